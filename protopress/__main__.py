@@ -1,0 +1,3 @@
+from protopress.cli import main
+
+main()

@@ -1,0 +1,157 @@
+"""The protopress command line: thin commands that parse options and call the library."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from protopress import __version__
+from protopress.atomic import write_atomic
+from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components.schemas import SCHEMA_SUFFIX, kinds, schema_documents, schema_names
+from protopress.components.suggest import did_you_mean
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="protopress")
+def cli():
+    """protopress: design-prototyping and print kit for tabletop games.
+
+    Catalogs (JSON) describe a game's components; protopress checks them.
+    Built-in games: dragonstone-mine, gemstone-caverns, gem-rush, stonespine-architects.
+    """
+
+
+def resolve_target(target: str) -> tuple[Path, str]:
+    """A catalog file and its display name from a game id or a path (usage error if neither)."""
+    path = Path(target)
+    if path.is_file():
+        return path, target
+    if target in BUILTIN_GAMES:
+        return builtin_catalog_path(target), target + ".json"
+    if path.exists():
+        raise click.UsageError(f"{target} is not a file")
+    hint = did_you_mean(target, BUILTIN_GAMES)
+    raise click.UsageError(f"no such file or built-in game: {target}{hint}")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def games(as_json):
+    """List the built-in games and what each catalog holds."""
+    listing = []
+    for game in BUILTIN_GAMES:
+        catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
+        listing.append(
+            {
+                "game": game,
+                "title": catalog.title,
+                "version": catalog.version,
+                "file": str(catalog.path),
+                "kinds": {
+                    kind: {"designs": len(items), "copies": catalog.copies(kind)}
+                    for kind, items in catalog.components.items()
+                },
+            }
+        )
+    if as_json:
+        click.echo(json.dumps(listing, indent=2))
+        return
+    for entry in listing:
+        click.echo(f"{entry['game']}  {entry['title']} {entry['version']}")
+        for kind, counts in entry["kinds"].items():
+            click.echo(f"  {kind:<20} {counts['designs']:>4} designs {counts['copies']:>5} copies")
+
+
+@cli.command()
+@click.argument("targets", nargs=-1, metavar="GAME|PATH...")
+@click.option("--all", "all_games", is_flag=True, help="Validate every built-in game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def validate(targets, all_games, as_json):
+    """Check catalogs against their schemas and rules.
+
+    Every problem is one line: file:line:column /json/pointer: message.
+    Exit 0 when all are valid, 1 when any is invalid, 2 on usage errors.
+    """
+    if all_games:
+        targets = tuple(targets) + BUILTIN_GAMES
+    if not targets:
+        raise click.UsageError("name a game or a catalog file, or use --all")
+    resolved = [resolve_target(target) for target in targets]
+    results = []
+    for path, name in resolved:
+        try:
+            catalog = load_catalog(path, display=name)
+            results.append({"file": name, "game": catalog.game, "valid": True, "problems": []})
+        except InvalidInput as invalid:
+            results.append(
+                {"file": name, "valid": False, "problems": [p.to_json() for p in invalid.problems]}
+            )
+    valid = all(result["valid"] for result in results)
+    if as_json:
+        click.echo(json.dumps({"valid": valid, "catalogs": results}, indent=2))
+    else:
+        _print_validation(results)
+    sys.exit(0 if valid else 1)
+
+
+def _print_validation(results):
+    problems = 0
+    for result in results:
+        if result["valid"]:
+            click.echo(f"ok {result['file']}")
+        for problem in result["problems"]:
+            click.echo(f"{problem['file']}:{problem['line']}:{problem['column']} "
+                       f"{problem['pointer'] or '/'}: {problem['message']}")
+            problems += 1
+    invalid = sum(not result["valid"] for result in results)
+    summary = f"{len(results) - invalid} valid, {invalid} invalid"
+    click.echo(summary + (f" ({problems} problems)" if problems else ""), err=True)
+
+
+@cli.command()
+@click.argument("name", required=False, metavar="KIND")
+@click.option(
+    "-o",
+    "--output-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write every schema file into this folder (for an editor to use).",
+)
+def schema(name, output_dir):
+    """Print the JSON Schema of a component kind (or list the kinds).
+
+    KIND is a component kind (e.g. room-tile), `catalog` for a whole catalog,
+    or `common` for shared definitions. Schemas refer to each other by file
+    name: use --output-dir to get them all side by side.
+    """
+    documents = schema_documents()
+    if output_dir is not None:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        for file_name, document in sorted(documents.items()):
+            write_atomic(output_dir / file_name, (json.dumps(document, indent=2) + "\n").encode())
+        click.echo(f"wrote {len(documents)} schema files to {output_dir}", err=True)
+        return
+    if name is None:
+        for kind in kinds().values():
+            click.echo(f"{kind.name:<20} {kind.collection}")
+        click.echo(f"{'catalog':<20} (a whole catalog)")
+        click.echo(f"{'common':<20} (shared definitions)")
+        return
+    if name not in schema_names():
+        raise click.UsageError(f"unknown kind {name!r}{did_you_mean(name, schema_names())}")
+    click.echo(json.dumps(documents[name + SCHEMA_SUFFIX], indent=2))
+
+
+def main():
+    """Entry point: no traceback ever reaches the user."""
+    try:
+        cli(prog_name="protopress")
+    except OSError as error:
+        click.echo(f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True)
+        sys.exit(1)
+    except Exception as error:  # a bug: say so briefly instead of a traceback
+        click.echo(f"protopress: internal error: {type(error).__name__}: {error}", err=True)
+        sys.exit(70)

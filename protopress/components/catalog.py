@@ -1,0 +1,66 @@
+"""A validated catalog and its components."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component design; `count` copies of it are in the box."""
+
+    kind: str
+    id: str
+    count: int
+    fields: Mapping
+
+    def __getitem__(self, name):
+        return self.fields[name]
+
+    def get(self, name, default=None):
+        return self.fields.get(name, default)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    path: Path
+    game: str
+    title: str
+    version: str
+    components: Mapping[str, tuple[Component, ...]]  # by kind name, catalog order
+    document: Mapping  # the validated JSON document, read-only by convention
+
+    def of_kind(self, kind: str) -> tuple[Component, ...]:
+        return self.components.get(kind, ())
+
+    def get(self, kind: str, component_id: str) -> Component:
+        for component in self.of_kind(kind):
+            if component.id == component_id:
+                return component
+        raise KeyError(f"{self.path}: no {kind} {component_id!r}")
+
+    def copies(self, kind: str) -> int:
+        """Components of a kind in the box, counting every copy."""
+        return sum(component.count for component in self.of_kind(kind))
+
+    @classmethod
+    def from_document(cls, path: Path, document: dict, kinds) -> Catalog:
+        components = {}
+        for kind in kinds.values():
+            items = document.get(kind.collection)
+            if items:
+                components[kind.name] = tuple(
+                    Component(kind.name, item["id"], item.get("count", 1), MappingProxyType(item))
+                    for item in items
+                )
+        return cls(
+            path=path,
+            game=document["game"],
+            title=document["title"],
+            version=document["version"],
+            components=MappingProxyType(components),
+            document=MappingProxyType(document),
+        )

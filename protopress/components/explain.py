@@ -1,0 +1,176 @@
+"""Schema errors rewritten for people: what was found and what was expected."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import jsonschema
+
+from protopress.components.jsonpos import escape_token, pointer_of
+from protopress.components.schemas import schema_documents
+from protopress.components.suggest import did_you_mean
+
+_TYPE_NAMES = {
+    "object": "an object",
+    "array": "a list",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem at a JSON pointer; at_key locates the key rather than the value."""
+
+    pointer: str
+    message: str
+    at_key: bool = False
+
+
+def explain(error: jsonschema.ValidationError) -> list[Finding]:
+    pointer = pointer_of(error.absolute_path)
+    handler = _HANDLERS.get(error.validator)
+    if handler is not None:
+        return handler(error, pointer)
+    return [Finding(pointer, error.message)]
+
+
+def describe(schema) -> str:
+    """A short phrase for what a schema accepts."""
+    if not isinstance(schema, dict):
+        return "anything" if schema else "nothing"
+    if "const" in schema:
+        return repr(schema["const"])
+    if "enum" in schema:
+        return _one_of(schema["enum"])
+    if "anyOf" in schema:
+        return " or ".join(describe(option) for option in schema["anyOf"])
+    if "$ref" in schema and "type" not in schema:
+        return _describe_reference(schema["$ref"])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " or ".join(_TYPE_NAMES.get(k, k) for k in kind)
+    phrase = _TYPE_NAMES.get(kind, "a value")
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        phrase += f" from {low} to {high}"
+    elif low is not None:
+        phrase += f" of at least {low}"
+    elif high is not None:
+        phrase += f" of at most {high}"
+    return phrase
+
+
+def _describe_reference(ref: str) -> str:
+    file, _, fragment = ref.partition("#")
+    if not file:
+        return "a valid value"
+    target = schema_documents().get(file)
+    for token in fragment.strip("/").split("/") if fragment else ():
+        target = target.get(token) if isinstance(target, dict) else None
+    if not fragment:
+        return "a " + file.removesuffix(".schema.json")
+    return describe(target) if target is not None else "a valid value"
+
+
+def _one_of(values) -> str:
+    shown = [repr(v) for v in values]
+    if len(shown) == 1:
+        return shown[0]
+    return "one of " + ", ".join(shown)
+
+
+def _short(instance) -> str:
+    text = repr(instance)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _additional(error, pointer):
+    schema = error.schema
+    allowed = set(schema.get("properties", {}))
+    patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+    findings = []
+    for key in error.instance:
+        if key in allowed or any(p.search(key) for p in patterns):
+            continue
+        hint = did_you_mean(key, allowed)
+        expected = f"; expected {_one_of(sorted(allowed))}" if allowed and not hint else ""
+        findings.append(
+            Finding(f"{pointer}/{escape_token(key)}", f"unknown property {key!r}{hint}{expected}", True)
+        )
+    return findings or [Finding(pointer, error.message)]
+
+
+def _required(error, pointer):
+    missing = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
+    expected = error.schema.get("properties", {}).get(missing)
+    what = f" ({describe(expected)})" if isinstance(expected, dict) and expected else ""
+    return [Finding(pointer, f"missing required property {missing!r}{what}")]
+
+
+def _enum(error, pointer):
+    hint = did_you_mean(error.instance, map(str, error.validator_value)) if isinstance(error.instance, str) else ""
+    return [Finding(pointer, f"{_short(error.instance)} is not {_one_of(error.validator_value)}{hint}")]
+
+
+def _const(error, pointer):
+    return [Finding(pointer, f"{_short(error.instance)} is not {error.validator_value!r}")]
+
+
+def _type(error, pointer):
+    return [Finding(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
+
+
+def _any_of(error, pointer):
+    return [Finding(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
+
+
+def _not(error, pointer):
+    if error.validator_value == {}:
+        key = error.absolute_path[-1] if error.absolute_path else "this value"
+        return [Finding(pointer, f"{key!r} is not allowed here", True)]
+    return [Finding(pointer, error.message)]
+
+
+def _pattern(error, pointer):
+    description = error.schema.get("description")
+    if description:
+        return [Finding(pointer, f"{_short(error.instance)} is not valid: {description}")]
+    return [Finding(pointer, f"{_short(error.instance)} does not match {error.validator_value!r}")]
+
+
+def _count_bound(noun):
+    def handler(error, pointer):
+        bound = error.validator_value
+        relation = "at least" if error.validator.startswith("min") else "at most"
+        plural = noun if bound == 1 else noun.removesuffix("y") + ("ies" if noun.endswith("y") else "s")
+        return [Finding(pointer, f"expected {relation} {bound} {plural}, found {len(error.instance)}")]
+
+    return handler
+
+
+def _number_bound(error, pointer):
+    relation = "at least" if error.validator.startswith("min") else "at most"
+    return [Finding(pointer, f"expected {relation} {error.validator_value}, found {error.instance}")]
+
+
+_HANDLERS = {
+    "additionalProperties": _additional,
+    "required": _required,
+    "enum": _enum,
+    "const": _const,
+    "type": _type,
+    "anyOf": _any_of,
+    "not": _not,
+    "pattern": _pattern,
+    "minItems": _count_bound("item"),
+    "maxItems": _count_bound("item"),
+    "minProperties": _count_bound("property"),
+    "maxProperties": _count_bound("property"),
+    "minimum": _number_bound,
+    "maximum": _number_bound,
+}

@@ -1,0 +1,130 @@
+"""The JSON Schemas of the component kinds, compiled once.
+
+The catalog schema is the index: each of its array properties is a collection
+whose items follow one kind's schema. Kinds, collection names and schema files
+are all read from it, so adding a kind means adding a schema file and one line
+in catalog.schema.json.
+
+Schemas reference each other by relative file name, so editors resolve them
+from the files on disk and jsonschema from an in-memory registry keyed by the
+same names. The `refersTo` keyword marks a string as the id of a component of
+another kind; it is checked against the ids of the catalog being validated.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+
+import jsonschema
+import referencing
+import referencing.jsonschema
+
+from protopress.components.suggest import did_you_mean
+
+SCHEMA_SUFFIX = ".schema.json"
+CATALOG_SCHEMA = "catalog" + SCHEMA_SUFFIX
+
+# The ids known to the catalog being validated, by the kind they belong to.
+_known_ids: contextvars.ContextVar[Mapping[str, frozenset[str]] | None] = contextvars.ContextVar(
+    "known_ids", default=None
+)
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str  # e.g. "room-tile"
+    collection: str  # e.g. "room_tiles"
+    schema_file: str  # e.g. "room-tile.schema.json"
+
+
+def _schema_dir():
+    return resources.files("protopress.components") / "schemas"
+
+
+@functools.cache
+def schema_documents() -> dict[str, dict]:
+    """Every schema file's contents, by file name."""
+    return {
+        entry.name: json.loads(entry.read_text(encoding="utf-8"))
+        for entry in _schema_dir().iterdir()
+        if entry.name.endswith(SCHEMA_SUFFIX)
+    }
+
+
+@functools.cache
+def kinds() -> dict[str, Kind]:
+    """The component kinds, by kind name, in catalog order."""
+    result = {}
+    for collection, prop in schema_documents()[CATALOG_SCHEMA]["properties"].items():
+        ref = prop.get("items", {}).get("$ref") if isinstance(prop, dict) else None
+        if ref:
+            name = ref.removesuffix(SCHEMA_SUFFIX)
+            result[name] = Kind(name, collection, ref)
+    return result
+
+
+def kind_of_collection(collection: str) -> Kind | None:
+    return next((k for k in kinds().values() if k.collection == collection), None)
+
+
+def schema_names() -> list[str]:
+    """Names `protopress schema` accepts: every kind, the catalog, shared definitions."""
+    return sorted(name.removesuffix(SCHEMA_SUFFIX) for name in schema_documents())
+
+
+def _refers_to(validator, kind, instance, schema) -> Iterator[jsonschema.ValidationError]:
+    known = _known_ids.get()
+    if known is None or not isinstance(instance, str):
+        return
+    ids = known.get(kind, frozenset())
+    if instance in ids:
+        return
+    if kind == "collection":
+        yield jsonschema.ValidationError(
+            f"{instance!r} is not a collection{did_you_mean(instance, ids)}"
+        )
+        return
+    hint = did_you_mean(instance, ids) if ids else f" (it declares no {kind} components)"
+    yield jsonschema.ValidationError(f"{instance!r} is not a {kind} of this catalog{hint}")
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator, {"refersTo": _refers_to}
+)
+
+
+def _without_dialect(document: dict) -> dict:
+    # jsonschema picks the validator class of a referenced schema from its
+    # "$schema"; without it, referenced schemas keep the `refersTo` keyword.
+    return {key: value for key, value in document.items() if key != "$schema"}
+
+
+@functools.cache
+def _registry() -> referencing.Registry:
+    spec = referencing.jsonschema.DRAFT202012
+    return referencing.Registry().with_resources(
+        (name, referencing.Resource.from_contents(_without_dialect(doc), default_specification=spec))
+        for name, doc in schema_documents().items()
+    )
+
+
+@functools.cache
+def validator(schema_file: str = CATALOG_SCHEMA):
+    """The compiled validator of one schema file (the whole catalog by default)."""
+    return _Validator(_without_dialect(schema_documents()[schema_file]), registry=_registry())
+
+
+def schema_errors(
+    document, known_ids: Mapping[str, frozenset[str]], schema_file: str = CATALOG_SCHEMA
+) -> list[jsonschema.ValidationError]:
+    """Schema errors of document, resolving `refersTo` against known_ids."""
+    token = _known_ids.set(known_ids)
+    try:
+        return list(validator(schema_file).iter_errors(document))
+    finally:
+        _known_ids.reset(token)

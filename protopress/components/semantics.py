@@ -1,0 +1,173 @@
+"""Checks a JSON Schema cannot express: unique ids, declared totals, and the
+structural rules of the built-in games' components.
+
+Each check reads the raw document defensively (it may also be schema-invalid)
+and yields findings; together with the schema errors they are reported at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from protopress.components.explain import Finding
+from protopress.components.jsonpos import escape_token
+from protopress.components.schemas import kinds
+
+EDGES = "NESW"
+MIN_TOWER_GEMS = 30  # DragonStone Mine: a complete tower holds 30 gems or more
+GRID_SIZE = 4  # Stonespine Architects: the dungeon is 4x4
+
+
+def _items(document, collection: str) -> Iterator[tuple[str, dict]]:
+    items = document.get(collection) if isinstance(document, dict) else None
+    if isinstance(items, list):
+        for index, item in enumerate(items):
+            if isinstance(item, dict):
+                yield f"/{collection}/{index}", item
+
+
+def _count(item) -> int:
+    count = item.get("count", 1)
+    return count if isinstance(count, int) and not isinstance(count, bool) else 0
+
+
+def known_ids(document) -> dict[str, frozenset[str]]:
+    """Ids declared in each collection, by kind name, for `refersTo`."""
+    known = {"collection": frozenset(kind.collection for kind in kinds().values())}
+    for kind in kinds().values():
+        known[kind.name] = frozenset(
+            item["id"] for _, item in _items(document, kind.collection) if isinstance(item.get("id"), str)
+        )
+    return known
+
+
+def unique_ids(document) -> Iterator[Finding]:
+    for kind in kinds().values():
+        first_seen: dict[str, str] = {}
+        for pointer, item in _items(document, kind.collection):
+            component_id = item.get("id")
+            if not isinstance(component_id, str):
+                continue
+            if component_id in first_seen:
+                yield Finding(
+                    pointer + "/id",
+                    f"duplicate {kind.name} id {component_id!r} (first used at {first_seen[component_id]})",
+                )
+            else:
+                first_seen[component_id] = pointer
+
+
+def declared_totals(document) -> Iterator[Finding]:
+    totals = document.get("totals") if isinstance(document, dict) else None
+    if not isinstance(totals, dict):
+        return
+    for collection, declared in totals.items():
+        if not isinstance(declared, int) or isinstance(declared, bool):
+            continue
+        actual = sum(_count(item) for _, item in _items(document, collection))
+        if actual != declared:
+            yield Finding(
+                f"/totals/{escape_token(collection)}",
+                f"declares {declared} {collection} but the components add up to {actual} copies",
+            )
+
+
+def tunnels(document) -> Iterator[Finding]:
+    for pointer, tile in _items(document, "room_tiles"):
+        if tile.get("type") != "tunnel":
+            continue
+        doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
+        missing = [edge for edge in EDGES if edge not in doors]
+        if missing:
+            yield Finding(f"{pointer}/doors", f"a tunnel has four doors; missing {', '.join(missing)}")
+        for edge, door in doors.items():
+            if isinstance(door, dict) and (door.get("cost") or door.get("points")):
+                yield Finding(f"{pointer}/doors/{edge}", "the doors on a tunnel have no cost or points")
+        pairs = tile.get("tunnel")
+        if isinstance(pairs, list):
+            used = [edge for pair in pairs if isinstance(pair, list) for edge in pair]
+            if sorted(used) != sorted(EDGES):
+                yield Finding(
+                    f"{pointer}/tunnel",
+                    f"a tunnel's doors connect in two pairs using each edge once; found {'-'.join(used)}",
+                )
+
+
+def chamber_capacity(document) -> Iterator[Finding]:
+    for pointer, card in _items(document, "chamber_cards"):
+        printed, slots = card.get("elements"), card.get("slots")
+        if isinstance(printed, list) and isinstance(slots, int) and len(printed) > slots:
+            yield Finding(
+                f"{pointer}/elements",
+                f"{len(printed)} printed elements but the chamber holds {slots} (printed ones count)",
+            )
+
+
+def blueprint_positions(document) -> Iterator[Finding]:
+    for pointer, card in _items(document, "blueprint_cards"):
+        seen: dict[tuple, int] = {}
+        positions = card.get("positions") if isinstance(card.get("positions"), list) else []
+        for index, position in enumerate(positions):
+            if not isinstance(position, dict):
+                continue
+            cell = (position.get("row"), position.get("col"))
+            if cell in seen:
+                yield Finding(
+                    f"{pointer}/positions/{index}",
+                    f"row {cell[0]}, col {cell[1]} is already used by position {seen[cell]}",
+                )
+            seen.setdefault(cell, index)
+        if card.get("entrance") is not None and card.get("entrance") == card.get("exit"):
+            yield Finding(f"{pointer}/exit", "the exit is on the same doorway as the entrance")
+
+
+def tower_capacity(document) -> Iterator[Finding]:
+    for pointer, tower in _items(document, "towers"):
+        spires = tower.get("spires")
+        if isinstance(spires, list) and all(isinstance(s, int) for s in spires):
+            if sum(spires) < MIN_TOWER_GEMS:
+                yield Finding(
+                    f"{pointer}/spires",
+                    f"the tower holds {sum(spires)} gems; a complete tower holds at least {MIN_TOWER_GEMS}",
+                )
+
+
+def rival_deck(document) -> Iterator[Finding]:
+    """Solo mode swaps the diamond rival cards for the legendary ones."""
+    copies = {"plain": 0, "diamond": 0, "legendary": 0}
+    cards = list(_items(document, "rival_cards"))
+    for _, card in cards:
+        if card.get("difficulty") in copies:
+            copies[card["difficulty"]] += _count(card)
+    if cards and copies["diamond"] != copies["legendary"]:
+        yield Finding(
+            "/rival_cards",
+            f"hard solo games swap the diamond cards for the legendary ones: "
+            f"{copies['diamond']} diamond but {copies['legendary']} legendary",
+        )
+
+
+def symbol_letters(document) -> Iterator[Finding]:
+    first_seen: dict[str, str] = {}
+    for pointer, symbol in _items(document, "symbols"):
+        letter = symbol.get("letter")
+        if isinstance(letter, str):
+            if letter in first_seen:
+                yield Finding(f"{pointer}/letter", f"letter {letter!r} already stands for {first_seen[letter]}")
+            first_seen.setdefault(letter, repr(symbol.get("id")))
+
+
+CHECKS = (
+    unique_ids,
+    declared_totals,
+    tunnels,
+    chamber_capacity,
+    blueprint_positions,
+    tower_capacity,
+    rival_deck,
+    symbol_letters,
+)
+
+
+def semantic_findings(document) -> list[Finding]:
+    return [finding for check in CHECKS for finding in check(document)]
