@@ -104,8 +104,10 @@ def _print_validation(results):
         if result["valid"]:
             click.echo(f"ok {result['file']}")
         for problem in result["problems"]:
-            click.echo(f"{problem['file']}:{problem['line']}:{problem['column']} "
-                       f"{problem['pointer'] or '/'}: {problem['message']}")
+            click.echo(
+                f"{problem['file']}:{problem['line']}:{problem['column']} "
+                f"{problem['pointer'] or '/'}: {problem['message']}"
+            )
             problems += 1
     invalid = sum(not result["valid"] for result in results)
     summary = f"{len(results) - invalid} valid, {invalid} invalid"
@@ -150,7 +152,9 @@ def main():
     try:
         cli(prog_name="protopress")
     except OSError as error:
-        click.echo(f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True)
+        click.echo(
+            f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
+        )
         sys.exit(1)
     except Exception as error:  # a bug: say so briefly instead of a traceback
         click.echo(f"protopress: internal error: {type(error).__name__}: {error}", err=True)

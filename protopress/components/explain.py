@@ -54,7 +54,9 @@ def describe(schema) -> str:
     kind = schema.get("type")
     if isinstance(kind, list):
         return " or ".join(_TYPE_NAMES.get(k, k) for k in kind)
-    phrase = _TYPE_NAMES.get(kind, "a value")
+    if kind not in _TYPE_NAMES:
+        return ""
+    phrase = _TYPE_NAMES[kind]
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         phrase += f" from {low} to {high}"
@@ -68,13 +70,13 @@ def describe(schema) -> str:
 def _describe_reference(ref: str) -> str:
     file, _, fragment = ref.partition("#")
     if not file:
-        return "a valid value"
+        return ""
     target = schema_documents().get(file)
     for token in fragment.strip("/").split("/") if fragment else ():
         target = target.get(token) if isinstance(target, dict) else None
     if not fragment:
         return "a " + file.removesuffix(".schema.json")
-    return describe(target) if target is not None else "a valid value"
+    return describe(target) if target is not None else ""
 
 
 def _one_of(values) -> str:
@@ -100,7 +102,9 @@ def _additional(error, pointer):
         hint = did_you_mean(key, allowed)
         expected = f"; expected {_one_of(sorted(allowed))}" if allowed and not hint else ""
         findings.append(
-            Finding(f"{pointer}/{escape_token(key)}", f"unknown property {key!r}{hint}{expected}", True)
+            Finding(
+                f"{pointer}/{escape_token(key)}", f"unknown property {key!r}{hint}{expected}", True
+            )
         )
     return findings or [Finding(pointer, error.message)]
 
@@ -108,13 +112,20 @@ def _additional(error, pointer):
 def _required(error, pointer):
     missing = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
     expected = error.schema.get("properties", {}).get(missing)
-    what = f" ({describe(expected)})" if isinstance(expected, dict) and expected else ""
+    phrase = describe(expected) if isinstance(expected, dict) and expected else ""
+    what = f" ({phrase})" if phrase else ""
     return [Finding(pointer, f"missing required property {missing!r}{what}")]
 
 
 def _enum(error, pointer):
-    hint = did_you_mean(error.instance, map(str, error.validator_value)) if isinstance(error.instance, str) else ""
-    return [Finding(pointer, f"{_short(error.instance)} is not {_one_of(error.validator_value)}{hint}")]
+    hint = (
+        did_you_mean(error.instance, map(str, error.validator_value))
+        if isinstance(error.instance, str)
+        else ""
+    )
+    return [
+        Finding(pointer, f"{_short(error.instance)} is not {_one_of(error.validator_value)}{hint}")
+    ]
 
 
 def _const(error, pointer):
@@ -147,15 +158,21 @@ def _count_bound(noun):
     def handler(error, pointer):
         bound = error.validator_value
         relation = "at least" if error.validator.startswith("min") else "at most"
-        plural = noun if bound == 1 else noun.removesuffix("y") + ("ies" if noun.endswith("y") else "s")
-        return [Finding(pointer, f"expected {relation} {bound} {plural}, found {len(error.instance)}")]
+        plural = (
+            noun if bound == 1 else noun.removesuffix("y") + ("ies" if noun.endswith("y") else "s")
+        )
+        return [
+            Finding(pointer, f"expected {relation} {bound} {plural}, found {len(error.instance)}")
+        ]
 
     return handler
 
 
 def _number_bound(error, pointer):
     relation = "at least" if error.validator.startswith("min") else "at most"
-    return [Finding(pointer, f"expected {relation} {error.validator_value}, found {error.instance}")]
+    return [
+        Finding(pointer, f"expected {relation} {error.validator_value}, found {error.instance}")
+    ]
 
 
 _HANDLERS = {

@@ -56,14 +56,21 @@ def parse_json_file(path: Path, name: str):
     try:
         document = json.loads(text, object_pairs_hook=pairs_to_dict)
     except json.JSONDecodeError as error:
-        raise InvalidInput([Problem(name, error.lineno, error.colno, "", f"invalid JSON: {error.msg}")]) from None
+        raise InvalidInput(
+            [Problem(name, error.lineno, error.colno, "", f"invalid JSON: {error.msg}")]
+        ) from None
     except RecursionError:
         raise InvalidInput([Problem(name, 1, 1, "", "JSON nested too deeply")]) from None
     if duplicates:
         positions = source_map(text)
         raise InvalidInput(
             [
-                Problem(name, *d.again, d.pointer, f"duplicate key (first at line {d.first[0]}, column {d.first[1]})")
+                Problem(
+                    name,
+                    *d.again,
+                    d.pointer,
+                    f"duplicate key (first at line {d.first[0]}, column {d.first[1]})",
+                )
                 for d in positions.duplicates
             ]
         )
@@ -73,6 +80,7 @@ def parse_json_file(path: Path, name: str):
 def locate(name: str, text: str, findings: list[Finding]) -> list[Problem]:
     positions = source_map(text)
     problems = {
-        Problem(name, *positions.locate(f.pointer, key=f.at_key), f.pointer, f.message) for f in findings
+        Problem(name, *positions.locate(f.pointer, key=f.at_key), f.pointer, f.message)
+        for f in findings
     }
     return sorted(problems)

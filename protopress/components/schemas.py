@@ -90,12 +90,11 @@ def _refers_to(validator, kind, instance, schema) -> Iterator[jsonschema.Validat
         )
         return
     hint = did_you_mean(instance, ids) if ids else f" (it declares no {kind} components)"
-    yield jsonschema.ValidationError(f"{instance!r} is not a {kind} of this catalog{hint}")
+    article = "an" if kind[0] in "aeiou" else "a"
+    yield jsonschema.ValidationError(f"{instance!r} is not {article} {kind} of this catalog{hint}")
 
 
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator, {"refersTo": _refers_to}
-)
+_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"refersTo": _refers_to})
 
 
 def _without_dialect(document: dict) -> dict:
@@ -108,7 +107,10 @@ def _without_dialect(document: dict) -> dict:
 def _registry() -> referencing.Registry:
     spec = referencing.jsonschema.DRAFT202012
     return referencing.Registry().with_resources(
-        (name, referencing.Resource.from_contents(_without_dialect(doc), default_specification=spec))
+        (
+            name,
+            referencing.Resource.from_contents(_without_dialect(doc), default_specification=spec),
+        )
         for name, doc in schema_documents().items()
     )
 

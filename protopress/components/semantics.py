@@ -36,7 +36,9 @@ def known_ids(document) -> dict[str, frozenset[str]]:
     known = {"collection": frozenset(kind.collection for kind in kinds().values())}
     for kind in kinds().values():
         known[kind.name] = frozenset(
-            item["id"] for _, item in _items(document, kind.collection) if isinstance(item.get("id"), str)
+            item["id"]
+            for _, item in _items(document, kind.collection)
+            if isinstance(item.get("id"), str)
         )
     return known
 
@@ -79,10 +81,14 @@ def tunnels(document) -> Iterator[Finding]:
         doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
         missing = [edge for edge in EDGES if edge not in doors]
         if missing:
-            yield Finding(f"{pointer}/doors", f"a tunnel has four doors; missing {', '.join(missing)}")
+            yield Finding(
+                f"{pointer}/doors", f"a tunnel has four doors; missing {', '.join(missing)}"
+            )
         for edge, door in doors.items():
             if isinstance(door, dict) and (door.get("cost") or door.get("points")):
-                yield Finding(f"{pointer}/doors/{edge}", "the doors on a tunnel have no cost or points")
+                yield Finding(
+                    f"{pointer}/doors/{edge}", "the doors on a tunnel have no cost or points"
+                )
         pairs = tile.get("tunnel")
         if isinstance(pairs, list):
             used = [edge for pair in pairs if isinstance(pair, list) for edge in pair]
@@ -124,12 +130,14 @@ def blueprint_positions(document) -> Iterator[Finding]:
 def tower_capacity(document) -> Iterator[Finding]:
     for pointer, tower in _items(document, "towers"):
         spires = tower.get("spires")
-        if isinstance(spires, list) and all(isinstance(s, int) for s in spires):
-            if sum(spires) < MIN_TOWER_GEMS:
-                yield Finding(
-                    f"{pointer}/spires",
-                    f"the tower holds {sum(spires)} gems; a complete tower holds at least {MIN_TOWER_GEMS}",
-                )
+        if not isinstance(spires, list) or not all(isinstance(s, int) for s in spires):
+            continue
+        if sum(spires) < MIN_TOWER_GEMS:
+            yield Finding(
+                f"{pointer}/spires",
+                f"the tower holds {sum(spires)} gems; "
+                f"a complete tower holds at least {MIN_TOWER_GEMS}",
+            )
 
 
 def rival_deck(document) -> Iterator[Finding]:
@@ -153,7 +161,10 @@ def symbol_letters(document) -> Iterator[Finding]:
         letter = symbol.get("letter")
         if isinstance(letter, str):
             if letter in first_seen:
-                yield Finding(f"{pointer}/letter", f"letter {letter!r} already stands for {first_seen[letter]}")
+                yield Finding(
+                    f"{pointer}/letter",
+                    f"letter {letter!r} already stands for {first_seen[letter]}",
+                )
             first_seen.setdefault(letter, repr(symbol.get("id")))
 
 
