@@ -99,6 +99,21 @@ def tunnels(document) -> Iterator[Finding]:
                 )
 
 
+def door_costs_are_standard(document) -> Iterator[Finding]:
+    """Special gems never pay a cost: Diamond Dust pays *as* a standard gem."""
+    special = {gem["id"] for _, gem in _items(document, "gems") if gem.get("special") is True}
+    for pointer, tile in _items(document, "room_tiles"):
+        doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
+        for edge, door in doors.items():
+            cost = door.get("cost") if isinstance(door, dict) else None
+            for index, gem in enumerate(cost if isinstance(cost, list) else []):
+                if gem in special:
+                    yield Finding(
+                        f"{pointer}/doors/{escape_token(edge)}/cost/{index}",
+                        f"{gem!r} is a special gem; door costs are paid in standard gems",
+                    )
+
+
 def chamber_capacity(document) -> Iterator[Finding]:
     for pointer, card in _items(document, "chamber_cards"):
         printed, slots = card.get("elements"), card.get("slots")
@@ -172,6 +187,7 @@ CHECKS = (
     unique_ids,
     declared_totals,
     tunnels,
+    door_costs_are_standard,
     chamber_capacity,
     blueprint_positions,
     tower_capacity,

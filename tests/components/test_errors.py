@@ -196,3 +196,20 @@ def test_a_file_that_is_not_utf8(tmp_path):
     with pytest.raises(InvalidInput) as raised:
         load_catalog(path, display="latin1.json")
     assert [str(p) for p in raised.value.problems] == ["latin1.json:2:15 /: file is not UTF-8 text"]
+
+
+def test_door_costs_are_paid_in_standard_gems(problems):
+    text = catalog(
+        '  "room_tiles": [\n    '
+        + TILE % ("hall", '{"E": {"cost": ["obsidian", "diamond-dust"], "points": 2}}')
+        + "\n  ]"
+    ).replace(
+        '"gems": [',
+        '"gems": [\n    {"id": "diamond-dust", "name": "Diamond Dust", "special": true, '
+        '"colour": "#eeeeee", "shape": "star"},',
+    )
+    assert problems(text) == [
+        at(text, '"diamond-dust"]')
+        + " /room_tiles/0/doors/E/cost/1: 'diamond-dust' is a special gem; door costs are paid "
+        "in standard gems"
+    ]
