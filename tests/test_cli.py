@@ -1,0 +1,183 @@
+"""The command line through click's CliRunner and through real subprocesses."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import position_of
+
+from protopress import __version__
+from protopress.cli import cli
+from protopress.components import BUILTIN_GAMES
+
+PROTOPRESS = [sys.executable, "-m", "protopress"]
+INVALID = (
+    '{"game": "g", "title": "G", "version": "1", "gem_cards": [{"id": "c", "gems": ["ruby"]}]}'
+)
+RUBY = '"ruby"'
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args), prog_name="protopress")
+
+
+def test_version_and_help():
+    assert invoke("--version").output == f"protopress, version {__version__}\n"
+    result = invoke("--help")
+    assert result.exit_code == 0
+    for command in ("games", "validate", "schema"):
+        assert command in result.output
+
+
+def test_games_lists_every_builtin_game_with_its_kinds():
+    result = invoke("games", "--json")
+    assert result.exit_code == 0
+    listing = {entry["game"]: entry for entry in json.loads(result.output)}
+    assert set(listing) == set(BUILTIN_GAMES)
+    rush = listing["gem-rush"]["kinds"]
+    assert rush["room-tile"]["copies"] == 80
+    assert rush["gem-card"]["copies"] == 75
+    assert rush["skill-card"]["copies"] == 20
+    assert listing["stonespine-architects"]["kinds"]["rival-card"]["copies"] == 9
+    assert listing["gemstone-caverns"]["kinds"]["die"]["copies"] == 4
+    text = invoke("games").output
+    assert "gem-rush  Gem Rush" in text
+    assert "room-tile" in text
+
+
+def test_validate_all_builtin_games():
+    result = invoke("validate", "--all")
+    assert result.exit_code == 0, result.output
+    assert [line.split()[1] for line in result.stdout.splitlines()] == [
+        f"{game}.json" for game in BUILTIN_GAMES
+    ]
+
+
+def test_validate_reports_problems_and_exits_1(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text(INVALID)
+    result = invoke("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == (
+        f"{position_of(INVALID, RUBY, name=str(path))} /gem_cards/0/gems/0: "
+        "'ruby' is not a gem of this catalog (it declares no gem components)\n"
+    )
+
+
+def test_validate_json_output(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text(INVALID)
+    result = invoke("validate", "--json", "gem-rush", str(path))
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["valid"] is False
+    valid, broken = report["catalogs"]
+    assert valid == {"file": "gem-rush.json", "game": "gem-rush", "valid": True, "problems": []}
+    assert broken["valid"] is False
+    assert broken["problems"] == [
+        {
+            "file": str(path),
+            "line": 1,
+            "column": INVALID.index(RUBY) + 1,
+            "pointer": "/gem_cards/0/gems/0",
+            "message": "'ruby' is not a gem of this catalog (it declares no gem components)",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["validate"], "name a game or a catalog file, or use --all"),
+        (
+            ["validate", "gem-rus"],
+            "no such file or built-in game: gem-rus (did you mean 'gem-rush'?)",
+        ),
+        (["validate", "--strict", "gem-rush"], "No such option '--strict'"),
+        (["schema", "room-tiles"], "unknown kind 'room-tiles' (did you mean 'room-tile'?)"),
+    ],
+)
+def test_usage_errors_exit_2(args, message):
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_validate_a_folder_is_a_usage_error(tmp_path):
+    result = invoke("validate", str(tmp_path))
+    assert result.exit_code == 2
+    assert f"{tmp_path} is not a file" in result.output
+
+
+def test_schema_prints_a_kind_schema():
+    result = invoke("schema", "room-tile")
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert schema["title"] == "room-tile"
+    assert "doors" in schema["properties"]
+
+
+def test_schema_lists_kinds():
+    result = invoke("schema")
+    assert result.exit_code == 0
+    names = [line.split()[0] for line in result.output.splitlines()]
+    assert {"room-tile", "chamber-card", "die", "action-card", "card", "catalog"} <= set(names)
+
+
+def test_schema_output_dir_writes_every_file(tmp_path):
+    result = invoke("schema", "--output-dir", str(tmp_path / "schemas"))
+    assert result.exit_code == 0
+    written = {path.name for path in (tmp_path / "schemas").iterdir()}
+    assert "catalog.schema.json" in written
+    assert "room-tile.schema.json" in written
+    assert not [name for name in written if name.endswith(".tmp")]
+
+
+def run(*args, cwd=None):
+    return subprocess.run([*PROTOPRESS, *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_python_dash_m_runs_the_cli():
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"protopress, version {__version__}"
+
+
+def test_subprocess_validate_all_and_an_invalid_file(tmp_path):
+    assert run("validate", "--all").returncode == 0
+    (tmp_path / "broken.json").write_text(INVALID)
+    result = run("validate", "broken.json", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"{position_of(INVALID, RUBY, name='broken.json')} /gem")
+    assert "Traceback" not in result.stderr
+
+
+def test_an_unreadable_file_is_reported_without_traceback(tmp_path, monkeypatch, capsys):
+    from protopress import cli as cli_module
+
+    path = tmp_path / "locked.json"
+    path.write_text("{}")
+
+    def refuse(self):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(sys, "argv", ["protopress", "validate", str(path)])
+    with pytest.raises(SystemExit) as exit_:
+        cli_module.main()
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err == f"protopress: Permission denied: {path}\n"
+
+
+def test_builtin_catalogs_name_their_schema_relative_to_the_file():
+    from protopress.components import builtin_catalog_path
+
+    for game in BUILTIN_GAMES:
+        path = builtin_catalog_path(game)
+        document = json.loads(path.read_text())
+        assert (path.parent / document["$schema"]).resolve() == (
+            Path(path).parent.parent / "schemas" / "catalog.schema.json"
+        ).resolve()
