@@ -114,6 +114,77 @@ def _print_validation(results):
     click.echo(summary + (f" ({problems} problems)" if problems else ""), err=True)
 
 
+def load_or_exit(target: str):
+    """The catalog a target names; its problems and exit code 1 when invalid."""
+    path, name = resolve_target(target)
+    try:
+        return load_catalog(path, display=name)
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        click.echo(f"{name} is not a valid catalog; run protopress validate for details", err=True)
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("target", metavar="GAME|CATALOG")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the Monte Carlo checks."
+)
+def check(target, as_json, seed):
+    """Run every check that applies to a catalog: graphs, balance, colour.
+
+    Findings are printed as `severity component-id: message` (error, warning,
+    info). Exit 1 when an error is found.
+    """
+    from protopress.validators.registry import run_checks
+
+    catalog = load_or_exit(target)
+    findings = run_checks(catalog, seed)
+    errors = sum(f.severity == "error" for f in findings)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "catalog": catalog.game,
+                    "seed": seed,
+                    "findings": [f.to_json() for f in findings],
+                },
+                indent=2,
+            )
+        )
+    else:
+        for finding in findings:
+            click.echo(str(finding))
+        counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")}
+        click.echo(
+            ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items()), err=True
+        )
+    sys.exit(1 if errors else 0)
+
+
+@cli.command()
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+def diff(old, new, as_json):
+    """List components added, removed and changed (field by field) from OLD to NEW.
+
+    OLD and NEW are catalog files or built-in game ids.
+    """
+    from protopress.validators.diff import diff_catalogs
+
+    changes = diff_catalogs(load_or_exit(old), load_or_exit(new))
+    if as_json:
+        click.echo(json.dumps([change.to_json() for change in changes], indent=2))
+        return
+    for change in changes:
+        for line in change.lines():
+            click.echo(line)
+    click.echo(f"{len(changes)} components changed", err=True)
+
+
 @cli.command()
 @click.argument("name", required=False, metavar="KIND")
 @click.option(

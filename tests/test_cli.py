@@ -11,7 +11,7 @@ from conftest import position_of
 
 from protopress import __version__
 from protopress.cli import cli
-from protopress.components import BUILTIN_GAMES
+from protopress.components import BUILTIN_GAMES, builtin_catalog_path
 
 PROTOPRESS = [sys.executable, "-m", "protopress"]
 INVALID = (
@@ -173,11 +173,32 @@ def test_an_unreadable_file_is_reported_without_traceback(tmp_path, monkeypatch,
 
 
 def test_builtin_catalogs_name_their_schema_relative_to_the_file():
-    from protopress.components import builtin_catalog_path
-
     for game in BUILTIN_GAMES:
         path = builtin_catalog_path(game)
         document = json.loads(path.read_text())
         assert (path.parent / document["$schema"]).resolve() == (
             Path(path).parent.parent / "schemas" / "catalog.schema.json"
         ).resolve()
+
+
+def test_check_reports_findings_and_is_reproducible():
+    first = invoke("check", "gem-rush", "--seed", "3", "--json")
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.stdout)
+    assert report["seed"] == 3
+    checks = {finding["check"] for finding in report["findings"]}
+    assert {"door-curve", "gem-balance", "mine-growth"} <= checks
+    assert invoke("check", "gem-rush", "--seed", "3", "--json").stdout == first.stdout
+    text = invoke("check", "gem-rush", "--seed", "3")
+    assert any(line.startswith("info room_tiles: ") for line in text.stdout.splitlines())
+
+
+def test_check_exits_1_on_an_error(tmp_path):
+    path = tmp_path / "rush.json"
+    rush = json.loads(builtin_catalog_path("gem-rush").read_text())
+    rush["gem_cards"] = [card for card in rush["gem_cards"] if "electrum" not in card["gems"]]
+    del rush["totals"]
+    path.write_text(json.dumps(rush))
+    result = invoke("check", str(path))
+    assert result.exit_code == 1
+    assert "error electrum: door costs ask for electrum" in result.stdout

@@ -23,7 +23,7 @@ _TYPE_NAMES = {
 
 
 @dataclass(frozen=True)
-class Finding:
+class Located:
     """One problem at a JSON pointer; at_key locates the key rather than the value."""
 
     pointer: str
@@ -31,12 +31,12 @@ class Finding:
     at_key: bool = False
 
 
-def explain(error: jsonschema.ValidationError) -> list[Finding]:
+def explain(error: jsonschema.ValidationError) -> list[Located]:
     pointer = pointer_of(error.absolute_path)
     handler = _HANDLERS.get(error.validator)
     if handler is not None:
         return handler(error, pointer)
-    return [Finding(pointer, error.message)]
+    return [Located(pointer, error.message)]
 
 
 def describe(schema) -> str:
@@ -102,11 +102,11 @@ def _additional(error, pointer):
         hint = did_you_mean(key, allowed)
         expected = f"; expected {_one_of(sorted(allowed))}" if allowed and not hint else ""
         findings.append(
-            Finding(
+            Located(
                 f"{pointer}/{escape_token(key)}", f"unknown property {key!r}{hint}{expected}", True
             )
         )
-    return findings or [Finding(pointer, error.message)]
+    return findings or [Located(pointer, error.message)]
 
 
 def _required(error, pointer):
@@ -114,7 +114,7 @@ def _required(error, pointer):
     expected = error.schema.get("properties", {}).get(missing)
     phrase = describe(expected) if isinstance(expected, dict) and expected else ""
     what = f" ({phrase})" if phrase else ""
-    return [Finding(pointer, f"missing required property {missing!r}{what}")]
+    return [Located(pointer, f"missing required property {missing!r}{what}")]
 
 
 def _enum(error, pointer):
@@ -124,34 +124,34 @@ def _enum(error, pointer):
         else ""
     )
     return [
-        Finding(pointer, f"{_short(error.instance)} is not {_one_of(error.validator_value)}{hint}")
+        Located(pointer, f"{_short(error.instance)} is not {_one_of(error.validator_value)}{hint}")
     ]
 
 
 def _const(error, pointer):
-    return [Finding(pointer, f"{_short(error.instance)} is not {error.validator_value!r}")]
+    return [Located(pointer, f"{_short(error.instance)} is not {error.validator_value!r}")]
 
 
 def _type(error, pointer):
-    return [Finding(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
+    return [Located(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
 
 
 def _any_of(error, pointer):
-    return [Finding(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
+    return [Located(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
 
 
 def _not(error, pointer):
     if error.validator_value == {}:
         key = error.absolute_path[-1] if error.absolute_path else "this value"
-        return [Finding(pointer, f"{key!r} is not allowed here", True)]
-    return [Finding(pointer, error.message)]
+        return [Located(pointer, f"{key!r} is not allowed here", True)]
+    return [Located(pointer, error.message)]
 
 
 def _pattern(error, pointer):
     description = error.schema.get("description")
     if description:
-        return [Finding(pointer, f"{_short(error.instance)} is not valid: {description}")]
-    return [Finding(pointer, f"{_short(error.instance)} does not match {error.validator_value!r}")]
+        return [Located(pointer, f"{_short(error.instance)} is not valid: {description}")]
+    return [Located(pointer, f"{_short(error.instance)} does not match {error.validator_value!r}")]
 
 
 def _count_bound(noun):
@@ -162,7 +162,7 @@ def _count_bound(noun):
             noun if bound == 1 else noun.removesuffix("y") + ("ies" if noun.endswith("y") else "s")
         )
         return [
-            Finding(pointer, f"expected {relation} {bound} {plural}, found {len(error.instance)}")
+            Located(pointer, f"expected {relation} {bound} {plural}, found {len(error.instance)}")
         ]
 
     return handler
@@ -171,7 +171,7 @@ def _count_bound(noun):
 def _number_bound(error, pointer):
     relation = "at least" if error.validator.startswith("min") else "at most"
     return [
-        Finding(pointer, f"expected {relation} {error.validator_value}, found {error.instance}")
+        Located(pointer, f"expected {relation} {error.validator_value}, found {error.instance}")
     ]
 
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from protopress.components.catalog import Catalog
-from protopress.components.explain import Finding, explain
+from protopress.components.explain import Located, explain
 from protopress.components.jsonpos import source_map
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import kinds, schema_errors
@@ -77,7 +77,7 @@ def parse_json_file(path: Path, name: str):
     return document
 
 
-def locate(name: str, text: str, findings: list[Finding]) -> list[Problem]:
+def locate(name: str, text: str, findings: list[Located]) -> list[Problem]:
     positions = source_map(text)
     problems = {
         Problem(name, *positions.locate(f.pointer, key=f.at_key), f.pointer, f.message)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from protopress.components.explain import Finding
+from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
 from protopress.components.schemas import kinds
 
@@ -43,7 +43,7 @@ def known_ids(document) -> dict[str, frozenset[str]]:
     return known
 
 
-def unique_ids(document) -> Iterator[Finding]:
+def unique_ids(document) -> Iterator[Located]:
     for kind in kinds().values():
         first_seen: dict[str, str] = {}
         for pointer, item in _items(document, kind.collection):
@@ -51,7 +51,7 @@ def unique_ids(document) -> Iterator[Finding]:
             if not isinstance(component_id, str):
                 continue
             if component_id in first_seen:
-                yield Finding(
+                yield Located(
                     pointer + "/id",
                     f"duplicate {kind.name} id {component_id!r} (first used at {first_seen[component_id]})",
                 )
@@ -59,7 +59,7 @@ def unique_ids(document) -> Iterator[Finding]:
                 first_seen[component_id] = pointer
 
 
-def declared_totals(document) -> Iterator[Finding]:
+def declared_totals(document) -> Iterator[Located]:
     totals = document.get("totals") if isinstance(document, dict) else None
     if not isinstance(totals, dict):
         return
@@ -68,38 +68,38 @@ def declared_totals(document) -> Iterator[Finding]:
             continue
         actual = sum(_count(item) for _, item in _items(document, collection))
         if actual != declared:
-            yield Finding(
+            yield Located(
                 f"/totals/{escape_token(collection)}",
                 f"declares {declared} {collection} but the components add up to {actual} copies",
             )
 
 
-def tunnels(document) -> Iterator[Finding]:
+def tunnels(document) -> Iterator[Located]:
     for pointer, tile in _items(document, "room_tiles"):
         if tile.get("type") != "tunnel":
             continue
         doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
         missing = [edge for edge in EDGES if edge not in doors]
         if missing:
-            yield Finding(
+            yield Located(
                 f"{pointer}/doors", f"a tunnel has four doors; missing {', '.join(missing)}"
             )
         for edge, door in doors.items():
             if isinstance(door, dict) and (door.get("cost") or door.get("points")):
-                yield Finding(
+                yield Located(
                     f"{pointer}/doors/{edge}", "the doors on a tunnel have no cost or points"
                 )
         pairs = tile.get("tunnel")
         if isinstance(pairs, list):
             used = [edge for pair in pairs if isinstance(pair, list) for edge in pair]
             if sorted(used) != sorted(EDGES):
-                yield Finding(
+                yield Located(
                     f"{pointer}/tunnel",
                     f"a tunnel's doors connect in two pairs using each edge once; found {'-'.join(used)}",
                 )
 
 
-def door_costs_are_standard(document) -> Iterator[Finding]:
+def door_costs_are_standard(document) -> Iterator[Located]:
     """Special gems never pay a cost: Diamond Dust pays *as* a standard gem."""
     special = {gem["id"] for _, gem in _items(document, "gems") if gem.get("special") is True}
     for pointer, tile in _items(document, "room_tiles"):
@@ -108,23 +108,23 @@ def door_costs_are_standard(document) -> Iterator[Finding]:
             cost = door.get("cost") if isinstance(door, dict) else None
             for index, gem in enumerate(cost if isinstance(cost, list) else []):
                 if gem in special:
-                    yield Finding(
+                    yield Located(
                         f"{pointer}/doors/{escape_token(edge)}/cost/{index}",
                         f"{gem!r} is a special gem; door costs are paid in standard gems",
                     )
 
 
-def chamber_capacity(document) -> Iterator[Finding]:
+def chamber_capacity(document) -> Iterator[Located]:
     for pointer, card in _items(document, "chamber_cards"):
         printed, slots = card.get("elements"), card.get("slots")
         if isinstance(printed, list) and isinstance(slots, int) and len(printed) > slots:
-            yield Finding(
+            yield Located(
                 f"{pointer}/elements",
                 f"{len(printed)} printed elements but the chamber holds {slots} (printed ones count)",
             )
 
 
-def blueprint_positions(document) -> Iterator[Finding]:
+def blueprint_positions(document) -> Iterator[Located]:
     for pointer, card in _items(document, "blueprint_cards"):
         seen: dict[tuple, int] = {}
         positions = card.get("positions") if isinstance(card.get("positions"), list) else []
@@ -133,29 +133,29 @@ def blueprint_positions(document) -> Iterator[Finding]:
                 continue
             cell = (position.get("row"), position.get("col"))
             if cell in seen:
-                yield Finding(
+                yield Located(
                     f"{pointer}/positions/{index}",
                     f"row {cell[0]}, col {cell[1]} is already used by position {seen[cell]}",
                 )
             seen.setdefault(cell, index)
         if card.get("entrance") is not None and card.get("entrance") == card.get("exit"):
-            yield Finding(f"{pointer}/exit", "the exit is on the same doorway as the entrance")
+            yield Located(f"{pointer}/exit", "the exit is on the same doorway as the entrance")
 
 
-def tower_capacity(document) -> Iterator[Finding]:
+def tower_capacity(document) -> Iterator[Located]:
     for pointer, tower in _items(document, "towers"):
         spires = tower.get("spires")
         if not isinstance(spires, list) or not all(isinstance(s, int) for s in spires):
             continue
         if sum(spires) < MIN_TOWER_GEMS:
-            yield Finding(
+            yield Located(
                 f"{pointer}/spires",
                 f"the tower holds {sum(spires)} gems; "
                 f"a complete tower holds at least {MIN_TOWER_GEMS}",
             )
 
 
-def rival_deck(document) -> Iterator[Finding]:
+def rival_deck(document) -> Iterator[Located]:
     """Solo mode swaps the diamond rival cards for the legendary ones."""
     copies = {"plain": 0, "diamond": 0, "legendary": 0}
     cards = list(_items(document, "rival_cards"))
@@ -163,20 +163,20 @@ def rival_deck(document) -> Iterator[Finding]:
         if card.get("difficulty") in copies:
             copies[card["difficulty"]] += _count(card)
     if cards and copies["diamond"] != copies["legendary"]:
-        yield Finding(
+        yield Located(
             "/rival_cards",
             f"hard solo games swap the diamond cards for the legendary ones: "
             f"{copies['diamond']} diamond but {copies['legendary']} legendary",
         )
 
 
-def symbol_letters(document) -> Iterator[Finding]:
+def symbol_letters(document) -> Iterator[Located]:
     first_seen: dict[str, str] = {}
     for pointer, symbol in _items(document, "symbols"):
         letter = symbol.get("letter")
         if isinstance(letter, str):
             if letter in first_seen:
-                yield Finding(
+                yield Located(
                     f"{pointer}/letter",
                     f"letter {letter!r} already stands for {first_seen[letter]}",
                 )
@@ -196,5 +196,5 @@ CHECKS = (
 )
 
 
-def semantic_findings(document) -> list[Finding]:
+def semantic_findings(document) -> list[Located]:
     return [finding for check in CHECKS for finding in check(document)]

@@ -1,0 +1,242 @@
+"""The Gem Rush mine: placed room tiles and the directed graph dwarves move on.
+
+A step from room A to the neighbouring space exists when A shows a door on
+that edge, whatever the neighbour shows (door to wall is a one-way passage).
+Tunnels are never stopped in: entering one follows its paired door, and any
+chain of tunnels, to the first non-tunnel space, for one step in all. A door
+whose path ends in an empty space is a construction site with that door's
+cost and points. Once two or more mine carts are placed, moving between any
+two of them costs nothing.
+
+The rules engine moves dwarves on this same graph; validators grow random
+mines with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import networkx as nx
+
+from protopress.components import Component
+
+EDGES = "NESW"
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}  # (column, row); north is up
+
+Cell = tuple[int, int]
+
+
+def rotate(edge: str, quarter_turns: int) -> str:
+    """The edge a printed edge faces after turning the tile clockwise."""
+    return EDGES[(EDGES.index(edge) + quarter_turns) % 4]
+
+
+def neighbour(cell: Cell, edge: str) -> Cell:
+    dx, dy = STEP[edge]
+    return cell[0] + dx, cell[1] + dy
+
+
+@dataclass(frozen=True)
+class Door:
+    cost: tuple[str, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class RoomTile:
+    """A room tile as printed (rotation 0)."""
+
+    id: str
+    title: str
+    type: str
+    doors: Mapping[str, Door]
+    tunnel_pairs: Mapping[str, str]  # edge -> the edge it connects to (tunnels only)
+    mine_cart: bool = False
+
+    @property
+    def is_tunnel(self) -> bool:
+        return self.type == "tunnel"
+
+    @classmethod
+    def from_component(cls, component: Component) -> RoomTile:
+        doors = {
+            edge: Door(tuple(door["cost"]), door["points"])
+            for edge, door in component["doors"].items()
+        }
+        pairs = {}
+        for first, second in component.get("tunnel") or ():
+            pairs[first], pairs[second] = second, first
+        return cls(
+            id=component.id,
+            title=component["title"],
+            type=component["type"],
+            doors=MappingProxyType(doors),
+            tunnel_pairs=MappingProxyType(pairs),
+            mine_cart=bool(component.get("mine_cart", False)),
+        )
+
+
+def room_stack(components: Iterable[Component]) -> list[RoomTile]:
+    """Every copy of every room tile, in catalog order."""
+    stack = []
+    for component in components:
+        stack.extend([RoomTile.from_component(component)] * component.count)
+    return stack
+
+
+@dataclass(frozen=True)
+class Placement:
+    tile: RoomTile
+    rotation: int  # quarter turns clockwise
+
+    def door(self, edge: str) -> Door | None:
+        """The door this placed tile shows on a table edge, if any."""
+        return self.tile.doors.get(rotate(edge, -self.rotation))
+
+    def door_edges(self) -> list[str]:
+        return [rotate(edge, self.rotation) for edge in self.tile.doors]
+
+    def tunnel_exit(self, entered: str) -> str | None:
+        paired = self.tile.tunnel_pairs.get(rotate(entered, -self.rotation))
+        return None if paired is None else rotate(paired, self.rotation)
+
+
+@dataclass(frozen=True, order=True)
+class Site:
+    """An empty space reached through a door: building there costs the door."""
+
+    origin: Cell  # the room whose door leads here
+    edge: str  # the edge of that door
+    cell: Cell  # the empty space
+    entry: str  # the new tile's edge facing back the way the builder came
+    door: Door
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Where a move through a door ends: a room, an empty space, or nowhere."""
+
+    cell: Cell | None  # None when a tunnel loop leads nowhere
+    entry: str = ""  # edge of cell facing back (for an empty space: the new tile's entry)
+    empty: bool = False
+
+
+class Mine:
+    """Placed tiles by cell, with their open construction sites kept up to date."""
+
+    def __init__(self) -> None:
+        self.cells: dict[Cell, Placement] = {}
+        self._open: dict[tuple[Cell, str], Arrival] = {}  # room door -> empty space it reaches
+        self._by_target: dict[Cell, set[tuple[Cell, str]]] = {}
+        self._graph: nx.DiGraph | None = None
+
+    def copy(self) -> Mine:
+        other = Mine()
+        other.cells = dict(self.cells)
+        other._open = dict(self._open)
+        other._by_target = {cell: set(doors) for cell, doors in self._by_target.items()}
+        return other
+
+    # ---- placing -------------------------------------------------------
+
+    def place(self, cell: Cell, tile: RoomTile, rotation: int) -> None:
+        if cell in self.cells:
+            raise ValueError(f"space {cell} already holds {self.cells[cell].tile.id}")
+        self.cells[cell] = Placement(tile, rotation % 4)
+        self._graph = None
+        affected = self._by_target.pop(cell, set())
+        if not tile.is_tunnel:
+            affected |= {(cell, edge) for edge in self.cells[cell].door_edges()}
+        for door in affected:
+            self._open.pop(door, None)
+            self._track(*door)
+
+    def _track(self, origin: Cell, edge: str) -> None:
+        arrival = self.follow(origin, edge)
+        if arrival.empty:
+            self._open[(origin, edge)] = arrival
+            self._by_target.setdefault(arrival.cell, set()).add((origin, edge))
+
+    def remove(self, cell: Cell) -> Placement:
+        """Take a tile out of the mine (rare: open sites are rebuilt from scratch)."""
+        placement = self.cells.pop(cell)
+        self._graph = None
+        self._open.clear()
+        self._by_target.clear()
+        for origin, placed in self.cells.items():
+            if not placed.tile.is_tunnel:
+                for edge in placed.door_edges():
+                    self._track(origin, edge)
+        return placement
+
+    # ---- moving --------------------------------------------------------
+
+    def follow(self, origin: Cell, edge: str) -> Arrival:
+        """Leave origin through edge and follow any tunnels to a room or an empty space."""
+        seen = set()
+        cell = neighbour(origin, edge)
+        while True:
+            entered = OPPOSITE[edge]
+            placement = self.cells.get(cell)
+            if placement is None:
+                return Arrival(cell, entered, empty=True)
+            if not placement.tile.is_tunnel:
+                return Arrival(cell, entered)
+            edge = placement.tunnel_exit(entered)
+            if edge is None or (cell, entered) in seen:
+                return Arrival(None)
+            seen.add((cell, entered))
+            cell = neighbour(cell, edge)
+
+    def sites(self) -> list[Site]:
+        """Every open construction site, from any room, in a stable order."""
+        return sorted(
+            Site(origin, edge, arrival.cell, arrival.entry, self.cells[origin].door(edge))
+            for (origin, edge), arrival in self._open.items()
+        )
+
+    def rooms(self) -> list[Cell]:
+        return [cell for cell, placed in self.cells.items() if not placed.tile.is_tunnel]
+
+    def graph(self) -> nx.DiGraph:
+        """Rooms and construction sites as a directed graph weighted in movement steps."""
+        if self._graph is None:
+            self._graph = self._build_graph()
+        return self._graph
+
+    def _build_graph(self) -> nx.DiGraph:
+        graph = nx.DiGraph()
+        rooms = self.rooms()
+        graph.add_nodes_from(rooms)
+        for cell in rooms:
+            for edge in self.cells[cell].door_edges():
+                arrival = self.follow(cell, edge)
+                if arrival.cell is not None and not arrival.empty:
+                    graph.add_edge(cell, arrival.cell, weight=1, via=edge)
+        for site in self.sites():
+            graph.add_edge(site.origin, site, weight=1, via=site.edge)
+        carts = [cell for cell in rooms if self.cells[cell].tile.mine_cart]
+        if len(carts) >= 2:
+            for a in carts:
+                for b in carts:
+                    if a != b:
+                        graph.add_edge(a, b, weight=0, via="cart")
+        return graph
+
+    def reachable(self, start: Cell, steps: int) -> dict[Cell, int]:
+        """Rooms reachable from start within steps, with the fewest steps to each."""
+        lengths = nx.single_source_dijkstra_path_length(self.graph(), start, cutoff=steps)
+        return {node: cost for node, cost in lengths.items() if not isinstance(node, Site)}
+
+    def reachable_sites(self, start: Cell, steps: int) -> dict[Site, int]:
+        """Construction sites reachable within steps (building is the last step)."""
+        lengths = nx.single_source_dijkstra_path_length(self.graph(), start, cutoff=steps)
+        return {node: cost for node, cost in lengths.items() if isinstance(node, Site)}
+
+
+def legal_rotations(tile: RoomTile, entry: str) -> list[int]:
+    """Rotations that put one of the tile's doors on the entry edge (one per door)."""
+    return sorted((EDGES.index(entry) - EDGES.index(edge)) % 4 for edge in tile.doors)
