@@ -1,0 +1,103 @@
+"""Gem Rush mine graph: queries on a mine of all 80 tiles, and the mine-growth
+Monte Carlo at 1,000 mines.
+
+Baseline, measured in the same run: a breadth-first search in plain Python over
+a precomputed adjacency dict of the same mine, the least any reachability
+query could cost. Ratios against it are comparable across machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import deque
+
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.validators.mine import Mine, room_stack
+from protopress.validators.mine_growth import grow_mine, monte_carlo
+
+
+def full_mine(seed: int) -> Mine:
+    """Grow mines until one uses all 80 tiles."""
+    stack = room_stack(load_catalog(builtin_catalog_path("gem-rush")).of_kind("room-tile"))
+    rng = random.Random(seed)
+    while True:
+        mine, grown = grow_mine(stack, rng)
+        if grown.placed == len(stack):
+            return mine
+
+
+def best(function, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bfs(adjacency, start, steps):
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        if seen[node] < steps:
+            for other in adjacency[node]:
+                if other not in seen:
+                    seen[other] = seen[node] + 1
+                    queue.append(other)
+    return seen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mines", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    mine = full_mine(args.seed)
+    rooms = mine.rooms()
+    graph = mine.graph()
+    adjacency = {node: list(graph.successors(node)) for node in graph}
+    queries = 200
+
+    def networkx_queries():
+        for start in rooms[:queries]:
+            mine.reachable(start, 3)
+            mine.reachable_sites(start, 3)
+
+    def baseline_queries():
+        for start in rooms[:queries]:
+            bfs(adjacency, start, 3)
+            bfs(adjacency, start, 3)
+
+    def rebuild():
+        mine._graph = None
+        mine.graph()
+
+    n = min(queries, len(rooms))
+    base = best(baseline_queries, 5) / n
+    query = best(networkx_queries, 5) / n
+    build = best(rebuild, 5)
+    print(f"mine: {len(mine.cells)} tiles, {len(rooms)} rooms, {len(mine.sites())} open sites")
+    print(f"baseline BFS pair (plain dict):     {base * 1e6:8.1f} us per room")
+    print(
+        f"reachable + reachable_sites (k=3):  {query * 1e6:8.1f} us per room ({query / base:.1f}x)"
+    )
+    print(f"graph build from the placed tiles:  {build * 1e3:8.2f} ms ({build / base:.0f}x)")
+
+    stack = room_stack(load_catalog(builtin_catalog_path("gem-rush")).of_kind("room-tile"))
+    start = time.perf_counter()
+    stats = monte_carlo(stack, args.mines, args.seed)
+    elapsed = time.perf_counter() - start
+    print(
+        f"Monte Carlo: {args.mines} mines in {elapsed:.2f} s "
+        f"({elapsed / args.mines * 1e3:.2f} ms per mine, {elapsed / args.mines / base:.0f}x "
+        f"the baseline query); closed {stats.closed} ({stats.closed / args.mines:.1%}), "
+        f"longest dead end {stats.longest_dead_end}"
+    )
+
+
+if __name__ == "__main__":
+    main()
