@@ -1,0 +1,231 @@
+"""Stonespine Architects: the dungeon path graph, the one source of truth for
+which chambers connect. The rules engine scores dungeons with it and the
+validators report with it. Rulings: docs/rules/stonespine-architects.md,
+"Dungeon paths".
+
+Cells are (row, col): row 0 is the year 1 row beside the frame's north side,
+column 0 the west. The frame's doorways are the graph nodes "entrance" and
+"exit". Constructors trust their caller (the engine builds many dungeons);
+`Dungeon.from_json` checks untrusted input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+import networkx as nx
+
+SIZE = 4  # the dungeon is SIZE x SIZE chambers
+MAX_ELEMENTS = 4  # per chamber, printed ones and secret passages included
+EDGES = "NESW"
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+ENTRANCE = "entrance"
+EXIT = "exit"
+
+Side = Literal["N", "E", "S", "W"]
+Cell = tuple[int, int]
+CELLS: tuple[Cell, ...] = tuple((row, col) for row in range(SIZE) for col in range(SIZE))
+
+
+@dataclass(frozen=True, slots=True)
+class Chamber:
+    doors: frozenset[str] = frozenset()  # edges showing a printed door
+    passages: frozenset[str] = frozenset()  # edges holding a secret passage
+    elements: tuple[str, ...] = ()  # slot elements, printed and placed
+    stars: int = 0
+
+    def opens(self, edge: str) -> bool:
+        """Whether a path can leave through this edge on its own (door or passage)."""
+        return edge in self.doors or edge in self.passages
+
+
+@dataclass(frozen=True, slots=True)
+class Doorway:
+    """A doorway on the frame; index runs west to east on N and S, north to south on E and W."""
+
+    side: Side
+    index: int
+
+    @property
+    def cell(self) -> Cell:
+        """The chamber the doorway touches (through its edge on `side`)."""
+        last = SIZE - 1
+        return {
+            "N": (0, self.index),
+            "S": (last, self.index),
+            "W": (self.index, 0),
+            "E": (self.index, last),
+        }[self.side]
+
+    def __str__(self) -> str:
+        return f"{self.side}{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dungeon:
+    chambers: tuple[tuple[Chamber, ...], ...]  # SIZE rows of SIZE, row 0 first
+    entrance: Doorway
+    exit: Doorway
+
+    def chamber(self, cell: Cell) -> Chamber:
+        return self.chambers[cell[0]][cell[1]]
+
+    @classmethod
+    def from_json(cls, obj) -> Dungeon:
+        """A dungeon from its JSON shape; ValueError names what is malformed and where.
+
+        {"chambers": [[{"doors": "NS", "passages": "", "elements": [], "stars": 0}, ...]],
+         "entrance": {"side": "N", "index": 1}, "exit": {"side": "S", "index": 2}}
+        """
+        _keys(obj, "dungeon", required={"chambers", "entrance", "exit"})
+        rows = _list_of(obj["chambers"], SIZE, "chambers", "rows")
+        chambers = tuple(
+            tuple(
+                _chamber(item, f"chambers[{r}][{c}]")
+                for c, item in enumerate(_list_of(row, SIZE, f"chambers[{r}]", "chambers"))
+            )
+            for r, row in enumerate(rows)
+        )
+        return cls(chambers, _doorway(obj["entrance"], "entrance"), _doorway(obj["exit"], "exit"))
+
+
+@dataclass(frozen=True, slots=True)
+class PathScore:
+    entrance: int  # chambers connected to the entrance
+    exit: int  # chambers connected to the exit
+    through_route: bool  # entrance and exit connected
+
+    @property
+    def score(self) -> int:
+        """1 point per connected chamber per doorway: a through-route counts twice."""
+        return self.entrance + self.exit
+
+
+def _connects(here: Chamber, there: Chamber, edge: str) -> bool:
+    """Neighbours connect through matching doors, or a secret passage on either side."""
+    back = OPPOSITE[edge]
+    return (edge in here.doors and back in there.doors) or (
+        edge in here.passages or back in there.passages
+    )
+
+
+def path_graph(dungeon: Dungeon) -> nx.Graph:
+    """Chamber cells plus "entrance" and "exit"; an edge wherever a path runs."""
+    graph = nx.Graph()
+    graph.add_nodes_from(CELLS)
+    graph.add_nodes_from((ENTRANCE, EXIT))
+    for row, col in CELLS:
+        here = dungeon.chambers[row][col]
+        if col + 1 < SIZE and _connects(here, dungeon.chambers[row][col + 1], "E"):
+            graph.add_edge((row, col), (row, col + 1))
+        if row + 1 < SIZE and _connects(here, dungeon.chambers[row + 1][col], "S"):
+            graph.add_edge((row, col), (row + 1, col))
+    for node, doorway in ((ENTRANCE, dungeon.entrance), (EXIT, dungeon.exit)):
+        if dungeon.chamber(doorway.cell).opens(doorway.side):
+            graph.add_edge(node, doorway.cell)
+    return graph
+
+
+def connected_chambers(dungeon: Dungeon, node: str) -> frozenset[Cell]:
+    """The chamber cells connected to a doorway node ("entrance" or "exit")."""
+    return _cells(nx.node_connected_component(path_graph(dungeon), node))
+
+
+def has_through_route(dungeon: Dungeon) -> bool:
+    """Whether the entrance and the exit are connected."""
+    return nx.has_path(path_graph(dungeon), ENTRANCE, EXIT)
+
+
+def path_score(dungeon: Dungeon) -> PathScore:
+    graph = path_graph(dungeon)
+    entrance = nx.node_connected_component(graph, ENTRANCE)
+    through_route = EXIT in entrance
+    out = entrance if through_route else nx.node_connected_component(graph, EXIT)
+    return PathScore(len(_cells(entrance)), len(_cells(out)), through_route)
+
+
+def _cells(component: set) -> frozenset[Cell]:
+    return frozenset(node for node in component if isinstance(node, tuple))
+
+
+def shortest_route(dungeon: Dungeon) -> int | None:
+    """Chambers on the shortest entrance-to-exit route, or None without a route."""
+    try:
+        return nx.shortest_path_length(path_graph(dungeon), ENTRANCE, EXIT) - 1
+    except nx.NetworkXNoPath:
+        return None
+
+
+def open_dungeon(entrance: Doorway, exit: Doorway) -> Dungeon:
+    """Every chamber shows four doors: what the geometry allows at best."""
+    chamber = Chamber(doors=frozenset(EDGES))
+    return Dungeon(tuple((chamber,) * SIZE for _ in range(SIZE)), entrance, exit)
+
+
+# from_json's checks of untrusted input
+
+
+def _keys(obj, where: str, required: set[str], optional: frozenset[str] = frozenset()) -> None:
+    if not isinstance(obj, Mapping):
+        raise ValueError(f"{where}: expected an object, found {type(obj).__name__}")
+    missing = sorted(required - obj.keys())
+    if missing:
+        raise ValueError(f"{where}: missing {', '.join(map(repr, missing))}")
+    unknown = sorted(set(obj) - required - optional)
+    if unknown:
+        raise ValueError(f"{where}: unknown key {unknown[0]!r}")
+
+
+def _list_of(value, length: int, where: str, what: str) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: expected a list of {length} {what}")
+    if len(value) != length:
+        raise ValueError(f"{where}: expected {length} {what}, found {len(value)}")
+    return value
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _edges(value, where: str) -> frozenset[str]:
+    if not isinstance(value, str) or any(letter not in EDGES for letter in value):
+        raise ValueError(f"{where}: {value!r} may only use the letters N, E, S, W")
+    if len(set(value)) != len(value):
+        raise ValueError(f"{where}: {value!r} repeats an edge")
+    return frozenset(value)
+
+
+def _chamber(obj, where: str) -> Chamber:
+    _keys(obj, where, required={"doors"}, optional=frozenset({"passages", "elements", "stars"}))
+    elements = obj.get("elements", [])
+    if not isinstance(elements, list) or not all(isinstance(e, str) for e in elements):
+        raise ValueError(f"{where}.elements: expected a list of element ids")
+    stars = obj.get("stars", 0)
+    if not _is_int(stars):
+        raise ValueError(f"{where}.stars: expected an integer, found {stars!r}")
+    chamber = Chamber(
+        doors=_edges(obj["doors"], f"{where}.doors"),
+        passages=_edges(obj.get("passages", ""), f"{where}.passages"),
+        elements=tuple(elements),
+        stars=stars,
+    )
+    held = len(chamber.elements) + len(chamber.passages)
+    if held > MAX_ELEMENTS:
+        raise ValueError(
+            f"{where}: holds {held} elements counting secret passages; "
+            f"a chamber holds at most {MAX_ELEMENTS}"
+        )
+    return chamber
+
+
+def _doorway(obj, where: str) -> Doorway:
+    _keys(obj, where, required={"side", "index"})
+    side, index = obj["side"], obj["index"]
+    if not isinstance(side, str) or side not in OPPOSITE:
+        raise ValueError(f"{where}.side: expected one of N, E, S, W, found {side!r}")
+    if not _is_int(index) or not 0 <= index < SIZE:
+        raise ValueError(f"{where}.index: expected 0 to {SIZE - 1}, found {index!r}")
+    return Doorway(side, index)
