@@ -10,7 +10,7 @@ from protopress.components.catalog import Catalog
 from protopress.components.explain import Located, explain
 from protopress.components.jsonpos import source_map
 from protopress.components.problems import InvalidInput, Problem
-from protopress.components.schemas import kinds, schema_errors
+from protopress.components.schemas import CATALOG_SCHEMA, kinds, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
 
 MAX_CATALOG_BYTES = 64 * 1024 * 1024
@@ -24,13 +24,29 @@ def load_catalog(path: Path | str, display: str | None = None) -> Catalog:
     messages (default: the path as given).
     """
     path = Path(path)
+    document = load_document(
+        path, CATALOG_SCHEMA, display, ids=known_ids, extra_checks=semantic_findings
+    )
+    return Catalog.from_document(path, document, kinds())
+
+
+def load_document(
+    path: Path, schema_file: str, display: str | None = None, *, ids=None, extra_checks=None
+):
+    """A JSON document valid against one of the schema files, or InvalidInput.
+
+    ids(document) gives the ids `refersTo` resolves against; extra_checks(document)
+    gives findings beyond the schema. Both are optional.
+    """
     name = display or str(path)
     document = parse_json_file(path, name)
-    findings = [f for error in schema_errors(document, known_ids(document)) for f in explain(error)]
-    findings += semantic_findings(document)
+    known = ids(document) if ids else {}
+    findings = [f for error in schema_errors(document, known, schema_file) for f in explain(error)]
+    if extra_checks:
+        findings += extra_checks(document)
     if findings:
         raise InvalidInput(locate(name, path.read_text(encoding="utf-8-sig"), findings))
-    return Catalog.from_document(path, document, kinds())
+    return document
 
 
 def parse_json_file(path: Path, name: str):

@@ -1,0 +1,287 @@
+"""One side of one component as drawing operations, ready for any surface.
+
+A face is built once from a layout and a component, in points, with its origin
+at the top-left corner of the bleed box and y growing down. The PDF and PNG
+surfaces draw the same operations, so their output matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from protopress.generators.binding import MISSING, fill, single, truthy
+from protopress.generators.colours import BLACK, Colour
+from protopress.generators.fonts import DEFAULT_FONT, Font
+from protopress.generators.shapes import outline, scaled
+from protopress.generators.text import fit_text
+from protopress.generators.units import parse_length, to_mm
+
+Contour = tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class RectOp:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class LineOp:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Colour = BLACK
+    stroke_width: float = 0.5
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class PolygonOp:
+    contours: tuple[Contour, ...]  # even-odd fill
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: float = 0.0
+
+
+@dataclass(frozen=True)
+class TextOp:
+    runs: tuple[tuple[float, float, str], ...]  # (x, baseline y, text) per line
+    font: Font
+    size: float
+    colour: Colour = BLACK
+
+
+@dataclass(frozen=True)
+class ImageOp:
+    path: Path
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+Op = RectOp | LineOp | PolygonOp | TextOp | ImageOp
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str  # e.g. "room-tile/eddy/front"
+    width: float  # bleed box, points
+    height: float
+    bleed: float
+    ops: tuple[Op, ...]
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def trim(self) -> tuple[float, float]:
+        return self.width - 2 * self.bleed, self.height - 2 * self.bleed
+
+
+class FaceBuilder:
+    """Builds faces from one layout; icons look ids up in the catalog's collections."""
+
+    def __init__(self, layout, catalog, bleed: float, assets: AssetPolicy | None = None):
+        self.layout = layout
+        self.catalog = catalog
+        self.bleed = bleed
+        self.assets = assets
+        self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
+
+    def build(self, component, side: str) -> Face:
+        elements = self.layout.front if side == "front" else self.layout.back
+        fields = context(component, self.catalog)
+        ops, warnings = [], []
+        for element in elements or ():
+            if "when" in element and not truthy(element["when"], fields):
+                continue
+            ops.extend(self._element(element, fields, warnings, component.id))
+        width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
+        name = f"{component.kind}/{component.id}/{side}"
+        return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings))
+
+    # ---- elements ------------------------------------------------------
+
+    def _element(self, element: Mapping, fields, warnings, component_id):
+        kind = element["type"]
+        if kind == "rect":
+            return [self._rect(element, fields)]
+        if kind == "line":
+            return [self._line(element, fields)]
+        if kind == "text":
+            return self._text(element, fields, warnings, component_id)
+        if kind == "icon":
+            return self._icon(element, fields)
+        if kind == "icons":
+            return self._icons_row(element, fields)
+        return self._image(element, fields, warnings, component_id)
+
+    def _at(self, element, key) -> float:
+        return parse_length(element[key]) + self.bleed
+
+    def _rect(self, element, fields) -> RectOp:
+        if element.get("bleed"):
+            box = (
+                0.0,
+                0.0,
+                self.layout.width + 2 * self.bleed,
+                self.layout.height + 2 * self.bleed,
+            )
+        else:
+            box = (
+                self._at(element, "x"),
+                self._at(element, "y"),
+                parse_length(element["w"]),
+                parse_length(element["h"]),
+            )
+        return RectOp(
+            *box,
+            fill=colour(element.get("fill"), fields),
+            stroke=colour(element.get("stroke"), fields),
+            stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
+            radius=parse_length(element.get("radius", 0)),
+        )
+
+    def _line(self, element, fields) -> LineOp:
+        return LineOp(
+            self._at(element, "x"),
+            self._at(element, "y"),
+            self._at(element, "x2"),
+            self._at(element, "y2"),
+            stroke=colour(element.get("stroke"), fields) or BLACK,
+            stroke_width=element.get("stroke_width", 0.5),
+            dash=tuple(element.get("dash", ())),
+        )
+
+    def _text(self, element, fields, warnings, component_id):
+        text = fill(element["text"], fields)
+        if not text.strip():
+            return []
+        face_font = self.layout.font(element.get("font", DEFAULT_FONT))
+        x, y = self._at(element, "x"), self._at(element, "y")
+        w, h = parse_length(element["w"]), parse_length(element["h"])
+        size = element.get("size", 10)
+        fitted = fit_text(
+            text, face_font, w, h, size, element.get("min_size", min(6, size)),
+            element.get("leading", 1.2),
+        )  # fmt: skip
+        if not fitted.fits:
+            warnings.append(
+                f"{component_id}: text {text[:40]!r} does not fit its "
+                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
+            )
+        block = len(fitted.lines) * fitted.leading
+        valign = element.get("valign", "top")
+        top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
+        ascent = face_font.ascent(fitted.size)
+        gap = (fitted.leading - fitted.size) / 2  # half the extra leading above each line
+        runs = []
+        for index, line in enumerate(fitted.lines):
+            width = face_font.width(line, fitted.size)
+            offset = {"left": 0, "center": (w - width) / 2, "right": w - width}
+            runs.append(
+                (
+                    x + offset[element.get("align", "left")],
+                    top + index * fitted.leading + gap + ascent,
+                    line,
+                )
+            )
+        return [
+            TextOp(
+                tuple(runs), face_font, fitted.size, colour(element.get("colour"), fields) or BLACK
+            )
+        ]
+
+    def _icon(self, element, fields):
+        shape = fill(element["shape"], fields)
+        size = parse_length(element["icon_size"])
+        fill_colour = colour(element.get("fill"), fields) or BLACK
+        return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
+                               fill_colour, element, fields)]  # fmt: skip
+
+    def _icons_row(self, element, fields):
+        items = single(element["items"], fields)
+        if items is MISSING or not isinstance(items, (list, tuple)):
+            return []
+        size = parse_length(element["icon_size"])
+        gap = parse_length(element.get("gap", 1))
+        x, y = self._at(element, "x"), self._at(element, "y")
+        ops = []
+        for item in items:
+            shape, item_colour = self._lookup_icon(element["from"], str(item))
+            ops.append(self._shape_op(shape, x, y, size, item_colour, element, fields))
+            x += size + gap
+        return ops
+
+    def _shape_op(self, shape, x, y, size, fill_colour, element, fields) -> PolygonOp:
+        stroke = colour(element.get("stroke"), fields)
+        return PolygonOp(
+            tuple(tuple(contour) for contour in scaled(outline(shape), x, y, size)),
+            fill=fill_colour,
+            stroke=stroke,
+            stroke_width=element.get("stroke_width", 0.6 if stroke else 0.0),
+        )
+
+    def _lookup_icon(self, collection: str, item_id: str) -> tuple[str, Colour]:
+        key = (collection, item_id)
+        if key not in self._icons:
+            items = self.catalog.document.get(collection, [])
+            found = next((c for c in items if c.get("id") == item_id), None)
+            if found is None:
+                self._icons[key] = ("circle", BLACK)
+            else:
+                self._icons[key] = (
+                    found.get("shape", "circle"),
+                    colour(found.get("colour"), {}) or BLACK,
+                )
+        return self._icons[key]
+
+    def _image(self, element, fields, warnings, component_id):
+        if self.assets is None:
+            return []
+        path = self.assets.resolve(fill(element["path"], fields))
+        return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
+                        parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
+
+
+def colour(value, fields) -> Colour | None:
+    if not value:
+        return None
+    text = fill(value, fields) if value.startswith("{") else value
+    return Colour.parse(text) if text else None
+
+
+def context(component, catalog) -> dict:
+    """The fields a template can use: the component's own, plus id, count, kind, catalog."""
+    return {
+        **component.fields,
+        "id": component.id,
+        "count": component.count,
+        "kind": component.kind,
+        "catalog": {"title": catalog.title, "version": catalog.version, "game": catalog.game},
+    }
+
+
+class AssetPolicy:
+    """Where images may come from: under the catalog's folder unless allowed."""
+
+    def __init__(self, root: Path, allow_outside: bool = False):
+        self.root = root.resolve()
+        self.allow_outside = allow_outside
+
+    def resolve(self, relative: str) -> Path:
+        path = (self.root / relative).resolve()
+        if not self.allow_outside and not path.is_relative_to(self.root):
+            raise ValueError(
+                f"image {relative!r} lies outside the catalog folder {self.root} "
+                "(use --allow-outside-assets to allow it)"
+            )
+        return path

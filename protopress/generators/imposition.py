@@ -1,0 +1,444 @@
+"""Sheet imposition: where faces go on print-and-play sheets and per-card pages.
+
+Pure geometry, in points. Page coordinates have their origin at the TOP-LEFT
+corner of the page and y grows DOWNWARD; surfaces convert at the last step.
+The one exception is :func:`per_card_boxes`, whose boxes go straight into a
+PDF page dictionary and so are in PDF user space (origin bottom-left, y up).
+
+How a sheet is filled (:func:`plan_sheet`):
+
+* The grid's TRIM extent (what is kept after cutting) must lie inside the
+  margins. The outer bleed and the crop marks may use the margin but must stay
+  on the paper: bleed is cut away anyway. This is what lets nine 63 x 88 mm
+  cards with 3 mm bleed share an A4 sheet with 10 mm margins.
+* Neighbouring slots are spaced one of two ways. "gutter": their bleed boxes
+  are ``gutter`` apart, so every face keeps its whole bleed and its own cuts.
+  "butt": their trim boxes touch and neighbours share one cut; bleed boxes then
+  overlap, and each face's bleed is clipped at the shared cut (``Slot.clip``).
+  ``SheetSpec.spacing="auto"`` uses gutter spacing unless butting fits
+  strictly more per page.
+* The face is tried upright and turned 90 degrees; turned is used only when
+  it fits strictly more per page (ties keep upright).
+* The grid is centred on the page.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from protopress.generators.units import MM, to_mm
+
+DUPLEX_MODES = ("long", "short", "none")
+SPACINGS = ("auto", "gutter", "butt")
+RULER_LENGTH = 50 * MM
+RULER_HEIGHT = 3 * MM
+RULER_GAP = 1 * MM  # between the lowest crop mark (or the grid) and the ruler
+TARGET_REACH = 20 * MM  # half the crosshair of an alignment target
+_EPS = 1e-6  # points: absorbs float noise when testing whether something fits
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle; (x, y) is its top-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line from (x1, y1) to (x2, y2)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """How a sheet is laid out. All lengths in points; paper is (width, height)."""
+
+    paper: tuple[float, float]
+    margin: float = 10 * MM  # keep-out for artwork at every edge; marks and ruler may use it
+    gutter: float = 2 * MM  # between neighbouring bleed boxes (gutter spacing)
+    crop_marks: bool = True
+    crop_length: float = 4 * MM
+    crop_offset: float = 1 * MM  # from the grid's outer bleed edge to the start of a mark
+    duplex: str = "long"  # "long", "short" or "none"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # shift of back pages (x right, y down)
+    spacing: str = "auto"  # "auto", "gutter" or "butt" (see the module docstring)
+
+    def __post_init__(self) -> None:
+        width, height = self.paper
+        if not (width > 0 and height > 0):
+            raise ValueError(f"paper size must be positive, got {_mm(width)} x {_mm(height)} mm")
+        for name in ("margin", "gutter", "crop_length", "crop_offset"):
+            if not getattr(self, name) >= 0:
+                raise ValueError(f"{name} must not be negative, got {_mm(getattr(self, name))} mm")
+        if 2 * self.margin >= min(width, height):
+            raise ValueError(
+                f"margins of {_mm(self.margin)} mm leave no printable area on "
+                f"{_mm(width)} x {_mm(height)} mm paper"
+            )
+        if self.duplex not in DUPLEX_MODES:
+            raise ValueError(f"unknown duplex {self.duplex!r}; expected one of {DUPLEX_MODES}")
+        if self.spacing not in SPACINGS:
+            raise ValueError(f"unknown spacing {self.spacing!r}; expected one of {SPACINGS}")
+
+    @property
+    def mark_reach(self) -> float:
+        """How far crop marks reach beyond the grid's outer bleed edge (0 without marks)."""
+        return self.crop_offset + self.crop_length if self.crop_marks else 0.0
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One face on a sheet. (x, y, width, height) is its BLEED box as placed
+    (width and height swapped when rotated); rotated means the face is turned
+    90 degrees clockwise. ``clip`` is where the face may paint: its bleed box,
+    cut back to the shared trim line wherever it butts a neighbour."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    rotated: bool
+    column: int
+    row: int
+    clip: Rect
+
+    def trim(self, bleed: float) -> Rect:
+        """The trim box on the page."""
+        return Rect(self.x + bleed, self.y + bleed, self.width - 2 * bleed, self.height - 2 * bleed)
+
+    @property
+    def bleed_box(self) -> Rect:
+        return Rect(self.x, self.y, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """The layout of one sheet: front slots in reading order, and what goes around them."""
+
+    spec: SheetSpec
+    trim_width: float  # the component's own trim size (unrotated)
+    trim_height: float
+    bleed: float
+    rotated: bool
+    columns: int
+    rows: int
+    fronts: tuple[Slot, ...]
+    butted: bool = False  # True: neighbours share cuts (butt spacing)
+
+    @property
+    def per_page(self) -> int:
+        return len(self.fronts)
+
+    @property
+    def bleed_area(self) -> Rect:
+        """The grid's outer bleed edge."""
+        first, last = self.fronts[0], self.fronts[-1]
+        return Rect(first.x, first.y, last.x + last.width - first.x, last.y + last.height - first.y)
+
+    @property
+    def trim_area(self) -> Rect:
+        """The grid's outer trim edge."""
+        area, b = self.bleed_area, self.bleed
+        return Rect(area.x + b, area.y + b, area.width - 2 * b, area.height - 2 * b)
+
+    def mirror(self, slot: Slot) -> Slot:
+        """Where a face's back lands on the back page (without back_offset).
+        Mirroring twice gives the slot back."""
+        spec = self.spec
+        column, row = slot.column, slot.row
+        if _flips_x(spec):
+            column = self.columns - 1 - column
+        elif _flips_y(spec):
+            row = self.rows - 1 - row
+        box = _mirror_rect(slot.bleed_box, spec)
+        return replace(
+            slot, x=box.x, y=box.y, column=column, row=row, clip=_mirror_rect(slot.clip, spec)
+        )
+
+    def backs(self) -> tuple[Slot, ...]:
+        """The back slot of each front slot (same index): mirrored for the duplex
+        mode, then shifted by back_offset. Rotated faces stay rotated."""
+        dx, dy = self.spec.back_offset
+        backs = []
+        for slot in self.fronts:
+            back = self.mirror(slot)
+            clip = _shift_rect(back.clip, dx, dy)
+            backs.append(replace(back, x=back.x + dx, y=back.y + dy, clip=clip))
+        return tuple(backs)
+
+    def trim_xs(self) -> tuple[float, ...]:
+        """Distinct x of the grid's vertical trim lines, left to right."""
+        edges = []
+        for slot in self.fronts[: self.columns]:
+            box = slot.trim(self.bleed)
+            edges += [box.x, box.right]
+        return _distinct(edges)
+
+    def trim_ys(self) -> tuple[float, ...]:
+        """Distinct y of the grid's horizontal trim lines, top to bottom."""
+        edges = []
+        for slot in self.fronts[:: self.columns]:
+            box = slot.trim(self.bleed)
+            edges += [box.y, box.bottom]
+        return _distinct(edges)
+
+    def crop_marks(self) -> tuple[Line, ...]:
+        """Short marks outside the grid's bleed edge on every trim line, each
+        drawn from the grid outward: for each x a mark above then below, then
+        for each y a mark left then right. Empty when crop marks are off."""
+        if not self.spec.crop_marks:
+            return ()
+        area = self.bleed_area
+        near, far = self.spec.crop_offset, self.spec.mark_reach
+        marks = []
+        for x in self.trim_xs():
+            marks.append(Line(x, area.y - near, x, area.y - far))
+            marks.append(Line(x, area.bottom + near, x, area.bottom + far))
+        for y in self.trim_ys():
+            marks.append(Line(area.x - near, y, area.x - far, y))
+            marks.append(Line(area.right + near, y, area.right + far, y))
+        return tuple(marks)
+
+    def cut_lines(self) -> tuple[Line, ...]:
+        """Every trim line across the whole grid, bleed edge to bleed edge
+        (for optional dashed cut guides): verticals, then horizontals."""
+        area = self.bleed_area
+        verticals = [Line(x, area.y, x, area.bottom) for x in self.trim_xs()]
+        horizontals = [Line(area.x, y, area.right, y) for y in self.trim_ys()]
+        return tuple(verticals + horizontals)
+
+    def ruler(self) -> Rect | None:
+        """Where a 50 mm scale ruler goes: left-aligned with the grid's trim
+        edge, in the bottom margin and below the crop marks. None when it
+        would not fit on the paper."""
+        width, height = self.spec.paper
+        lowest = self.bleed_area.bottom + self.spec.mark_reach
+        top = max(height - self.spec.margin, lowest + RULER_GAP)
+        x = self.trim_area.x
+        if top + RULER_HEIGHT > height + _EPS or x + RULER_LENGTH > width + _EPS:
+            return None
+        return Rect(x, top, RULER_LENGTH, RULER_HEIGHT)
+
+
+def plan_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetSpec) -> SheetPlan:
+    """Lay out as many faces as fit on one sheet (see the module docstring)."""
+    _check_component(trim_width, trim_height, bleed)
+    paper_w, paper_h = spec.paper
+    outer = bleed + spec.mark_reach  # beyond the trim edge: bleed, then the marks
+    limit_w = min(paper_w - 2 * spec.margin, paper_w - 2 * outer)
+    limit_h = min(paper_h - 2 * spec.margin, paper_h - 2 * outer)
+    spacings = {"auto": (False, True), "gutter": (False,), "butt": (True,)}[spec.spacing]
+
+    best = (0, False, False, 0, 0)  # per page, rotated, butted, columns, rows
+    for rotated in (False, True):  # earlier candidates win ties
+        w, h = (trim_height, trim_width) if rotated else (trim_width, trim_height)
+        for butted in spacings:
+            gap = 0.0 if butted else 2 * bleed + spec.gutter
+            columns, rows = _fit(limit_w, w, gap), _fit(limit_h, h, gap)
+            if columns * rows > best[0]:
+                best = (columns * rows, rotated, butted, columns, rows)
+    count, rotated, butted, columns, rows = best
+    if count == 0:
+        room = " and room for bleed and crop marks" if outer > spec.margin else ""
+        raise ValueError(
+            f"a {_mm(trim_width)} x {_mm(trim_height)} mm component does not fit on the sheet, "
+            f"even turned 90 degrees: its trim must fit in {_mm(limit_w)} x {_mm(limit_h)} mm "
+            f"(the paper less its margins{room})"
+        )
+
+    w, h = (trim_height, trim_width) if rotated else (trim_width, trim_height)
+    gap = 0.0 if butted else 2 * bleed + spec.gutter
+    left = (paper_w - (columns * w + (columns - 1) * gap)) / 2
+    top = (paper_h - (rows * h + (rows - 1) * gap)) / 2
+    slots = []
+    for row in range(rows):
+        for column in range(columns):
+            tx, ty = left + column * (w + gap), top + row * (h + gap)
+            box = Rect(tx - bleed, ty - bleed, w + 2 * bleed, h + 2 * bleed)
+            clip = box
+            if butted:  # stop at shared cuts; outer edges keep their bleed
+                x0 = tx if column > 0 else box.x
+                x1 = tx + w if column < columns - 1 else box.right
+                y0 = ty if row > 0 else box.y
+                y1 = ty + h if row < rows - 1 else box.bottom
+                clip = Rect(x0, y0, x1 - x0, y1 - y0)
+            slots.append(Slot(box.x, box.y, box.width, box.height, rotated, column, row, clip))
+    return SheetPlan(
+        spec=spec,
+        trim_width=trim_width,
+        trim_height=trim_height,
+        bleed=bleed,
+        rotated=rotated,
+        columns=columns,
+        rows=rows,
+        fronts=tuple(slots),
+        butted=butted,
+    )
+
+
+@dataclass(frozen=True)
+class PageBoxes:
+    """Page boxes for one face per page, as (x0, y0, x1, y1) in PDF user space."""
+
+    width: float
+    height: float
+    media: tuple[float, float, float, float]
+    bleed: tuple[float, float, float, float]
+    trim: tuple[float, float, float, float]
+
+
+def per_card_boxes(trim_width: float, trim_height: float, bleed: float) -> PageBoxes:
+    """A page the size of the bleed box: MediaBox = BleedBox, TrimBox inset by bleed."""
+    _check_component(trim_width, trim_height, bleed)
+    width, height = trim_width + 2 * bleed, trim_height + 2 * bleed
+    page = (0.0, 0.0, width, height)
+    trim = (bleed, bleed, bleed + trim_width, bleed + trim_height)
+    return PageBoxes(width=width, height=height, media=page, bleed=page, trim=trim)
+
+
+@dataclass(frozen=True)
+class AlignmentPage:
+    """A two-sided duplex calibration page. Each target is two concentric squares
+    (20 and 10 mm) and a 40 mm crosshair; the front adds millimetre scales
+    (+-10 mm) 15 mm below and right of the centre target, which the back's
+    crosshair crosses when the sheet is held to the light."""
+
+    centres: tuple[tuple[float, float], ...]  # target centres on the front page
+    front: tuple[Line | Rect, ...]  # targets, then the scales
+    back: tuple[Line | Rect, ...]  # the same targets where duplexing puts them, plus back_offset
+
+
+def alignment_test(spec: SheetSpec) -> AlignmentPage:
+    """Geometry of a duplex calibration page: targets at the centre and inside
+    the four corners, mirrored onto the back for spec.duplex and shifted by
+    spec.back_offset."""
+    width, height = spec.paper
+    inset = spec.margin + TARGET_REACH
+    if min(width, height) < 2 * inset + 2 * TARGET_REACH:
+        raise ValueError(
+            f"{_mm(width)} x {_mm(height)} mm paper with {_mm(spec.margin)} mm margins "
+            "is too small for an alignment page"
+        )
+    centres = (
+        (width / 2, height / 2),
+        (inset, inset),
+        (width - inset, inset),
+        (inset, height - inset),
+        (width - inset, height - inset),
+    )
+    targets = [shape for cx, cy in centres for shape in _target(cx, cy)]
+    dx, dy = spec.back_offset
+    back = tuple(_shift(_mirror(shape, spec), dx, dy) for shape in targets)
+    return AlignmentPage(centres=centres, front=tuple(targets) + _scales(*centres[0]), back=back)
+
+
+def _target(cx: float, cy: float) -> tuple[Line | Rect, ...]:
+    big, small = 10 * MM, 5 * MM
+    return (
+        Rect(cx - big, cy - big, 2 * big, 2 * big),
+        Rect(cx - small, cy - small, 2 * small, 2 * small),
+        Line(cx - TARGET_REACH, cy, cx + TARGET_REACH, cy),
+        Line(cx, cy - TARGET_REACH, cx, cy + TARGET_REACH),
+    )
+
+
+def _scales(cx: float, cy: float) -> tuple[Line, ...]:
+    """Millimetre scales: a horizontal one 15 mm below the centre (reads x), a
+    vertical one 15 mm right of it (reads y); ticks every mm, longer every 5."""
+    at = 15 * MM
+    lines = [
+        Line(cx - 10 * MM, cy + at, cx + 10 * MM, cy + at),
+        Line(cx + at, cy - 10 * MM, cx + at, cy + 10 * MM),
+    ]
+    for k in range(-10, 11):
+        tick = (3 if k % 5 == 0 else 1.5) * MM
+        lines.append(Line(cx + k * MM, cy + at, cx + k * MM, cy + at + tick))
+        lines.append(Line(cx + at, cy + k * MM, cx + at + tick, cy + k * MM))
+    return tuple(lines)
+
+
+def _fit(limit: float, size: float, gap: float) -> int:
+    """How many of size, gap apart, fit in limit: n * size + (n - 1) * gap <= limit."""
+    if size > limit + _EPS:
+        return 0
+    return math.floor((limit + gap + _EPS) / (size + gap))
+
+
+def _check_component(trim_width: float, trim_height: float, bleed: float) -> None:
+    if not (trim_width > 0 and trim_height > 0):
+        raise ValueError(
+            f"trim size must be positive, got {_mm(trim_width)} x {_mm(trim_height)} mm"
+        )
+    if not bleed >= 0:
+        raise ValueError(f"bleed must not be negative, got {_mm(bleed)} mm")
+
+
+def _flips_x(spec: SheetSpec) -> bool:
+    """Does duplexing mirror left-right? Long-edge flip of a portrait page does."""
+    width, height = spec.paper
+    portrait = width <= height
+    return (spec.duplex == "long" and portrait) or (spec.duplex == "short" and not portrait)
+
+
+def _flips_y(spec: SheetSpec) -> bool:
+    return spec.duplex != "none" and not _flips_x(spec)
+
+
+def _mirror_rect(rect: Rect, spec: SheetSpec) -> Rect:
+    width, height = spec.paper
+    if _flips_x(spec):
+        return replace(rect, x=width - rect.x - rect.width)
+    if _flips_y(spec):
+        return replace(rect, y=height - rect.y - rect.height)
+    return rect
+
+
+def _mirror(shape: Line | Rect, spec: SheetSpec) -> Line | Rect:
+    if isinstance(shape, Rect):
+        return _mirror_rect(shape, spec)
+    width, height = spec.paper
+    if _flips_x(spec):
+        return replace(shape, x1=width - shape.x1, x2=width - shape.x2)
+    if _flips_y(spec):
+        return replace(shape, y1=height - shape.y1, y2=height - shape.y2)
+    return shape
+
+
+def _shift_rect(rect: Rect, dx: float, dy: float) -> Rect:
+    return replace(rect, x=rect.x + dx, y=rect.y + dy)
+
+
+def _shift(shape: Line | Rect, dx: float, dy: float) -> Line | Rect:
+    if isinstance(shape, Rect):
+        return _shift_rect(shape, dx, dy)
+    return Line(shape.x1 + dx, shape.y1 + dy, shape.x2 + dx, shape.y2 + dy)
+
+
+def _distinct(values: list[float]) -> tuple[float, ...]:
+    """Sorted values with near-duplicates (shared butted cuts) merged."""
+    result: list[float] = []
+    for value in sorted(values):
+        if not result or value - result[-1] > _EPS:
+            result.append(value)
+    return tuple(result)
+
+
+def _mm(points: float) -> str:
+    return f"{round(to_mm(points), 2):g}"

@@ -1,0 +1,289 @@
+"""Render a catalog's components into print files: print-and-play sheets,
+one-per-page print-house files, and PNGs, written atomically."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from protopress.atomic import write_atomic
+from protopress.generators.colours import BLACK, Colour
+from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
+from protopress.generators.fonts import DEFAULT_FONT, font
+from protopress.generators.imposition import SheetPlan, SheetSpec, per_card_boxes, plan_sheet
+from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.pdf_surface import PdfFaces
+from protopress.generators.png_surface import face_image
+from protopress.generators.units import MM, PAPER
+
+MARK_WIDTH = 0.25  # points: hairline crop marks
+CONTACT_WIDTH = 180  # pixels per face on contact sheets
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    output_dir: Path
+    paper: str = "a4"
+    layout: str = "sheets"  # "sheets" or "per-card"
+    bleed: float = 3 * MM
+    crop_marks: bool = True
+    crop_length: float = 4 * MM
+    crop_offset: float = 1 * MM
+    cut_lines: bool = False
+    duplex: str = "long"  # "long", "short" or "none" (no back pages on sheets)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points
+    png: bool = False
+    dpi: int = 300
+    cmyk: bool = False
+    proof: str | None = None  # the stamp's date when proofing
+    layouts_dir: Path | None = None
+    allow_outside_assets: bool = False
+    strict: bool = False  # text that does not fit is an error, and nothing is written
+
+
+class TextDoesNotFit(Exception):
+    def __init__(self, warnings: list[str]):
+        self.warnings = warnings
+        super().__init__(f"{len(warnings)} texts do not fit their boxes")
+
+
+@dataclass
+class RenderResult:
+    files: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # kinds without a layout
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One physical component: its faces (the back may be None)."""
+
+    id: str
+    front: Face
+    back: Face | None
+
+
+Progress = Callable[[int], None]  # called with the number of components just drawn
+
+
+def render_catalog(catalog, options: RenderOptions, progress: Progress | None = None):
+    """Write every kind that has a layout; return the files written and warnings."""
+    result = RenderResult()
+    layouts = layouts_for(catalog.components, options.layouts_dir)
+    result.skipped = [kind for kind in catalog.components if kind not in layouts]
+    root = catalog.path.parent if catalog.path else Path.cwd()
+    assets = AssetPolicy(root, options.allow_outside_assets)
+    planned = {
+        kind: list(_copies(catalog, kind, layout, options, assets, result))
+        for kind, layout in layouts.items()
+    }
+    if options.strict and result.warnings:
+        raise TextDoesNotFit(result.warnings)
+    options.output_dir.mkdir(parents=True, exist_ok=True)
+    for kind, layout in layouts.items():
+        copies = planned[kind]
+        if options.layout == "per-card":
+            path = options.output_dir / f"{kind}-cards.pdf"
+            write_atomic(path, per_card_pdf(copies, catalog, options, progress))
+        else:
+            path = options.output_dir / f"{kind}-sheets.pdf"
+            write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
+        result.files.append(path)
+        if options.png:
+            result.files.extend(write_pngs(copies, kind, options))
+    return result
+
+
+def _copies(catalog, kind, layout: Layout, options, assets, result):
+    builder = FaceBuilder(layout, catalog, options.bleed, assets)
+    for component in catalog.of_kind(kind):
+        front = builder.build(component, "front")
+        back = builder.build(component, "back") if layout.back is not None else None
+        result.warnings.extend(front.warnings)
+        if back is not None:
+            result.warnings.extend(back.warnings)
+        for _ in range(component.count):
+            yield Copy(component.id, front, back)
+
+
+def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
+    base = font(DEFAULT_FONT)  # no standard-14 font is left in the output
+    canvas = Canvas(
+        buffer,
+        pagesize=pagesize,
+        invariant=1,
+        initialFontName=base.name,
+        enforceColorSpace="cmyk" if cmyk else None,
+    )
+    canvas.setTitle(f"{catalog.title} {catalog.version}: {title}")
+    canvas.setCreator("protopress")
+    return canvas
+
+
+def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    paper = PAPER[options.paper]
+    spec = SheetSpec(
+        paper=paper,
+        crop_marks=options.crop_marks,
+        crop_length=options.crop_length,
+        crop_offset=options.crop_offset,
+        duplex=options.duplex,
+        back_offset=options.back_offset,
+    )
+    plan = plan_sheet(layout.width, layout.height, options.bleed, spec)
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", options.cmyk)
+    faces = PdfFaces(canvas, options.cmyk)
+    has_backs = options.duplex != "none" and any(copy.back for copy in copies)
+    for start in range(0, len(copies), plan.per_page):
+        page = copies[start : start + plan.per_page]
+        for slot, copy in zip(plan.fronts, page, strict=False):
+            faces.place(copy.front, slot.x, slot.y, paper[1], 90 if slot.rotated else 0, slot.clip)
+            if options.proof:
+                _stamp(faces, catalog, copy, slot, options, paper[1])
+        _page_marks(faces, plan, options, paper)
+        canvas.showPage()
+        if has_backs:
+            turn = -90 if options.duplex == "long" else 90
+            for slot, copy in zip(plan.backs(), page, strict=False):
+                if copy.back is not None:
+                    turned = turn if slot.rotated else 0
+                    faces.place(copy.back, slot.x, slot.y, paper[1], turned, slot.clip)
+            canvas.showPage()
+        if progress:
+            progress(len(page))
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper) -> None:
+    """Crop marks, cut lines and the scale ruler, drawn straight on the page."""
+    canvas, height = faces.canvas, paper[1]
+    canvas.saveState()
+    faces.set_stroke(BLACK)
+    canvas.setLineWidth(MARK_WIDTH)
+    if options.crop_marks:
+        for line in plan.crop_marks():
+            canvas.line(line.x1, height - line.y1, line.x2, height - line.y2)
+    if options.cut_lines:
+        canvas.setDash([2, 2])
+        for line in plan.cut_lines():
+            canvas.line(line.x1, height - line.y1, line.x2, height - line.y2)
+        canvas.setDash([])
+    _ruler(faces, plan, height)
+    canvas.restoreState()
+
+
+def _ruler(faces: PdfFaces, plan: SheetPlan, height: float) -> None:
+    """A 50 mm scale bar with millimetre ticks: printed at 100% it measures 50 mm."""
+    canvas, box = faces.canvas, plan.ruler()
+    if box is None:  # no room left in the margin
+        return
+    baseline = height - box.y - box.height
+    length = 50 * MM
+    canvas.line(box.x, baseline, box.x + length, baseline)
+    for tick in range(51):
+        tall = 3 if tick % 10 == 0 else 2 if tick % 5 == 0 else 1
+        x = box.x + tick * MM
+        canvas.line(x, baseline, x, baseline + tall * MM * 0.6)
+    faces.set_fill(BLACK)
+    canvas.setFont(font(DEFAULT_FONT).name, 6)
+    canvas.drawString(box.x + length + 2 * MM, baseline, "50 mm: print at 100% scale")
+
+
+def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, height) -> None:
+    """Proof stamp in the bleed below the trim: cut away in the finished piece."""
+    text = f"{copy.id} · v{catalog.version} · {options.proof}"
+    size = min(5.0, options.bleed * 0.8)
+    if size < 2:
+        return
+    run = TextOp(((slot.x + options.bleed, slot.y + slot.height - options.bleed * 0.2, text),),
+                 font(DEFAULT_FONT), size, Colour(0.4, 0.4, 0.4))  # fmt: skip
+    faces.canvas.saveState()
+    faces.set_fill(run.colour)
+    faces.canvas.setFont(run.font.name, run.size)
+    for x, y, line in run.runs:
+        faces.canvas.drawString(x, height - y, line)
+    faces.canvas.restoreState()
+
+
+def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> bytes:
+    """One copy per page at trim plus bleed; fronts and backs alternate."""
+    buffer = io.BytesIO()
+    first = copies[0].front if copies else None
+    size = (first.width, first.height) if first else PAPER["a4"]
+    canvas = _canvas(buffer, size, catalog, "print-house file", options.cmyk)
+    faces = PdfFaces(canvas, options.cmyk)
+    for copy in copies:
+        for face in (copy.front, copy.back):
+            if face is None:
+                continue
+            trim_w, trim_h = face.trim
+            boxes = per_card_boxes(trim_w, trim_h, face.bleed)
+            canvas.setPageSize((face.width, face.height))
+            canvas.setTrimBox(boxes.trim)
+            canvas.setBleedBox(boxes.bleed)
+            faces.place(face, 0, 0, face.height)
+            if options.proof:
+                stamp = f"{copy.id} · v{catalog.version} · {options.proof}"
+                faces.set_fill(Colour(0.4, 0.4, 0.4))
+                canvas.setFont(font(DEFAULT_FONT).name, min(5.0, face.bleed * 0.8))
+                canvas.drawString(face.bleed, face.bleed * 0.2, stamp)
+            canvas.showPage()
+        if progress:
+            progress(1)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def write_pngs(copies, kind: str, options: RenderOptions) -> list[Path]:
+    """One PNG per face (each design once) and a contact sheet of the fronts."""
+    folder = options.output_dir / "png" / kind
+    folder.mkdir(parents=True, exist_ok=True)
+    written, fronts, seen = [], [], set()
+    for copy in copies:
+        if copy.id in seen:
+            continue
+        seen.add(copy.id)
+        for side, face in (("front", copy.front), ("back", copy.back)):
+            if face is None:
+                continue
+            image = face_image(face, options.dpi)
+            path = folder / f"{copy.id}-{side}.png"
+            write_atomic(path, _png_bytes(image, options.dpi))
+            written.append(path)
+            if side == "front":
+                fronts.append(image)
+    if fronts:
+        path = options.output_dir / "png" / f"{kind}-contact.png"
+        write_atomic(path, _png_bytes(contact_sheet(fronts), 72))
+        written.append(path)
+    return written
+
+
+def contact_sheet(images: list[Image.Image], columns: int = 8) -> Image.Image:
+    scale = CONTACT_WIDTH / images[0].width
+    cell = (CONTACT_WIDTH, round(images[0].height * scale))
+    rows = -(-len(images) // columns)
+    gap = 8
+    sheet = Image.new(
+        "RGB",
+        (min(columns, len(images)) * (cell[0] + gap) + gap, rows * (cell[1] + gap) + gap),
+        "white",
+    )
+    for index, image in enumerate(images):
+        thumb = image.resize((cell[0], round(image.height * scale)), Image.LANCZOS)
+        column, row = index % columns, index // columns
+        sheet.paste(thumb, (gap + column * (cell[0] + gap), gap + row * (cell[1] + gap)))
+    return sheet
+
+
+def _png_bytes(image: Image.Image, dpi: int) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), optimize=False)
+    return buffer.getvalue()
