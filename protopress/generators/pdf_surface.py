@@ -15,7 +15,7 @@ class PdfFaces:
     def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.canvas = canvas
         self.cmyk = cmyk
-        self._forms: set[str] = set()
+        self._forms: dict[tuple, str] = {}  # drawing -> form name
 
     def set_fill(self, colour: Colour) -> None:
         if self.cmyk:
@@ -30,16 +30,23 @@ class PdfFaces:
             self.canvas.setStrokeColorRGB(colour.r, colour.g, colour.b)
 
     def place(
-        self, face: Face, x: float, y: float, page_height: float, turn: int = 0, clip=None
+        self,
+        face: Face,
+        x: float,
+        y: float,
+        page_height: float,
+        turn: int = 0,
+        clip=None,
+        reuse: bool = False,
     ) -> None:
         """Put a face in the slot whose top-left corner is (x, y) from the page's top-left.
 
         turn is 0, 90 (a quarter turn clockwise) or -90 (anticlockwise); a turned
         face occupies a slot face.height wide and face.width tall. clip (a rect
         with x, y, width, height from the page's top-left) keeps the face's bleed
-        off a neighbour that shares its cut.
+        off a neighbour that shares its cut. A face placed more than once (reuse)
+        becomes a form, drawn once; faces with the same drawing share one form.
         """
-        name = self._form(face)
         canvas = self.canvas
         canvas.saveState()
         if clip is not None:
@@ -54,32 +61,34 @@ class PdfFaces:
             canvas.rotate(90)
         else:
             canvas.translate(x, page_height - y - face.height)
-        canvas.doForm(name)
+        if reuse:
+            canvas.doForm(self._form(face))
+        else:
+            self.draw(face)
         canvas.restoreState()
 
     def _form(self, face: Face) -> str:
-        name = re.sub(r"[^A-Za-z0-9]", "_", face.name)
-        if name not in self._forms:
+        key = (face.width, face.height, face.ops)
+        if key not in self._forms:
+            name = re.sub(r"[^A-Za-z0-9]", "_", face.name)
             self.canvas.beginForm(name, 0, 0, face.width, face.height)
             self.draw(face)
             self.canvas.endForm()
-            self._forms.add(name)
-        return name
+            self._forms[key] = name
+        return self._forms[key]
 
     def draw(self, face: Face) -> None:
         """Draw a face's operations with its bottom-left corner at the origin."""
         height = face.height
         canvas = self.canvas
         for op in face.ops:
-            canvas.saveState()
             if isinstance(op, RectOp):
                 self._paint(op.fill, op.stroke, op.stroke_width)
                 canvas.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius,
                                  stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
             elif isinstance(op, LineOp):
                 self._paint(None, op.stroke, op.stroke_width)
-                if op.dash:
-                    canvas.setDash(list(op.dash))
+                canvas.setDash(list(op.dash) if op.dash else [])
                 canvas.line(op.x1, height - op.y1, op.x2, height - op.y2)
             elif isinstance(op, PolygonOp):
                 self._paint(op.fill, op.stroke, op.stroke_width)
@@ -98,7 +107,6 @@ class PdfFaces:
                     canvas.drawString(x, height - baseline, text)
             elif isinstance(op, ImageOp):
                 canvas.drawImage(str(op.path), op.x, height - op.y - op.h, op.w, op.h)
-            canvas.restoreState()
 
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         if fill is not None:

@@ -4,6 +4,7 @@ one-per-page print-house files, and PNGs, written atomically."""
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,27 +67,33 @@ class Copy:
     id: str
     front: Face
     back: Face | None
+    repeated: bool = False  # more copies share this front: draw it once, place it often
 
 
 Progress = Callable[[int], None]  # called with the number of components just drawn
 
 
 def render_catalog(catalog, options: RenderOptions, progress: Progress | None = None):
-    """Write every kind that has a layout; return the files written and warnings."""
+    """Write every kind that has a layout; return the files written and warnings.
+
+    Faces are built as the pages are drawn, so memory does not grow with the
+    deck; with strict, a first pass checks every text before anything is written.
+    """
     result = RenderResult()
     layouts = layouts_for(catalog.components, options.layouts_dir)
     result.skipped = [kind for kind in catalog.components if kind not in layouts]
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
-    planned = {
-        kind: list(_copies(catalog, kind, layout, options, assets, result))
-        for kind, layout in layouts.items()
-    }
-    if options.strict and result.warnings:
-        raise TextDoesNotFit(result.warnings)
+    if options.strict:
+        warnings = []
+        for kind, layout in layouts.items():
+            for _ in _copies(catalog, kind, layout, options, assets, warnings):
+                pass
+        if warnings:
+            raise TextDoesNotFit(warnings)
     options.output_dir.mkdir(parents=True, exist_ok=True)
     for kind, layout in layouts.items():
-        copies = planned[kind]
+        copies = _copies(catalog, kind, layout, options, assets, result.warnings)
         if options.layout == "per-card":
             path = options.output_dir / f"{kind}-cards.pdf"
             write_atomic(path, per_card_pdf(copies, catalog, options, progress))
@@ -95,20 +102,22 @@ def render_catalog(catalog, options: RenderOptions, progress: Progress | None = 
             write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
         result.files.append(path)
         if options.png:
-            result.files.extend(write_pngs(copies, kind, options))
+            pngs = _copies(catalog, kind, layout, options, assets, None)
+            result.files.extend(write_pngs(pngs, kind, options))
     return result
 
 
-def _copies(catalog, kind, layout: Layout, options, assets, result):
+def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | None):
+    """Every physical copy of a kind's components, faces built one component at a time."""
     builder = FaceBuilder(layout, catalog, options.bleed, assets)
     for component in catalog.of_kind(kind):
         front = builder.build(component, "front")
         back = builder.build(component, "back") if layout.back is not None else None
-        result.warnings.extend(front.warnings)
-        if back is not None:
-            result.warnings.extend(back.warnings)
+        if warnings is not None:
+            warnings.extend(front.warnings)
+            warnings.extend(back.warnings if back is not None else ())
         for _ in range(component.count):
-            yield Copy(component.id, front, back)
+            yield Copy(component.id, front, back, component.count > 1)
 
 
 def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
@@ -139,11 +148,12 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", options.cmyk)
     faces = PdfFaces(canvas, options.cmyk)
-    has_backs = options.duplex != "none" and any(copy.back for copy in copies)
-    for start in range(0, len(copies), plan.per_page):
-        page = copies[start : start + plan.per_page]
+    has_backs = options.duplex != "none" and layout.back is not None
+    copies = iter(copies)
+    while page := list(itertools.islice(copies, plan.per_page)):
         for slot, copy in zip(plan.fronts, page, strict=False):
-            faces.place(copy.front, slot.x, slot.y, paper[1], 90 if slot.rotated else 0, slot.clip)
+            turn = 90 if slot.rotated else 0
+            faces.place(copy.front, slot.x, slot.y, paper[1], turn, slot.clip, copy.repeated)
             if options.proof:
                 _stamp(faces, catalog, copy, slot, options, paper[1])
         _page_marks(faces, plan, options, paper)
@@ -151,9 +161,8 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
         if has_backs:
             turn = -90 if options.duplex == "long" else 90
             for slot, copy in zip(plan.backs(), page, strict=False):
-                if copy.back is not None:
-                    turned = turn if slot.rotated else 0
-                    faces.place(copy.back, slot.x, slot.y, paper[1], turned, slot.clip)
+                turned = turn if slot.rotated else 0
+                faces.place(copy.back, slot.x, slot.y, paper[1], turned, slot.clip, reuse=True)
             canvas.showPage()
         if progress:
             progress(len(page))
@@ -215,12 +224,10 @@ def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, h
 def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> bytes:
     """One copy per page at trim plus bleed; fronts and backs alternate."""
     buffer = io.BytesIO()
-    first = copies[0].front if copies else None
-    size = (first.width, first.height) if first else PAPER["a4"]
-    canvas = _canvas(buffer, size, catalog, "print-house file", options.cmyk)
+    canvas = _canvas(buffer, PAPER["a4"], catalog, "print-house file", options.cmyk)
     faces = PdfFaces(canvas, options.cmyk)
     for copy in copies:
-        for face in (copy.front, copy.back):
+        for face, reuse in ((copy.front, copy.repeated), (copy.back, True)):
             if face is None:
                 continue
             trim_w, trim_h = face.trim
@@ -228,7 +235,7 @@ def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> byte
             canvas.setPageSize((face.width, face.height))
             canvas.setTrimBox(boxes.trim)
             canvas.setBleedBox(boxes.bleed)
-            faces.place(face, 0, 0, face.height)
+            faces.place(face, 0, 0, face.height, reuse=reuse)
             if options.proof:
                 stamp = f"{copy.id} · v{catalog.version} · {options.proof}"
                 faces.set_fill(Colour(0.4, 0.4, 0.4))
