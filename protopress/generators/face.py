@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from PIL import Image
+
 from protopress.generators.binding import MISSING, fill, single, truthy
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.fonts import DEFAULT_FONT, Font
@@ -270,18 +272,44 @@ def context(component, catalog) -> dict:
     }
 
 
+MAX_IMAGE_PIXELS = 64_000_000  # an A3 poster at 600 dpi; larger images are refused unread
+
+
 class AssetPolicy:
-    """Where images may come from: under the catalog's folder unless allowed."""
+    """Where images may come from: under the catalog's folder unless allowed,
+    existing, readable as images, and not absurdly large (checked from the
+    header, before any pixel is decoded)."""
 
     def __init__(self, root: Path, allow_outside: bool = False):
         self.root = root.resolve()
         self.allow_outside = allow_outside
+        self._checked: dict[Path, Path] = {}
 
     def resolve(self, relative: str) -> Path:
         path = (self.root / relative).resolve()
+        if path in self._checked:
+            return path
         if not self.allow_outside and not path.is_relative_to(self.root):
             raise ValueError(
                 f"image {relative!r} lies outside the catalog folder {self.root} "
                 "(use --allow-outside-assets to allow it)"
             )
+        if not path.is_file():
+            raise ValueError(f"image {relative!r} not found (looked for {path})")
+        try:
+            with Image.open(path) as image:  # reads the header only
+                width, height = image.size
+        except Image.DecompressionBombError:
+            raise ValueError(
+                f"image {relative!r} is over {MAX_IMAGE_PIXELS // 1_000_000} megapixels "
+                "(a decompression bomb?); refused"
+            ) from None
+        except OSError as error:
+            raise ValueError(f"image {relative!r} cannot be read: {error}") from None
+        if width * height > MAX_IMAGE_PIXELS:
+            raise ValueError(
+                f"image {relative!r} is {width}x{height} pixels; images over "
+                f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels are refused"
+            )
+        self._checked[path] = path
         return path

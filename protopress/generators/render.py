@@ -91,20 +91,33 @@ def render_catalog(catalog, options: RenderOptions, progress: Progress | None = 
                 pass
         if warnings:
             raise TextDoesNotFit(warnings)
+    created = not options.output_dir.exists()
     options.output_dir.mkdir(parents=True, exist_ok=True)
-    for kind, layout in layouts.items():
-        copies = _copies(catalog, kind, layout, options, assets, result.warnings)
-        if options.layout == "per-card":
-            path = options.output_dir / f"{kind}-cards.pdf"
-            write_atomic(path, per_card_pdf(copies, catalog, options, progress))
-        else:
-            path = options.output_dir / f"{kind}-sheets.pdf"
-            write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
-        result.files.append(path)
-        if options.png:
-            pngs = _copies(catalog, kind, layout, options, assets, None)
-            result.files.extend(write_pngs(pngs, kind, options))
+    try:
+        for kind, layout in layouts.items():
+            result.files.extend(
+                _render_kind(catalog, kind, layout, options, assets, result, progress)
+            )
+    except BaseException:
+        if created and not any(options.output_dir.iterdir()):
+            options.output_dir.rmdir()  # leave no empty folder behind a failed render
+        raise
     return result
+
+
+def _render_kind(catalog, kind, layout, options, assets, result, progress) -> list[Path]:
+    copies = _copies(catalog, kind, layout, options, assets, result.warnings)
+    if options.layout == "per-card":
+        path = options.output_dir / f"{kind}-cards.pdf"
+        write_atomic(path, per_card_pdf(copies, catalog, options, progress))
+    else:
+        path = options.output_dir / f"{kind}-sheets.pdf"
+        write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
+    written = [path]
+    if options.png:
+        pngs = _copies(catalog, kind, layout, options, assets, None)
+        written.extend(write_pngs(pngs, kind, options))
+    return written
 
 
 def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | None):

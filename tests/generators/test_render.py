@@ -275,3 +275,26 @@ def test_alignment_test_page(tmp_path):
     assert result.exit_code == 0
     reader = PdfReader(tmp_path / "alignment-test.pdf")
     assert len(reader.pages) == 2
+
+
+def test_missing_and_oversized_images_are_refused_without_decoding(deck):
+    layout = json.loads(json.dumps(POKER_LAYOUT))
+    layout["front"].append(
+        {"type": "image", "x": 0, "y": 0, "w": 10, "h": 10, "path": "art/{id}.png"}
+    )
+    (deck / "layouts" / "card.json").write_text(json.dumps(layout))
+    missing = invoke("render", deck / "deck.json", "--layouts", deck / "layouts", "-o", deck / "o")
+    assert missing.exit_code == 1
+    assert "image 'art/card-1.png' not found" in missing.output
+    (deck / "art").mkdir()
+    # 80 megapixels: refused from the header, never decoded
+    Image.new("1", (10000, 8000)).save(deck / "art" / "card-1.png")
+    huge = invoke("render", deck / "deck.json", "--layouts", deck / "layouts", "-o", deck / "o")
+    assert huge.exit_code == 1
+    assert "is 10000x8000 pixels; images over 64 megapixels are refused" in huge.output
+    # 400 megapixels: a decompression bomb by Pillow's own measure
+    Image.new("1", (20000, 20000)).save(deck / "art" / "card-1.png")
+    bomb = invoke("render", deck / "deck.json", "--layouts", deck / "layouts", "-o", deck / "o")
+    assert bomb.exit_code == 1
+    assert "is over 64 megapixels (a decompression bomb?); refused" in bomb.output
+    assert not (deck / "o").exists()
