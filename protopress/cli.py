@@ -380,7 +380,10 @@ def preflight(files, as_json, expect, require_crop_marks):
 
 
 def _render_with_progress(render_catalog, catalog, options):
-    total = sum(c.count for kind in catalog.components for c in catalog.of_kind(kind))
+    from protopress.generators.layout import layouts_for
+
+    drawn = layouts_for(catalog.components, options.layouts_dir)
+    total = sum(c.count for kind in drawn for c in catalog.of_kind(kind))
     if not sys.stderr.isatty():
         return render_catalog(catalog, options)
     with click.progressbar(length=total, label=f"rendering {catalog.game}", file=sys.stderr) as bar:

@@ -217,10 +217,14 @@ class FaceBuilder:
         gap = parse_length(element.get("gap", 1))
         x, y = self._at(element, "x"), self._at(element, "y")
         ops = []
+        column = element.get("direction") == "column"
         for item in items:
             shape, item_colour = self._lookup_icon(element["from"], str(item))
             ops.append(self._shape_op(shape, x, y, size, item_colour, element, fields))
-            x += size + gap
+            if column:
+                y += size + gap
+            else:
+                x += size + gap
         return ops
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields) -> PolygonOp:

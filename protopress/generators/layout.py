@@ -11,7 +11,7 @@ from pathlib import Path
 from protopress.components.explain import Located
 from protopress.components.loader import load_document
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
-from protopress.generators.units import parse_length
+from protopress.generators.units import parse_length, to_mm
 
 LAYOUT_SCHEMA = "layout.schema.json"
 BUILTIN_LAYOUTS = Path(__file__).parent / "layouts"
@@ -28,6 +28,28 @@ class Layout:
     back: tuple[dict, ...] | None
     source: Path
     fonts: dict[str, Path] = field(default_factory=dict)
+
+    def safe_zone_warnings(self) -> list[str]:
+        """Text boxes that reach outside the safe zone, where a cut may clip them."""
+        warnings = []
+        for side, elements in (("front", self.front), ("back", self.back or ())):
+            for index, element in enumerate(elements):
+                if element["type"] != "text":
+                    continue
+                x, y = parse_length(element["x"]), parse_length(element["y"])
+                w, h = parse_length(element["w"]), parse_length(element["h"])
+                inside = (
+                    x >= self.safe - 1e-6
+                    and y >= self.safe - 1e-6
+                    and x + w <= self.width - self.safe + 1e-6
+                    and y + h <= self.height - self.safe + 1e-6
+                )
+                if not inside:
+                    warnings.append(
+                        f"{self.source.name} /{side}/{index}: text box reaches outside the "
+                        f"safe zone ({to_mm(self.safe):g} mm inside the trim)"
+                    )
+        return warnings
 
     def font(self, name: str) -> Font:
         if name in self.fonts:

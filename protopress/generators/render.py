@@ -82,6 +82,8 @@ def render_catalog(catalog, options: RenderOptions, progress: Progress | None = 
     result = RenderResult()
     layouts = layouts_for(catalog.components, options.layouts_dir)
     result.skipped = [kind for kind in catalog.components if kind not in layouts]
+    for layout in layouts.values():
+        result.warnings.extend(layout.safe_zone_warnings())
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
     if options.strict:

@@ -298,3 +298,23 @@ def test_missing_and_oversized_images_are_refused_without_decoding(deck):
     assert bomb.exit_code == 1
     assert "is over 64 megapixels (a decompression bomb?); refused" in bomb.output
     assert not (deck / "o").exists()
+
+
+MINI_GAME = Path(__file__).resolve().parents[1] / "data" / "mini-game"
+
+
+def test_a_designers_own_game_renders_from_data_and_a_layout(tmp_path):
+    result = invoke("render", MINI_GAME / "catalog.json", "--layouts", MINI_GAME / "layouts",
+                    "-o", tmp_path, "--png", "--dpi", "100")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output
+    reader = PdfReader(tmp_path / "card-sheets.pdf")
+    assert len(reader.pages) == 2  # six copies on one sheet, then their backs
+    text = reader.pages[0].extract_text()
+    assert text.count("Dawn") == 3 and text.count("Dusk") == 2 and "rare" in text
+    assert "Mini Game" in reader.pages[1].extract_text()
+    assert preflight(tmp_path / "card-sheets.pdf").ok
+    assert sorted(p.name for p in (tmp_path / "png" / "card").iterdir()) == [
+        "dawn-back.png", "dawn-front.png", "dusk-back.png", "dusk-front.png",
+        "eclipse-back.png", "eclipse-front.png",
+    ]  # fmt: skip
