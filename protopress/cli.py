@@ -379,6 +379,199 @@ def preflight(files, as_json, expect, require_crop_marks):
     sys.exit(0 if all(report.ok for report in reports) else 1)
 
 
+class KeyValue(click.ParamType):
+    """key=value: an option of a game (e.g. level=2)."""
+
+    name = "key=value"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        key, sep, text = value.partition("=")
+        if not sep or not key:
+            self.fail(f"{value!r} is not key=value (e.g. level=2)", param, ctx)
+        return key, text
+
+
+def _rules(game_id: str):
+    from protopress.rules.registry import GAME_MODULES, game_module
+
+    if game_id not in GAME_MODULES:
+        hint = did_you_mean(game_id, GAME_MODULES)
+        raise click.UsageError(
+            f"no rules engine for {game_id!r}{hint}; engines: {', '.join(sorted(GAME_MODULES))}"
+        )
+    return game_module(game_id)
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option(
+    "--catalog",
+    "catalog_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Play with this catalog instead of the built-in one.",
+)
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--bot",
+    "bots",
+    multiple=True,
+    type=click.Choice(["random", "greedy"]),
+    help="Bot per seat, in seat order (repeat; the last fills the remaining seats).",
+)
+@click.option(
+    "--option",
+    "game_options",
+    multiple=True,
+    type=KeyValue(),
+    help="A game option, e.g. --option level=2.",
+)
+@click.option(
+    "--log-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each game's action log (for protopress replay) into this folder.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print every game's record as JSON.")
+def simulate(game_id, catalog_path, games, players, seed, bots, game_options, log_dir, as_json):
+    """Play whole games with bots and report scores, winners and lengths.
+
+    The same command and seed print the same output.
+    """
+    from protopress.rules.core import derive_seed
+    from protopress.rules.registry import game_for
+    from protopress.rules.simulate import log_of, play, seats
+
+    _rules(game_id)
+    game = game_for(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise click.UsageError(f"{game_id} takes {game.min_players} to {game.max_players} players")
+    catalog = load_or_exit(catalog_path or game_id)
+    bot_names = seats(list(bots), players)
+    options = dict(game_options)
+    records = []
+    if log_dir:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    for index in range(games):
+        game_seed = derive_seed(seed, "game", index)
+        try:
+            _, record, actions = play(game, catalog, bot_names, game_seed, options)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from None
+        record.index = index
+        records.append(record)
+        if log_dir:
+            log = log_of(game, catalog_path or game_id, catalog.version, bot_names, game_seed,
+                          options, actions, record)  # fmt: skip
+            write_atomic(log_dir / f"game-{index:05d}.json", (json.dumps(log) + "\n").encode())
+    summary = _summary(records, players)
+    if as_json:
+        click.echo(json.dumps({"game": game_id, "seed": seed, "players": players, "bots": bot_names,
+                               "options": options, "summary": summary,
+                               "games": [r.to_json() for r in records]}, indent=2))  # fmt: skip
+        return
+    click.echo(f"{game_id}: {games} games, {players} players, seed {seed}")
+    for seat in range(players):
+        click.echo(
+            f"  seat {seat} ({bot_names[seat]}): mean score {summary['mean_scores'][seat]:.2f}, "
+            f"wins {summary['wins'][seat]} ({summary['win_rates'][seat]:.1%})"
+        )
+    click.echo(f"  ties {summary['ties']}, mean turns {summary['mean_turns']:.1f}, "
+               f"games at a limit {summary['limits']}")  # fmt: skip
+
+
+def _summary(records, players: int) -> dict:
+    games = len(records)
+    wins = [
+        sum(seat in r.winners and len(r.winners) == 1 for r in records) for seat in range(players)
+    ]
+    return {
+        "games": games,
+        "mean_scores": [sum(r.scores[seat] for r in records) / games for seat in range(players)],
+        "wins": wins,
+        "win_rates": [w / games for w in wins],
+        "ties": sum(len(r.winners) > 1 for r in records),
+        "mean_turns": sum(r.turns for r in records) / games,
+        "limits": sum(r.limit for r in records),
+    }
+
+
+@cli.command()
+@click.argument(
+    "log_file", metavar="LOG.json", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+def replay(log_file):
+    """Replay a game's action log (from simulate --log-dir) and print the final scores."""
+    from protopress.components.loader import parse_json_file
+    from protopress.rules.registry import game_for
+    from protopress.rules.simulate import replay as replay_log
+
+    try:
+        log = parse_json_file(log_file, str(log_file))
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    game_id = log.get("game") if isinstance(log, dict) else None
+    if not isinstance(game_id, str) or not isinstance(log.get("actions"), list):
+        click.echo(f'{log_file}: not an action log (needs "game" and "actions")', err=True)
+        sys.exit(1)
+    _rules(game_id)
+    reference = str(log.get("catalog", game_id))
+    relative = log_file.parent / reference
+    catalog = load_or_exit(str(relative) if relative.is_file() else reference)
+    game = game_for(game_id)
+    try:
+        state = replay_log(game, catalog, log)
+    except (ValueError, KeyError, TypeError) as error:
+        click.echo(f"{log_file}: {error}", err=True)
+        sys.exit(1)
+    scores = game.scores(state)
+    click.echo(f"{game_id}: {len(log['actions'])} actions replayed")
+    for seat, score in enumerate(scores):
+        click.echo(f"  seat {seat}: {score}")
+    if "scores" in log and list(log["scores"]) != list(scores):
+        click.echo(f"{log_file}: the log recorded scores {log['scores']}, the replay gives {scores}",
+                   err=True)  # fmt: skip
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.argument(
+    "state_file", metavar="STATE.json", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "--catalog",
+    "catalog_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Score with this catalog's rules tables instead of the built-in one.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
+def score(game_id, state_file, catalog_path, as_json):
+    """Score one finished player state (a grid, a tower, a dungeon).
+
+    STATE.json follows the schema `protopress schema score-state-GAME`.
+    """
+    from protopress.components.loader import load_document
+
+    module = _rules(game_id)
+    catalog = load_or_exit(catalog_path or game_id)
+    try:
+        state = load_document(state_file, f"score-state-{game_id}.schema.json", str(state_file))
+        result = module.score_state(catalog, state)
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    except ValueError as error:
+        click.echo(f"{state_file}: {error}", err=True)
+        sys.exit(1)
+    click.echo(json.dumps(result, indent=2) if as_json else module.format_score(result))
+
+
 def _render_with_progress(render_catalog, catalog, options):
     from protopress.generators.layout import layouts_for
 

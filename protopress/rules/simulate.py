@@ -1,0 +1,108 @@
+"""Play whole games with bots: one record per game, an action log to replay it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from protopress.rules.bots import make_bot
+from protopress.rules.core import as_action, checked_apply, derive_seed
+
+LOG_FORMAT = "protopress-log/1"
+MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
+
+
+@dataclass
+class GameRecord:
+    index: int
+    seed: int
+    bots: list[str]
+    scores: list[int]
+    winners: list[int]
+    turns: int
+    decisions: int
+    limit: bool = False  # stopped at MAX_DECISIONS or with no legal action
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": self.bots,
+            "scores": self.scores,
+            "winners": self.winners,
+            "turns": self.turns,
+            "decisions": self.decisions,
+            "limit": self.limit,
+            **({"extra": self.extra} if self.extra else {}),
+        }
+
+
+def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = None):
+    """One game: (final state, record, actions taken)."""
+    options = options or {}
+    state = game.setup(catalog, len(bot_names), random.Random(seed), options)
+    bots = [make_bot(name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bot_names)]
+    actions, limit = [], False
+    while not game.is_over(state):
+        if len(actions) >= MAX_DECISIONS or not game.legal_actions(state):
+            limit = True
+            break
+        action = bots[game.to_move(state)].choose(game, state)
+        game.apply(state, action)
+        actions.append(action)
+    record = GameRecord(
+        index=0,
+        seed=seed,
+        bots=list(bot_names),
+        scores=list(game.scores(state)),
+        winners=list(game.winners(state)),
+        turns=state.turns,
+        decisions=len(actions),
+        limit=limit,
+        extra=game.record(state),
+    )
+    return state, record, actions
+
+
+def seats(bot_names: list[str], players: int) -> list[str]:
+    """One bot per seat: the names given, the last one repeated for the rest."""
+    if not bot_names:
+        bot_names = ["random"]
+    return [bot_names[min(seat, len(bot_names) - 1)] for seat in range(players)]
+
+
+def simulate(game, catalog, bot_names: list[str], games: int, seed: int, options=None):
+    """Records of `games` games; game i is seeded from (seed, i) alone."""
+    records = []
+    for index in range(games):
+        _, record, _ = play(game, catalog, bot_names, derive_seed(seed, "game", index), options)
+        record.index = index
+        records.append(record)
+    return records
+
+
+def log_of(game, catalog_ref: str, version: str, bot_names, seed, options, actions, record) -> dict:
+    return {
+        "format": LOG_FORMAT,
+        "game": game.id,
+        "catalog": catalog_ref,
+        "catalog_version": version,
+        "players": len(bot_names),
+        "bots": list(bot_names),
+        "seed": seed,
+        "options": options or {},
+        "actions": [list(action) for action in actions],
+        "scores": record.scores,
+    }
+
+
+def replay(game, catalog, log: dict):
+    """The final state of a logged game, every action checked for legality."""
+    state = game.setup(catalog, log["players"], random.Random(log["seed"]), log.get("options", {}))
+    for number, raw in enumerate(log["actions"]):
+        try:
+            checked_apply(game, state, as_action(raw))
+        except ValueError as error:
+            raise ValueError(f"action {number}: {error}") from None
+    return state
