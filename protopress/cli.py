@@ -379,6 +379,58 @@ def preflight(files, as_json, expect, require_crop_marks):
     sys.exit(0 if all(report.ok for report in reports) else 1)
 
 
+@cli.command()
+@click.argument(
+    "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "--layouts",
+    "layouts_dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="A folder of <kind>.json layouts (watched too).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output folder (default output/<catalog file name>/).",
+)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--png", is_flag=True, help="Also keep one PNG per component up to date.")
+@click.option(
+    "--interval",
+    type=click.FloatRange(0.05, 60),
+    default=0.5,
+    show_default=True,
+    help="Seconds between looks at the files.",
+)
+def watch(catalog_path, layouts_dir, output, paper, png, interval):
+    """Re-render whenever the catalog or a layout changes (Ctrl-C to stop).
+
+    Only the kinds that changed are drawn again, and only the changed
+    components' PNGs; problems are reported and watching goes on.
+    """
+    from protopress.generators.render import RenderOptions
+    from protopress.generators.watch import watch as watch_files
+
+    options = RenderOptions(
+        output_dir=output or Path("output") / catalog_path.stem,
+        paper=paper, png=png, dpi=150, layouts_dir=layouts_dir,
+    )  # fmt: skip
+    click.echo(
+        f"watching {catalog_path}" + (f" and {layouts_dir}" if layouts_dir else ""), err=True
+    )
+
+    def report(event):
+        stream_err = event.kind != "rendered"
+        click.echo(event.message, err=stream_err)
+
+    try:
+        watch_files(catalog_path, options, report, should_stop=lambda: False, interval=interval)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+
+
 class KeyValue(click.ParamType):
     """key=value: an option of a game (e.g. level=2)."""
 

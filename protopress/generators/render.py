@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,15 +73,24 @@ class Copy:
 Progress = Callable[[int], None]  # called with the number of components just drawn
 
 
-def render_catalog(catalog, options: RenderOptions, progress: Progress | None = None):
+def render_catalog(
+    catalog,
+    options: RenderOptions,
+    progress: Progress | None = None,
+    only: Mapping[str, set[str]] | None = None,
+):
     """Write every kind that has a layout; return the files written and warnings.
 
     Faces are built as the pages are drawn, so memory does not grow with the
     deck; with strict, a first pass checks every text before anything is written.
+    only limits the work to some kinds (its keys) and, for PNGs, to some
+    component ids (its values); the other PNGs are read back from disk.
     """
     result = RenderResult()
     layouts = layouts_for(catalog.components, options.layouts_dir)
     result.skipped = [kind for kind in catalog.components if kind not in layouts]
+    if only is not None:
+        layouts = {kind: layout for kind, layout in layouts.items() if kind in only}
     for layout in layouts.values():
         result.warnings.extend(layout.safe_zone_warnings())
     root = catalog.path.parent if catalog.path else Path.cwd()
@@ -97,8 +106,9 @@ def render_catalog(catalog, options: RenderOptions, progress: Progress | None = 
     options.output_dir.mkdir(parents=True, exist_ok=True)
     try:
         for kind, layout in layouts.items():
+            changed = None if only is None else only[kind]
             result.files.extend(
-                _render_kind(catalog, kind, layout, options, assets, result, progress)
+                _render_kind(catalog, kind, layout, options, assets, result, progress, changed)
             )
     except BaseException:
         if created and not any(options.output_dir.iterdir()):
@@ -107,7 +117,9 @@ def render_catalog(catalog, options: RenderOptions, progress: Progress | None = 
     return result
 
 
-def _render_kind(catalog, kind, layout, options, assets, result, progress) -> list[Path]:
+def _render_kind(
+    catalog, kind, layout, options, assets, result, progress, changed=None
+) -> list[Path]:
     copies = _copies(catalog, kind, layout, options, assets, result.warnings)
     if options.layout == "per-card":
         path = options.output_dir / f"{kind}-cards.pdf"
@@ -118,7 +130,7 @@ def _render_kind(catalog, kind, layout, options, assets, result, progress) -> li
     written = [path]
     if options.png:
         pngs = _copies(catalog, kind, layout, options, assets, None)
-        written.extend(write_pngs(pngs, kind, options))
+        written.extend(write_pngs(pngs, kind, options, changed))
     return written
 
 
@@ -263,8 +275,12 @@ def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> byte
     return buffer.getvalue()
 
 
-def write_pngs(copies, kind: str, options: RenderOptions) -> list[Path]:
-    """One PNG per face (each design once) and a contact sheet of the fronts."""
+def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[Path]:
+    """One PNG per face (each design once) and a contact sheet of the fronts.
+
+    With changed (a set of ids), only those faces are drawn again; the others
+    are read back from their existing files for the contact sheet.
+    """
     folder = options.output_dir / "png" / kind
     folder.mkdir(parents=True, exist_ok=True)
     written, fronts, seen = [], [], set()
@@ -275,8 +291,13 @@ def write_pngs(copies, kind: str, options: RenderOptions) -> list[Path]:
         for side, face in (("front", copy.front), ("back", copy.back)):
             if face is None:
                 continue
-            image = face_image(face, options.dpi)
             path = folder / f"{copy.id}-{side}.png"
+            if changed is not None and copy.id not in changed and path.is_file():
+                if side == "front":
+                    with Image.open(path) as existing:
+                        fronts.append(existing.convert("RGB"))
+                continue
+            image = face_image(face, options.dpi)
             write_atomic(path, _png_bytes(image, options.dpi))
             written.append(path)
             if side == "front":

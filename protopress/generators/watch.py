@@ -1,0 +1,103 @@
+"""Watch a catalog and its layouts; re-render what changed.
+
+Polls modification times (no platform file-event API needed, works on every
+file system). A kind is drawn again when one of its components changed or
+its layout file changed; PNGs are drawn again only for changed components.
+Problems are reported and watching goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from protopress.components import InvalidInput, load_catalog
+from protopress.generators.render import RenderOptions, render_catalog
+
+
+@dataclass(frozen=True)
+class WatchEvent:
+    kind: str  # "rendered", "invalid", "error"
+    message: str
+    files: tuple[Path, ...] = ()
+
+
+def _snapshot(catalog_path: Path, layouts_dir: Path | None) -> dict[Path, float]:
+    paths = [catalog_path]
+    if layouts_dir is not None and layouts_dir.is_dir():
+        paths.extend(sorted(layouts_dir.glob("*.json")))
+    stamps = {}
+    for path in paths:
+        with contextlib.suppress(FileNotFoundError):  # a file being replaced: next time
+            stamps[path] = path.stat().st_mtime_ns
+    return stamps
+
+
+def changed_components(old, new) -> dict[str, set[str]]:
+    """Kinds of new with the ids whose content differs from old (all of a new kind)."""
+    changed = {}
+    for kind, components in new.components.items():
+        before = {c.id: (c.count, dict(c.fields)) for c in old.of_kind(kind)} if old else {}
+        ids = {c.id for c in components if before.get(c.id) != (c.count, dict(c.fields))}
+        removed = set(before) - {c.id for c in components}
+        if ids or removed:
+            changed[kind] = ids
+    return changed
+
+
+def watch(
+    catalog_path: Path,
+    options: RenderOptions,
+    report: Callable[[WatchEvent], None],
+    should_stop: Callable[[], bool],
+    interval: float = 0.5,
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Render once, then again on every change until should_stop() is true."""
+    stamps: dict[Path, float] = {}
+    catalog = None
+    while not should_stop():
+        now = _snapshot(catalog_path, options.layouts_dir)
+        if now != stamps:
+            layouts_changed = {
+                path.stem
+                for path in set(now) | set(stamps)
+                if path != catalog_path and now.get(path) != stamps.get(path)
+            }
+            stamps = now
+            catalog = _render_changes(catalog_path, options, catalog, layouts_changed, report)
+        sleep(interval)
+
+
+def _render_changes(catalog_path, options, previous, layouts_changed, report):
+    try:
+        catalog = load_catalog(catalog_path)
+    except InvalidInput as invalid:
+        report(WatchEvent("invalid", "\n".join(map(str, invalid.problems))))
+        return previous
+    except OSError as error:
+        report(WatchEvent("error", f"{catalog_path}: {error.strerror or error}"))
+        return previous
+    only = None
+    if previous is not None:
+        only = changed_components(previous, catalog)
+        for kind in layouts_changed:
+            if kind in catalog.components:
+                only[kind] = {c.id for c in catalog.of_kind(kind)}
+        if not only:
+            return catalog
+    try:
+        result = render_catalog(catalog, options, only=only)
+    except InvalidInput as invalid:  # a layout with problems
+        report(WatchEvent("invalid", "\n".join(map(str, invalid.problems))))
+        return previous
+    except ValueError as error:
+        report(WatchEvent("error", str(error)))
+        return previous
+    what = "everything" if only is None else ", ".join(sorted(only))
+    messages = [f"rendered {what}", *(f"warning {w}" for w in result.warnings)]
+    report(WatchEvent("rendered", "\n".join(messages), tuple(result.files)))
+    return catalog

@@ -1,0 +1,86 @@
+"""Watch mode reacts to changes, driven with events and short timeouts (no sleeps)."""
+
+import json
+import shutil
+import threading
+from pathlib import Path
+
+from protopress.generators.render import RenderOptions
+from protopress.generators.watch import watch
+
+MINI_GAME = Path(__file__).resolve().parents[1] / "data" / "mini-game"
+TIMEOUT = 20  # seconds: generous for a loaded machine; a working watch answers in well under one
+
+
+class Watcher:
+    """Runs watch() in a thread; each report wakes the test."""
+
+    def __init__(self, folder: Path, png: bool = True):
+        self.events, self.arrived, self.stop = [], threading.Semaphore(0), threading.Event()
+        options = RenderOptions(output_dir=folder / "out", layouts_dir=folder / "layouts",
+                                png=png, dpi=72)  # fmt: skip
+        self.thread = threading.Thread(
+            target=watch,
+            args=(folder / "catalog.json", options, self._report, self.stop.is_set),
+            kwargs={"interval": 0.02, "sleep": self.stop.wait},
+            daemon=True,
+        )
+        self.thread.start()
+
+    def _report(self, event):
+        self.events.append(event)
+        self.arrived.release()
+
+    def next_event(self):
+        assert self.arrived.acquire(timeout=TIMEOUT), "no report from watch"
+        return self.events[-1]
+
+    def close(self):
+        self.stop.set()
+        self.thread.join(TIMEOUT)
+
+
+def edit(path: Path, change):
+    document = json.loads(path.read_text())
+    change(document)
+    path.write_text(json.dumps(document))
+
+
+def test_watch_renders_then_redraws_only_what_changed(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(MINI_GAME, folder)
+    watcher = Watcher(folder)
+    try:
+        first = watcher.next_event()
+        assert first.kind == "rendered" and first.message.startswith("rendered everything")
+        dawn = folder / "out" / "png" / "card" / "dawn-front.png"
+        dusk = folder / "out" / "png" / "card" / "dusk-front.png"
+        dusk_before = dusk.stat().st_mtime_ns
+        dawn_before = dawn.read_bytes()
+
+        edit(folder / "catalog.json", lambda d: d["cards"][0].update(title="Sunrise"))
+        second = watcher.next_event()
+        assert second.kind == "rendered", second.message
+        assert second.message.splitlines()[0] == "rendered card"
+        written = {path.name for path in second.files}
+        assert written == {"card-sheets.pdf", "dawn-front.png", "dawn-back.png", "card-contact.png"}
+        assert dawn.read_bytes() != dawn_before  # the changed card was drawn again
+        assert dusk.stat().st_mtime_ns == dusk_before  # the others were not
+
+        (folder / "catalog.json").write_text('{"game": "mini-game",')  # broken mid-edit
+        third = watcher.next_event()
+        assert third.kind == "invalid"
+        assert "invalid JSON" in third.message
+
+        edit_layout = folder / "layouts" / "card.json"
+        (folder / "catalog.json").write_text((MINI_GAME / "catalog.json").read_text())
+        assert watcher.next_event().kind == "rendered"
+        edit(edit_layout, lambda d: d["front"][0].update(fill="#ffeecc"))
+        fourth = watcher.next_event()
+        assert fourth.kind == "rendered"
+        assert "dusk-front.png" in {
+            path.name for path in fourth.files
+        }  # a layout change redraws all
+    finally:
+        watcher.close()
+    assert not watcher.thread.is_alive()
