@@ -431,6 +431,49 @@ def watch(catalog_path, layouts_dir, output, paper, png, interval):
         click.echo("stopped", err=True)
 
 
+@cli.command()
+@click.option(
+    "--cost", required=True, help="The door's gems, comma-separated ('' for a free door)."
+)
+@click.option("--hand", "hand", multiple=True, help="A gem card as GEM+GEM (repeat for each card).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def pay(cost, hand, as_json):
+    """Can a Gem Rush door with this cost be built from these cards?
+
+    Exit 0 when payable, 1 when not, 2 on unknown gems.
+    """
+    from protopress.rules.gem_rush_payment import GEMS, STANDARD, minimal_payments, recommend
+
+    def gem(name: str, standard_only=False) -> str:
+        name = name.strip()
+        allowed = STANDARD if standard_only else GEMS
+        if name not in allowed:
+            what = "a standard gem" if standard_only and name in GEMS else "a gem"
+            raise click.UsageError(f"{name!r} is not {what}{did_you_mean(name, allowed)}")
+        return name
+
+    cost_gems = [gem(g, standard_only=True) for g in cost.split(",") if g.strip()]
+    cards = [tuple(gem(g) for g in card.split("+")) for card in hand]
+    payments = minimal_payments(cost_gems, cards)
+    best = recommend(payments, cards)
+    answer = {
+        "payable": best is not None,
+        "cards": list(best.cards) if best else [],
+        "bonus": best.bonus if best else 0,
+        "alternatives": [{"cards": list(p.cards), "bonus": p.bonus} for p in payments],
+    }
+    if as_json:
+        click.echo(json.dumps(answer))
+    elif best is None:
+        click.echo("not payable")
+    else:
+        used = ", ".join(f"{i}:{'+'.join(cards[i])}" for i in best.cards) or "no cards"
+        click.echo(f"payable with {used}" + (f" (+{best.bonus} Orichalcum)" if best.bonus else ""))
+        if len(payments) > 1:
+            click.echo(f"{len(payments)} minimal payments in all")
+    sys.exit(0 if best is not None else 1)
+
+
 class KeyValue(click.ParamType):
     """key=value: an option of a game (e.g. level=2)."""
 

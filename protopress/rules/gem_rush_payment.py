@@ -1,0 +1,106 @@
+"""Gem Rush: paying a door's gem cost with gem cards.
+
+- A standard gem pays for itself.
+- Diamond Dust pays as any standard gem.
+- Echoglass pays as a copy of a standard gem spent in the same payment: at
+  least one real gem of that kind must pay (never a gem Diamond Dust stands in for).
+- Orichalcum pays nothing, but earns one point when the other gem on its own
+  card is useful in the payment.
+- Warpstone pays nothing.
+
+Whether a set of cards can pay has a closed form: real gems pay their own
+kind first (they can pay nothing else), Echoglass covers what is still missing
+of kinds a real gem pays, and Diamond Dust covers the rest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+STANDARD = ("fire-ruby", "obsidian", "permafrost", "star-tear", "electrum", "soulstone", "raw-hope")
+DIAMOND_DUST, ECHOGLASS, ORICHALCUM, WARPSTONE = (
+    "diamond-dust",
+    "echoglass",
+    "orichalcum",
+    "warpstone",
+)
+SPECIAL = (DIAMOND_DUST, ECHOGLASS, ORICHALCUM, WARPSTONE)
+GEMS = STANDARD + SPECIAL
+PAYS_NOTHING = (ORICHALCUM, WARPSTONE)
+
+# How much a gem left in hand is worth for later payments (the tie-break
+# "keep the most flexible gems"): wild first, then copies, then the rest.
+FLEXIBILITY = {DIAMOND_DUST: 4, ECHOGLASS: 2, WARPSTONE: 2, ORICHALCUM: 1} | dict.fromkeys(
+    STANDARD, 1
+)
+
+Card = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Payment:
+    cards: tuple[int, ...]  # indices into the hand, ascending
+    bonus: int  # Orichalcum points
+
+
+def can_pay(cost: Sequence[str], cards: Sequence[Card]) -> bool:
+    gems = Counter(gem for card in cards for gem in card)
+    need = Counter(cost)
+    copyable = missing = 0
+    for gem, count in need.items():
+        short = max(0, count - gems[gem])
+        missing += short
+        if gems[gem]:  # a real gem of this kind pays, so Echoglass may copy it
+            copyable += short
+    by_echoglass = min(gems[ECHOGLASS], copyable)
+    return missing - by_echoglass <= gems[DIAMOND_DUST]
+
+
+def orichalcum_bonus(cards: Sequence[Card]) -> int:
+    """Points from Orichalcum in a minimal payment.
+
+    In a minimal payment every card is needed, so on a card of Orichalcum and
+    one other gem that other gem pays: each such Orichalcum earns its point.
+    A card whose other gem pays nothing (Orichalcum, Warpstone) is never needed.
+    """
+    bonus = 0
+    for card in cards:
+        others = [gem for gem in card if gem != ORICHALCUM]
+        if others and any(gem not in PAYS_NOTHING for gem in others):
+            bonus += card.count(ORICHALCUM)
+    return bonus
+
+
+def minimal_payments(cost: Sequence[str], hand: Sequence[Card]) -> list[Payment]:
+    """Every set of hand cards that pays the cost and from which no card can be dropped."""
+    if not cost:
+        return [Payment((), 0)]
+    found = []
+    for size in range(1, len(hand) + 1):
+        for chosen in combinations(range(len(hand)), size):
+            cards = [hand[i] for i in chosen]
+            if not can_pay(cost, cards):
+                continue
+            if any(can_pay(cost, cards[:k] + cards[k + 1 :]) for k in range(len(cards))):
+                continue
+            found.append(Payment(chosen, orichalcum_bonus(cards)))
+    return found
+
+
+def recommend(payments: Sequence[Payment], hand: Sequence[Card]) -> Payment | None:
+    """The most bonus points, then the fewest cards, then the most flexible gems kept."""
+
+    def kept_flexibility(payment: Payment) -> int:
+        return sum(
+            FLEXIBILITY[gem]
+            for i, card in enumerate(hand)
+            if i not in payment.cards
+            for gem in card
+        )
+
+    if not payments:
+        return None
+    return min(payments, key=lambda p: (-p.bonus, len(p.cards), -kept_flexibility(p), p.cards))
