@@ -278,14 +278,25 @@ class Offset(click.ParamType):
 @click.option(
     "--alignment-test", is_flag=True, help="Write a two-sided duplex calibration page instead."
 )
+@click.option("--kind", "only_kinds", multiple=True, help="Render only this kind (repeatable).")
+@click.option(
+    "--preset",
+    type=click.Choice(["tgc", "mpc", "drivethrucards", "pnp-a4", "pnp-letter"]),
+    help="Sizes, bleed, layout and file naming of a print service (see docs/presets.md).",
+)
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator decks and saved objects.")
+@click.option(
+    "--tts-base-url", help="Where the tts/ folder will be uploaded (default: file:/// URLs)."
+)
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
            cut_lines, duplex, back_offset, png, dpi, cmyk, proof, layouts_dir,
-           allow_outside_assets, strict, alignment_test):  # fmt: skip
+           allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
+           tts_base_url):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
     import datetime
     import os
 
-    from protopress.generators.render import RenderOptions, TextDoesNotFit, render_catalog
+    from protopress.generators.render import RenderOptions, TextDoesNotFit
 
     if alignment_test:
         from protopress.generators.alignment import write_alignment_test
@@ -316,7 +327,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
         )  # fmt: skip
         try:
-            result = _render_with_progress(render_catalog, catalog, options)
+            result = _render_one(catalog, options, only_kinds, preset, tts, tts_base_url)
         except TextDoesNotFit as error:
             for warning in error.warnings:
                 click.echo(f"error {warning}", err=True)
@@ -667,15 +678,39 @@ def score(game_id, state_file, catalog_path, as_json):
     click.echo(json.dumps(result, indent=2) if as_json else module.format_score(result))
 
 
-def _render_with_progress(render_catalog, catalog, options):
+def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
+    """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS."""
+    from protopress.generators.presets import render_preset
+    from protopress.generators.render import render_catalog
+    from protopress.generators.tts import write_tts
+
+    unknown = [kind for kind in only_kinds if kind not in catalog.components]
+    if unknown:
+        raise click.UsageError(
+            f"{catalog.game} has no {', '.join(unknown)}; kinds: {', '.join(catalog.components)}"
+        )
+    if preset:
+        result = render_preset(catalog, options, preset, kinds=only_kinds or None)
+    else:
+        only = {k: {c.id for c in catalog.of_kind(k)} for k in only_kinds} if only_kinds else None
+        result = _render_with_progress(render_catalog, catalog, options, only)
+    if tts:
+        from protopress.generators.layout import layouts_for
+
+        layouts = layouts_for(only_kinds or catalog.components, options.layouts_dir)
+        result.files.extend(write_tts(catalog, options, layouts, base_url=tts_base_url))
+    return result
+
+
+def _render_with_progress(render_catalog, catalog, options, only=None):
     from protopress.generators.layout import layouts_for
 
-    drawn = layouts_for(catalog.components, options.layouts_dir)
+    drawn = layouts_for(only or catalog.components, options.layouts_dir)
     total = sum(c.count for kind in drawn for c in catalog.of_kind(kind))
     if not sys.stderr.isatty():
-        return render_catalog(catalog, options)
+        return render_catalog(catalog, options, only=only)
     with click.progressbar(length=total, label=f"rendering {catalog.game}", file=sys.stderr) as bar:
-        return render_catalog(catalog, options, progress=bar.update)
+        return render_catalog(catalog, options, progress=bar.update, only=only)
 
 
 @cli.command()

@@ -88,7 +88,11 @@ def render_catalog(
     """
     result = RenderResult()
     layouts = layouts_for(catalog.components, options.layouts_dir)
-    result.skipped = [kind for kind in catalog.components if kind not in layouts]
+    result.skipped = [
+        kind
+        for kind in catalog.components
+        if kind not in layouts and (only is None or kind in only)
+    ]
     if only is not None:
         layouts = {kind: layout for kind, layout in layouts.items() if kind in only}
     for layout in layouts.values():

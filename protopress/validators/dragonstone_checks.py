@@ -52,16 +52,14 @@ def bag_fills_towers(catalog: Catalog, seed: int = 0):
         )
 
 
-def unpayable_reasons(cost, most_spires: int, supply: dict[str, int]) -> list[str]:
-    """Why a cost cannot be paid: every cost gem must sit on a spire top at once,
-    so a tower needs as many spires as the cost has gems, and the bag must hold
-    enough gems of each colour for them to exist."""
+def unpayable_reasons(cost, most_gems: int, supply: dict[str, int]) -> list[str]:
+    """Why a cost cannot be paid. Cost gems are taken one at a time from spire
+    tops (the engine's ruling: a spire may give two in a row), so the tower must
+    hold at least as many gems as the cost, and the bag must hold enough of each
+    colour for them to exist."""
     reasons = []
-    if len(cost) > most_spires:
-        reasons.append(
-            f"it costs {len(cost)} gems but no tower has more than {most_spires} spires "
-            "to hold them on top at once"
-        )
+    if len(cost) > most_gems:
+        reasons.append(f"it costs {len(cost)} gems but no tower holds more than {most_gems}")
     for colour, needed in Counter(cost).items():
         if supply.get(colour, 0) < needed:
             reasons.append(f"it costs {needed} {colour} but the bag holds {supply.get(colour, 0)}")
@@ -70,19 +68,19 @@ def unpayable_reasons(cost, most_spires: int, supply: dict[str, int]) -> list[st
 
 def level_two_costs(catalog: Catalog, seed: int = 0):
     """Every level-2 card must be payable; the cost curve is information."""
-    most_spires = max((len(tower["spires"]) for tower in towers_in_box(catalog)), default=0)
+    most_gems = max((sum(tower["spires"]) for tower in towers_in_box(catalog)), default=0)
     supply = bag(catalog)
     curve = Counter()
     for card in level_two_cards(catalog):
         curve[len(card["cost"])] += card.count
-        reasons = unpayable_reasons(card["cost"], most_spires, supply)
+        reasons = unpayable_reasons(card["cost"], most_gems, supply)
         if reasons:
             yield Finding(
                 "error",
                 card.id,
                 f"'{card['title']}' cannot be paid: {'; '.join(reasons)}",
                 "level-2-costs",
-                {"cost": len(card["cost"]), "spires": most_spires},
+                {"cost": len(card["cost"]), "tower_gems": most_gems},
             )
     if curve:
         steps = ", ".join(

@@ -318,3 +318,28 @@ def test_a_designers_own_game_renders_from_data_and_a_layout(tmp_path):
         "dawn-back.png", "dawn-front.png", "dusk-back.png", "dusk-front.png",
         "eclipse-back.png", "eclipse-front.png",
     ]  # fmt: skip
+
+
+def test_render_with_a_preset_and_for_tabletop_simulator(deck):
+    layout = dict(POKER_LAYOUT, size={"width": "2.5in", "height": "3.5in"})
+    (deck / "layouts" / "card.json").write_text(json.dumps(layout))
+    out = deck / "tgc"
+    result = invoke("render", deck / "deck.json", "--layouts", deck / "layouts", "-o", out,
+                    "--preset", "tgc", "--tts")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    pngs = sorted(out.rglob("card-*-front.png"))
+    assert pngs
+    with Image.open(pngs[0]) as image:
+        assert image.size == (825, 1125)
+    saved = json.loads((out / "tts" / "card.json").read_text())
+    assert saved["ObjectStates"][0]["Name"] == "DeckCustom"
+
+
+def test_render_only_some_kinds(tmp_path):
+    result = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "point-gem")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["point-gem-sheets.pdf"]
+    assert "no layout" not in result.output
+    wrong = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "dice")
+    assert wrong.exit_code == 2
+    assert "gem-rush has no dice" in wrong.output

@@ -1,0 +1,419 @@
+"""DragonStone Mine's step interpreter: colour rules and card effects run as data.
+
+A colour rule or a card effect is a list of catalog steps (mine, move_own,
+swap_tops, steal, return, draw, discard, extra_turn). A state keeps a stack of
+pending frames; `run` executes frames until one needs a player's decision,
+which it opens as `state.decision`. The turn structure (dragonstone_mine)
+registers its own frames and decisions in the same tables.
+
+Frames and decisions are tuples whose first two items are a kind and a seat
+(the seat acting for a frame, the seat choosing for a decision).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+MINE, SKIP, DO, DRAW, LOOSE = ("mine",), ("skip",), ("do",), ("draw",), ("loose",)
+
+
+class Step(NamedTuple):
+    op: str
+    count: int = 1
+    colour: str | None = None
+    target: str = "self"
+    follow: bool = False  # mined gems follow their colour rules
+    optional: bool = False  # the whole step may be skipped before it starts
+
+    @classmethod
+    def of(cls, data) -> Step:
+        return cls(
+            data["op"],
+            data.get("count", 1),
+            data.get("colour"),
+            data.get("target", "self"),
+            data.get("follow_rule", False),
+            data.get("optional", False),
+        )
+
+
+def steps_of(data) -> tuple[Step, ...]:
+    return tuple(Step.of(step) for step in data)
+
+
+class Card(NamedTuple):
+    id: str
+    cost: tuple[str, ...]
+    effect: tuple[Step, ...]
+
+
+class Rules(NamedTuple):
+    """What a game reads from its catalog; shared, never copied, by every state."""
+
+    level: str  # "smiley", "1" or "2"
+    colours: tuple[str, ...]
+    colour_rules: dict[str, tuple[Step, ...]]
+    capacities: tuple[int, ...]
+    cards: dict[str, Card]  # the level's cards by id
+    points: dict[str, int]  # the level's scoring table
+    turn_limit: int
+
+
+class State:
+    """A game in progress. Towers are lists of spires, each a list of colour ids,
+    bottom first; the bag is a count per colour in catalog order."""
+
+    __slots__ = (
+        "rules", "rng", "turns", "seat", "spires", "loose", "bag", "bag_total", "hands",
+        "deck", "discards", "face_up", "pending", "decision", "held", "played", "paid",
+        "final", "extra", "over", "ended_by",
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
+        self.rules, self.rng = rules, rng
+        self.turns = self.seat = self.paid = 0
+        self.spires = [[[] for _ in rules.capacities] for _ in range(players)]
+        self.loose = [0] * players
+        self.bag, self.bag_total = bag, sum(bag.values())
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.deck: list[str] = []
+        self.discards: list[str] = []
+        self.face_up: list[str] = []
+        self.pending: list[tuple] = []
+        self.decision: tuple | None = None
+        self.held: str | None = None  # a gem mined or taken, waiting to be placed
+        self.played: dict[str, int] = {}
+        self.final: tuple[int, ...] | None = None  # seats still to take their last turn
+        self.extra = self.over = False
+        self.ended_by: str | None = None
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
+        new.rng = random.Random.__new__(random.Random)
+        new.rng.setstate(self.rng.getstate())
+        new.spires = [[list(spire) for spire in tower] for tower in self.spires]
+        new.loose, new.bag, new.bag_total = list(self.loose), dict(self.bag), self.bag_total
+        new.hands = [list(hand) for hand in self.hands]
+        new.deck, new.discards, new.face_up = (
+            list(self.deck),
+            list(self.discards),
+            list(self.face_up),
+        )
+        new.pending, new.decision, new.held = list(self.pending), self.decision, self.held
+        new.played, new.final, new.extra = dict(self.played), self.final, self.extra
+        new.over, new.ended_by = self.over, self.ended_by
+        return new
+
+    @property
+    def players(self) -> int:
+        return len(self.spires)
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats, in turn order from seat's left."""
+        n = len(self.spires)
+        return [(seat + k) % n for k in range(1, n)]
+
+    def take_gem(self, colour: str | None = None) -> str | None:
+        """A gem from the bag: at random, or one of colour (None when there is none)."""
+        if colour is None:
+            if not self.bag_total:
+                return None
+            pick = self.rng.randrange(self.bag_total)
+            for gem, count in self.bag.items():
+                if pick < count:
+                    colour = gem
+                    break
+                pick -= count
+        elif not self.bag.get(colour):
+            return None
+        self.bag[colour] -= 1
+        self.bag_total -= 1
+        return colour
+
+    def put_back(self, gem: str) -> None:
+        self.bag[gem] += 1
+        self.bag_total += 1
+
+    def draw_card(self) -> str | None:
+        """The deck's top card; an empty deck is reshuffled from the discards first."""
+        if not self.deck and self.discards:
+            self.deck, self.discards = self.discards, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop() if self.deck else None
+
+
+# --- where a seat can act -----------------------------------------------------
+
+
+def open_spires(state: State, seat: int) -> list[int]:
+    caps = state.rules.capacities
+    return [i for i, spire in enumerate(state.spires[seat]) if len(spire) < caps[i]]
+
+
+def moves(state: State, seat: int) -> list[tuple]:
+    """("move", a, b): the top gem of spire a onto spire b, which is not full."""
+    tower = state.spires[seat]
+    targets = open_spires(state, seat)
+    return [("move", a, b) for a, spire in enumerate(tower) if spire for b in targets if a != b]
+
+
+def swaps(state: State, seat: int) -> list[tuple]:
+    """("swap", a, b): exchange two different top gems."""
+    tower = state.spires[seat]
+    return [
+        ("swap", a, b)
+        for a in range(len(tower))
+        for b in range(a + 1, len(tower))
+        if tower[a] and tower[b] and tower[a][-1] != tower[b][-1]
+    ]
+
+
+def stealable(state: State, victim: int) -> list[int]:
+    """Spires another player may take from: not empty and not capped."""
+    caps = state.rules.capacities
+    return [i for i, spire in enumerate(state.spires[victim]) if 0 < len(spire) < caps[i]]
+
+
+def returnable(state: State, victim: int) -> list[int]:
+    """Spires a player returns a gem from: uncapped ones, capped ones only when forced."""
+    tower = state.spires[victim]
+    return stealable(state, victim) or [i for i, spire in enumerate(tower) if spire]
+
+
+# --- the interpreter ----------------------------------------------------------
+
+Frame = Callable[[State, tuple], None]
+FRAMES: dict[str, Frame] = {}
+DECISIONS: dict[str, tuple[Callable, Callable]] = {}  # kind -> (legal, apply)
+
+
+def frame(kind: str):
+    def register(handler: Frame) -> Frame:
+        FRAMES[kind] = handler
+        return handler
+
+    return register
+
+
+def decision(kind: str, legal: Callable[[State, tuple], list]):
+    def register(apply: Callable[[State, tuple, tuple], None]):
+        DECISIONS[kind] = (legal, apply)
+        return apply
+
+    return register
+
+
+def run(state: State) -> None:
+    """Execute pending frames until a decision is open or the game is over."""
+    while state.decision is None and not state.over:
+        work = state.pending.pop()
+        FRAMES[work[0]](state, work)
+
+
+def legal(state: State) -> list[tuple]:
+    if state.decision is None:
+        return []
+    return DECISIONS[state.decision[0]][0](state, state.decision)
+
+
+def apply(state: State, action: tuple) -> None:
+    opened, state.decision = state.decision, None
+    DECISIONS[opened[0]][1](state, opened, action)
+    run(state)
+
+
+def push_steps(state: State, seat: int, steps: tuple[Step, ...]) -> None:
+    """Queue steps to run in order, each as (op, seat, left, step)."""
+    for step in reversed(steps):
+        state.pending.append((step.op, seat, step.count, step))
+
+
+def _fresh(work: tuple) -> bool:
+    """An optional step that has not started yet: it may still be skipped."""
+    return work[3].optional and work[2] == work[3].count
+
+
+def _offer(state: State, work: tuple) -> bool:
+    """For steps without a choice of their own: open a may-skip decision first."""
+    if _fresh(work):
+        state.decision = ("may", work[1], work)
+        return True
+    return False
+
+
+def _again(state: State, work: tuple) -> None:
+    """Queue what is left of a step after one unit of it is done."""
+    if work[2] > 1:
+        state.pending.append((*work[:2], work[2] - 1, *work[3:]))
+
+
+@decision("may", lambda state, d: [DO, SKIP])
+def _may(state, d, action):
+    if action == DO:
+        work = d[2]
+        state.pending.append((*work[:3], work[3]._replace(optional=False), *work[4:]))
+
+
+@frame("mine")
+def _mine(state, work):
+    _, seat, _, step = work
+    if _offer(state, work):
+        return
+    _again(state, work)
+    gem = state.take_gem(step.colour)
+    if gem is not None:
+        state.held = gem
+        state.decision = ("stack", seat, step.follow)
+
+
+def _stack_legal(state, d):
+    spires = open_spires(state, d[1])
+    return [("stack", i) for i in spires] if spires else [LOOSE]
+
+
+@decision("stack", _stack_legal)
+def _stack(state, d, action):
+    _, seat, follow = d
+    gem, state.held = state.held, None
+    if action == LOOSE:
+        state.loose[seat] += 1
+    else:
+        state.spires[seat][action[1]].append(gem)
+    if follow:
+        push_steps(state, seat, state.rules.colour_rules[gem])
+
+
+def _own_choice(options):
+    """A frame that opens a decision among options(state, seat), skippable when fresh."""
+
+    def handler(state, work):
+        if options(state, work[1]):
+            state.decision = (work[0], work[1], work)
+
+    def legal_of(state, d):
+        return options(state, d[1]) + ([SKIP] if _fresh(d[2]) else [])
+
+    return handler, legal_of
+
+
+def _register_own(kind: str, options, act) -> None:
+    handler, legal_of = _own_choice(options)
+    frame(kind)(handler)
+
+    @decision(kind, legal_of)
+    def _apply(state, d, action):
+        if action != SKIP:
+            act(state.spires[d[1]], action[1], action[2])
+            _again(state, d[2])
+
+
+def move_gem(tower: list[list[str]], a: int, b: int) -> None:
+    tower[b].append(tower[a].pop())
+
+
+def swap_tops(tower: list[list[str]], a: int, b: int) -> None:
+    tower[a][-1], tower[b][-1] = tower[b][-1], tower[a][-1]
+
+
+_register_own("move_own", moves, move_gem)
+_register_own("swap_tops", swaps, swap_tops)
+
+
+def _hand_cards(state, seat):
+    return [("discard", card) for card in dict.fromkeys(state.hands[seat])]
+
+
+discard_frame, _discard_legal = _own_choice(_hand_cards)
+frame("discard")(discard_frame)
+
+
+@decision("discard", _discard_legal)
+def _discard(state, d, action):
+    if action != SKIP:
+        state.hands[d[1]].remove(action[1])
+        state.discards.append(action[1])
+        _again(state, d[2])
+
+
+@frame("draw")
+def _draw(state, work):
+    if _offer(state, work):
+        return
+    for _ in range(work[2]):
+        card = state.draw_card()
+        if card is not None:
+            state.hands[work[1]].append(card)
+
+
+@frame("extra_turn")
+def _extra_turn(state, work):
+    if not _offer(state, work):
+        state.extra = True
+
+
+# steal and return: pick the players, then take from (or give up) one gem at a time
+
+TARGETS = {"steal": stealable, "return": returnable}
+
+
+def _victims(state, work) -> list[int]:
+    op, seat, _, step = work
+    if op == "return" and step.target == "self":
+        return [seat] if returnable(state, seat) else []
+    return [p for p in state.others(seat) if TARGETS[op](state, p)]
+
+
+def _targets(state, work):
+    op, seat, _, step = work
+    victims = _victims(state, work)
+    if not victims:
+        return
+    if step.target == "each-other-player" or (op == "return" and step.target == "self"):
+        if _offer(state, work):
+            return
+        for victim in reversed(victims):
+            state.pending.append((op + "_from", seat, step.count, step, victim))
+    else:  # a chosen player (steal with target "self" also takes from a chosen player)
+        state.decision = ("target", seat, work, tuple(victims))
+
+
+frame("steal")(_targets)
+frame("return")(_targets)
+
+
+@decision(
+    "target", lambda state, d: [("choose", p) for p in d[3]] + ([SKIP] if _fresh(d[2]) else [])
+)
+def _target(state, d, action):
+    if action != SKIP:
+        op, seat, _, step = d[2]
+        state.pending.append((op + "_from", seat, step.count, step, action[1]))
+
+
+@frame("steal_from")
+def _steal_from(state, work):
+    if stealable(state, work[4]):
+        state.decision = ("steal", work[1], work)
+
+
+@decision("steal", lambda state, d: [("choose", i) for i in stealable(state, d[2][4])])
+def _steal(state, d, action):
+    work = d[2]
+    _again(state, work)
+    state.held = state.spires[work[4]][action[1]].pop()
+    state.decision = ("stack", work[1], False)
+
+
+@frame("return_from")
+def _return_from(state, work):
+    if returnable(state, work[4]):
+        state.decision = ("return", work[4], work)  # the owner chooses
+
+
+@decision("return", lambda state, d: [("choose", i) for i in returnable(state, d[1])])
+def _return(state, d, action):
+    _again(state, d[2])
+    state.put_back(state.spires[d[1]][action[1]].pop())

@@ -1,0 +1,178 @@
+"""Print-shop presets: exact sizes, names and page boxes per service."""
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from protopress.components import load_catalog
+from protopress.generators.preflight import preflight
+from protopress.generators.presets import (
+    PRESETS,
+    PresetError,
+    apply_preset,
+    render_preset,
+    write_preset_files,
+)
+from protopress.generators.render import RenderOptions, TextDoesNotFit
+from protopress.generators.units import INCH, MM
+
+MINI_GAME = Path(__file__).resolve().parents[1] / "data" / "mini-game"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def poker(tmp_path):
+    """The mini game's card layout designed at poker size, 2.5 x 3.5 in."""
+    layout = json.loads((MINI_GAME / "layouts" / "card.json").read_text())
+    del layout["$schema"]
+    layout["size"] = {"width": "2.5in", "height": "3.5in"}
+    folder = tmp_path / "layouts"
+    folder.mkdir()
+    (folder / "card.json").write_text(json.dumps(layout))
+    return folder
+
+
+@pytest.fixture
+def mini():
+    return load_catalog(MINI_GAME / "catalog.json")
+
+
+def test_every_preset_sets_render_options():
+    base = RenderOptions(output_dir=Path("out"), cmyk=True, proof="2024-01-01")
+    tgc = apply_preset("tgc", base)
+    assert (tgc.bleed, tgc.dpi, tgc.layout) == (0.125 * INCH, 300, "per-card")
+    assert tgc.cmyk and tgc.proof == "2024-01-01"  # what the preset does not set is kept
+    assert apply_preset("mpc", base).bleed == pytest.approx(0.12 * INCH)
+    assert apply_preset("drivethrucards", base).layout == "per-card"
+    a4, letter = apply_preset("pnp-a4", base), apply_preset("pnp-letter", base)
+    assert (a4.paper, a4.layout, a4.crop_marks, a4.bleed) == ("a4", "sheets", True, 3 * MM)
+    assert (letter.paper, letter.bleed) == ("letter", 0.125 * INCH)
+    assert set(PRESETS) == {"tgc", "mpc", "drivethrucards", "pnp-a4", "pnp-letter"}
+    with pytest.raises(PresetError, match="unknown preset 'tcg'; presets: tgc, mpc"):
+        apply_preset("tcg", base)
+
+
+def test_the_game_crafter_gets_825_by_1125_pngs_named_per_card(tmp_path, mini, poker):
+    result = render_preset(mini, RenderOptions(output_dir=tmp_path, layouts_dir=poker), "tgc")
+    folder = tmp_path / "tgc"
+    assert sorted(p.name for p in result.files) == [
+        "card-back.png", "card-dawn-front.png", "card-dusk-front.png", "card-eclipse-front.png",
+        "manifest.csv",
+    ]  # fmt: skip
+    assert result.skipped == ["symbol"]
+    for path in folder.glob("*.png"):
+        with Image.open(path) as image:
+            assert image.size == (825, 1125)  # (2.5 + 2 x 1/8) x (3.5 + 2 x 1/8) in at 300 dpi
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    rows = list(csv.DictReader((folder / "manifest.csv").open()))
+    assert [(row["id"], row["count"], row["back"]) for row in rows] == [
+        ("dawn", "3", "card-back.png"), ("dusk", "2", "card-back.png"),
+        ("eclipse", "1", "card-back.png"),
+    ]  # fmt: skip
+    assert not list(tmp_path.glob("*.pdf"))  # only the service's files
+
+
+def test_makeplayingcards_gets_822_by_1122_pngs(tmp_path, mini, poker):
+    render_preset(mini, RenderOptions(output_dir=tmp_path, layouts_dir=poker), "mpc")
+    with Image.open(tmp_path / "mpc" / "card-dawn-front.png") as image:
+        assert image.size == (822, 1122)  # 2.74 x 3.74 in at 300 dpi: 0.12 in bleed
+
+
+def test_unique_backs_get_a_file_per_card(tmp_path, poker):
+    layout = json.loads((poker / "card.json").read_text())
+    layout["back"] = [{"type": "text", "x": 5, "y": 5, "w": 50, "h": 10, "text": "{id}"}]
+    (poker / "card.json").write_text(json.dumps(layout))
+    document = {"game": "g", "title": "G", "version": "1", "symbols": [],
+                "cards": [{"id": "a"}, {"id": "b"}]}  # fmt: skip
+    (tmp_path / "g.json").write_text(json.dumps(document))
+    result = render_preset(load_catalog(tmp_path / "g.json"),
+                           RenderOptions(output_dir=tmp_path, layouts_dir=poker), "tgc")  # fmt: skip
+    assert sorted(p.name for p in result.files) == [
+        "card-a-back.png", "card-a-front.png", "card-b-back.png", "card-b-front.png",
+        "manifest.csv",
+    ]  # fmt: skip
+
+
+def test_drivethrucards_gets_one_card_per_page_with_fronts_and_backs(tmp_path, mini, poker):
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=poker)
+    result = render_preset(mini, options, "drivethrucards")
+    assert result.files == [tmp_path / "drivethrucards" / "card-cards.pdf"]
+    reader = PdfReader(result.files[0])
+    assert len(reader.pages) == 12  # six copies, front then back
+    for number, page in enumerate(reader.pages):
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72])
+        assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 2.625 * 72, 3.625 * 72])
+        text = page.extract_text()
+        if number % 2 == 0:
+            assert "Mini Game" not in text  # a front: a card title
+        else:
+            assert "Mini Game" in text  # the back carries the game's title
+    assert "Dawn" in reader.pages[0].extract_text()
+    assert "Eclipse" in reader.pages[10].extract_text()
+    assert preflight(result.files[0]).ok
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [("pnp-a4", (210 * MM, 297 * MM)), ("pnp-letter", (8.5 * INCH, 11 * INCH))],
+)
+def test_print_and_play_sheets_on_their_paper(tmp_path, mini, name, size):
+    # the 63 x 88 mm layout is fine: print and play takes any size
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=MINI_GAME / "layouts")
+    result = render_preset(mini, options, name)
+    assert result.files == [tmp_path / name / "card-sheets.pdf"]
+    reader = PdfReader(result.files[0])
+    assert len(reader.pages) == 2  # six cards on one sheet, then their backs
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, *size], abs=0.01)
+    report = preflight(result.files[0], require_crop_marks=False)
+    assert report.ok, str(report)
+
+
+@pytest.mark.parametrize("name", ["tgc", "mpc", "drivethrucards"])
+def test_a_layout_of_another_size_is_refused_naming_both_sizes(tmp_path, mini, name):
+    options = RenderOptions(output_dir=tmp_path / "out", layouts_dir=MINI_GAME / "layouts")
+    with pytest.raises(PresetError) as error:
+        render_preset(mini, options, name)
+    message = str(error.value)
+    assert "card: the layout" in message and "is 63 x 88 mm" in message
+    assert "2.5 x 3.5 in (63.5 x 88.9 mm)" in message
+    assert not (tmp_path / "out").exists()
+
+
+def test_write_preset_files_needs_the_presets_options(tmp_path, mini, poker):
+    plain = RenderOptions(output_dir=tmp_path, layouts_dir=poker, dpi=150)
+    with pytest.raises(PresetError, match="needs 0.125 in.*needs 300 dpi"):
+        write_preset_files(mini, plain, "tgc")
+    files = write_preset_files(mini, apply_preset("tgc", plain), PRESETS["tgc"])
+    assert len(files) == 5
+
+
+def test_kinds_choose_what_a_preset_exports(tmp_path, mini, poker):
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=poker)
+    with pytest.raises(PresetError, match="no layout for symbol; kinds with a layout: card"):
+        render_preset(mini, options, "tgc", kinds=["symbol"])
+    assert render_preset(mini, options, "drivethrucards", kinds=["card"]).files
+
+
+def test_strict_presets_write_nothing_when_text_does_not_fit(tmp_path, mini, poker):
+    layout = json.loads((poker / "card.json").read_text())
+    layout["front"][2].update(w=3, h=2)
+    (poker / "card.json").write_text(json.dumps(layout))
+    options = RenderOptions(output_dir=tmp_path / "out", layouts_dir=poker, strict=True)
+    with pytest.raises(TextDoesNotFit):
+        render_preset(mini, options, "tgc")
+    assert not (tmp_path / "out").exists()
+
+
+def test_every_preset_is_documented_with_its_figures():
+    doc = (ROOT / "docs" / "presets.md").read_text()
+    for name, chosen in PRESETS.items():
+        assert f"`{name}`" in doc, name
+        if chosen.pixels:
+            assert "{} x {} px".format(*chosen.pixels) in doc, name
+    assert "2.75 x 3.75 in" in doc
