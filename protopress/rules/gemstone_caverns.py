@@ -21,6 +21,7 @@ from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.validators.gemstone_checks import polyominoes, rotations, shape_name
 
 EMPTY = "."
+FIT_BONUS = 0.05  # per edge an arrangement could join: a tie-break between arrangements
 NEAR_BONUS = 0.3  # heuristic: per box in a group one or two boxes short of scoring
 PASS: Action = ("pass",)
 
@@ -427,6 +428,9 @@ class GemstoneCaverns:
     def heuristic(self, state: GemstoneState, seat: int) -> float:
         score, near = _cached(state, seat)
         value = score + NEAR_BONUS * near
+        if state.arrangement is not None and state.placed == 0 and state.active == seat:
+            # the arrangement just chosen: how well it can join this seat's groups
+            value += FIT_BONUS * _best_fit(state, seat)
         others = [_cached(state, s)[0] for s in range(state.table.players) if s != seat]
         return value - max(others) if others else value
 
@@ -453,6 +457,37 @@ def _end_turn(state: GemstoneState) -> None:
         return
     state.active = (state.active + 1) % t.players
     _roll(state)
+
+
+def _best_fit(state: GemstoneState, seat: int) -> int:
+    """The most same-symbol edges a placement of the arrangement could make with
+    boxes already filled, plus those between its own dice."""
+    t = state.table
+    grid, filled, codes, neighbours = (
+        state.grids[seat],
+        state.filled[seat],
+        state.codes,
+        t.neighbours,
+    )
+    spots = _placements(state.arrangement[0], t.rows, t.cols)
+    best = -1
+    for times in range(state.turns_shown):
+        for mask, inside in spots[times].values():
+            if mask & filled:
+                continue
+            fit = len(inside)
+            for k, box in inside:
+                code = codes[k]
+                fit += sum(grid[other] == code for other in neighbours[box])
+            best = max(best, fit)
+    cells = state.arrangement[0]
+    inner = sum(
+        codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        for i, a in enumerate(cells)
+        for j, b in enumerate(cells)
+        if i < j
+    )
+    return best + 2 * inner
 
 
 def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:

@@ -307,3 +307,29 @@ def test_greedy_beats_random(catalog):
         greedy.append(record.scores[seat])
         rand.append(record.scores[1 - seat])
     assert sum(greedy) / 20 > sum(rand) / 20 + 5
+
+
+def test_greedy_arranges_equal_dice_side_by_side(catalog):
+    # rolled M, M, T, T on an empty grid: the arrangement that keeps both pairs
+    # together (an O square: MM over TT) looks better to the look-ahead than an
+    # I bar that splits them M T M T, since each same-symbol edge can grow a group
+    state = new_game(catalog)
+    state.rolled = ("moonstone", "moonstone", "topaz", "topaz")
+    values = {}
+    for action in GAME.legal_actions(state):
+        trial = state.copy()
+        GAME.apply(trial, action)
+        values[action] = GAME.heuristic(trial, 0)
+    square = (
+        "arrange",
+        ((0, 0), (0, 1), (1, 0), (1, 1)),
+        ("moonstone", "moonstone", "topaz", "topaz"),
+    )
+    bar = (
+        "arrange",
+        ((0, 0), (0, 1), (0, 2), (0, 3)),
+        ("moonstone", "topaz", "moonstone", "topaz"),
+    )
+    assert square in values and bar in values
+    assert values[square] > values[bar]
+    assert values[square] == max(values.values())
