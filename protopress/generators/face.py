@@ -124,6 +124,14 @@ class FaceBuilder:
             return self._icon(element, fields)
         if kind == "icons":
             return self._icons_row(element, fields)
+        if kind == "grid":
+            return self._grid(element, fields)
+        if kind == "table":
+            return self._table(element, fields, warnings, component_id)
+        if kind == "markers":
+            return self._markers(element, fields)
+        if kind == "legend":
+            return self._legend(element, fields, warnings, component_id)
         return self._image(element, fields, warnings, component_id)
 
     def _at(self, element, key) -> float:
@@ -163,14 +171,19 @@ class FaceBuilder:
             dash=tuple(element.get("dash", ())),
         )
 
-    def _text(self, element, fields, warnings, component_id):
+    def _text(self, element, fields, warnings, component_id, box=None, size=None, font=None,
+              valign=None):  # fmt: skip
+        """A text box; box (x, y, w, h in face points) and the rest override the element."""
         text = fill(element["text"], fields)
         if not text.strip():
             return []
-        face_font = self.layout.font(element.get("font", DEFAULT_FONT))
-        x, y = self._at(element, "x"), self._at(element, "y")
-        w, h = parse_length(element["w"]), parse_length(element["h"])
-        size = element.get("size", 10)
+        face_font = self.layout.font(font or element.get("font", DEFAULT_FONT))
+        if box is None:
+            x, y = self._at(element, "x"), self._at(element, "y")
+            w, h = parse_length(element["w"]), parse_length(element["h"])
+        else:
+            x, y, w, h = box
+        size = size or element.get("size", 10)
         fitted = fit_text(
             text, face_font, w, h, size, element.get("min_size", min(6, size)),
             element.get("leading", 1.2),
@@ -181,7 +194,7 @@ class FaceBuilder:
                 f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
             )
         block = len(fitted.lines) * fitted.leading
-        valign = element.get("valign", "top")
+        valign = valign or element.get("valign", "top")
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
         ascent = face_font.ascent(fitted.size)
         gap = (fitted.leading - fitted.size) / 2  # half the extra leading above each line
@@ -206,6 +219,11 @@ class FaceBuilder:
         shape = fill(element["shape"], fields)
         size = parse_length(element["icon_size"])
         fill_colour = colour(element.get("fill"), fields) or BLACK
+        if "from" in element:  # the shape names a component whose icon is drawn
+            if not shape:
+                return []
+            shape, looked_up = self._lookup_icon(element["from"], shape)
+            fill_colour = colour(element.get("fill"), fields) or looked_up
         return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
                                fill_colour, element, fields)]  # fmt: skip
 
@@ -250,12 +268,134 @@ class FaceBuilder:
                 )
         return self._icons[key]
 
+    # ---- tables, grids and lists -----------------------------------------
+
+    def _box(self, element):
+        return (self._at(element, "x"), self._at(element, "y"),
+                parse_length(element["w"]), parse_length(element["h"]))  # fmt: skip
+
+    def _stroke(self, element, fields) -> tuple[Colour, float]:
+        return colour(element.get("stroke"), fields) or BLACK, element.get("stroke_width", 0.5)
+
+    def _grid(self, element, fields):
+        """A grid of rows x columns cells (score sheets, blueprints)."""
+        rows, columns = count(element["rows"], fields), count(element["columns"], fields)
+        if not rows or not columns:
+            return []
+        x, y, w, h = self._box(element)
+        stroke, width = self._stroke(element, fields)
+        ops = (
+            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields))]
+            if "fill" in element
+            else []
+        )
+        for row in range(rows + 1):
+            ops.append(LineOp(x, y + h * row / rows, x + w, y + h * row / rows, stroke, width))
+        for column in range(columns + 1):
+            ops.append(
+                LineOp(x + w * column / columns, y, x + w * column / columns, y + h, stroke, width)
+            )
+        return ops
+
+    def _table(self, element, fields, warnings, component_id):
+        """Row labels down the left, one column per player, a header and a total row."""
+        labels = single(element["labels"], fields)
+        columns = count(element["columns"], fields)
+        if labels is MISSING or not labels or not columns:
+            return []
+        total = element.get("total", True)
+        if isinstance(total, str):
+            total = truthy(total.strip("{}"), fields)
+        rows = [""] + [str(label) for label in labels] + (["Total"] if total else [])
+        x, y, w, h = self._box(element)
+        label_width = parse_length(element["label_width"]) if "label_width" in element else w * 0.4
+        cell_w = (w - label_width) / columns
+        row_h = h / len(rows)
+        stroke, width = self._stroke(element, fields)
+        ops = []
+        for index in range(len(rows) + 1):
+            ops.append(LineOp(x, y + index * row_h, x + w, y + index * row_h, stroke, width))
+        for index in range(columns + 1):
+            cx = x + label_width + index * cell_w
+            ops.append(LineOp(cx, y, cx, y + h, stroke, width))
+        ops.append(LineOp(x, y, x, y + h, stroke, width))
+        size = element.get("size", 9)
+        header = element.get("header", "Player")
+        cells = [(label, x, y + i * row_h, label_width) for i, label in enumerate(rows) if label]
+        cells += [
+            (f"{header} {c + 1}", x + label_width + c * cell_w, y, cell_w) for c in range(columns)
+        ]
+        for text, cx, cy, cw in cells:
+            ops.extend(self._text({"x": 0, "y": 0, "w": 0, "h": 0, "text": text}, fields, warnings,
+                                  component_id, box=(cx + 1.2, cy, cw - 2.4, row_h), size=size,
+                                  font=element.get("font", "sans-bold" if text == "Total" else "sans"),
+                                  valign="middle"))  # fmt: skip
+        return ops
+
+    def _markers(self, element, fields):
+        """Icons placed in the cells of a grid by row and column (blueprint positions)."""
+        items = single(element["items"], fields)
+        rows, columns = count(element["rows"], fields), count(element["columns"], fields)
+        if items is MISSING or not isinstance(items, (list, tuple)) or not rows or not columns:
+            return []
+        x, y, w, h = self._box(element)
+        cell_w, cell_h = w / columns, h / rows
+        size = (
+            parse_length(element["icon_size"])
+            if "icon_size" in element
+            else min(cell_w, cell_h) * 0.7
+        )
+        row_key, col_key = element.get("row_key", "row"), element.get("col_key", "col")
+        item_key = element.get("item_key", "element")
+        ops = []
+        for item in items:
+            if not isinstance(item, dict) or item_key not in item:
+                continue
+            shape, item_colour = self._lookup_icon(element["from"], str(item[item_key]))
+            cx = x + (item.get(col_key, 0) + 0.5) * cell_w - size / 2
+            cy = y + (item.get(row_key, 0) + 0.5) * cell_h - size / 2
+            ops.append(self._shape_op(shape, cx, cy, size, item_colour, element, fields))
+        return ops
+
+    def _legend(self, element, fields, warnings, component_id):
+        """One line per component of a collection: its icon, then text bound to its fields."""
+        collection = self.catalog.document.get(element["from"], [])
+        wanted = single(element["items"], fields) if "items" in element else MISSING
+        chosen = [c for c in collection if wanted is MISSING or c.get("id") in wanted]
+        if not chosen:
+            return []
+        x, y, w, h = self._box(element)
+        line_h = (
+            parse_length(element["line_height"]) if "line_height" in element else h / len(chosen)
+        )
+        icon = min(parse_length(element.get("icon_size", 6)), line_h * 0.9)
+        ops = []
+        for index, entry in enumerate(chosen):
+            top = y + index * line_h
+            shape, item_colour = self._lookup_icon(element["from"], str(entry.get("id")))
+            ops.append(self._shape_op(shape, x, top + (line_h - icon) / 2, icon, item_colour,
+                                      element, fields))  # fmt: skip
+            ops.extend(self._text({"x": 0, "y": 0, "w": 0, "h": 0, "text": element["text"]},
+                                  {**entry, "catalog": fields.get("catalog")}, warnings, component_id,
+                                  box=(x + icon + 2, top, w - icon - 2, line_h),
+                                  size=element.get("size", 8), font=element.get("font", DEFAULT_FONT),
+                                  valign="middle"))  # fmt: skip
+        return ops
+
     def _image(self, element, fields, warnings, component_id):
         if self.assets is None:
             return []
         path = self.assets.resolve(fill(element["path"], fields))
         return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
                         parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
+
+
+def count(value, fields) -> int:
+    """A whole number from a layout: literal, or a {field} holding one (0 when missing)."""
+    if isinstance(value, int):
+        return value
+    found = single(value, fields)
+    return found if isinstance(found, int) and not isinstance(found, bool) else 0
 
 
 def colour(value, fields) -> Colour | None:
@@ -272,7 +412,12 @@ def context(component, catalog) -> dict:
         "id": component.id,
         "count": component.count,
         "kind": component.kind,
-        "catalog": {"title": catalog.title, "version": catalog.version, "game": catalog.game},
+        "catalog": {
+            "title": catalog.title,
+            "version": catalog.version,
+            "game": catalog.game,
+            "style": dict(catalog.document.get("style", {})),
+        },
     }
 
 
