@@ -607,8 +607,11 @@ def _rules(game_id: str):
     type=click.Path(file_okay=False, path_type=Path),
     help="Write each game's action log (for protopress replay) into this folder.",
 )
+@click.option("--solo", is_flag=True, help="Solo mode (Stonespine Architects: against the rival).")
+@click.option("--difficulty", type=click.Choice(["normal", "hard"]), help="Solo rival difficulty.")
 @click.option("--json", "as_json", is_flag=True, help="Print every game's record as JSON.")
-def simulate(game_id, catalog_path, games, players, seed, bots, game_options, log_dir, as_json):
+def simulate(game_id, catalog_path, games, players, seed, bots, game_options, log_dir, solo,
+             difficulty, as_json):  # fmt: skip
     """Play whole games with bots and report scores, winners and lengths.
 
     The same command and seed print the same output.
@@ -619,11 +622,16 @@ def simulate(game_id, catalog_path, games, players, seed, bots, game_options, lo
 
     _rules(game_id)
     game = game_for(game_id)
+    options = dict(game_options)
+    if solo or difficulty:
+        if game_id != "stonespine-architects":
+            raise click.UsageError(f"{game_id} has no solo mode against a rival")
+        players = 1
+        options.update(solo="true", difficulty=difficulty or "normal")
     if not game.min_players <= players <= game.max_players:
         raise click.UsageError(f"{game_id} takes {game.min_players} to {game.max_players} players")
     catalog = load_or_exit(catalog_path or game_id)
     bot_names = seats(list(bots), players)
-    options = dict(game_options)
     records = []
     if log_dir:
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -640,6 +648,8 @@ def simulate(game_id, catalog_path, games, players, seed, bots, game_options, lo
                           options, actions, record)  # fmt: skip
             write_atomic(log_dir / f"game-{index:05d}.json", (json.dumps(log) + "\n").encode())
     summary = _summary(records, players)
+    if options.get("solo") == "true":
+        summary["solo"] = _solo_summary(records)
     if as_json:
         click.echo(json.dumps({"game": game_id, "seed": seed, "players": players, "bots": bot_names,
                                "options": options, "summary": summary,
@@ -651,8 +661,29 @@ def simulate(game_id, catalog_path, games, players, seed, bots, game_options, lo
             f"  seat {seat} ({bot_names[seat]}): mean score {summary['mean_scores'][seat]:.2f}, "
             f"wins {summary['wins'][seat]} ({summary['win_rates'][seat]:.1%})"
         )
+    if "solo" in summary:
+        solo_figures = summary["solo"]
+        click.echo(
+            f"  against the {options['difficulty']} rival: player wins {solo_figures['player_win_rate']:.1%}, "
+            f"rival wins {solo_figures['rival_win_rate']:.1%}; mean player {solo_figures['mean_player']:.1f}, "
+            f"mean rival {solo_figures['mean_rival']:.1f}, mean margin {solo_figures['mean_margin']:+.1f}"
+        )
     click.echo(f"  ties {summary['ties']}, mean turns {summary['mean_turns']:.1f}, "
                f"games at a limit {summary['limits']}")  # fmt: skip
+
+
+def _solo_summary(records) -> dict:
+    games = len(records)
+    won = [bool(r.extra.get("won")) for r in records]
+    margins = [r.extra.get("margin", 0) for r in records]
+    return {
+        "player_win_rate": sum(won) / games,
+        "rival_win_rate": 1 - sum(won) / games,
+        "mean_player": sum(r.extra.get("player_total", 0) for r in records) / games,
+        "mean_rival": sum(r.extra.get("rival_total", 0) for r in records) / games,
+        "mean_margin": sum(margins) / games,
+        "margins": sorted(margins),
+    }
 
 
 def _summary(records, players: int) -> dict:

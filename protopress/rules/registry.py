@@ -7,6 +7,7 @@ import importlib
 GAME_MODULES = {
     "gemstone-caverns": ("protopress.rules.gemstone_caverns", "GemstoneCaverns"),
     "dragonstone-mine": ("protopress.rules.dragonstone_mine", "DragonstoneMine"),
+    "stonespine-architects": ("protopress.rules.stonespine", "StonespineArchitects"),
 }
 
 
