@@ -359,7 +359,8 @@ class FaceBuilder:
 
     def _legend(self, element, fields, warnings, component_id):
         """One line per component of a collection: its icon, then text bound to its fields."""
-        collection = self.catalog.document.get(element["from"], [])
+        source = fill(element["from"], fields)  # a collection, or a {field} naming one
+        collection = self.catalog.document.get(source, [])
         wanted = single(element["items"], fields) if "items" in element else MISSING
         chosen = [c for c in collection if wanted is MISSING or c.get("id") in wanted]
         if not chosen:
@@ -372,7 +373,7 @@ class FaceBuilder:
         ops = []
         for index, entry in enumerate(chosen):
             top = y + index * line_h
-            shape, item_colour = self._lookup_icon(element["from"], str(entry.get("id")))
+            shape, item_colour = self._lookup_icon(source, str(entry.get("id")))
             ops.append(self._shape_op(shape, x, top + (line_h - icon) / 2, icon, item_colour,
                                       element, fields))  # fmt: skip
             ops.extend(self._text({"x": 0, "y": 0, "w": 0, "h": 0, "text": element["text"]},
