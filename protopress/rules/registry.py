@@ -8,6 +8,7 @@ GAME_MODULES = {
     "gemstone-caverns": ("protopress.rules.gemstone_caverns", "GemstoneCaverns"),
     "dragonstone-mine": ("protopress.rules.dragonstone_mine", "DragonstoneMine"),
     "stonespine-architects": ("protopress.rules.stonespine", "StonespineArchitects"),
+    "gem-rush": ("protopress.rules.gem_rush", "GemRush"),
 }
 
 
