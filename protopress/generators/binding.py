@@ -26,21 +26,23 @@ def lookup(fields: Mapping, path: str):
     return value
 
 
-def as_text(value) -> str:
+def as_text(value, separator: str = ", ") -> str:
     if value is MISSING or value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ", ".join(as_text(item) for item in value)
+        return separator.join(as_text(item) for item in value)
     if isinstance(value, Mapping):
         return ""
     return str(value)
 
 
-def fill(template: str, fields: Mapping) -> str:
-    """The template with every {path} replaced by the field's text."""
-    return PLACEHOLDER.sub(lambda match: as_text(lookup(fields, match.group(1))), template)
+def fill(template: str, fields: Mapping, separator: str = ", ") -> str:
+    """The template with every {path} replaced by the field's text (lists joined by separator)."""
+    return PLACEHOLDER.sub(
+        lambda match: as_text(lookup(fields, match.group(1)), separator), template
+    )
 
 
 def single(template: str, fields: Mapping):
@@ -50,10 +52,25 @@ def single(template: str, fields: Mapping):
 
 
 def truthy(condition: str, fields: Mapping) -> bool:
-    """A `when` condition: the field is present and not empty, false or 0 ("!" negates)."""
+    """A `when` condition, "!" in front negating it:
+
+    - "field": the field is present and not empty, false or 0;
+    - "field=value": the field's text equals value;
+    - "field~value": the field (a string or a list) contains value, e.g. "doors~N".
+    """
     negate = condition.startswith("!")
-    value = lookup(fields, condition.lstrip("!"))
-    present = (
-        value is not MISSING and value not in (None, "", 0, False) and value != [] and value != {}
-    )
-    return present != negate
+    condition = condition.lstrip("!")
+    for operator in ("=", "~"):
+        if operator in condition:
+            path, _, expected = condition.partition(operator)
+            value = lookup(fields, path)
+            if value is MISSING or value is None:
+                holds = False
+            elif operator == "=":
+                holds = as_text(value) == expected
+            else:
+                holds = expected in value if isinstance(value, (str, list, tuple)) else False
+            return holds != negate
+    value = lookup(fields, condition)
+    empty = value is MISSING or value in (None, "", 0, False) or value == [] or value == {}
+    return empty == negate

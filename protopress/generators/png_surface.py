@@ -34,8 +34,9 @@ def face_image(face: Face, dpi: int = 300, supersample: int = SUPERSAMPLE) -> Im
                 width=max(1, round(op.stroke_width * scale)) if op.stroke else 0,
             )
         elif isinstance(op, LineOp):
-            draw.line([op.x1 * scale, op.y1 * scale, op.x2 * scale, op.y2 * scale],
-                      fill=op.stroke.rgb255(), width=max(1, round(op.stroke_width * scale)))  # fmt: skip
+            width = max(1, round(op.stroke_width * scale))
+            for x1, y1, x2, y2 in _dashes(op, scale):
+                draw.line([x1, y1, x2, y2], fill=op.stroke.rgb255(), width=width)
         elif isinstance(op, PolygonOp):
             _polygon(image, op, scale)
         elif isinstance(op, TextOp):
@@ -49,6 +50,24 @@ def face_image(face: Face, dpi: int = 300, supersample: int = SUPERSAMPLE) -> Im
                 image.paste(source.convert("RGB").resize(size, Image.LANCZOS),
                             (round(op.x * scale), round(op.y * scale)))  # fmt: skip
     return image.reduce(supersample) if supersample > 1 else image  # box filter: exact size
+
+
+def _dashes(op: LineOp, scale: float):
+    """The drawn pieces of a line (the whole line when it is not dashed), in pixels."""
+    x1, y1, x2, y2 = op.x1 * scale, op.y1 * scale, op.x2 * scale, op.y2 * scale
+    if not op.dash or sum(op.dash) <= 0:
+        yield x1, y1, x2, y2
+        return
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    pattern = [d * scale for d in (op.dash if len(op.dash) % 2 == 0 else op.dash * 2)]
+    at, index = 0.0, 0
+    while at < length:
+        step = pattern[index % len(pattern)]
+        end = min(at + step, length)
+        if index % 2 == 0 and end > at:  # even entries are dashes, odd ones gaps
+            yield (x1 + (x2 - x1) * at / length, y1 + (y2 - y1) * at / length,
+                   x1 + (x2 - x1) * end / length, y1 + (y2 - y1) * end / length)  # fmt: skip
+        at, index = end, index + 1
 
 
 def _polygon(image: Image.Image, op: PolygonOp, scale: float) -> None:
