@@ -552,6 +552,31 @@ def export_table_command(target, kind, output):
     click.echo(f"wrote {output} ({len(header)} columns)", err=True)
 
 
+@cli.command()
+@click.argument("game", metavar="GAME", type=click.Choice(["stonespine-architects"]))
+@click.option(
+    "--difficulty", type=click.Choice(["normal", "hard"]), default="normal", show_default=True
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed of the rival's deck (default: a new one, shown)."
+)
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where the session is saved after every step (default: your data folder).")  # fmt: skip
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Resume a saved session.")  # fmt: skip
+def solo(game, difficulty, seed, save_path, resume_path):
+    """Play solo at the table: protopress runs the automated rival for you.
+
+    Answers are read from standard input (typed or piped); `help`, `status`
+    and `quit` work at every prompt; every step is saved.
+    """
+    from protopress.rules.solo_session import run_session
+
+    catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
+    sys.exit(run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty, seed=seed,
+                         save_path=save_path, resume_path=resume_path))  # fmt: skip
+
+
 class KeyValue(click.ParamType):
     """key=value: an option of a game (e.g. level=2)."""
 
