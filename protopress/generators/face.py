@@ -103,7 +103,7 @@ class FaceBuilder:
         fields = context(component, self.catalog)
         ops, warnings = [], []
         for element in elements or ():
-            if "when" in element and not truthy(element["when"], fields):
+            if "when" in element and not _holds(element["when"], fields):
                 continue
             ops.extend(self._element(element, fields, warnings, component.id))
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
@@ -389,6 +389,12 @@ class FaceBuilder:
         path = self.assets.resolve(fill(element["path"], fields))
         return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
                         parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
+
+
+def _holds(when, fields) -> bool:
+    """A `when`: one condition, or a list of conditions that must all hold."""
+    conditions = [when] if isinstance(when, str) else when
+    return all(truthy(condition, fields) for condition in conditions)
 
 
 def count(value, fields) -> int:
