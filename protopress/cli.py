@@ -231,10 +231,10 @@ class Offset(click.ParamType):
 @click.option(
     "--layout",
     "mode",
-    type=click.Choice(["sheets", "per-card"]),
-    default="sheets",
+    type=click.Choice(["sheets", "per-card", "both"]),
+    default="both",
     show_default=True,
-    help="Print-and-play sheets, or one component per page for print houses.",
+    help="Print-and-play sheets, one component per page for print houses, or both.",
 )
 @click.option("--bleed", type=Length(), default="3mm", show_default=True)
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
@@ -349,7 +349,8 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             click.echo(f"wrote {path}")
         if result.skipped:
             click.echo(
-                f"{catalog.game}: no layout for {', '.join(result.skipped)} (not drawn)", err=True
+                f"{catalog.game}: not drawn on their own (no layout): {', '.join(result.skipped)}",
+                err=True,
             )
     sys.exit(1 if failed else 0)
 

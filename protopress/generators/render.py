@@ -30,7 +30,7 @@ CONTACT_WIDTH = 180  # pixels per face on contact sheets
 class RenderOptions:
     output_dir: Path
     paper: str = "a4"
-    layout: str = "sheets"  # "sheets" or "per-card"
+    layout: str = "sheets"  # "sheets", "per-card" or "both"
     bleed: float = 3 * MM
     crop_marks: bool = True
     crop_length: float = 4 * MM
@@ -124,14 +124,18 @@ def render_catalog(
 def _render_kind(
     catalog, kind, layout, options, assets, result, progress, changed=None
 ) -> list[Path]:
-    copies = _copies(catalog, kind, layout, options, assets, result.warnings)
-    if options.layout == "per-card":
-        path = options.output_dir / f"{kind}-cards.pdf"
-        write_atomic(path, per_card_pdf(copies, catalog, options, progress))
-    else:
+    written = []
+    if options.layout in ("sheets", "both"):
+        copies = _copies(catalog, kind, layout, options, assets, result.warnings)
         path = options.output_dir / f"{kind}-sheets.pdf"
         write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
-    written = [path]
+        written.append(path)
+    if options.layout in ("per-card", "both"):
+        warnings = result.warnings if options.layout == "per-card" else None  # counted once
+        copies = _copies(catalog, kind, layout, options, assets, warnings)
+        path = options.output_dir / f"{kind}-cards.pdf"
+        write_atomic(path, per_card_pdf(copies, catalog, options, progress))
+        written.append(path)
     if options.png:
         pngs = _copies(catalog, kind, layout, options, assets, None)
         written.extend(write_pngs(pngs, kind, options, changed))

@@ -208,7 +208,7 @@ def test_an_interrupted_render_leaves_the_previous_file(deck, monkeypatch):
         render_catalog(load_catalog(deck / "deck.json"),
                        RenderOptions(output_dir=out, layouts_dir=deck / "layouts"))  # fmt: skip
     assert (out / "card-sheets.pdf").read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["card-sheets.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["card-cards.pdf", "card-sheets.pdf"]
 
 
 def test_a_bad_layout_is_reported_with_line_and_pointer(deck):
@@ -338,7 +338,7 @@ def test_render_with_a_preset_and_for_tabletop_simulator(deck):
 def test_render_only_some_kinds(tmp_path):
     result = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "point-gem")
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["point-gem-sheets.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["point-gem-cards.pdf", "point-gem-sheets.pdf"]
     assert "no layout" not in result.output
     wrong = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "dice")
     assert wrong.exit_code == 2
