@@ -698,6 +698,113 @@ def simulate(game_id, catalog_path, games, players, seed, bots, game_options, lo
                f"games at a limit {summary['limits']}")  # fmt: skip
 
 
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--catalog", "catalog_path", type=click.Path(exists=True, dir_okay=False),
+              help="Play with this catalog instead of the built-in one.")  # fmt: skip
+@click.option("--games", type=click.IntRange(1, 100_000_000), default=10_000, show_default=True)
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--bot", "bots", multiple=True, type=click.Choice(["random", "greedy"]),
+              help="Bot per seat, in seat order (repeat; the last fills the remaining seats).")  # fmt: skip
+@click.option("--rotate", is_flag=True, help="Rotate the bots through the seats game by game.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--option", "game_options", multiple=True, type=KeyValue(), help="A game option, e.g. level=2."
+)
+@click.option("--solo", is_flag=True, help="Stonespine Architects solo mode against the rival.")
+@click.option("--difficulty", type=click.Choice(["normal", "hard"]), help="Solo rival difficulty.")
+@click.option("--workers", type=click.IntRange(0, 256), default=0,
+              help="Worker processes (default 0: one per CPU).")  # fmt: skip
+@click.option(
+    "--scheduler", help="Address of a Dask scheduler to run on (needs protopress[cluster])."
+)
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the PDF report here.")  # fmt: skip
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the numbers (and every game's record) as JSON here.")  # fmt: skip
+@click.option("--compare", "compare_with", nargs=2, metavar="OLD NEW",
+              help="Run two catalogs on common seeds and report what moved.")  # fmt: skip
+def balance(game_id, catalog_path, games, players, bots, rotate, seed, game_options, solo,
+            difficulty, workers, scheduler, report_path, json_path, compare_with):  # fmt: skip
+    """Simulate many games in parallel and report balance statistics with 95% intervals.
+
+    Same seed, same numbers, whatever the number of workers. Ctrl-C keeps the
+    games already played and says how many they cover.
+    """
+    from protopress.balance import (
+        MissingExtra,
+        compare,
+        format_comparison,
+        headline,
+        run_balance,
+        summarize_run,
+        write_json,
+        write_report,
+    )  # fmt: skip
+    from protopress.rules.simulate import seats
+
+    _rules(game_id)
+    options = dict(game_options)
+    if solo or difficulty:
+        players = 1
+        options.update(solo="true", difficulty=difficulty or "normal")
+    bot_names = seats(list(bots), players)
+
+    def run(catalog_ref):
+        with _eta_bar(games, f"{game_id}") as progress:
+            return run_balance(game_id, catalog_ref, games, players, bot_names, seed, options,
+                               workers=workers or None, progress=progress, scheduler=scheduler,
+                               rotate=rotate)  # fmt: skip
+
+    try:
+        if compare_with:
+            old, new = (run(reference) for reference in compare_with)
+            for line in format_comparison(compare(old, new)):
+                click.echo(line)
+            return
+        result = run(catalog_path or game_id)
+    except MissingExtra as error:
+        raise click.UsageError(str(error)) from None
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    summary = summarize_run(result)
+    if result.partial:
+        click.echo(f"interrupted: these numbers cover {result.covered} of {games} games", err=True)
+    for line in headline(summary):
+        click.echo(line)
+    if report_path:
+        write_report(report_path, result, summary)
+        click.echo(f"wrote {report_path}", err=True)
+    if json_path:
+        write_json(json_path, result, summary)
+        click.echo(f"wrote {json_path}", err=True)
+
+
+class _eta_bar:
+    """A progress bar with the time left, on a terminal only; yields the callback."""
+
+    def __init__(self, total: int, label: str):
+        self.total, self.label, self.bar = total, label, None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        self.bar = click.progressbar(length=self.total, label=self.label, show_eta=True,
+                                     file=sys.stderr).__enter__()  # fmt: skip
+        done = [0]
+
+        def progress(finished, total):
+            self.bar.update(finished - done[0])
+            done[0] = finished
+
+        return progress
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
+
+
 def _solo_summary(records) -> dict:
     games = len(records)
     won = [bool(r.extra.get("won")) for r in records]

@@ -304,6 +304,7 @@ def _action(state, d, action):
         card = state.rules.cards[action[1]]
         state.hands[seat].remove(card.id)
         state.played[card.id] = state.played.get(card.id, 0) + 1
+        state.used = (*state.used[:seat], (*state.used[seat], card.id), *state.used[seat + 1 :])
         state.pending.append(("spent", seat, card.id))
         fx.push_steps(state, seat, card.effect)
         if card.cost:
@@ -362,6 +363,20 @@ def _end(state, work):
 # --- the game -------------------------------------------------------------------
 
 
+class _SeatState(State):
+    """The effects engine's state plus the cards each seat played, for statistics."""
+
+    __slots__ = ("used",)  # per seat, a tuple of card ids (immutable: copies share it)
+
+    def copy(self) -> _SeatState:
+        base = State.copy(self)
+        new = _SeatState.__new__(_SeatState)
+        for name in State.__slots__:
+            setattr(new, name, getattr(base, name))
+        new.used = self.used
+        return new
+
+
 class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
@@ -377,7 +392,10 @@ class DragonstoneMine:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
         level = _level(options.get("level", "smiley"))
         rules = rules_of(catalog, level, int(options.get("turn_limit", TURN_LIMIT)))
-        state = State(rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")})
+        state = _SeatState(
+            rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")}
+        )
+        state.used = ((),) * players
         state.pending.append(("start", 0))  # the youngest player, seat 0, goes first
         if level != "smiley":
             state.deck = [c.id for c in catalog.of_kind("action-card") if c.id in rules.cards
@@ -434,6 +452,7 @@ class DragonstoneMine:
             "cards_played": dict(sorted(state.played.items())),
             "gems_paid": state.paid,
             "gems_in_bag": state.bag_total,
+            "used": [list(cards) for cards in state.used],  # cards played, per seat
         }
 
 

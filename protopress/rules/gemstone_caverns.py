@@ -304,7 +304,7 @@ class GemstoneState:
         self.over = False
         self.turns = 0
         self.passes = 0
-        self.used: Counter = Counter()  # arrangements chosen, by shape name
+        self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
         self.rng = rng
 
     def copy(self) -> GemstoneState:
@@ -389,7 +389,7 @@ class GemstoneCaverns:
             index = {symbol: i for i, symbol in enumerate(state.table.symbols, 1)}
             state.codes = tuple(index[symbol] for symbol in labels)
             state.turns_shown = _distinct_turns(cells, labels)
-            state.used[_by_cells(len(cells))[cells][0]] += 1
+            state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
             return
         if state.arrangement is None:
             raise IllegalAction("the dice must be arranged first")
@@ -435,10 +435,16 @@ class GemstoneCaverns:
         return value - max(others) if others else value
 
     def record(self, state: GemstoneState) -> dict:
+        shapes: Counter = Counter()
+        used: list[list[str]] = [[] for _ in state.filled]
+        for (seat, shape), times in sorted(state.used.items()):
+            shapes[shape] += times
+            used[seat] += [shape] * times
         return {
             "boxes_filled": [filled.bit_count() for filled in state.filled],
-            "arrangements": dict(sorted(state.used.items())),
+            "arrangements": dict(sorted(shapes.items())),
             "passes": state.passes,
+            "used": used,  # shapes each seat chose as the active player
         }
 
 

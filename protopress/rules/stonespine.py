@@ -500,6 +500,10 @@ class StonespineArchitects:
             "categories": {c: categories[c] for c in CATEGORIES},
             "through_routes": sum(s.paths.through_route for s in sheets),
             "tokens_discarded": state.discarded,
+            "used": [  # chamber cards placed, per seat
+                [state.table.card_id(card) for card in board.cards if card >= 0]
+                for board in state.boards
+            ],
         }
         if not state.table.solo:
             return {"mode": "multiplayer", "final_priority": list(state.priority), **common}

@@ -1,0 +1,219 @@
+"""The balance report: a PDF with embedded fonts only, byte-identical for the same
+run, and a JSON file with the same numbers however many workers played."""
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from protopress.balance import (
+    BalanceRun,
+    compare,
+    load_run,
+    report_pdf,
+    run_balance,
+    summarize_run,
+    write_json,
+    write_report,
+)
+from protopress.generators.preflight import preflight
+from protopress.rules.core import top_seats
+from protopress.rules.simulate import GameRecord
+
+
+def text_of(path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def font_names(path) -> set[str]:
+    names = set()
+    for page in PdfReader(path).pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names
+
+
+@pytest.fixture(scope="module")
+def mixed_run():
+    """A small run with mixed bots rotated through the seats: every section but solo and team."""
+    return run_balance(
+        "dragonstone-mine",
+        "dragonstone-mine",
+        24,
+        2,
+        ["greedy", "random"],
+        5,
+        {"level": "2"},
+        workers=1,
+        rotate=True,
+    )
+
+
+def test_the_report_exists_and_passes_preflight_with_embedded_fonts_only(tmp_path, mixed_run):
+    path = tmp_path / "balance.pdf"
+    write_report(path, mixed_run)
+    report = preflight(path)
+    assert report.ok, str(report)
+    assert font_names(path) and all("BitstreamVera" in name for name in font_names(path))
+    text = text_of(path)
+    assert "Balance report: dragonstone-mine" in text
+    for heading in (
+        "In short",
+        "Who wins, by seat",
+        "Scores, margins and length",
+        "Bot strategies",
+        "Components",
+        "Rules coverage",
+    ):
+        assert heading in text
+    assert [p.name for p in tmp_path.iterdir()] == ["balance.pdf"]  # no temporary file left
+
+
+def test_the_same_run_gives_the_same_bytes(mixed_run):
+    assert report_pdf(mixed_run) == report_pdf(mixed_run)
+
+
+def test_json_is_the_same_for_one_and_two_workers(tmp_path):
+    files = []
+    for workers in (1, 2):
+        run = run_balance(
+            "dragonstone-mine",
+            "dragonstone-mine",
+            20,
+            3,
+            ["random"],
+            9,
+            {"level": "2"},
+            workers=workers,
+        )
+        files.append(tmp_path / f"balance-{workers}.json")
+        write_json(files[-1], run)
+        write_report(tmp_path / f"balance-{workers}.pdf", run)
+    assert files[0].read_bytes() == files[1].read_bytes()
+    assert (tmp_path / "balance-1.pdf").read_bytes() == (tmp_path / "balance-2.pdf").read_bytes()
+    data = json.loads(files[0].read_text())
+    assert data["covered"] == 20 and len(data["records"]) == 20 and not data["partial"]
+    assert data["summary"] == json.loads(json.dumps(summarize_run(run)))
+    assert data["summary"]["components"]["items"]  # cards played per seat, from record "used"
+
+
+def test_a_written_run_loads_back_for_compare(tmp_path, mixed_run):
+    path = tmp_path / "old.json"
+    write_json(path, mixed_run)
+    old = load_run(path)
+    assert old.to_json() == mixed_run.to_json()
+    result = compare(old, mixed_run)
+    assert result["paired"] and result["moved"] == []
+    (tmp_path / "bad.json").write_text('{"format": "something else"}')
+    with pytest.raises(ValueError, match="bad.json: cannot read a balance run"):
+        load_run(tmp_path / "bad.json")
+
+
+def test_json_without_records_keeps_the_numbers(tmp_path, mixed_run):
+    path = tmp_path / "summary.json"
+    write_json(path, mixed_run, records=False)
+    data = json.loads(path.read_text())
+    assert "records" not in data and data["summary"]["games"] == 24
+
+
+def synthetic(game, records, **fields) -> BalanceRun:
+    base = dict(
+        game=game,
+        catalog=game,
+        catalog_version="1.0.0",
+        players=len(records[0].scores),
+        bots=list(records[0].bots),
+        seed=4,
+        options={},
+        games=len(records),
+    )
+    return BalanceRun(**{**base, **fields}, records=records)
+
+
+def test_a_rigged_game_says_so_at_the_top(tmp_path):
+    records = [
+        GameRecord(i, 100 + i, ["random", "random"], s, top_seats(s), 12, 12, i % 50 == 7)
+        for i, s in enumerate([10, 5] if i % 5 else [5, 10] for i in range(400))
+    ]  # seat 1 wins 80%; 8 games stop at the limit
+    path = tmp_path / "rigged.pdf"
+    write_report(path, synthetic("dragonstone-mine", records))
+    assert preflight(path).ok
+    text = " ".join(text_of(path).split())
+    assert "Seat 1 wins 80% (76–84%) against a fair share of 50%: a first-player advantage." in text
+    assert "8 games stopped at a limit (rules coverage): game 7 (seed 107) is the first." in text
+    assert "--seed 4 --games INDEX+1" in text
+
+
+def test_solo_team_and_partial_runs_render(tmp_path):
+    solo_records = [
+        GameRecord(
+            i,
+            i,
+            ["greedy"],
+            [60 + i % 7],
+            [0] if i % 3 == 0 else [],
+            20,
+            90,
+            False,
+            {
+                "mode": "solo",
+                "difficulty": "hard",
+                "won": i % 3 == 0,
+                "margin": 4 if i % 3 == 0 else -8,
+                "player_total": 60 + i % 7,
+                "rival_total": 64,
+                "used": [["pit-bend", f"hall-{i % 4}"]],
+            },
+        )
+        for i in range(60)
+    ]
+    path = tmp_path / "solo.pdf"
+    write_report(path, synthetic("stonespine-architects", solo_records, games=100, partial=True))
+    assert preflight(path).ok
+    text = " ".join(text_of(path).split())
+    assert "Partial run: interrupted after 60 of 100 games" in text
+    assert "The hard rival wins 67% (54–77%)" in text
+    team_records = [
+        GameRecord(
+            i,
+            i,
+            ["greedy"] * 3,
+            [10 + i % 9, 15, 20],
+            [0, 1, 2],
+            30,
+            200,
+            False,
+            {"mode": "crisis", "team_total": 45 + i % 9, "won": True},
+        )
+        for i in range(50)
+    ]
+    path = tmp_path / "team.pdf"
+    write_report(path, synthetic("gem-rush", team_records))
+    assert preflight(path).ok
+    text = " ".join(text_of(path).split())
+    assert "Team score against the difficulty targets" in text and "Grandmaster" in text
+    path = tmp_path / "empty.pdf"
+    write_report(path, _empty_run())
+    assert preflight(path).ok and "nothing to report" in text_of(path)
+
+
+def _empty_run() -> BalanceRun:
+    return BalanceRun(
+        "gemstone-caverns",
+        "gemstone-caverns",
+        "1.0.0",
+        2,
+        ["random", "random"],
+        1,
+        {},
+        100,
+        records=[],
+        partial=True,
+    )
+
+
+def test_a_report_is_never_half_written(tmp_path, mixed_run):
+    missing = tmp_path / "no-such-folder" / "balance.pdf"
+    with pytest.raises(OSError):
+        write_report(missing, mixed_run)
+    assert not missing.parent.exists()
