@@ -114,3 +114,4 @@ class PdfFaces:
         if stroke is not None:
             self.set_stroke(stroke)
             self.canvas.setLineWidth(width)
+            self.canvas.setDash([])  # solid unless a dashed line sets its own pattern
