@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from protopress.atomic import write_atomic
+from protopress.atomic import remove_stale_temporaries, write_atomic
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
 from protopress.generators.fonts import DEFAULT_FONT, font
@@ -108,6 +108,7 @@ def render_catalog(
             raise TextDoesNotFit(warnings)
     created = not options.output_dir.exists()
     options.output_dir.mkdir(parents=True, exist_ok=True)
+    remove_stale_output(options.output_dir, layouts)
     try:
         for kind, layout in layouts.items():
             changed = None if only is None else only[kind]
@@ -119,6 +120,26 @@ def render_catalog(
             options.output_dir.rmdir()  # leave no empty folder behind a failed render
         raise
     return result
+
+
+def remove_stale_output(output_dir: Path, kinds) -> list[Path]:
+    """Delete the temporaries that a killed render left beside the files this
+    render owns: the kinds' PDFs, their PNGs and contact sheets. Temporaries of
+    a render still running, and of any other file, stay."""
+    kinds = set(kinds)
+    pdfs = {f"{kind}-{what}.pdf" for kind in kinds for what in ("sheets", "cards")}
+    contacts = {f"{kind}-contact.png" for kind in kinds}
+    removed = remove_stale_temporaries(output_dir, pdfs.__contains__)
+    png = output_dir / "png"
+    if png.is_dir():
+        removed += remove_stale_temporaries(png, contacts.__contains__)
+        for kind in sorted(kinds):
+            removed += remove_stale_temporaries(png / kind, _is_face_png)
+    return removed
+
+
+def _is_face_png(name: str) -> bool:
+    return name.endswith(("-front.png", "-back.png"))
 
 
 def _render_kind(

@@ -20,7 +20,9 @@ as the virtual solo game in `stonespine.py`:
 Every accepted answer is recorded as typed. The session (the answers, the
 seed, the difficulty, the catalog version) is saved atomically after every
 answer; resuming replays the answers through the same code, so the rival ends
-up exactly where it was. `help`, `status` and `quit` work at every prompt.
+up exactly where it was. A session killed at any moment (even mid-save) keeps
+every answer whose next question was shown; a temporary left by a kill mid-save
+is removed by the next session saving to the same file. `help`, `status` and `quit` work at every prompt.
 """
 
 from __future__ import annotations
@@ -37,7 +39,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from protopress.atomic import write_atomic
+from protopress.atomic import remove_stale_temporaries, write_atomic
+from protopress.components.loader import parse_json_file
+from protopress.components.problems import InvalidInput
 from protopress.components.suggest import nearest
 from protopress.rules.stonespine_rival import (
     COLLECT,
@@ -1171,19 +1175,18 @@ def _isatty(stream) -> bool:
 
 def read_save(path: Path, catalog) -> dict:
     """A save file's settings and answers, checked; SessionError says what is wrong."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SessionError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SessionError(f"{path}: cannot read it ({error})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+    if not Path(path).exists():
+        raise SessionError(f"{path}: no such file")
+    try:  # the loader's reader: size and nesting limits, located problems
+        data = parse_json_file(Path(path), str(path))
+    except InvalidInput as invalid:
+        first = invalid.problems[0]
         raise SessionError(
-            f"{path}: not a solo session save (not JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}); it may be damaged"
+            f"{path}: not a solo session save ({first.message} at line {first.line}, "
+            f"column {first.column}); it may be damaged"
         ) from None
+    except OSError as error:
+        raise SessionError(f"{path}: cannot read it ({error.strerror or error})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SessionError(f"{path}: not a protopress solo session save")
     version = data.get("version")
@@ -1294,6 +1297,8 @@ def run_session(
         if resume_path is None or save_path.resolve() != resume_path.resolve():
             _guard(save_path)
         save_path.parent.mkdir(parents=True, exist_ok=True)
+        # a session killed while saving leaves a hidden temporary beside its save
+        remove_stale_temporaries(save_path.parent, save_path.name.__eq__)
         session = Session(
             book,
             stdin,
