@@ -20,9 +20,16 @@ from protopress.components.suggest import did_you_mean
 def cli():
     """protopress: design-prototyping and print kit for tabletop games.
 
-    Catalogs (JSON) describe a game's components; protopress checks them.
+    Catalogs (JSON) describe a game's components; protopress checks them,
+    renders print files, and plays, scores and balances the games.
     Built-in games: dragonstone-mine, gemstone-caverns, gem-rush, stonespine-architects.
     """
+    # File names whose bytes are not UTF-8 reach Python as surrogate escapes: print
+    # them back as the same bytes instead of failing on them.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="surrogateescape")
 
 
 def resolve_target(target: str) -> tuple[Path, str]:
@@ -186,25 +193,38 @@ def diff(old, new, as_json):
 
 
 class Length(click.ParamType):
-    """A physical length: 3mm, 0.125in, 9pt (bare numbers are millimetres)."""
+    """A physical length: 3mm, 0.125in, 9pt (bare numbers are millimetres), within bounds."""
 
     name = "length"
 
+    def __init__(self, low_mm: float = 0.0, high_mm: float = 25.0):
+        self.low_mm, self.high_mm = low_mm, high_mm
+
     def convert(self, value, param, ctx):
-        from protopress.generators.units import parse_length
+        from protopress.generators.units import MM, parse_length
 
         if isinstance(value, float):
             return value
         try:
-            return parse_length(value)
+            length = parse_length(value)
         except ValueError as error:
             self.fail(str(error), param, ctx)
+        if not self.low_mm * MM <= length <= self.high_mm * MM:  # also refuses nan and inf
+            self.fail(
+                f"{value!r} is out of range: expected {self.low_mm:g} to {self.high_mm:g} mm",
+                param,
+                ctx,
+            )
+        return length
 
 
 class Offset(click.ParamType):
-    """X,Y in millimetres."""
+    """X,Y in millimetres, each within +-limit_mm."""
 
     name = "x,y"
+
+    def __init__(self, limit_mm: float = 50.0):
+        self.limit_mm = limit_mm
 
     def convert(self, value, param, ctx):
         from protopress.generators.units import MM
@@ -215,6 +235,13 @@ class Offset(click.ParamType):
             x, y = (float(part) for part in value.split(","))
         except ValueError:
             self.fail(f"{value!r} is not X,Y in millimetres (e.g. 0.5,-1)", param, ctx)
+        if not all(-self.limit_mm <= v <= self.limit_mm for v in (x, y)):  # nan and inf too
+            self.fail(
+                f"{value!r} is out of range: X and Y are millimetres from "
+                f"-{self.limit_mm:g} to {self.limit_mm:g}",
+                param,
+                ctx,
+            )
         return x * MM, y * MM
 
 
@@ -573,9 +600,33 @@ def solo(game, difficulty, seed, save_path, resume_path):
     """
     from protopress.rules.solo_session import run_session
 
+    for path in (resume_path, save_path):
+        _refuse_unreadable_json(path)
     catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
     sys.exit(run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty, seed=seed,
                          save_path=save_path, resume_path=resume_path))  # fmt: skip
+
+
+def _refuse_unreadable_json(path: Path | None) -> None:
+    """Exit 1 on a JSON file that no reader should take in: nested too deeply, or too large.
+
+    Other problems (not JSON, not a save) are left to the reader, which says them in
+    its own words.
+    """
+    from protopress.components.loader import parse_json_file
+
+    if path is None or not path.is_file():
+        return
+    try:
+        parse_json_file(path, str(path))
+    except InvalidInput as invalid:
+        limits = [
+            p for p in invalid.problems if p.message.startswith(("JSON nested", "file is larger"))
+        ]
+        if limits:
+            for problem in limits:
+                click.echo(str(problem))
+            sys.exit(1)
 
 
 class KeyValue(click.ParamType):
@@ -765,6 +816,11 @@ def balance(game_id, catalog_path, games, players, bots, rotate, seed, game_opti
         result = run(catalog_path or game_id)
     except MissingExtra as error:
         raise click.UsageError(str(error)) from None
+    except InvalidInput as invalid:  # a --catalog or --compare catalog with problems
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        click.echo("not a valid catalog; run protopress validate for details", err=True)
+        sys.exit(1)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     summary = summarize_run(result)
@@ -841,28 +897,37 @@ def _summary(records, players: int) -> dict:
 )
 def replay(log_file):
     """Replay a game's action log (from simulate --log-dir) and print the final scores."""
-    from protopress.components.loader import parse_json_file
-    from protopress.rules.registry import game_for
+    from protopress.components.explain import Located
+    from protopress.components.loader import locate, parse_json_file
+    from protopress.rules.registry import GAME_MODULES, game_for
+    from protopress.rules.simulate import log_problems
     from protopress.rules.simulate import replay as replay_log
 
+    name = str(log_file)
     try:
-        log = parse_json_file(log_file, str(log_file))
+        log = parse_json_file(log_file, name)
+        problems = log_problems(log, GAME_MODULES)
+        if problems:
+            findings = [Located(pointer, message) for pointer, message in problems]
+            text = log_file.read_text(encoding="utf-8-sig")
+            raise InvalidInput(locate(name, text, findings))
     except InvalidInput as invalid:
         for problem in invalid.problems:
             click.echo(str(problem))
+        click.echo(f"{name} is not an action log that protopress can replay", err=True)
         sys.exit(1)
-    game_id = log.get("game") if isinstance(log, dict) else None
-    if not isinstance(game_id, str) or not isinstance(log.get("actions"), list):
-        click.echo(f'{log_file}: not an action log (needs "game" and "actions")', err=True)
-        sys.exit(1)
-    _rules(game_id)
-    reference = str(log.get("catalog", game_id))
+    game_id = log["game"]
+    reference = log.get("catalog", game_id)
     relative = log_file.parent / reference
     catalog = load_or_exit(str(relative) if relative.is_file() else reference)
+    if catalog.game != game_id:
+        click.echo(f"{log_file}: the log plays {game_id} but its catalog is of {catalog.game}",
+                   err=True)  # fmt: skip
+        sys.exit(1)
     game = game_for(game_id)
     try:
         state = replay_log(game, catalog, log)
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:
         click.echo(f"{log_file}: {error}", err=True)
         sys.exit(1)
     scores = game.scores(state)
@@ -895,6 +960,14 @@ def score(game_id, state_file, catalog_path, as_json):
     from protopress.components.loader import load_document
 
     module = _rules(game_id)
+    if not hasattr(module, "score_state"):
+        from protopress.rules.registry import GAME_MODULES
+
+        scored = [game for game in sorted(GAME_MODULES) if hasattr(_rules(game), "score_state")]
+        raise click.UsageError(
+            f"{game_id} has no score state to score (its points are counted during play); "
+            f"games with one: {', '.join(scored)}"
+        )
     catalog = load_or_exit(catalog_path or game_id)
     try:
         state = load_document(state_file, f"score-state-{game_id}.schema.json", str(state_file))

@@ -161,10 +161,14 @@ def test_an_unreadable_file_is_reported_without_traceback(tmp_path, monkeypatch,
     path = tmp_path / "locked.json"
     path.write_text("{}")
 
-    def refuse(self):
-        raise PermissionError(13, "Permission denied", str(self))
+    opened = Path.open
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    def refuse(self, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return opened(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refuse)
     monkeypatch.setattr(sys, "argv", ["protopress", "validate", str(path)])
     with pytest.raises(SystemExit) as exit_:
         cli_module.main()

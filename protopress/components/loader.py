@@ -4,16 +4,21 @@ checks, and locate every problem by line, column and JSON pointer."""
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
 
 from protopress.components.catalog import Catalog
 from protopress.components.explain import Located, explain
-from protopress.components.jsonpos import source_map
+from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, kinds, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
 
 MAX_CATALOG_BYTES = 64 * 1024 * 1024
+# Lists and objects inside each other: the built-in catalogs need 7 levels. Deeper
+# documents are refused before anything recursive (schema checks, locating) sees them.
+MAX_JSON_DEPTH = 64
 
 
 def load_catalog(path: Path | str, display: str | None = None) -> Catalog:
@@ -49,9 +54,21 @@ def load_document(
     return document
 
 
+def read_limited(path: Path, limit: int = MAX_CATALOG_BYTES) -> bytes:
+    """The file's bytes, but no more than limit + 1 of them (enough to see it is too large)."""
+    with Path(path).open("rb") as file:
+        return file.read(limit + 1)
+
+
 def parse_json_file(path: Path, name: str):
-    """The JSON document in a file; syntax errors and duplicate keys are problems."""
-    data = path.read_bytes()
+    """The JSON document in a file; syntax errors and duplicate keys are problems.
+
+    Every JSON file protopress reads comes through here, with the same limits: at
+    most MAX_CATALOG_BYTES, at most MAX_JSON_DEPTH levels of lists and objects,
+    and only what JSON has (no NaN or Infinity, no number a float or int() cannot
+    hold, no lone surrogate); each is a located problem, not an exception.
+    """
+    data = read_limited(path)
     if len(data) > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
         raise InvalidInput([Problem(name, 1, 1, "", f"file is larger than {limit} MiB")])
@@ -70,13 +87,25 @@ def parse_json_file(path: Path, name: str):
         return result
 
     try:
-        document = json.loads(text, object_pairs_hook=pairs_to_dict)
+        document = json.loads(
+            text, object_pairs_hook=pairs_to_dict, parse_constant=_constant, parse_float=_finite
+        )
     except json.JSONDecodeError as error:
         raise InvalidInput(
             [Problem(name, error.lineno, error.colno, "", f"invalid JSON: {error.msg}")]
         ) from None
+    except ValueError:  # NaN, Infinity, 1e400, or an integer too long to convert
+        offset, message = _bad_number(text)
+        line, column = _line_column(text, offset)
+        raise InvalidInput([Problem(name, line, column, "", f"invalid JSON: {message}")]) from None
     except RecursionError:
-        raise InvalidInput([Problem(name, 1, 1, "", "JSON nested too deeply")]) from None
+        raise InvalidInput([too_deep(name, text)]) from None
+    if nesting_exceeds(document):
+        raise InvalidInput([too_deep(name, text)])
+    offset = lone_surrogate(document, text)
+    if offset is not None:
+        line, column = _line_column(text, offset)
+        raise InvalidInput([Problem(name, line, column, "", f"invalid JSON: {_SURROGATE_MESSAGE}")])
     if duplicates:
         positions = source_map(text)
         raise InvalidInput(
@@ -91,6 +120,169 @@ def parse_json_file(path: Path, name: str):
             ]
         )
     return document
+
+
+def parse_json_text(text: str):
+    """A JSON value from text (a spreadsheet cell, say); ValueError when invalid or too deep.
+
+    The message says what is wrong and where (character N); json.JSONDecodeError
+    is a ValueError too.
+    """
+    try:
+        value = json.loads(text, parse_constant=_constant, parse_float=_finite)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        offset, message = _bad_number(text)
+        raise ValueError(f"invalid JSON: {message} (character {offset + 1})") from None
+    except RecursionError:
+        value = None
+    else:
+        if not nesting_exceeds(value):
+            offset = lone_surrogate(value, text)
+            if offset is not None:
+                raise ValueError(f"invalid JSON: {_SURROGATE_MESSAGE} (character {offset + 1})")
+            return value
+    offset, _ = _deepest(text)
+    raise ValueError(
+        f"JSON nested too deeply (more than {MAX_JSON_DEPTH} levels of lists and objects, "
+        f"character {offset + 1})"
+    )
+
+
+def _constant(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large for a number")
+    return value
+
+
+# Python reads these, JSON does not have them (and a 4301-digit integer is more
+# than int() converts, 1e400 more than a float holds); found only after
+# json.loads has refused.
+_NUMBER_TOKEN = re.compile(
+    r'"[^"\\]*(?:\\.[^"\\]*)*"|-?Infinity|NaN|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?'
+)
+
+
+def _bad_number(text: str) -> tuple[int, str]:
+    """Offset and description of the first NaN, Infinity or out-of-range number in text."""
+    for match in _NUMBER_TOKEN.finditer(text):
+        token = match.group()
+        if token.startswith('"'):
+            continue
+        if token in ("NaN", "Infinity", "-Infinity"):
+            return match.start(), f"{token} is not a JSON value (expected a number)"
+        digits = len(token.lstrip("-"))
+        if token.lstrip("-").isdigit() and digits > 4300:
+            return match.start(), f"a number of {digits} digits; expected at most 4300"
+        if not token.lstrip("-").isdigit() and not math.isfinite(float(token)):
+            shown = token if len(token) <= 20 else token[:17] + "..."
+            return match.start(), f"{shown} is too large for a number (at most about 1.8e308)"
+    return 0, "a value that is not JSON"
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_SURROGATE_MESSAGE = "a \\u escape of half a character (a lone surrogate); expected a whole one"
+
+
+def lone_surrogate(document, text: str) -> int | None:
+    """Offset of a \\uD800-\\uDFFF escape that is not half of a pair, when the document
+    holds such a half character (no UTF-8 text, so no schema check or output, can hold it).
+    """
+    if not _SURROGATE_ESCAPE.search(text):
+        return None
+    stack = [document]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= char <= "\udfff" for char in item):
+                match = _LONE_SURROGATE.search(text)
+                return match.start() if match else 0
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
+def nesting_exceeds(value, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether lists and objects nest more than limit levels deep (without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},:]')
+
+
+def _deepest(text: str, limit: int = MAX_JSON_DEPTH) -> tuple[int, str]:
+    """Offset and JSON pointer of the first list or object nested deeper than limit.
+
+    A scan of the text alone (strings skipped), so that it works where parsing
+    gave up; (0, "") when nothing is that deep.
+    """
+    frames: list[list] = []  # per open container: [is_object, key or index]
+    last_string = None
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            if len(frames) >= limit:
+                pointer = "".join("/" + escape_token(key) for _, key in frames)
+                return match.start(), pointer
+            frames.append([token == "{", "" if token == "{" else 0])
+        elif token in "]}":
+            if frames:
+                frames.pop()
+        elif token == ",":
+            if frames and not frames[-1][0]:
+                frames[-1][1] += 1
+        elif token == ":":
+            if frames and frames[-1][0] and last_string is not None:
+                try:
+                    frames[-1][1] = json.loads(last_string)
+                except ValueError:
+                    frames[-1][1] = last_string[1:-1]
+        else:
+            last_string = token
+    return 0, ""
+
+
+def too_deep(name: str, text: str) -> Problem:
+    """The problem of a document that nests too deeply, at its first too-deep value."""
+    offset, pointer = _deepest(text)
+    line, column = _line_column(text, offset)
+    return Problem(
+        name,
+        line,
+        column,
+        pointer,
+        f"JSON nested too deeply: expected at most {MAX_JSON_DEPTH} levels of lists and objects",
+    )
 
 
 def locate(name: str, text: str, findings: list[Located]) -> list[Problem]:

@@ -87,11 +87,14 @@ def tunnels(document) -> Iterator[Located]:
         for edge, door in doors.items():
             if isinstance(door, dict) and (door.get("cost") or door.get("points")):
                 yield Located(
-                    f"{pointer}/doors/{edge}", "the doors on a tunnel have no cost or points"
+                    f"{pointer}/doors/{escape_token(edge)}",
+                    "the doors on a tunnel have no cost or points",
                 )
         pairs = tile.get("tunnel")
         if isinstance(pairs, list):
             used = [edge for pair in pairs if isinstance(pair, list) for edge in pair]
+            if not all(isinstance(edge, str) for edge in used):
+                continue  # the schema says what an edge is
             if sorted(used) != sorted(EDGES):
                 yield Located(
                     f"{pointer}/tunnel",
@@ -101,13 +104,17 @@ def tunnels(document) -> Iterator[Located]:
 
 def door_costs_are_standard(document) -> Iterator[Located]:
     """Special gems never pay a cost: Diamond Dust pays *as* a standard gem."""
-    special = {gem["id"] for _, gem in _items(document, "gems") if gem.get("special") is True}
+    special = {
+        gem.get("id")
+        for _, gem in _items(document, "gems")
+        if gem.get("special") is True and isinstance(gem.get("id"), str)
+    }
     for pointer, tile in _items(document, "room_tiles"):
         doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
         for edge, door in doors.items():
             cost = door.get("cost") if isinstance(door, dict) else None
             for index, gem in enumerate(cost if isinstance(cost, list) else []):
-                if gem in special:
+                if isinstance(gem, str) and gem in special:
                     yield Located(
                         f"{pointer}/doors/{escape_token(edge)}/cost/{index}",
                         f"{gem!r} is a special gem; door costs are paid in standard gems",
@@ -132,6 +139,8 @@ def blueprint_positions(document) -> Iterator[Located]:
             if not isinstance(position, dict):
                 continue
             cell = (position.get("row"), position.get("col"))
+            if not all(isinstance(n, int) for n in cell):
+                continue  # the schema says what a row and a column are
             if cell in seen:
                 yield Located(
                     f"{pointer}/positions/{index}",
@@ -160,7 +169,7 @@ def rival_deck(document) -> Iterator[Located]:
     copies = {"plain": 0, "diamond": 0, "legendary": 0}
     cards = list(_items(document, "rival_cards"))
     for _, card in cards:
-        if card.get("difficulty") in copies:
+        if isinstance(card.get("difficulty"), str) and card["difficulty"] in copies:
             copies[card["difficulty"]] += _count(card)
     if cards and copies["diamond"] != copies["legendary"]:
         yield Located(

@@ -20,6 +20,7 @@ import io
 import json
 import math
 import re
+import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,13 @@ from pathlib import Path
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
 from protopress.components.explain import explain
-from protopress.components.loader import MAX_CATALOG_BYTES, locate, parse_json_file
+from protopress.components.loader import (
+    MAX_CATALOG_BYTES,
+    locate,
+    parse_json_file,
+    parse_json_text,
+    read_limited,
+)
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import (
     CATALOG_SCHEMA,
@@ -54,6 +61,8 @@ _SAFE_KEY = re.compile(r"[^.\s:\[\]]+")  # a key that can be a segment of a dott
 _TRUE = {"true", "yes", "1"}
 _FALSE = {"false", "no", "0"}
 _EXACT_FLOAT_INT = 2**53  # xlsx stores numbers as doubles
+MAX_XLSX_UNPACKED = 256 * 1024 * 1024  # a workbook's XML, unpacked
+_MAX_DIGITS = 4300  # the longest integer text int() converts (sys.get_int_max_str_digits)
 
 
 # --------------------------------------------------------------------------
@@ -201,7 +210,7 @@ def read_table(path: Path | str, sheet: str | None = None, display: str | None =
 
 
 def _csv_rows(path: Path, name: str):
-    data = path.read_bytes()
+    data = read_limited(path)
     if len(data) > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
         raise InvalidTable([TableProblem(name, None, None, None, f"larger than {limit} MiB")])
@@ -235,13 +244,26 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
     openpyxl = _excel()
     if openpyxl is None:
         raise _no_excel("reading")
-    path.stat()  # a missing file is an OSError, as for CSV
+    size = path.stat().st_size  # a missing file is an OSError, as for CSV
+    if size > MAX_CATALOG_BYTES:
+        limit = MAX_CATALOG_BYTES // (1024 * 1024)
+        raise InvalidTable([TableProblem(name, None, None, None, f"larger than {limit} MiB")])
+    try:  # a small workbook may unpack to gigabytes (a zip bomb): count before reading
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(item.file_size for item in archive.infolist())
+    except (zipfile.BadZipFile, ValueError) as error:
+        raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
+    if unpacked > MAX_XLSX_UNPACKED:
+        limit = MAX_XLSX_UNPACKED // (1024 * 1024)
+        raise TableError(f"{name}: the workbook unpacks to more than {limit} MiB")
     try:
         workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # zip, XML and openpyxl's own errors alike
         raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
     try:
         if sheet is None:
+            if not workbook.worksheets:
+                raise TableError(f"{name}: the workbook has no worksheet")
             worksheet = workbook.worksheets[0]
         elif sheet in workbook.sheetnames:
             worksheet = workbook[sheet]
@@ -251,8 +273,11 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
                 f"{name} has no sheet {sheet!r}{did_you_mean(sheet, workbook.sheetnames)}; "
                 f"its sheets are {names}"
             )
-        worksheet.reset_dimensions()  # some writers record wrong dimensions
-        rows = [tuple(row) for row in worksheet.iter_rows(values_only=True)]
+        try:  # read-only workbooks parse a sheet's XML only now
+            worksheet.reset_dimensions()  # some writers record wrong dimensions
+            rows = [tuple(row) for row in worksheet.iter_rows(values_only=True)]
+        except Exception as error:  # XML, zip and openpyxl's own errors alike
+            raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
         return _table(name, worksheet.title, rows)
     finally:
         workbook.close()
@@ -445,10 +470,18 @@ def _integer(value):
         raise _expected("an integer", value)
     text = _text(value)
     if _INTEGER.fullmatch(text):
-        return int(text)
-    if _JSON_NUMBER.fullmatch(text) and float(text).is_integer():
+        return _whole(text, "an integer")
+    if _JSON_NUMBER.fullmatch(text) and math.isfinite(float(text)) and float(text).is_integer():
         return int(float(text))
     raise _expected("an integer", value)
+
+
+def _whole(text: str, what: str) -> int:
+    """int(text) for a text of digits; _Bad past the digits Python converts."""
+    digits = len(text.lstrip("+-"))
+    if digits > _MAX_DIGITS:
+        raise _Bad(f"expected {what}, found a number of {digits} digits")
+    return int(text)
 
 
 def _number(value):
@@ -462,7 +495,7 @@ def _number(value):
         raise _expected("a number", value)
     text = _text(value)
     if _INTEGER.fullmatch(text):
-        return int(text)
+        return _whole(text, "a number")
     if _JSON_NUMBER.fullmatch(text.lstrip("+")) and math.isfinite(float(text)):
         return float(text)
     raise _expected("a number", value)
@@ -493,7 +526,7 @@ def _free(value):
     text = _text(value)
     if text == EMPTY_TEXT:
         return ""
-    if _JSON_INTEGER.fullmatch(text):
+    if _JSON_INTEGER.fullmatch(text) and len(text.lstrip("-")) <= _MAX_DIGITS:
         return int(text)
     if _JSON_NUMBER.fullmatch(text) and math.isfinite(float(text)):
         return float(text)
@@ -503,14 +536,16 @@ def _free(value):
 
 
 def _json(value):
-    if not isinstance(value, str):
+    if isinstance(value, bool | int) or (isinstance(value, float) and math.isfinite(value)):
         return value  # an xlsx number or boolean is already a JSON value
+    if not isinstance(value, str):  # a date or time cell
+        raise _expected("JSON text", value)
     try:
-        return json.loads(value)
+        return parse_json_text(value)
     except json.JSONDecodeError as error:
         raise _Bad(f"invalid JSON: {error.msg} (character {error.pos + 1})") from None
-    except RecursionError:
-        raise _Bad("JSON nested too deeply") from None
+    except ValueError as error:  # nested too deeply
+        raise _Bad(str(error)) from None
 
 
 def _enum(value, options: list):
@@ -521,7 +556,11 @@ def _enum(value, options: list):
     for option in options:
         if _text(option) == text:
             return option
-    if _INTEGER.fullmatch(text) and any(type(o) is int for o in options):
+    if (
+        _INTEGER.fullmatch(text)
+        and len(text) <= _MAX_DIGITS
+        and any(type(o) is int for o in options)
+    ):
         raise _NoMatch(int(text))
     raise _NoMatch(text)
 
@@ -792,6 +831,8 @@ def _slug(stem: str) -> str:
 
 
 def _title(stem: str) -> str:
+    # a file name's bytes that are not UTF-8 come as surrogate escapes: show them as U+FFFD
+    stem = stem.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     words = re.sub(r"[-_\s]+", " ", stem).strip()
     return (words[:1].upper() + words[1:] if words else "My Game")[:80]
 

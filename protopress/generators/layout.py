@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from protopress.components.explain import Located
+from protopress.components.jsonpos import escape_token
 from protopress.components.loader import load_document
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
 from protopress.generators.units import parse_length, to_mm
@@ -85,18 +86,15 @@ def _font_checks(path: Path):
         fonts = document.get("fonts", {})
         if isinstance(fonts, dict):
             for name, file in fonts.items():
-                target = (path.parent / str(file)).resolve()
-                if not target.is_relative_to(path.parent.resolve()):
-                    findings.append(
-                        Located(
-                            f"/fonts/{name}", f"font file {file!r} lies outside the layout's folder"
-                        )
-                    )
-                elif not target.is_file():
-                    findings.append(Located(f"/fonts/{name}", f"font file {file!r} not found"))
+                if isinstance(file, str):
+                    problem = _font_file_problem(path, file)
+                    if problem:
+                        findings.append(Located(f"/fonts/{escape_token(name)}", problem))
+        findings += _length_checks(document)
         known = set(BUILTIN_FONTS) | set(fonts if isinstance(fonts, dict) else {})
         for side in ("front", "back"):
-            for index, element in enumerate(document.get(side) or []):
+            elements = document.get(side)
+            for index, element in enumerate(elements if isinstance(elements, list) else []):
                 name = element.get("font") if isinstance(element, dict) else None
                 if isinstance(name, str) and name not in known:
                     findings.append(
@@ -108,6 +106,61 @@ def _font_checks(path: Path):
         return findings
 
     return check
+
+
+MAX_LENGTH_MM = 1000  # as the schema's bound on lengths written as numbers
+_ELEMENT_LENGTHS = ("x", "y", "w", "h", "x2", "y2", "radius", "icon_size", "gap", "label_width",
+                    "line_height")  # fmt: skip
+
+
+def _length_checks(document: dict) -> list[Located]:
+    """Lengths written with a unit stay within the bounds of numeric ones (1000 mm), and
+    the trim size is more than zero: no page or picture of absurd size gets drawn."""
+    findings = []
+
+    def check(pointer: str, value, positive: bool = False) -> None:
+        if not isinstance(value, str):
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if positive and number and value <= 0:
+                findings.append(Located(pointer, f"expected a size above 0, found {value!r}"))
+            return
+        try:
+            length = to_mm(parse_length(value))
+        except ValueError:
+            return  # the schema's pattern says what a length is
+        if not -MAX_LENGTH_MM <= length <= MAX_LENGTH_MM:
+            findings.append(
+                Located(pointer, f"{value!r} is out of range: expected -1000 to 1000 mm")
+            )
+        elif positive and length <= 0:
+            findings.append(Located(pointer, f"expected a size above 0, found {value!r}"))
+
+    size = document.get("size")
+    if isinstance(size, dict):
+        for key in ("width", "height"):
+            check(f"/size/{key}", size.get(key), positive=True)
+    for key in ("safe", "corner_radius"):
+        check(f"/{key}", document.get(key))
+    for side in ("front", "back"):
+        elements = document.get(side)
+        for index, element in enumerate(elements if isinstance(elements, list) else []):
+            if isinstance(element, dict):
+                for key in _ELEMENT_LENGTHS:
+                    check(f"/{side}/{index}/{key}", element.get(key))
+    return findings
+
+
+def _font_file_problem(layout: Path, file: str) -> str | None:
+    """Why a layout's font file cannot be used, or None."""
+    try:
+        target = (layout.parent / file).resolve()
+        if not target.is_relative_to(layout.parent.resolve()):
+            return f"font file {file!r} lies outside the layout's folder"
+        if not target.is_file():
+            return f"font file {file!r} not found"
+    except (OSError, ValueError) as error:  # a NUL character, a name too long, ...
+        return f"font file {file!r} cannot be used: {error}"
+    return None
 
 
 @functools.cache

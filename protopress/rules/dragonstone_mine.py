@@ -152,10 +152,23 @@ def tower_capacities(catalog) -> tuple[int, ...]:
     return tuple(towers[0]["spires"])
 
 
+POINT_KEYS = (*(key for key, _ in CATEGORIES.values()), "stack_size")
+
+
 def scoring_points(catalog, level: str) -> dict[str, int]:
+    """The points of the level's scoring table; ValueError naming what is missing."""
     for table in catalog.of_kind("scoring-table"):
-        if str(table["level"]) == level:
-            return dict(table["points"])
+        if table.get("level") is not None and str(table["level"]) == level:
+            points = dict(table.get("points") or {})
+            missing = [key for key in POINT_KEYS if not isinstance(points.get(key), int)]
+            if missing:
+                raise ValueError(
+                    f"{catalog.path}: scoring table {table.id!r} has no points for "
+                    f"{', '.join(missing)}"
+                )
+            if points["stack_size"] < 1:
+                raise ValueError(f"{catalog.path}: scoring table {table.id!r}: stack_size below 1")
+            return points
     raise ValueError(f"{catalog.path}: no scoring table for level {level}")
 
 

@@ -106,3 +106,64 @@ def replay(game, catalog, log: dict):
         except ValueError as error:
             raise ValueError(f"action {number}: {error}") from None
     return state
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def log_problems(log, engines) -> list[tuple[str, str]]:
+    """(JSON pointer, message) for each way log is not an action log that replay can run.
+
+    engines are the game ids with a rules engine. Whether the actions are legal
+    is replay's business; this checks the shape: format, game, players, seed,
+    options (text values), actions (lists), recorded scores (numbers).
+    """
+    if not isinstance(log, dict):
+        return [("", "expected an action log (a JSON object with game, players, seed, actions)")]
+    problems = []
+    fmt = log.get("format", LOG_FORMAT)
+    if fmt != LOG_FORMAT:
+        problems.append(("/format", f"expected {LOG_FORMAT!r}, found {fmt!r}"[:200]))
+    game = log.get("game")
+    if not isinstance(game, str) or game not in engines:
+        known = ", ".join(sorted(engines))
+        problems.append(
+            ("/game", f"expected a game with a rules engine ({known}), found {game!r}"[:300])
+        )
+    for key, what in (("players", "a number of players"), ("seed", "an integer seed")):
+        if not _is_int(log.get(key)):
+            problems.append((f"/{key}", f"expected {what}, found {log.get(key)!r}"[:200]))
+    if "catalog" in log:
+        catalog = log["catalog"]
+        if not isinstance(catalog, str) or not catalog or "\0" in catalog or len(catalog) > 4096:
+            problems.append(("/catalog", "expected a built-in game id or a catalog file name"))
+    options = log.get("options", {})
+    if not isinstance(options, dict):
+        problems.append(("/options", "expected an object of game options"))
+    else:
+        for key, value in options.items():
+            if not isinstance(value, str):
+                problems.append(
+                    (f"/options/{_escape(key)}", f"expected a text value, found {value!r}"[:200])
+                )
+    actions = log.get("actions")
+    if not isinstance(actions, list):
+        problems.append(("/actions", "expected a list of actions"))
+    else:
+        for index, action in enumerate(actions):
+            if not isinstance(action, list):
+                problems.append(
+                    (f"/actions/{index}", f"expected an action (a list), found {action!r}"[:200])
+                )
+    if "scores" in log:
+        scores = log["scores"]
+        if not isinstance(scores, list) or not all(
+            isinstance(s, int | float) and not isinstance(s, bool) for s in scores
+        ):
+            problems.append(("/scores", "expected a list of numbers, one per seat"))
+    return problems
+
+
+def _escape(key: str) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")

@@ -32,7 +32,9 @@ def test_templates_print_fields_and_lists():
 
 def test_when_conditions():
     assert truthy("title", FIELDS) and not truthy("zero", FIELDS) and truthy("!zero", FIELDS)
-    assert truthy("walls~E", FIELDS) and not truthy("walls~W", FIELDS) and truthy("!walls~W", FIELDS)
+    assert (
+        truthy("walls~E", FIELDS) and not truthy("walls~W", FIELDS) and truthy("!walls~W", FIELDS)
+    )
     assert truthy("doors.N.cost~obsidian", FIELDS)
     assert truthy("doors.N.points=2", FIELDS) and not truthy("doors.N.points=3", FIELDS)
     assert not truthy("missing=", FIELDS) and truthy("!missing~x", FIELDS)

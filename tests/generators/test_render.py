@@ -338,7 +338,10 @@ def test_render_with_a_preset_and_for_tabletop_simulator(deck):
 def test_render_only_some_kinds(tmp_path):
     result = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "point-gem")
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["point-gem-cards.pdf", "point-gem-sheets.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "point-gem-cards.pdf",
+        "point-gem-sheets.pdf",
+    ]
     assert "no layout" not in result.output
     wrong = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "dice")
     assert wrong.exit_code == 2

@@ -516,7 +516,7 @@ def good_save(tmp_path, catalog):
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: "{ not json", "not a solo session save (not JSON: "),
+        (lambda d: "{ not json", "not a solo session save (invalid JSON: "),
         (lambda d: [1, 2], "not a protopress solo session save"),
         (lambda d: {"hello": "world"}, "not a protopress solo session save"),
         (lambda d: d | {"version": 2}, "saved by a newer protopress (save format 2"),
