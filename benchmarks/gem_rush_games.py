@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
+
+from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.rules.core import derive_seed
@@ -23,15 +24,6 @@ from protopress.rules.gem_rush import GemRush
 from protopress.rules.simulate import play
 from protopress.validators.mine import room_stack
 from protopress.validators.mine_growth import grow_mine
-
-
-def best(function, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

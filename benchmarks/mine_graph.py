@@ -13,6 +13,8 @@ import random
 import time
 from collections import deque
 
+from timing import best
+
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.validators.mine import Mine, room_stack
 from protopress.validators.mine_growth import grow_mine, monte_carlo
@@ -26,15 +28,6 @@ def full_mine(seed: int) -> Mine:
         mine, grown = grow_mine(stack, rng)
         if grown.placed == len(stack):
             return mine
-
-
-def best(function, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def bfs(adjacency, start, steps):

@@ -17,7 +17,8 @@ Ratios against them are comparable across machines; the figures alone are not
 from __future__ import annotations
 
 import argparse
-import time
+
+from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.rules.simulate import play
@@ -25,15 +26,6 @@ from protopress.rules.stonespine import StonespineArchitects
 from protopress.rules.stonespine_scoring import score_dungeon
 
 GAME = StonespineArchitects()
-
-
-def best(function, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:
