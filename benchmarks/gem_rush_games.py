@@ -5,7 +5,7 @@ four random bots in Crisis mode (default skills, the built-in catalog; games
 seeded as `protopress simulate` seeds them).
 
 Baseline, measured in the same run: growing one random mine from the full
-80-tile stack with protopress.validators.mine_growth.grow_mine (the cost of
+80-tile stack with protopress.games.gem_rush.mine_growth.grow_mine (the cost of
 placing every tile of a game's mine, with no players, cards or rules). Each
 figure is also given as games per baseline mine-growth, so the ratio is
 comparable across machines.
@@ -19,11 +19,11 @@ import random
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gem_rush.mine import room_stack
+from protopress.games.gem_rush.mine_growth import grow_mine
+from protopress.games.gem_rush.rules import GemRush
 from protopress.rules.core import derive_seed
-from protopress.rules.gem_rush import GemRush
 from protopress.rules.simulate import play
-from protopress.validators.mine import room_stack
-from protopress.validators.mine_growth import grow_mine
 
 
 def main() -> None:

@@ -16,8 +16,8 @@ from collections import deque
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.validators.mine import Mine, room_stack
-from protopress.validators.mine_growth import grow_mine, monte_carlo
+from protopress.games.gem_rush.mine import Mine, room_stack
+from protopress.games.gem_rush.mine_growth import grow_mine, monte_carlo
 
 
 def full_mine(seed: int) -> Mine:

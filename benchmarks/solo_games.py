@@ -21,9 +21,9 @@ import argparse
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.stonespine_architects.rules import StonespineArchitects
+from protopress.games.stonespine_architects.scoring import score_dungeon
 from protopress.rules.simulate import play
-from protopress.rules.stonespine import StonespineArchitects
-from protopress.rules.stonespine_scoring import score_dungeon
 
 GAME = StonespineArchitects()
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from protopress.components import BUILTIN_GAMES, builtin_catalog_path, load_catalog
 from protopress.rules.bots import make_bot
 from protopress.rules.core import derive_seed
-from protopress.rules.registry import game_for, game_module
+from protopress.rules.plugins import resolve_spec
 from protopress.rules.simulate import GameRecord, play, seats
 
 FORMAT = "protopress-balance/1"
@@ -104,7 +104,7 @@ class BalanceRun:
             seed=data["seed"],
             options=dict(data["options"]),
             games=data["games"],
-            records=[GameRecord(**{"extra": {}, **r}) for r in data["records"]],
+            records=[GameRecord.from_json(r) for r in data["records"]],
             rotate=data.get("rotate", False),
             partial=data.get("partial", False),
         )
@@ -122,6 +122,7 @@ class Chunk:
     start: int
     stop: int
     rotate: bool = False
+    rules: str | None = None  # a designer's --rules reference, loaded again by each worker
 
 
 _CATALOGS: dict[tuple, object] = {}  # per process: each catalog file loaded once
@@ -148,7 +149,7 @@ def seat_bots(bots: tuple[str, ...] | list[str], index: int, rotate: bool) -> li
 
 def play_chunk(chunk: Chunk) -> list[GameRecord]:
     """Play one chunk's games (in a worker): the records, in index order."""
-    game = game_for(chunk.game)
+    game = resolve_spec(chunk.game, chunk.rules).new_game()
     catalog = _catalog(chunk.catalog)
     options = dict(chunk.options)
     records = []
@@ -201,6 +202,7 @@ def run_balance(
     *,
     rotate: bool = False,
     chunk: int | None = None,
+    rules: str | None = None,
 ) -> BalanceRun:
     """Play `games` games of game_id and return their records.
 
@@ -211,15 +213,17 @@ def run_balance(
     address of a Dask distributed scheduler to run the chunks on instead.
     rotate: game i seats the bots rotated by i places, so that mixed bots play
     every seat equally often. chunk: games per chunk (default: see chunk_size).
+    rules: a designer's rules reference (see protopress.rules.plugins) for game_id.
     Raises ValueError on bad input, before any worker starts.
     """
     options = dict(options or {})
     reference, display = _resolve(catalog)
     try:
-        game_module(game_id)
+        spec = resolve_spec(game_id, rules)
     except KeyError as error:
-        raise ValueError(error.args[0]) from None
-    game = game_for(game_id)
+        raise ValueError(str(error)) from None
+    game = spec.new_game()
+    options = spec.parse_options(options)  # OptionError (a ValueError) names a bad one
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game_id} takes {game.min_players} to {game.max_players} players")
     if games < 0:
@@ -246,6 +250,7 @@ def run_balance(
                 start,
                 min(start + size, games),
                 rotate,
+                rules,
             )
             for start in range(0, games, size)
         ]

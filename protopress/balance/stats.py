@@ -6,7 +6,7 @@ JSON-ready values, the same for the same records in the same order.
 Intervals:
 
 - a proportion (a win rate, a tie rate): Wilson's score interval
-  (protopress.validators.mine_growth.wilson_interval), good down to a handful of
+  (protopress.games.gem_rush.mine_growth.wilson_interval), good down to a handful of
   games and at rates near 0 or 1;
 - a difference of two independent proportions (seats that used a component
   against seats that did not): Newcombe's hybrid score interval, built from the
@@ -28,21 +28,11 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from protopress.validators.mine_growth import wilson_interval
+from protopress.games.gem_rush.mine_growth import wilson_interval
 
 Z = 1.96  # two-sided 95%
 MIN_USES = 30  # seat-games a component needs before it may be flagged
 MAX_BINS = 20
-DIFFICULTY_TARGETS = {  # Gem Rush Crisis: team points to reach each difficulty
-    "Apprentice": 36,
-    "Journeyman": 44,
-    "Artisan": 52,
-    "Expert": 60,
-    "Master": 66,
-    "Grandmaster": 72,
-}
-TEAM_KEYS = ("team_score", "team_total")  # record extra: a cooperative team's points
-FIRST_MOVER_GAMES = {"dragonstone-mine", "gemstone-caverns", "gem-rush"}  # seat 0 starts
 DIFFICULTY_ORDER = ("normal", "hard")
 
 
@@ -153,40 +143,52 @@ def distribution(values: Sequence[float], max_bins: int = MAX_BINS) -> dict:
 
 
 def outcome(record) -> str:
-    """One of "solo" (one seat), "team" (cooperative: extra "won" is the table's) or "versus"."""
-    if len(record.scores) == 1:
-        return "solo"
-    if "won" in record.extra:
-        return "team"
-    return "versus"
+    """The record's outcome kind: "versus", "team" or "solo" (the game says which)."""
+    return record.outcome.kind.value
 
 
 def seat_won(record, seat: int) -> bool:
     """Solo and team games: the shared outcome; versus: the seat is the only winner."""
-    kind = outcome(record)
-    if kind == "team" or (kind == "solo" and "won" in record.extra):
-        return bool(record.extra["won"])
-    if kind == "solo":
-        return seat in record.winners
-    return record.winners == [seat]
+    return record.outcome.seat_won(seat)
 
 
 def margin(record) -> float | None:
     """Winner minus runner-up (versus); player minus rival (solo); None for a team."""
-    kind = outcome(record)
-    if kind == "solo":
-        return record.extra.get("margin")
-    if kind == "team":
-        return None
-    first, second = sorted(record.scores, reverse=True)[:2]
-    return first - second
+    return record.outcome.margin()
 
 
 def team_total(record) -> float | None:
-    for key in TEAM_KEYS:
-        if key in record.extra:
-            return record.extra[key]
-    return None
+    """A team game's shared score, else None."""
+    return record.outcome.team_score if outcome(record) == "team" else None
+
+
+def against_rival(record) -> bool:
+    """A solo game against an automated rival (it has the rival's score)."""
+    return outcome(record) == "solo" and record.outcome.rival_score is not None
+
+
+def difficulty_targets(game: str | None) -> dict[str, int]:
+    """A team game's named point targets, from its spec ({} for others or unknown games)."""
+    if game is None:
+        return {}
+    from protopress.games import UnknownGame, spec_for
+
+    try:
+        return dict(spec_for(game).difficulty_targets)
+    except UnknownGame:
+        return {}
+
+
+def first_mover(game: str | None) -> int | None:
+    """The seat that always starts the game, from its spec (None when it rotates or is drawn)."""
+    if game is None:
+        return None
+    from protopress.games import UnknownGame, spec_for
+
+    try:
+        return spec_for(game).first_mover
+    except UnknownGame:
+        return None
 
 
 # --- the statistics ---------------------------------------------------------------------
@@ -396,10 +398,10 @@ def coverage(records: Sequence) -> dict:
 
 
 def solo(records: Sequence, max_bins: int = MAX_BINS) -> list[dict] | None:
-    """Solo games against a rival (record extra mode "solo"): the rival's win rate per difficulty."""
+    """Solo games against a rival: the rival's win rate per difficulty (record extra "difficulty")."""
     by_difficulty: dict[str, list] = defaultdict(list)
     for r in records:
-        if r.extra.get("mode") == "solo":
+        if against_rival(r):
             by_difficulty[str(r.extra.get("difficulty", "normal"))].append(r)
     if not by_difficulty:
         return None
@@ -407,29 +409,27 @@ def solo(records: Sequence, max_bins: int = MAX_BINS) -> list[dict] | None:
     rows = []
     for difficulty in sorted(by_difficulty, key=lambda d: (rank.get(d, len(rank)), d)):
         games = by_difficulty[difficulty]
-        rival = proportion(sum(not r.extra.get("won") for r in games), len(games))
+        rival = proportion(sum(not r.outcome.solo_won for r in games), len(games))
         rows.append(
             {
                 "difficulty": difficulty,
                 "rival_wins": rival,
-                "player": mean_interval([r.extra.get("player_total", r.scores[0]) for r in games]),
-                "rival": mean_interval(
-                    [r.extra["rival_total"] for r in games if "rival_total" in r.extra]
-                ),
-                "margin": distribution([r.extra.get("margin", 0) for r in games], max_bins),
+                "player": mean_interval([r.scores[0] for r in games]),
+                "rival": mean_interval([r.outcome.rival_score for r in games]),
+                "margin": distribution([margin(r) for r in games], max_bins),
             }
         )
     return rows
 
 
 def team(records: Sequence, targets: dict[str, int] | None = None, max_bins: int = MAX_BINS):
-    """Cooperative team totals (record extra "team_score" or "team_total") against the
-    difficulty targets: the fraction of games reaching each. None without team totals."""
+    """A team game's shared totals against its difficulty targets: the fraction of
+    games reaching each. None without team games."""
     totals = [t for r in records if (t := team_total(r)) is not None]
     if not totals:
         return None
-    targets = DIFFICULTY_TARGETS if targets is None else targets
-    shared = [r for r in records if team_total(r) is not None and "won" in r.extra]
+    targets = targets or {}
+    shared = [r for r in records if team_total(r) is not None]
     return {
         "totals": distribution(totals, max_bins),
         "targets": [
@@ -440,7 +440,7 @@ def team(records: Sequence, targets: dict[str, int] | None = None, max_bins: int
             }
             for name, points in targets.items()
         ],
-        "won": proportion(sum(bool(r.extra["won"]) for r in shared), len(shared))
+        "won": proportion(sum(bool(r.outcome.team_won) for r in shared), len(shared))
         if shared
         else None,
     }
@@ -475,7 +475,7 @@ def summarize(
         "components": components(records, min_uses),
         "coverage": coverage(records),
         "solo": solo(records, max_bins),
-        "team": team(records, max_bins=max_bins),
+        "team": team(records, difficulty_targets(game), max_bins=max_bins),
     }
 
 
@@ -592,7 +592,7 @@ def headline(summary: dict) -> list[str]:
 def _seat_finding(summary: dict, seat: dict) -> str:
     better = seat["verdict"] == "advantage"
     word = "advantage" if better else "disadvantage"
-    if summary.get("game") in FIRST_MOVER_GAMES:
+    if first_mover(summary.get("game")) == 0:
         if seat["seat"] == 0:
             return f"a first-player {word}"
         if seat["seat"] == summary["players"] - 1:
@@ -607,7 +607,9 @@ def _seat_finding(summary: dict, seat: dict) -> str:
 # --- two runs ---------------------------------------------------------------------------
 
 
-def game_metrics(records: Sequence) -> dict[str, tuple[str, dict]]:
+def game_metrics(
+    records: Sequence, targets: dict[str, int] | None = None
+) -> dict[str, tuple[str, dict]]:
     """Per-game values, by metric name: (kind "rate" or "mean", {(index, seed): value}).
 
     A run's figure is the mean of a metric's values; two runs on common seeds
@@ -642,17 +644,17 @@ def game_metrics(records: Sequence) -> dict[str, tuple[str, dict]]:
             for bot in sorted(set(r.bots)):
                 mine = [seat for seat, name in enumerate(r.bots) if name == bot]
                 add(f"{bot} wins", "mean", key, sum(seat_won(r, s) for s in mine) / len(mine))
-        if r.extra.get("mode") == "solo":
+        if against_rival(r):
             add(
                 f"{r.extra.get('difficulty', 'normal')} rival wins",
                 "rate",
                 key,
-                int(not r.extra.get("won")),
+                int(not r.outcome.solo_won),
             )
         total = team_total(r)
         if total is not None:
             add("team total", "mean", key, total)
-            for name, points in DIFFICULTY_TARGETS.items():
+            for name, points in (targets or {}).items():
                 add(f"reaches {name}", "rate", key, int(total >= points))
     return metrics
 
@@ -669,7 +671,8 @@ def compare(old, new, *, min_uses: int = MIN_USES) -> dict:
     """
     old_records = list(getattr(old, "records", old))
     new_records = list(getattr(new, "records", new))
-    before, after = game_metrics(old_records), game_metrics(new_records)
+    targets = difficulty_targets(getattr(new, "game", None))
+    before, after = game_metrics(old_records, targets), game_metrics(new_records, targets)
     common = {(r.index, r.seed) for r in old_records} & {(r.index, r.seed) for r in new_records}
     paired = len(common) >= 2
     rows = []

@@ -1,14 +1,17 @@
-"""The four games that ship with protopress."""
+"""The games that ship with protopress: their catalogs (each lives in its game's folder)."""
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-BUILTIN_GAMES = ("dragonstone-mine", "gemstone-caverns", "gem-rush", "stonespine-architects")
+from protopress.games import BUILTIN_GAMES, builtin_spec
+
+__all__ = ["BUILTIN_GAMES", "builtin_catalog_path"]
 
 
 def builtin_catalog_path(game: str) -> Path:
     if game not in BUILTIN_GAMES:
         raise KeyError(game)
-    return Path(str(resources.files("protopress.components") / "catalogs" / f"{game}.json"))
+    path = builtin_spec(game).catalog_path
+    assert path is not None, f"built-in game {game} has no catalog.json"
+    return path

@@ -163,10 +163,25 @@ def _font_file_problem(layout: Path, file: str) -> str | None:
     return None
 
 
+def builtin_layout_dirs() -> tuple[Path, ...]:
+    """Where built-in layouts live: the shared kinds' folder, then each game's own."""
+    from protopress.games import builtin_specs
+
+    games = tuple(spec.layouts_dir for spec in builtin_specs() if spec.layouts_dir)
+    return (BUILTIN_LAYOUTS, *games)
+
+
+def builtin_layout_files() -> list[Path]:
+    return sorted(path for folder in builtin_layout_dirs() for path in folder.glob("*.json"))
+
+
 @functools.cache
 def builtin_layout(kind: str) -> Layout | None:
-    path = BUILTIN_LAYOUTS / f"{kind}.json"
-    return load_layout(path) if path.is_file() else None
+    for folder in builtin_layout_dirs():
+        path = folder / f"{kind}.json"
+        if path.is_file():
+            return load_layout(path)
+    return None
 
 
 def layouts_for(kinds, override_dir: Path | None = None) -> dict[str, Layout]:

@@ -1,26 +1,21 @@
-"""The games the engine can play, by id (modules load on first use)."""
+"""The games the engine can play, by id: read from the game specs (engines load on first use)."""
 
 from __future__ import annotations
 
-import importlib
+from protopress.games import UnknownGame, known_ids, spec_for
 
-GAME_MODULES = {
-    "gemstone-caverns": ("protopress.rules.gemstone_caverns", "GemstoneCaverns"),
-    "dragonstone-mine": ("protopress.rules.dragonstone_mine", "DragonstoneMine"),
-    "stonespine-architects": ("protopress.rules.stonespine", "StonespineArchitects"),
-    "gem-rush": ("protopress.rules.gem_rush", "GemRush"),
-}
+
+def engine_ids() -> tuple[str, ...]:
+    return known_ids()
 
 
 def game_module(game_id: str):
+    """The module of a game's engine (score_state, format_score); KeyError if unknown."""
     try:
-        module_name, _ = GAME_MODULES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(GAME_MODULES))
-        raise KeyError(f"no rules engine for {game_id!r} yet; engines: {known}") from None
-    return importlib.import_module(module_name)
+        return spec_for(game_id).engine_module()
+    except UnknownGame as error:
+        raise KeyError(str(error)) from None
 
 
 def game_for(game_id: str):
-    module_name, class_name = GAME_MODULES[game_id]
-    return getattr(game_module(game_id), class_name)()
+    return spec_for(game_id).new_game()

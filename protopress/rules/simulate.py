@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from protopress.rules.bots import make_bot
 from protopress.rules.core import as_action, checked_apply, derive_seed
+from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
 MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
@@ -23,6 +25,11 @@ class GameRecord:
     decisions: int
     limit: bool = False  # stopped at MAX_DECISIONS or with no legal action
     extra: dict = field(default_factory=dict)
+    outcome: Outcome | None = None  # None only in records read from before outcomes
+
+    def __post_init__(self) -> None:
+        if self.outcome is None:
+            self.outcome = versus_outcome(self.scores, self.winners)
 
     def to_json(self) -> dict:
         return {
@@ -34,8 +41,24 @@ class GameRecord:
             "turns": self.turns,
             "decisions": self.decisions,
             "limit": self.limit,
+            **({"outcome": self.outcome.to_json()} if self.outcome else {}),
             **({"extra": self.extra} if self.extra else {}),
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameRecord:
+        fields = {"extra": {}, **data}
+        if isinstance(fields.get("outcome"), dict):
+            fields["outcome"] = Outcome.from_json(fields["outcome"], fields["scores"])
+        return cls(**fields)
+
+
+def outcome_of(game, state) -> Outcome:
+    """The game's typed outcome; a game without its own `outcome` is a versus game."""
+    own = getattr(game, "outcome", None)
+    if own is not None:
+        return own(state)
+    return versus_outcome(list(game.scores(state)), list(game.winners(state)))
 
 
 def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = None):
@@ -61,6 +84,7 @@ def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = 
         decisions=len(actions),
         limit=limit,
         extra=game.record(state),
+        outcome=outcome_of(game, state),
     )
     return state, record, actions
 
@@ -82,7 +106,12 @@ def simulate(game, catalog, bot_names: list[str], games: int, seed: int, options
     return records
 
 
-def log_of(game, catalog_ref: str, version: str, bot_names, seed, options, actions, record) -> dict:
+def log_of(
+    game, catalog_ref: str, version: str, bot_names, seed, options, actions, record, rules=None
+) -> dict:
+    """An action log: with typed options, so that it replays exactly."""
+    spec = getattr(game, "spec", None)
+    typed = spec.parse_options(options or {}) if spec else dict(options or {})
     return {
         "format": LOG_FORMAT,
         "game": game.id,
@@ -91,7 +120,8 @@ def log_of(game, catalog_ref: str, version: str, bot_names, seed, options, actio
         "players": len(bot_names),
         "bots": list(bot_names),
         "seed": seed,
-        "options": options or {},
+        "options": typed,
+        **({"rules": rules} if rules else {}),
         "actions": [list(action) for action in actions],
         "scores": record.scores,
     }
@@ -115,9 +145,10 @@ def _is_int(value) -> bool:
 def log_problems(log, engines) -> list[tuple[str, str]]:
     """(JSON pointer, message) for each way log is not an action log that replay can run.
 
-    engines are the game ids with a rules engine. Whether the actions are legal
+    engines are the game ids with a rules engine, or a mapping of them to their
+    specs (then the options are checked against the game's declared ones). Whether the actions are legal
     is replay's business; this checks the shape: format, game, players, seed,
-    options (text values), actions (lists), recorded scores (numbers).
+    options (text, whole numbers or true/false), actions (lists), recorded scores (numbers).
     """
     if not isinstance(log, dict):
         return [("", "expected an action log (a JSON object with game, players, seed, actions)")]
@@ -142,11 +173,18 @@ def log_problems(log, engines) -> list[tuple[str, str]]:
     if not isinstance(options, dict):
         problems.append(("/options", "expected an object of game options"))
     else:
+        spec = engines.get(game) if isinstance(engines, Mapping) and isinstance(game, str) else None
         for key, value in options.items():
-            if not isinstance(value, str):
+            pointer = f"/options/{_escape(key)}"
+            if not isinstance(value, str | int):  # bool is an int
                 problems.append(
-                    (f"/options/{_escape(key)}", f"expected a text value, found {value!r}"[:200])
+                    (pointer, f"expected text, a whole number or true/false, found {value!r}"[:200])
                 )
+            elif spec is not None:
+                try:
+                    spec.parse_options({key: value})
+                except ValueError as error:
+                    problems.append((pointer, str(error)[:300]))
     actions = log.get("actions")
     if not isinstance(actions, list):
         problems.append(("/actions", "expected a list of actions"))
@@ -167,3 +205,98 @@ def log_problems(log, engines) -> list[tuple[str, str]]:
 
 def _escape(key: str) -> str:
     return str(key).replace("~", "~0").replace("/", "~1")
+
+
+# --- what a set of records says -----------------------------------------------------
+
+
+def summarize_records(records: list[GameRecord], players: int) -> dict:
+    """simulate's summary: per seat, ties and lengths; the team or solo result when there is one."""
+    games = len(records)
+    wins = [sum(r.winners == [seat] for r in records) for seat in range(players)]
+    summary: dict = {
+        "games": games,
+        "mean_scores": [sum(r.scores[seat] for r in records) / games for seat in range(players)],
+        "wins": wins,
+        "win_rates": [w / games for w in wins],
+        "ties": sum(len(r.winners) > 1 for r in records),
+        "mean_turns": sum(r.turns for r in records) / games,
+        "limits": sum(r.limit for r in records),
+    }
+    outcomes = [r.outcome for r in records if r.outcome is not None]
+    team = [o for o in outcomes if o.kind is OutcomeKind.TEAM]
+    if team:
+        summary["team"] = _team_summary(team)
+        summary["ties"] = 0  # a team game has no ties: all seats share the result
+    solo = [o for o in outcomes if o.kind is OutcomeKind.SOLO and o.rival_score is not None]
+    if solo:
+        summary["solo"] = _solo_summary(solo)
+    return summary
+
+
+def _team_summary(outcomes: list[Outcome]) -> dict:
+    games = len(outcomes)
+    scores = sorted(o.team_score or 0 for o in outcomes)
+    reached: dict[str, int] = {}
+    for o in outcomes:
+        for name in o.targets_reached:
+            reached[name] = reached.get(name, 0) + 1
+    return {
+        "won": sum(bool(o.team_won) for o in outcomes),
+        "win_rate": sum(bool(o.team_won) for o in outcomes) / games,
+        "mean_score": sum(scores) / games,
+        "min_score": scores[0],
+        "median_score": scores[games // 2],
+        "max_score": scores[-1],
+        "targets_reached": reached,
+    }
+
+
+def _solo_summary(outcomes: list[Outcome]) -> dict:
+    games = len(outcomes)
+    won = sum(bool(o.solo_won) for o in outcomes)
+    margins = sorted(o.scores[0] - (o.rival_score or 0) for o in outcomes)
+    return {
+        "player_win_rate": won / games,
+        "rival_win_rate": 1 - won / games,
+        "mean_player": sum(o.scores[0] for o in outcomes) / games,
+        "mean_rival": sum(o.rival_score or 0 for o in outcomes) / games,
+        "mean_margin": sum(margins) / games,
+        "margins": margins,
+    }
+
+
+def summary_lines(game_id: str, summary: dict, bot_names: list[str], seed: int) -> list[str]:
+    """simulate's text summary, saying a team's or a solo player's result where it applies."""
+    players = len(bot_names)
+    lines = [f"{game_id}: {summary['games']} games, {players} players, seed {seed}"]
+    team = summary.get("team")
+    for seat in range(players):
+        line = f"  seat {seat} ({bot_names[seat]}): mean score {summary['mean_scores'][seat]:.2f}"
+        if team is None:
+            line += f", wins {summary['wins'][seat]} ({summary['win_rates'][seat]:.1%})"
+        lines.append(line)
+    if team is not None:
+        lines.append(
+            f"  the team won {team['won']} of {summary['games']} ({team['win_rate']:.1%}); "
+            f"team score mean {team['mean_score']:.1f}, median {team['median_score']}, "
+            f"range {team['min_score']}-{team['max_score']}"
+        )
+        if team["targets_reached"]:
+            reached = ", ".join(
+                f"{name} {count / summary['games']:.0%}"
+                for name, count in team["targets_reached"].items()
+            )
+            lines.append(f"  targets reached: {reached}")
+    solo = summary.get("solo")
+    if solo is not None:
+        lines.append(
+            f"  against the rival: player wins {solo['player_win_rate']:.1%}, "
+            f"rival wins {solo['rival_win_rate']:.1%}; mean player {solo['mean_player']:.1f}, "
+            f"mean rival {solo['mean_rival']:.1f}, mean margin {solo['mean_margin']:+.1f}"
+        )
+    ties = "" if team is not None else f"ties {summary['ties']}, "
+    lines.append(
+        f"  {ties}mean turns {summary['mean_turns']:.1f}, games at a limit {summary['limits']}"
+    )
+    return lines

@@ -7,19 +7,20 @@ import importlib
 from protopress.components import Catalog
 from protopress.validators.findings import SEVERITIES, Check, Finding
 
-# Modules that define CHECKS: a tuple of Check.
-CHECK_MODULES = (
-    "protopress.validators.gem_rush_checks",
-    "protopress.validators.stonespine_checks",
-    "protopress.validators.gemstone_checks",
-    "protopress.validators.dragonstone_checks",
-    "protopress.validators.colour",
-)
+SHARED_CHECK_MODULES = ("protopress.validators.colour",)  # checks any game may use
+
+
+def check_modules() -> tuple[str, ...]:
+    """Modules that define CHECKS (a tuple of Check): each game's, then the shared ones."""
+    from protopress.games import builtin_specs
+
+    games = tuple(module for spec in builtin_specs() for module in spec.checks)
+    return games + SHARED_CHECK_MODULES
 
 
 def all_checks() -> list[Check]:
     checks = []
-    for module_name in CHECK_MODULES:
+    for module_name in check_modules():
         checks.extend(importlib.import_module(module_name).CHECKS)
     return checks
 

@@ -19,6 +19,7 @@ from protopress.balance import (
 from protopress.generators.preflight import preflight
 from protopress.rules.core import top_seats
 from protopress.rules.simulate import GameRecord
+from protopress.rules.spec import Outcome, OutcomeKind
 
 
 def text_of(path) -> str:
@@ -164,6 +165,13 @@ def test_solo_team_and_partial_runs_render(tmp_path):
                 "rival_total": 64,
                 "used": [["pit-bend", f"hall-{i % 4}"]],
             },
+            Outcome(
+                OutcomeKind.SOLO,
+                (60 + i % 7,),
+                (0,) if i % 3 == 0 else (),
+                solo_won=i % 3 == 0,
+                rival_score=64,
+            ),
         )
         for i in range(60)
     ]
@@ -184,6 +192,13 @@ def test_solo_team_and_partial_runs_render(tmp_path):
             200,
             False,
             {"mode": "crisis", "team_total": 45 + i % 9, "won": True},
+            Outcome(
+                OutcomeKind.TEAM,
+                (10 + i % 9, 15, 20),
+                (0, 1, 2),
+                team_won=True,
+                team_score=45 + i % 9,
+            ),
         )
         for i in range(50)
     ]

@@ -127,7 +127,7 @@ def test_no_games_is_an_empty_complete_run():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (dict(game_id="chess"), "no rules engine for 'chess'"),
+        (dict(game_id="chess"), "no game 'chess'"),
         (dict(players=9), "dragonstone-mine takes 2 to 5 players"),
         (dict(bots=["clever"]), "unknown bot 'clever'"),
         (dict(options={"speed": "fast"}), "unknown option 'speed'"),

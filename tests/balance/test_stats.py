@@ -7,7 +7,6 @@ import random
 import pytest
 
 from protopress.balance.stats import (
-    DIFFICULTY_TARGETS,
     compare,
     components,
     coverage,
@@ -28,8 +27,10 @@ from protopress.balance.stats import (
     team,
     tie_rate,
 )
+from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
 from protopress.rules.core import top_seats
 from protopress.rules.simulate import GameRecord, simulate
+from protopress.rules.spec import Outcome, OutcomeKind
 
 
 class CoinState:
@@ -97,10 +98,26 @@ def coin_games(games=2000, seed=1, p=0.5, lucky=False):
 
 
 def record(index=0, scores=(10, 5), winners=None, bots=("random", "random"), turns=10, **extra):
+    """A hand-made record; mode crisis makes a team outcome, mode solo one against a rival."""
     scores = list(scores)
     winners = top_seats(scores) if winners is None else winners
     limit = extra.pop("limit", False)
-    return GameRecord(index, 1000 + index, list(bots), scores, winners, turns, turns, limit, extra)
+    result = None
+    if extra.get("mode") == "crisis":
+        total = extra.get("team_total", extra.get("team_score"))
+        result = Outcome(OutcomeKind.TEAM, tuple(scores), tuple(winners), extra.get("won"), total)
+    elif extra.get("mode") == "solo":
+        rival = extra.get("rival_total", scores[0] - extra.get("margin", 0))
+        result = Outcome(
+            OutcomeKind.SOLO,
+            tuple(scores),
+            tuple(winners),
+            solo_won=extra["won"],
+            rival_score=rival,
+        )
+    return GameRecord(
+        index, 1000 + index, list(bots), scores, winners, turns, turns, limit, extra, result
+    )
 
 
 # --- intervals: published answers -----------------------------------------------------------
@@ -351,7 +368,7 @@ def test_team_totals_against_the_difficulty_targets():
         record(i, (t // 2, t - t // 2), winners=[0, 1], mode="crisis", team_total=t, won=t >= 36)
         for i, t in enumerate(totals)
     ]
-    figures = team(records)
+    figures = team(records, DIFFICULTY_TARGETS)
     reached = {t["difficulty"]: (t["count"], t["trials"]) for t in figures["targets"]}
     assert list(reached) == list(DIFFICULTY_TARGETS)
     assert reached == {
@@ -364,9 +381,9 @@ def test_team_totals_against_the_difficulty_targets():
     }
     assert figures["totals"]["mean"] == 55 and figures["won"]["count"] == 5
     other_key = [record(0, (20, 20), mode="crisis", team_score=40, won=True)]
-    assert team(other_key)["targets"][0]["count"] == 1  # "team_score" is read too
+    assert team(other_key, DIFFICULTY_TARGETS)["targets"][0]["count"] == 1
     assert team([record(0)]) is None
-    summary = summarize(records)
+    summary = summarize(records, game="gem-rush")
     assert summary["outcome"] == "team" and summary["ties"] is None
     assert any("reaches Expert (60) in 50% of games" in line for line in headline(summary))
 

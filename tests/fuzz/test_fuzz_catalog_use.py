@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.jsonpos import pointer_of
+from protopress.games import known_ids as engine_ids
 from protopress.generators.face import AssetPolicy, FaceBuilder
 from protopress.generators.layout import layouts_for
 from protopress.generators.units import MM
-from protopress.rules.registry import GAME_MODULES, game_for
+from protopress.rules.registry import game_for
 from protopress.rules.simulate import play
 from protopress.validators.registry import run_checks
 
@@ -94,7 +95,7 @@ def check_catalog_use(game: str, document: dict, folder: Path) -> None:
         event("valid")
         for finding in run_checks(catalog, seed=0):  # protopress check
             printable(str(finding))
-        if catalog.game in GAME_MODULES:  # protopress simulate --games 1
+        if catalog.game in engine_ids():  # protopress simulate --games 1
             engine = game_for(catalog.game)
             players = max(engine.min_players, 2) if catalog.game != "stonespine-architects" else 2
             try:

@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.catalog import Catalog
 from protopress.components.schemas import kinds
-from protopress.generators.layout import BUILTIN_LAYOUTS, load_layout
+from protopress.generators.layout import builtin_layout_files, load_layout
 from protopress.generators.render import RenderOptions, TextDoesNotFit, render_catalog
 
 MINI = Path(__file__).parents[1] / "data" / "mini-game"
-LAYOUT_FILES = sorted(BUILTIN_LAYOUTS.glob("*.json")) + [MINI / "layouts" / "card.json"]
+LAYOUT_FILES = builtin_layout_files() + [MINI / "layouts" / "card.json"]
 BASES = {path.stem: json.loads(path.read_text()) for path in LAYOUT_FILES}
 
 

@@ -28,7 +28,12 @@ pytestmark = [pytest.mark.kill, needs_sigkill]
 
 def _scripted_session():
     """The scripted answers of the session module's own tests (seed 3, normal)."""
-    path = Path(__file__).resolve().parent.parent / "rules" / "test_solo_session.py"
+    path = (
+        Path(__file__).resolve().parent.parent
+        / "games"
+        / "stonespine_architects"
+        / "test_solo_session.py"
+    )
     spec = importlib.util.spec_from_file_location("_scripted_solo_session", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

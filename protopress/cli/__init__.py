@@ -1,0 +1,37 @@
+"""The protopress command line: thin commands that parse options and call the library.
+
+One module per group of commands (catalog, render, play, designer, balance);
+each registers its commands with the group in app.py.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+import click
+
+from protopress.cli import balance, catalog, designer, play, render  # noqa: F401 (registers)
+from protopress.cli.app import Settings, cli
+
+__all__ = ["cli", "main"]
+
+
+def main():
+    """Entry point: no traceback reaches the user unless --debug asks for it."""
+    Settings.debug = "--debug" in sys.argv[1:]
+    try:
+        cli(prog_name="protopress")
+    except OSError as error:
+        if Settings.debug:
+            traceback.print_exc()
+        click.echo(
+            f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
+        )
+        sys.exit(1)
+    except Exception as error:  # a bug: say so briefly instead of a traceback
+        if Settings.debug:
+            traceback.print_exc()
+        hint = "" if Settings.debug else " (run again with --debug for the traceback)"
+        click.echo(f"protopress: internal error: {type(error).__name__}: {error}{hint}", err=True)
+        sys.exit(70)

@@ -1,0 +1,102 @@
+"""The balance lab's command: many games in parallel, statistics, a report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from protopress.cli.app import cli
+from protopress.cli.common import (
+    bot_option,
+    eta_bar,
+    game_options_option,
+    game_spec,
+    invalid,
+    play_options,
+    rules_option,
+    solo_options,
+)
+from protopress.components import BUILTIN_GAMES, InvalidInput
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--catalog", "catalog_path", type=click.Path(exists=True, dir_okay=False),
+              help="Play with this catalog instead of the built-in one.")  # fmt: skip
+@click.option("--games", type=click.IntRange(1, 100_000_000), default=10_000, show_default=True)
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@rules_option
+@bot_option
+@click.option("--rotate", is_flag=True, help="Rotate the bots through the seats game by game.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@game_options_option
+@solo_options
+@click.option("--workers", type=click.IntRange(0, 256), default=0,
+              help="Worker processes (default 0: one per CPU).")  # fmt: skip
+@click.option(
+    "--scheduler", help="Address of a Dask scheduler to run on (needs protopress[cluster])."
+)
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the PDF report here.")  # fmt: skip
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the numbers (and every game's record) as JSON here.")  # fmt: skip
+@click.option("--compare", "compare_with", nargs=2, metavar="OLD NEW",
+              help="Run two catalogs on common seeds and report what moved.")  # fmt: skip
+def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options, solo,
+            difficulty, workers, scheduler, report_path, json_path, compare_with):  # fmt: skip
+    """Simulate many games in parallel and report balance statistics with 95% intervals.
+
+    Same seed, same numbers, whatever the number of workers. Ctrl-C keeps the
+    games already played and says how many they cover.
+    """
+    from protopress.balance import (
+        MissingExtra,
+        compare,
+        format_comparison,
+        headline,
+        run_balance,
+        summarize_run,
+        write_json,
+        write_report,
+    )  # fmt: skip
+    from protopress.rules.simulate import seats
+
+    spec = game_spec(game_id, rules)
+    options, players = play_options(spec, game_options, solo, difficulty, players)
+    if catalog_path is None and spec.id not in BUILTIN_GAMES:
+        if spec.catalog_path is None:
+            raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
+        catalog_path = str(spec.catalog_path)
+    bot_names = seats(list(bots), players)
+
+    def run(catalog_ref):
+        with eta_bar(games, f"{game_id}") as progress:
+            return run_balance(game_id, catalog_ref, games, players, bot_names, seed, options,
+                               workers=workers or None, progress=progress, scheduler=scheduler,
+                               rotate=rotate, rules=rules)  # fmt: skip
+
+    try:
+        if compare_with:
+            old, new = (run(reference) for reference in compare_with)
+            for line in format_comparison(compare(old, new)):
+                click.echo(line)
+            return
+        result = run(catalog_path or game_id)
+    except MissingExtra as error:
+        raise click.UsageError(str(error)) from None
+    except InvalidInput as error:  # a --catalog or --compare catalog with problems
+        raise invalid(error, "not a valid catalog; run protopress validate for details") from None
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    summary = summarize_run(result)
+    if result.partial:
+        click.echo(f"interrupted: these numbers cover {result.covered} of {games} games", err=True)
+    for line in headline(summary):
+        click.echo(line)
+    if report_path:
+        write_report(report_path, result, summary)
+        click.echo(f"wrote {report_path}", err=True)
+    if json_path:
+        write_json(json_path, result, summary)
+        click.echo(f"wrote {json_path}", err=True)

@@ -1,0 +1,196 @@
+"""Catalog commands: games, validate, check, diff, schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from protopress.atomic import write_atomic
+from protopress.cli.app import cli
+from protopress.cli.common import load_or_exit, resolve_target
+from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components.schemas import SCHEMA_SUFFIX, kinds, schema_documents, schema_names
+from protopress.components.suggest import did_you_mean
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def games(as_json):
+    """List the built-in games and what each catalog holds."""
+    from protopress.games import builtin_spec
+
+    listing = []
+    for game in BUILTIN_GAMES:
+        spec = builtin_spec(game)
+        catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
+        listing.append(
+            {
+                "game": game,
+                "title": catalog.title,
+                "players": [spec.min_players, spec.max_players],
+                "options": {
+                    o.name: {"accepts": o.accepts(), "default": o.default, "help": o.help}
+                    for o in spec.options
+                },
+                "version": catalog.version,
+                "file": str(catalog.path),
+                "kinds": {
+                    kind: {"designs": len(items), "copies": catalog.copies(kind)}
+                    for kind, items in catalog.components.items()
+                },
+            }
+        )
+    if as_json:
+        click.echo(json.dumps(listing, indent=2))
+        return
+    for entry in listing:
+        low, high = entry["players"]
+        click.echo(f"{entry['game']}  {entry['title']} {entry['version']}, {low}-{high} players")
+        for name, option in entry["options"].items():
+            default = "" if option["default"] is None else f" (default {option['default']})"
+            click.echo(f"  --option {name}=  {option['accepts']}{default}: {option['help']}")
+        for kind, counts in entry["kinds"].items():
+            click.echo(f"  {kind:<20} {counts['designs']:>4} designs {counts['copies']:>5} copies")
+
+
+@cli.command()
+@click.argument("targets", nargs=-1, metavar="GAME|PATH...")
+@click.option("--all", "all_games", is_flag=True, help="Validate every built-in game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def validate(targets, all_games, as_json):
+    """Check catalogs against their schemas and rules.
+
+    Every problem is one line: file:line:column /json/pointer: message.
+    Exit 0 when all are valid, 1 when any is invalid, 2 on usage errors.
+    """
+    if all_games:
+        targets = tuple(targets) + BUILTIN_GAMES
+    if not targets:
+        raise click.UsageError("name a game or a catalog file, or use --all")
+    resolved = [resolve_target(target) for target in targets]
+    results = []
+    for path, name in resolved:
+        try:
+            catalog = load_catalog(path, display=name)
+            results.append({"file": name, "game": catalog.game, "valid": True, "problems": []})
+        except InvalidInput as invalid:
+            results.append(
+                {"file": name, "valid": False, "problems": [p.to_json() for p in invalid.problems]}
+            )
+    valid = all(result["valid"] for result in results)
+    if as_json:
+        click.echo(json.dumps({"valid": valid, "catalogs": results}, indent=2))
+    else:
+        _print_validation(results)
+    sys.exit(0 if valid else 1)
+
+
+def _print_validation(results):
+    problems = 0
+    for result in results:
+        if result["valid"]:
+            click.echo(f"ok {result['file']}")
+        for problem in result["problems"]:
+            click.echo(
+                f"{problem['file']}:{problem['line']}:{problem['column']} "
+                f"{problem['pointer'] or '/'}: {problem['message']}"
+            )
+            problems += 1
+    invalid = sum(not result["valid"] for result in results)
+    summary = f"{len(results) - invalid} valid, {invalid} invalid"
+    click.echo(summary + (f" ({problems} problems)" if problems else ""), err=True)
+
+
+@cli.command()
+@click.argument("target", metavar="GAME|CATALOG")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the Monte Carlo checks."
+)
+def check(target, as_json, seed):
+    """Run every check that applies to a catalog: graphs, balance, colour.
+
+    Findings are printed as `severity component-id: message` (error, warning,
+    info). Exit 1 when an error is found.
+    """
+    from protopress.validators.registry import run_checks
+
+    catalog = load_or_exit(target)
+    findings = run_checks(catalog, seed)
+    errors = sum(f.severity == "error" for f in findings)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "catalog": catalog.game,
+                    "seed": seed,
+                    "findings": [f.to_json() for f in findings],
+                },
+                indent=2,
+            )
+        )
+    else:
+        for finding in findings:
+            click.echo(str(finding))
+        counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")}
+        click.echo(
+            ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items()), err=True
+        )
+    sys.exit(1 if errors else 0)
+
+
+@cli.command()
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+def diff(old, new, as_json):
+    """List components added, removed and changed (field by field) from OLD to NEW.
+
+    OLD and NEW are catalog files or built-in game ids.
+    """
+    from protopress.validators.diff import diff_catalogs
+
+    changes = diff_catalogs(load_or_exit(old), load_or_exit(new))
+    if as_json:
+        click.echo(json.dumps([change.to_json() for change in changes], indent=2))
+        return
+    for change in changes:
+        for line in change.lines():
+            click.echo(line)
+    click.echo(f"{len(changes)} components changed", err=True)
+
+
+@cli.command()
+@click.argument("name", required=False, metavar="KIND")
+@click.option(
+    "-o",
+    "--output-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write every schema file into this folder (for an editor to use).",
+)
+def schema(name, output_dir):
+    """Print the JSON Schema of a component kind (or list the kinds).
+
+    KIND is a component kind (e.g. room-tile), `catalog` for a whole catalog,
+    or `common` for shared definitions. Schemas refer to each other by file
+    name: use --output-dir to get them all side by side.
+    """
+    documents = schema_documents()
+    if output_dir is not None:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        for file_name, document in sorted(documents.items()):
+            write_atomic(output_dir / file_name, (json.dumps(document, indent=2) + "\n").encode())
+        click.echo(f"wrote {len(documents)} schema files to {output_dir}", err=True)
+        return
+    if name is None:
+        for kind in kinds().values():
+            click.echo(f"{kind.name:<20} {kind.collection}")
+        click.echo(f"{'catalog':<20} (a whole catalog)")
+        click.echo(f"{'common':<20} (shared definitions)")
+        return
+    if name not in schema_names():
+        raise click.UsageError(f"unknown kind {name!r}{did_you_mean(name, schema_names())}")
+    click.echo(json.dumps(documents[name + SCHEMA_SUFFIX], indent=2))

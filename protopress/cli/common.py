@@ -1,0 +1,257 @@
+"""What the command modules share: finding catalogs, parameter types, problems as exceptions."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import click
+
+from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components.suggest import did_you_mean
+
+
+class Problems(click.ClickException):
+    """Invalid input: each problem on its own line (stdout), a summary on stderr, exit 1."""
+
+    exit_code = 1
+
+    def __init__(self, lines: Iterable[object], summary: str = ""):
+        self.lines = [str(line) for line in lines]
+        super().__init__(summary or (self.lines[0] if self.lines else "invalid input"))
+        self.summary = summary
+
+    def show(self, file=None) -> None:
+        for line in self.lines:
+            click.echo(line)
+        if self.summary:
+            click.echo(self.summary, err=True)
+
+
+def invalid(error: InvalidInput, summary: str = "") -> Problems:
+    return Problems(error.problems, summary)
+
+
+def resolve_target(target: str) -> tuple[Path, str]:
+    """A catalog file and its display name from a game id or a path (usage error if neither)."""
+    path = Path(target)
+    if path.is_file():
+        return path, target
+    if target in BUILTIN_GAMES:
+        return builtin_catalog_path(target), target + ".json"
+    if path.exists():
+        raise click.UsageError(f"{target} is not a file")
+    hint = did_you_mean(target, BUILTIN_GAMES)
+    raise click.UsageError(f"no such file or built-in game: {target}{hint}")
+
+
+def load_or_exit(target: str):
+    """The catalog a target names; its problems and exit code 1 when invalid."""
+    path, name = resolve_target(target)
+    try:
+        return load_catalog(path, display=name)
+    except InvalidInput as error:
+        raise invalid(
+            error, f"{name} is not a valid catalog; run protopress validate for details"
+        ) from None
+
+
+class Length(click.ParamType):
+    """A physical length: 3mm, 0.125in, 9pt (bare numbers are millimetres), within bounds."""
+
+    name = "length"
+
+    def __init__(self, low_mm: float = 0.0, high_mm: float = 25.0):
+        self.low_mm, self.high_mm = low_mm, high_mm
+
+    def convert(self, value, param, ctx):
+        from protopress.generators.units import MM, parse_length
+
+        if isinstance(value, float):
+            return value
+        try:
+            length = parse_length(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        if not self.low_mm * MM <= length <= self.high_mm * MM:  # also refuses nan and inf
+            self.fail(
+                f"{value!r} is out of range: expected {self.low_mm:g} to {self.high_mm:g} mm",
+                param,
+                ctx,
+            )
+        return length
+
+
+class Offset(click.ParamType):
+    """X,Y in millimetres, each within +-limit_mm."""
+
+    name = "x,y"
+
+    def __init__(self, limit_mm: float = 50.0):
+        self.limit_mm = limit_mm
+
+    def convert(self, value, param, ctx):
+        from protopress.generators.units import MM
+
+        if isinstance(value, tuple):
+            return value
+        try:
+            x, y = (float(part) for part in value.split(","))
+        except ValueError:
+            self.fail(f"{value!r} is not X,Y in millimetres (e.g. 0.5,-1)", param, ctx)
+        if not all(-self.limit_mm <= v <= self.limit_mm for v in (x, y)):  # nan and inf too
+            self.fail(
+                f"{value!r} is out of range: X and Y are millimetres from "
+                f"-{self.limit_mm:g} to {self.limit_mm:g}",
+                param,
+                ctx,
+            )
+        return x * MM, y * MM
+
+
+def refuse_unreadable_json(path: Path | None) -> None:
+    """Exit 1 on a JSON file that no reader should take in: nested too deeply, or too large.
+
+    Other problems (not JSON, not a save) are left to the reader, which says them in
+    its own words.
+    """
+    from protopress.components.loader import parse_json_file
+
+    if path is None or not path.is_file():
+        return
+    try:
+        parse_json_file(path, str(path))
+    except InvalidInput as invalid:
+        limits = [
+            p for p in invalid.problems if p.message.startswith(("JSON nested", "file is larger"))
+        ]
+        if limits:
+            for problem in limits:
+                click.echo(str(problem))
+            sys.exit(1)
+
+
+class KeyValue(click.ParamType):
+    """key=value: an option of a game (e.g. level=2)."""
+
+    name = "key=value"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        key, sep, text = value.partition("=")
+        if not sep or not key:
+            self.fail(f"{value!r} is not key=value (e.g. level=2)", param, ctx)
+        return key, text
+
+
+def game_spec(game_id: str, rules: str | None = None):
+    """The spec of a game to play: built-in, installed, or the --rules file's.
+
+    An unknown game is a usage error (exit 2); a rules file that cannot be
+    loaded is invalid input (exit 1).
+    """
+    from protopress.games import UnknownGame
+    from protopress.rules.plugins import RulesError, resolve_spec
+
+    try:
+        return resolve_spec(game_id, rules)
+    except UnknownGame as error:
+        raise click.UsageError(str(error)) from None
+    except RulesError as error:
+        raise Problems([], f"protopress: {error}") from None
+
+
+def rules_spec(rules: str):
+    """The spec a --rules reference holds, whatever its game id; problems exit 1."""
+    from protopress.rules.plugins import RulesError, load_rules
+
+    try:
+        return load_rules(rules)
+    except RulesError as error:
+        raise Problems([], f"protopress: {error}") from None
+
+
+def rules_option(command):
+    """--rules: play a designer's own rules (a Python file or module; it runs their code)."""
+    return click.option(
+        "--rules",
+        "rules",
+        metavar="FILE.py[:NAME]|MODULE[:NAME]",
+        help="Play your own game's rules: a Python file or module defining a GameSpec "
+        "(default name SPEC). This runs that code. See docs/own-rules.md.",
+    )(command)
+
+
+def bot_option(command):
+    return click.option(
+        "--bot",
+        "bots",
+        multiple=True,
+        type=click.Choice(["random", "greedy"]),
+        help="Bot per seat, in seat order (repeat; the last fills the remaining seats).",
+    )(command)
+
+
+def game_options_option(command):
+    return click.option(
+        "--option",
+        "game_options",
+        multiple=True,
+        type=KeyValue(),
+        help="A game option NAME=VALUE (repeat), e.g. --option level=2; see protopress games.",
+    )(command)
+
+
+def solo_options(command):
+    command = click.option(
+        "--difficulty", type=click.Choice(["normal", "hard"]), help="Solo rival difficulty."
+    )(command)
+    return click.option(
+        "--solo", is_flag=True, help="Solo mode against the automated rival (Stonespine)."
+    )(command)
+
+
+def play_options(spec, game_options, solo: bool, difficulty: str | None, players: int):
+    """(typed options, players) from the command line; bad ones are usage errors naming them."""
+    from protopress.rules.options import OptionError
+
+    options: dict[str, object] = dict(game_options)
+    if solo or difficulty:
+        if not spec.solo_rival:
+            raise click.UsageError(f"{spec.id} has no solo mode against a rival")
+        players = 1
+        options.update(solo=True, difficulty=difficulty or "normal")
+    try:
+        typed = spec.parse_options(options)
+    except OptionError as error:
+        raise click.UsageError(f"{spec.id}: {error}") from None
+    if not spec.min_players <= players <= spec.max_players:
+        raise click.UsageError(f"{spec.id} takes {spec.min_players} to {spec.max_players} players")
+    return typed, players
+
+
+class eta_bar:
+    """A progress bar with the time left, on a terminal only; yields the callback."""
+
+    def __init__(self, total: int, label: str):
+        self.total, self.label, self.bar = total, label, None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        self.bar = click.progressbar(length=self.total, label=self.label, show_eta=True,
+                                     file=sys.stderr).__enter__()  # fmt: skip
+        done = [0]
+
+        def progress(finished, total):
+            self.bar.update(finished - done[0])
+            done[0] = finished
+
+        return progress
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False

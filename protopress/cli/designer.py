@@ -1,0 +1,79 @@
+"""Designer commands: new projects, spreadsheets in and out."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from protopress.cli.app import cli
+from protopress.cli.common import load_or_exit
+from protopress.components import InvalidInput
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def new(folder):
+    """Start a project for a game of your own: a catalog, a layout, a spreadsheet, a README."""
+    from protopress.designer import new_project
+
+    try:
+        written = new_project(folder)
+    except FileExistsError as error:
+        raise click.UsageError(str(error)) from None
+    schemas = [path for path in written if path.parent.name == "schemas"]
+    for path in written:
+        if path not in schemas:
+            click.echo(f"wrote {path}")
+    click.echo(f"wrote {len(schemas)} schema files to {folder / 'schemas'} (for your editor)")
+    click.echo(f"next: protopress render {folder / 'catalog.json'} --layouts {folder / 'layouts'}",
+               err=True)  # fmt: skip
+
+
+@cli.command("import")
+@click.argument("table", metavar="CARDS.csv|CARDS.xlsx",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))  # fmt: skip
+@click.option(
+    "--kind", required=True, help="The component kind of the rows (e.g. card, room-tile)."
+)
+@click.option("--sheet", help="The sheet of an Excel file (default: the first).")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The catalog to write; an existing one keeps everything but this kind.")  # fmt: skip
+def import_command(table, kind, sheet, output):
+    """Turn a spreadsheet (one row per component) into a catalog that validates.
+
+    Bad cells are reported as FILE:SHEET!CELL: what was expected; nothing is
+    written until every row is valid.
+    """
+    from protopress.designer import TableError, import_table
+
+    try:
+        document = import_table(table, kind, sheet=sheet, output=output)
+    except TableError as error:
+        raise click.UsageError(str(error)) from None
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    collection = next(k for k, v in document.items() if isinstance(v, list) and k != "$schema")
+    rows = len(document.get(collection, []))
+    click.echo(f"wrote {output}", err=True)
+    click.echo(f"{rows} {kind} components imported from {table}", err=True)
+
+
+@cli.command("export-table")
+@click.argument("target", metavar="CATALOG")
+@click.option("--kind", required=True, help="The component kind to export.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="cards.csv or cards.xlsx")  # fmt: skip
+def export_table_command(target, kind, output):
+    """Write one kind of a catalog as a spreadsheet (round trip with import)."""
+    from protopress.designer import TableError, export_table
+
+    catalog = load_or_exit(target)
+    try:
+        header = export_table(catalog, kind, output)
+    except TableError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(f"wrote {output} ({len(header)} columns)", err=True)

@@ -1,0 +1,278 @@
+"""Playing: simulate, replay, score, the solo companion, and the Gem Rush payment helper."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from protopress.atomic import write_atomic
+from protopress.cli.app import cli
+from protopress.cli.common import (
+    Problems,
+    bot_option,
+    game_options_option,
+    game_spec,
+    load_or_exit,
+    play_options,
+    refuse_unreadable_json,
+    rules_option,
+    rules_spec,
+    solo_options,
+)
+from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components.suggest import did_you_mean
+
+
+def solo_games() -> list[str]:
+    from protopress.games import builtin_specs
+
+    return [spec.id for spec in builtin_specs() if spec.solo_rival]
+
+
+def load_for(spec, catalog_path: str | None):
+    """The catalog to play spec with: the one named, else the game's own; of that game."""
+    from protopress.games import BUILTIN_GAMES
+
+    if catalog_path:
+        target = catalog_path
+    elif spec.id in BUILTIN_GAMES:
+        target = spec.id
+    elif spec.catalog_path is not None:
+        target = str(spec.catalog_path)
+    else:
+        raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
+    catalog = load_or_exit(target)
+    if catalog.game != spec.id:
+        raise Problems([], f"{target}: a catalog of {catalog.game}, not of {spec.id}")
+    return catalog
+
+
+@cli.command()
+@click.option(
+    "--cost", required=True, help="The door's gems, comma-separated ('' for a free door)."
+)
+@click.option("--hand", "hand", multiple=True, help="A gem card as GEM+GEM (repeat for each card).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def pay(cost, hand, as_json):
+    """Can a Gem Rush door with this cost be built from these cards?
+
+    Exit 0 when payable, 1 when not, 2 on unknown gems.
+    """
+    from protopress.games.gem_rush.payment import GEMS, STANDARD, minimal_payments, recommend
+
+    def gem(name: str, standard_only=False) -> str:
+        name = name.strip()
+        allowed = STANDARD if standard_only else GEMS
+        if name not in allowed:
+            what = "a standard gem" if standard_only and name in GEMS else "a gem"
+            raise click.UsageError(f"{name!r} is not {what}{did_you_mean(name, allowed)}")
+        return name
+
+    cost_gems = [gem(g, standard_only=True) for g in cost.split(",") if g.strip()]
+    cards = [tuple(gem(g) for g in card.split("+")) for card in hand]
+    payments = minimal_payments(cost_gems, cards)
+    best = recommend(payments, cards)
+    answer = {
+        "payable": best is not None,
+        "cards": list(best.cards) if best else [],
+        "bonus": best.bonus if best else 0,
+        "alternatives": [{"cards": list(p.cards), "bonus": p.bonus} for p in payments],
+    }
+    if as_json:
+        click.echo(json.dumps(answer))
+    elif best is None:
+        click.echo("not payable")
+    else:
+        used = ", ".join(f"{i}:{'+'.join(cards[i])}" for i in best.cards) or "no cards"
+        click.echo(f"payable with {used}" + (f" (+{best.bonus} Orichalcum)" if best.bonus else ""))
+        if len(payments) > 1:
+            click.echo(f"{len(payments)} minimal payments in all")
+    sys.exit(0 if best is not None else 1)
+
+
+@cli.command()
+@click.argument("game", metavar="GAME", type=click.Choice(solo_games()))
+@click.option(
+    "--difficulty", type=click.Choice(["normal", "hard"]), default="normal", show_default=True
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed of the rival's deck (default: a new one, shown)."
+)
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where the session is saved after every step (default: your data folder).")  # fmt: skip
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Resume a saved session.")  # fmt: skip
+def solo(game, difficulty, seed, save_path, resume_path):
+    """Play solo at the table: protopress runs the automated rival for you.
+
+    Answers are read from standard input (typed or piped); `help`, `status`
+    and `quit` work at every prompt; every step is saved.
+    """
+    from protopress.games.stonespine_architects.solo_session import run_session
+
+    for path in (resume_path, save_path):
+        refuse_unreadable_json(path)
+    catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
+    sys.exit(run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty, seed=seed,
+                         save_path=save_path, resume_path=resume_path))  # fmt: skip
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option(
+    "--catalog",
+    "catalog_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Play with this catalog instead of the built-in one.",
+)
+@rules_option
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@bot_option
+@game_options_option
+@click.option(
+    "--log-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each game's action log (for protopress replay) into this folder.",
+)
+@solo_options
+@click.option("--json", "as_json", is_flag=True, help="Print every game's record as JSON.")
+def simulate(game_id, catalog_path, rules, games, players, seed, bots, game_options, log_dir,
+             solo, difficulty, as_json):  # fmt: skip
+    """Play whole games with bots and report scores, winners and lengths.
+
+    The same command and seed print the same output.
+    """
+    from protopress.rules.core import derive_seed
+    from protopress.rules.simulate import log_of, play, seats, summarize_records, summary_lines
+
+    spec = game_spec(game_id, rules)
+    options, players = play_options(spec, game_options, solo, difficulty, players)
+    game = spec.new_game()
+    catalog = load_for(spec, catalog_path)
+    bot_names = seats(list(bots), players)
+    records = []
+    if log_dir:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    for index in range(games):
+        game_seed = derive_seed(seed, "game", index)
+        try:
+            _, record, actions = play(game, catalog, bot_names, game_seed, options)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from None
+        record.index = index
+        records.append(record)
+        if log_dir:
+            log = log_of(game, catalog_path or game_id, catalog.version, bot_names, game_seed,
+                         options, actions, record, rules)  # fmt: skip
+            write_atomic(log_dir / f"game-{index:05d}.json", (json.dumps(log) + "\n").encode())
+    summary = summarize_records(records, players)
+    if as_json:
+        click.echo(json.dumps({"game": game_id, "seed": seed, "players": players, "bots": bot_names,
+                               "options": options, "summary": summary,
+                               "games": [r.to_json() for r in records]}, indent=2))  # fmt: skip
+        return
+    for line in summary_lines(game_id, summary, bot_names, seed):
+        click.echo(line)
+
+
+@cli.command()
+@click.argument(
+    "log_file", metavar="LOG.json", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@rules_option
+def replay(log_file, rules):
+    """Replay a game's action log (from simulate --log-dir) and print the final scores."""
+    from protopress.components.explain import Located
+    from protopress.components.loader import locate, parse_json_file
+    from protopress.games import known_ids, spec_for
+    from protopress.rules.simulate import log_problems
+    from protopress.rules.simulate import replay as replay_log
+
+    name = str(log_file)
+    try:
+        log = parse_json_file(log_file, name)
+        engines = {game_id: spec_for(game_id) for game_id in known_ids()}
+        if rules:
+            own = rules_spec(rules)
+            engines[own.id] = own
+        problems = log_problems(log, engines)
+        if problems:
+            findings = [Located(pointer, message) for pointer, message in problems]
+            text = log_file.read_text(encoding="utf-8-sig")
+            raise InvalidInput(locate(name, text, findings))
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        click.echo(f"{name} is not an action log that protopress can replay", err=True)
+        sys.exit(1)
+    game_id = log["game"]
+    spec = game_spec(game_id, rules)
+    reference = log.get("catalog", game_id)
+    relative = log_file.parent / reference
+    catalog = load_or_exit(str(relative) if relative.is_file() else reference)
+    if catalog.game != game_id:
+        click.echo(f"{log_file}: the log plays {game_id} but its catalog is of {catalog.game}",
+                   err=True)  # fmt: skip
+        sys.exit(1)
+    game = spec.new_game()
+    try:
+        state = replay_log(game, catalog, log)
+    except ValueError as error:
+        click.echo(f"{log_file}: {error}", err=True)
+        sys.exit(1)
+    scores = game.scores(state)
+    click.echo(f"{game_id}: {len(log['actions'])} actions replayed")
+    for seat, score in enumerate(scores):
+        click.echo(f"  seat {seat}: {score}")
+    if "scores" in log and list(log["scores"]) != list(scores):
+        click.echo(f"{log_file}: the log recorded scores {log['scores']}, the replay gives {scores}",
+                   err=True)  # fmt: skip
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.argument(
+    "state_file", metavar="STATE.json", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "--catalog",
+    "catalog_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Score with this catalog's rules tables instead of the built-in one.",
+)
+@rules_option
+@click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
+def score(game_id, state_file, catalog_path, rules, as_json):
+    """Score one finished player state (a grid, a tower, a dungeon).
+
+    STATE.json follows the schema `protopress schema score-state-GAME`.
+    """
+    from protopress.components.loader import load_document
+    from protopress.games import builtin_specs
+
+    spec = game_spec(game_id, rules)
+    module = spec.engine_module()
+    if not hasattr(module, "score_state"):
+        scored = [s.id for s in builtin_specs() if hasattr(s.engine_module(), "score_state")]
+        raise click.UsageError(
+            f"{game_id} has no score state to score (its points are counted during play); "
+            f"games with one: {', '.join(scored)}"
+        )
+    catalog = load_for(spec, catalog_path)
+    try:
+        state = load_document(state_file, f"score-state-{game_id}.schema.json", str(state_file))
+        result = module.score_state(catalog, state)
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    except ValueError as error:
+        click.echo(f"{state_file}: {error}", err=True)
+        sys.exit(1)
+    click.echo(json.dumps(result, indent=2) if as_json else module.format_score(result))

@@ -1,0 +1,278 @@
+"""Print commands: render, preflight, watch."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from protopress.cli.app import cli
+from protopress.cli.common import Length, Offset, load_or_exit
+from protopress.components import BUILTIN_GAMES, InvalidInput
+
+
+def paper_option(command):
+    return click.option(
+        "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True
+    )(command)
+
+
+def layouts_option(help_text: str):
+    return click.option(
+        "--layouts",
+        "layouts_dir",
+        type=click.Path(file_okay=False, exists=True, path_type=Path),
+        help=help_text,
+    )
+
+
+@cli.command()
+@click.argument("targets", nargs=-1, metavar="GAME|CATALOG...")
+@click.option("--all", "all_games", is_flag=True, help="Render every built-in game.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output folder (default output/<game>/; with several games, one folder each inside it).",
+)
+@paper_option
+@click.option(
+    "--layout",
+    "mode",
+    type=click.Choice(["sheets", "per-card", "both"]),
+    default="both",
+    show_default=True,
+    help="Print-and-play sheets, one component per page for print houses, or both.",
+)
+@click.option("--bleed", type=Length(), default="3mm", show_default=True)
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option("--crop-length", type=Length(), default="4mm", show_default=True)
+@click.option("--crop-offset", type=Length(), default="1mm", show_default=True)
+@click.option("--cut-lines", is_flag=True, help="Dashed cut lines along every trim edge.")
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none"]),
+    default="long",
+    show_default=True,
+    help="How back pages are laid out for duplex printing (none: no back pages).",
+)
+@click.option(
+    "--back-offset",
+    type=Offset(),
+    default="0,0",
+    show_default=True,
+    help="Shift back pages by X,Y mm to correct a duplex printer.",
+)
+@click.option(
+    "--png", is_flag=True, help="Also write one PNG per component and a contact sheet per kind."
+)
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option("--cmyk", is_flag=True, help="CMYK colours throughout (for offset printing).")
+@click.option(
+    "--proof", is_flag=True, help="Stamp component id, catalog version and date outside the trim."
+)
+@layouts_option("A folder of <kind>.json layouts that override the built-in ones.")
+@click.option(
+    "--allow-outside-assets", is_flag=True, help="Allow images outside the catalog's folder."
+)
+@click.option(
+    "--strict", is_flag=True, help="Text that does not fit is an error (exit 1, nothing written)."
+)
+@click.option(
+    "--alignment-test", is_flag=True, help="Write a two-sided duplex calibration page instead."
+)
+@click.option("--kind", "only_kinds", multiple=True, help="Render only this kind (repeatable).")
+@click.option(
+    "--preset",
+    type=click.Choice(["tgc", "mpc", "drivethrucards", "pnp-a4", "pnp-letter"]),
+    help="Sizes, bleed, layout and file naming of a print service (see docs/presets.md).",
+)
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator decks and saved objects.")
+@click.option(
+    "--tts-base-url", help="Where the tts/ folder will be uploaded (default: file:/// URLs)."
+)
+def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
+           cut_lines, duplex, back_offset, png, dpi, cmyk, proof, layouts_dir,
+           allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
+           tts_base_url):  # fmt: skip
+    """Render print files: PDF sheets or per-card pages, and PNGs."""
+    import datetime
+    import os
+
+    from protopress.generators.render import RenderOptions, TextDoesNotFit
+
+    if alignment_test:
+        from protopress.generators.alignment import write_alignment_test
+
+        folder = output or Path("output")
+        path = write_alignment_test(folder, paper, duplex, back_offset)
+        click.echo(f"wrote {path}")
+        return
+    if all_games:
+        targets = tuple(targets) + BUILTIN_GAMES
+    if not targets:
+        raise click.UsageError("name a game or a catalog file, or use --all")
+    catalogs = [load_or_exit(target) for target in targets]
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    today = (
+        datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+        if epoch
+        else datetime.datetime.now()
+    )
+    failed = False
+    for catalog in catalogs:
+        folder = output / catalog.game if output and len(catalogs) > 1 else output
+        options = RenderOptions(
+            output_dir=folder or Path("output") / catalog.game, paper=paper, layout=mode,
+            bleed=bleed, crop_marks=crop_marks, crop_length=crop_length, crop_offset=crop_offset,
+            cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, png=png, dpi=dpi,
+            cmyk=cmyk, proof=today.strftime("%Y-%m-%d") if proof else None,
+            layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
+        )  # fmt: skip
+        try:
+            result = _render_one(catalog, options, only_kinds, preset, tts, tts_base_url)
+        except TextDoesNotFit as error:
+            for warning in error.warnings:
+                click.echo(f"error {warning}", err=True)
+            click.echo(f"{catalog.game}: nothing written (--strict)", err=True)
+            failed = True
+            continue
+        except InvalidInput as invalid:
+            for problem in invalid.problems:
+                click.echo(str(problem))
+            failed = True
+            continue
+        except ValueError as error:
+            click.echo(f"protopress: {catalog.game}: {error}", err=True)
+            failed = True
+            continue
+        for warning in result.warnings:
+            click.echo(f"warning {warning}", err=True)
+        for path in result.files:
+            click.echo(f"wrote {path}")
+        if result.skipped:
+            click.echo(
+                f"{catalog.game}: not drawn on their own (no layout): {', '.join(result.skipped)}",
+                err=True,
+            )
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument(
+    "files",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    metavar="FILE.pdf...",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
+@click.option(
+    "--expect", type=click.Choice(["cmyk", "rgb"]), help="Fail on the other colour space."
+)
+@click.option("--require-crop-marks", is_flag=True, help="Fail sheets that have no crop marks.")
+def preflight(files, as_json, expect, require_crop_marks):
+    """Check PDFs as a print shop would: page boxes, fonts, colours, crop marks, images.
+
+    Exit 1 when any check fails.
+    """
+    from protopress.generators.preflight import preflight as check_pdf
+
+    reports = []
+    for file in files:
+        try:
+            reports.append(check_pdf(file, expect=expect, require_crop_marks=require_crop_marks))
+        except ValueError as error:
+            click.echo(f"protopress: {error}", err=True)
+            sys.exit(1)
+    if as_json:
+        click.echo(json.dumps([report.to_json() for report in reports], indent=2))
+    else:
+        for report in reports:
+            click.echo(f"{report.file}: {'ok' if report.ok else 'FAILED'}")
+            click.echo(str(report))
+    sys.exit(0 if all(report.ok for report in reports) else 1)
+
+
+@cli.command()
+@click.argument(
+    "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@layouts_option("A folder of <kind>.json layouts (watched too).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output folder (default output/<catalog file name>/).",
+)
+@paper_option
+@click.option("--png", is_flag=True, help="Also keep one PNG per component up to date.")
+@click.option(
+    "--interval",
+    type=click.FloatRange(0.05, 60),
+    default=0.5,
+    show_default=True,
+    help="Seconds between looks at the files.",
+)
+def watch(catalog_path, layouts_dir, output, paper, png, interval):
+    """Re-render whenever the catalog or a layout changes (Ctrl-C to stop).
+
+    Only the kinds that changed are drawn again, and only the changed
+    components' PNGs; problems are reported and watching goes on.
+    """
+    from protopress.generators.render import RenderOptions
+    from protopress.generators.watch import watch as watch_files
+
+    options = RenderOptions(
+        output_dir=output or Path("output") / catalog_path.stem,
+        paper=paper, png=png, dpi=150, layouts_dir=layouts_dir,
+    )  # fmt: skip
+    click.echo(
+        f"watching {catalog_path}" + (f" and {layouts_dir}" if layouts_dir else ""), err=True
+    )
+
+    def report(event):
+        stream_err = event.kind != "rendered"
+        click.echo(event.message, err=stream_err)
+
+    try:
+        watch_files(catalog_path, options, report, should_stop=lambda: False, interval=interval)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+
+
+def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
+    """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS."""
+    from protopress.generators.presets import render_preset
+    from protopress.generators.render import render_catalog
+    from protopress.generators.tts import write_tts
+
+    unknown = [kind for kind in only_kinds if kind not in catalog.components]
+    if unknown:
+        raise click.UsageError(
+            f"{catalog.game} has no {', '.join(unknown)}; kinds: {', '.join(catalog.components)}"
+        )
+    if preset:
+        result = render_preset(catalog, options, preset, kinds=only_kinds or None)
+    else:
+        only = {k: {c.id for c in catalog.of_kind(k)} for k in only_kinds} if only_kinds else None
+        result = _render_with_progress(render_catalog, catalog, options, only)
+    if tts:
+        from protopress.generators.layout import layouts_for
+
+        layouts = layouts_for(only_kinds or catalog.components, options.layouts_dir)
+        result.files.extend(write_tts(catalog, options, layouts, base_url=tts_base_url))
+    return result
+
+
+def _render_with_progress(render_catalog, catalog, options, only=None):
+    from protopress.generators.layout import layouts_for
+
+    drawn = layouts_for(only or catalog.components, options.layouts_dir)
+    total = sum(c.count for kind in drawn for c in catalog.of_kind(kind))
+    if not sys.stderr.isatty():
+        return render_catalog(catalog, options, only=only)
+    with click.progressbar(length=total, label=f"rendering {catalog.game}", file=sys.stderr) as bar:
+        return render_catalog(catalog, options, progress=bar.update, only=only)

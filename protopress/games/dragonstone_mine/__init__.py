@@ -1,0 +1,1 @@
+"""dragonstone mine."""

@@ -1,0 +1,487 @@
+"""DragonStone Mine: mine gems from a bag, stack them on the spires of your
+tower, score gems and the patterns of capped spires. All three rule levels;
+colour rules and card effects are catalog steps run by dragonstone_effects.
+Rulings: docs/rules/dragonstone-mine.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from protopress.components.suggest import did_you_mean
+from protopress.games.dragonstone_mine import effects as fx
+from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
+from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
+from protopress.rules.core import Action, top_seats
+
+FACE_UP = 4  # level 2: cards face up on the table
+TURN_GEM = Step("mine", 1, follow=True)  # the first gem of a turn follows its colour rule
+TWO_GEMS = Step("mine", 2)  # setup, and "discard a card then mine and stack 2 gems"
+STARTING_HAND = Step("draw", 2)  # level 1 setup
+ONE_CARD = Step("draw", 1)  # level 1: the card drawn every turn
+CARD_VALUE = 0.5  # heuristic: a card in hand, in gems
+
+
+# --- scoring --------------------------------------------------------------------
+
+
+class Tally(NamedTuple):
+    gems: int
+    single_colour_stacks: int
+    rainbow_stacks: int
+    rainbow_from_above: int  # 0 or 1
+
+
+CATEGORIES = {  # tally field: points key in the scoring table, label
+    "gems": ("per_gem", "Gems"),
+    "single_colour_stacks": ("single_colour_stack", "Single-colour stacks"),
+    "rainbow_stacks": ("rainbow_stack", "Rainbow stacks"),
+    "rainbow_from_above": ("rainbow_from_above", "Rainbow From Above"),
+}
+
+
+def tally(
+    spires: Sequence[Sequence[str]], loose: int, capacities, size: int, colours: int
+) -> Tally:
+    """Counts per category: a capped spire of `size` gems is a stack; Rainbow From
+    Above needs `colours` different colours on top of the capped spires."""
+    gems, singles, rainbows, tops = loose, 0, 0, set()
+    for spire, capacity in zip(spires, capacities, strict=True):
+        gems += len(spire)
+        if not spire or len(spire) < capacity:
+            continue
+        tops.add(spire[-1])
+        if len(spire) == size:
+            kinds = len(set(spire))
+            singles += kinds == 1
+            rainbows += kinds == size > 1
+    return Tally(gems, singles, rainbows, int(len(tops) >= colours))
+
+
+def points(counts: Tally, table: Mapping[str, int]) -> int:
+    return sum(n * table[CATEGORIES[field][0]] for field, n in counts._asdict().items())
+
+
+def score_tower(
+    spires: Sequence[Sequence[str]],
+    loose: Sequence[str],
+    capacities: Sequence[int],
+    table: Mapping[str, int],
+    colours: int | None = None,
+) -> dict:
+    """One tower's score under a scoring table's points (per_gem, ..., stack_size).
+
+    A rainbow is one gem of each colour; `colours` (the palette size) defaults to
+    the stack size, as in the built-in game (five colours, stacks of five).
+    """
+    size = table["stack_size"]
+    counts = tally(spires, len(loose), capacities, size, colours or size)
+    by_category = {f: n * table[CATEGORIES[f][0]] for f, n in counts._asdict().items()}
+    return {
+        "total": sum(by_category.values()),
+        "gems": counts.gems,
+        "single_colour_stacks": by_category["single_colour_stacks"],
+        "rainbow_stacks": by_category["rainbow_stacks"],
+        "rainbow_from_above": by_category["rainbow_from_above"],
+        "counts": counts._asdict(),
+        "points": by_category,
+    }
+
+
+def score_state(catalog, state_json: Mapping) -> dict:
+    """The score of one tower written as {"level", "spires", "capacities"?, "loose"?}."""
+    level = _level(state_json.get("level"))
+    colours = colour_ids(catalog)
+    capacities = list(state_json.get("capacities") or tower_capacities(catalog))
+    spires = state_json.get("spires") or []
+    if len(spires) != len(capacities):
+        raise ValueError(
+            f"{len(spires)} spires given but the tower has {len(capacities)} "
+            f"(capacities {capacities})"
+        )
+    for number, (spire, capacity) in enumerate(zip(spires, capacities, strict=True), 1):
+        _known_colours(spire, colours, f"spire {number}")
+        if len(spire) > capacity:
+            raise ValueError(f"spire {number} holds {capacity} gems but {len(spire)} are listed")
+    loose = state_json.get("loose") or []
+    _known_colours(loose, colours, "loose gems")
+    result = score_tower(spires, loose, capacities, scoring_points(catalog, level), len(colours))
+    return {"level": level, **result}
+
+
+def _known_colours(gems, colours, where: str) -> None:
+    for gem in gems:
+        if gem not in colours:
+            raise ValueError(
+                f"{where}: unknown colour {gem!r}{did_you_mean(str(gem), colours)}; "
+                f"colours: {', '.join(colours)}"
+            )
+
+
+def format_score(result: Mapping) -> str:
+    level = "Smiley level" if result["level"] == "smiley" else f"Level {result['level']}"
+    lines = [f"DragonStone Mine, {level}", f"{'':<22}{'count':>6}{'points':>8}"]
+    for field, (_, label) in CATEGORIES.items():
+        lines.append(f"{label:<22}{result['counts'][field]:>6}{result['points'][field]:>8}")
+    lines.append(f"{'Total':<28}{result['total']:>8}")
+    return "\n".join(lines)
+
+
+# --- the catalog ----------------------------------------------------------------
+
+
+def _level(value) -> str:
+    level = str(value if value is not None else "smiley")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {value!r}; levels: {', '.join(LEVELS)}")
+    return level
+
+
+def colour_ids(catalog) -> tuple[str, ...]:
+    return tuple(colour.id for colour in catalog.of_kind("gem-colour"))
+
+
+def tower_capacities(catalog) -> tuple[int, ...]:
+    towers = [tower for tower in catalog.of_kind("tower") if tower.count > 0]
+    if not towers:
+        raise ValueError(f"{catalog.path}: the catalog has no tower")
+    return tuple(towers[0]["spires"])
+
+
+POINT_KEYS = (*(key for key, _ in CATEGORIES.values()), "stack_size")
+
+
+def scoring_points(catalog, level: str) -> dict[str, int]:
+    """The points of the level's scoring table; ValueError naming what is missing."""
+    for table in catalog.of_kind("scoring-table"):
+        if table.get("level") is not None and str(table["level"]) == level:
+            points = dict(table.get("points") or {})
+            missing = [key for key in POINT_KEYS if not isinstance(points.get(key), int)]
+            if missing:
+                raise ValueError(
+                    f"{catalog.path}: scoring table {table.id!r} has no points for "
+                    f"{', '.join(missing)}"
+                )
+            if points["stack_size"] < 1:
+                raise ValueError(f"{catalog.path}: scoring table {table.id!r}: stack_size below 1")
+            return points
+    raise ValueError(f"{catalog.path}: no scoring table for level {level}")
+
+
+def rules_of(catalog, level: str, turn_limit: int) -> Rules:
+    colours = catalog.of_kind("gem-colour")
+    cards = {
+        card.id: Card(card.id, tuple(card.get("cost", ())), fx.steps_of(card["effect"]))
+        for card in catalog.of_kind("action-card")
+        if str(card["level"]) == level
+    }
+    return Rules(
+        level=level,
+        colours=tuple(colour.id for colour in colours),
+        colour_rules={colour.id: fx.steps_of(colour["rule"]["steps"]) for colour in colours},
+        capacities=tower_capacities(catalog),
+        cards=cards,
+        points=scoring_points(catalog, level),
+        turn_limit=turn_limit,
+    )
+
+
+# --- card costs -----------------------------------------------------------------
+
+
+def payable(tower: list[list[str]], cost: Sequence[str]) -> bool:
+    """Whether cost can be removed from spire tops one gem at a time, in some order
+    (a gem becomes payable once the gems above it have been paid)."""
+    need: dict[str, int] = {}
+    for gem in cost:
+        need[gem] = need.get(gem, 0) + 1
+    return _cover(tower, 0, need, len(cost))
+
+
+def _cover(tower, index: int, need: dict[str, int], left: int) -> bool:
+    if not left:
+        return True
+    if index == len(tower):
+        return False
+    spire, taken = tower[index], []
+    found = _cover(tower, index + 1, need, left)
+    depth = len(spire)
+    while not found and depth and need.get(spire[depth - 1]):
+        depth -= 1
+        need[spire[depth]] -= 1
+        taken.append(spire[depth])
+        found = _cover(tower, index + 1, need, left - len(taken))
+    for gem in taken:
+        need[gem] += 1
+    return found
+
+
+def _without(cost: tuple[str, ...], gem: str) -> tuple[str, ...]:
+    index = cost.index(gem)
+    return cost[:index] + cost[index + 1 :]
+
+
+def _pay_options(state: State, seat: int, cost: tuple[str, ...]) -> list[Action]:
+    tower, options = state.spires[seat], []
+    for i, spire in enumerate(tower):
+        if spire and spire[-1] in cost:
+            gem = spire.pop()
+            if payable(tower, _without(cost, gem)):
+                options.append(("pay", i))
+            spire.append(gem)
+    return options
+
+
+# --- the turn -------------------------------------------------------------------
+
+
+def tower_complete(state: State, seat: int) -> bool:
+    caps = state.rules.capacities
+    return all(len(spire) >= cap for spire, cap in zip(state.spires[seat], caps, strict=True))
+
+
+@fx.frame("start")
+def _start(state, work):
+    state.seat = work[1]
+    state.pending.append(("end", work[1]))
+    state.decision = ("turn", work[1])
+
+
+def _turn_legal(state, d):
+    return [MINE, *fx.moves(state, d[1])] if state.rules.level == "smiley" else [MINE]
+
+
+@fx.decision("turn", _turn_legal)
+def _turn(state, d, action):
+    seat = d[1]
+    if action != MINE:  # smiley level: move a top gem instead of mining
+        fx.move_gem(state.spires[seat], action[1], action[2])
+        return
+    if state.rules.level != "smiley":
+        state.pending += [("action_phase", seat), ("draw_phase", seat)]
+    fx.push_steps(state, seat, (TURN_GEM,))
+
+
+@fx.frame("draw_phase")
+def _draw_phase(state, work):
+    if state.rules.level == "1":
+        fx.push_steps(state, work[1], (ONE_CARD,))
+    elif state.face_up or state.deck or state.discards:
+        state.decision = ("draw", work[1])
+
+
+def _draw_options(state: State) -> list[Action]:
+    """Level 2 draws a face-up card or the deck's top card; level 1 only the deck's."""
+    takes = [("take", i) for i in range(len(state.face_up))] if state.rules.level == "2" else []
+    return takes + ([DRAW] if state.deck or state.discards or not takes else [])
+
+
+def _take_or_draw(state: State, seat: int, action: Action) -> None:
+    if action == DRAW:
+        card = state.draw_card()
+    else:
+        card = state.face_up.pop(action[1])
+        refill = state.draw_card()
+        if refill is not None:
+            state.face_up.insert(action[1], refill)
+    if card is not None:
+        state.hands[seat].append(card)
+
+
+@fx.decision("draw", lambda state, d: _draw_options(state))
+def _draw(state, d, action):
+    _take_or_draw(state, d[1], action)
+
+
+@fx.frame("action_phase")
+def _action_phase(state, work):
+    state.decision = ("action", work[1])
+
+
+def _action_legal(state, d):
+    seat, cards = d[1], state.rules.cards
+    hand = list(dict.fromkeys(state.hands[seat]))
+    tower = state.spires[seat]
+    plays = [("play", card) for card in hand if payable(tower, cards[card].cost)]
+    return plays + [("discard", card) for card in hand] + _draw_options(state)
+
+
+@fx.decision("action", _action_legal)
+def _action(state, d, action):
+    seat, verb = d[1], action[0]
+    if verb == "play":
+        card = state.rules.cards[action[1]]
+        state.hands[seat].remove(card.id)
+        state.played[card.id] = state.played.get(card.id, 0) + 1
+        state.used = (*state.used[:seat], (*state.used[seat], card.id), *state.used[seat + 1 :])
+        state.pending.append(("spent", seat, card.id))
+        fx.push_steps(state, seat, card.effect)
+        if card.cost:
+            state.pending.append(("pay", seat, card.cost))
+    elif verb == "discard":
+        state.hands[seat].remove(action[1])
+        state.discards.append(action[1])
+        fx.push_steps(state, seat, (TWO_GEMS,))
+    else:
+        _take_or_draw(state, seat, action)
+
+
+@fx.frame("pay")
+def _pay_frame(state, work):
+    state.decision = work  # ("pay", seat, cost still to pay)
+
+
+@fx.decision("pay", lambda state, d: _pay_options(state, d[1], d[2]))
+def _pay(state, d, action):
+    gem = state.spires[d[1]][action[1]].pop()  # onto the card: out of the game
+    state.paid += 1
+    rest = _without(d[2], gem)
+    if rest:
+        state.pending.append(("pay", d[1], rest))
+
+
+@fx.frame("spent")
+def _spent(state, work):
+    state.discards.append(work[2])
+
+
+@fx.frame("end")
+def _end(state, work):
+    seat = work[1]
+    state.turns += 1
+    if state.final is None:
+        if any(tower_complete(state, p) for p in range(state.players)):
+            state.final, state.ended_by = tuple(state.others(seat)), "tower"
+        elif not state.bag_total:
+            state.final, state.ended_by = tuple(state.others(seat)), "bag"
+    if state.final is not None:
+        state.extra = False  # no extra turns once the last round has begun
+        if not state.final:
+            state.over = True
+            return
+        after, state.final = state.final[0], state.final[1:]
+    else:
+        after = seat if state.extra else (seat + 1) % state.players
+        state.extra = False
+    if state.turns >= state.rules.turn_limit:
+        state.over, state.ended_by = True, "turn-limit"
+        return
+    state.pending.append(("start", after))
+
+
+# --- the game -------------------------------------------------------------------
+
+
+class _SeatState(State):
+    """The effects engine's state plus the cards each seat played, for statistics."""
+
+    __slots__ = ("used",)  # per seat, a tuple of card ids (immutable: copies share it)
+
+    def copy(self) -> _SeatState:
+        base = State.copy(self)
+        new = _SeatState.__new__(_SeatState)
+        for name in State.__slots__:
+            setattr(new, name, getattr(base, name))
+        new.used = self.used
+        return new
+
+
+class DragonstoneMine:
+    """The Game protocol for DragonStone Mine; options: level, turn_limit."""
+
+    spec = SPEC
+    id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+
+    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> State:
+        options = SPEC.parse_options(options or {})
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
+        level = options["level"]
+        rules = rules_of(catalog, level, options["turn_limit"])
+        state = _SeatState(
+            rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")}
+        )
+        state.used = ((),) * players
+        state.pending.append(("start", 0))  # the youngest player, seat 0, goes first
+        if level != "smiley":
+            state.deck = [c.id for c in catalog.of_kind("action-card") if c.id in rules.cards
+                          for _ in range(c.count)]  # fmt: skip
+            rng.shuffle(state.deck)
+            setup_steps = (STARTING_HAND, TWO_GEMS) if level == "1" else (TWO_GEMS,)
+            for seat in reversed(range(players)):
+                fx.push_steps(state, seat, setup_steps)
+            if level == "2":
+                state.face_up = [
+                    card for card in (state.draw_card() for _ in range(FACE_UP)) if card
+                ]
+        fx.run(state)
+        return state
+
+    def to_move(self, state: State) -> int | None:
+        return None if state.decision is None else state.decision[1]
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return fx.legal(state)
+
+    def apply(self, state: State, action: Action) -> None:
+        fx.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def tally(self, state: State, seat: int) -> Tally:
+        rules = state.rules
+        size = rules.points["stack_size"]
+        tower = state.spires[seat]
+        return tally(tower, state.loose[seat], rules.capacities, size, len(rules.colours))
+
+    def scores(self, state: State) -> list[int]:
+        return [
+            points(self.tally(state, seat), state.rules.points) for seat in range(state.players)
+        ]
+
+    def winners(self, state: State) -> list[int]:
+        return top_seats(self.scores(state))
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
+        scores = self.scores(state)
+        rival = max(score for other, score in enumerate(scores) if other != seat)
+        return scores[seat] + _progress(state, seat) + _prospects(state, seat) - rival
+
+    def record(self, state: State) -> dict:
+        return {
+            "level": state.rules.level,
+            "turns": state.turns,
+            "ended_by": state.ended_by,
+            "hit_turn_limit": state.ended_by == "turn-limit",
+            "cards_played": dict(sorted(state.played.items())),
+            "gems_paid": state.paid,
+            "gems_in_bag": state.bag_total,
+            "used": [list(cards) for cards in state.used],  # cards played, per seat
+        }
+
+
+def _progress(state: State, seat: int) -> int:
+    """One per gem in an uncapped spire that is still one colour or still all different."""
+    caps = state.rules.capacities
+    return sum(
+        len(spire)
+        for spire, cap in zip(state.spires[seat], caps, strict=True)
+        if len(spire) < cap and len(set(spire)) in (1, len(spire))
+    )
+
+
+def _prospects(state: State, seat: int) -> float:
+    """Gems the seat holds or is about to mine, cards in hand, less a cost still to pay."""
+    value = CARD_VALUE * len(state.hands[seat])
+    value += sum(work[2] for work in state.pending if work[0] == "mine" and work[1] == seat)
+    opened = state.decision
+    if opened is not None and opened[1] == seat:
+        if opened[0] == "stack":
+            value += 1
+        elif opened[0] == "pay":
+            value -= len(opened[2])
+    return value

@@ -1,0 +1,41 @@
+"""DragonStone Mine, as the kit offers it: players, rule levels, outcome."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from protopress.rules.options import Option, OptionType
+from protopress.rules.spec import GameSpec, OutcomeKind
+
+LEVELS = ("smiley", "1", "2")
+TURN_LIMIT = 5000  # turns; a game still running then ends, scored as it stands
+
+SPEC = GameSpec(
+    id="dragonstone-mine",
+    title="DragonStone Mine",
+    min_players=2,
+    max_players=5,
+    engine="protopress.games.dragonstone_mine.rules:DragonstoneMine",
+    outcomes=(OutcomeKind.VERSUS,),
+    options=(
+        Option(
+            "level",
+            OptionType.CHOICE,
+            "rule level: smiley (colour rules only), 1 or 2",
+            default="smiley",
+            choices=LEVELS,
+        ),  # fmt: skip
+        Option(
+            "turn_limit",
+            OptionType.WHOLE,
+            "turns after which a game is scored as it stands",
+            default=TURN_LIMIT,
+            minimum=1,
+            maximum=1_000_000,
+        ),  # fmt: skip
+    ),
+    checks=("protopress.games.dragonstone_mine.checks",),
+    first_mover=0,  # the youngest player, seat 0
+    folder=Path(__file__).parent,
+    rulings="docs/rules/dragonstone-mine.md",
+)

@@ -1,0 +1,828 @@
+"""Gem Rush: dwarves build a mine of room tiles by paying gem cards through
+doors, score the doors' points and use the rooms to gain more cards; in
+Crisis mode (cooperative) three cards burn every turn until the deck is gone,
+in Rush mode (competitive) the first to the target ends the round. Rulings:
+docs/rules/gem-rush.md.
+
+The mine is protopress.games.gem_rush.mine.Mine (the graph the validators check);
+payments are gem_rush_payment's; room abilities are interpreted by
+gem_rush_effects and skills by gem_rush_skills.
+
+A turn is a sequence of decisions by the current seat:
+
+- phase 1: ("discard", i) while the hand is over the limit;
+- phase 2: ("move", cell) to a room within the steps left (one action per
+  room, the fewest steps spent); ("build", origin, edge, cards) through an open
+  door reachable within the steps left, paying a minimal payment (hand
+  indices), then ("rotate", r) for the drawn tile (again after tunnels);
+  ("warp", cell, i) discarding Warpstone card i; ("warp-build", origin, edge,
+  cards) with a Warpstone card among the cards; ("ability",) for a movement
+  room (one step) or a free room (no step); ("end-move",);
+- phase 3: ("draw",), ("ability",) or ("skip",);
+- phase 4 (Crisis): ("burn", "deck") burns what is still due from the deck,
+  ("burn", seat, i) one card from a hand, ("burn", "discard") from the pile
+  with Stoker;
+- Chaos Magic: ("new-skill",) or ("keep-skill",) at the end of the turn.
+
+Decisions inside a room ability come from gem_rush_effects.legal. Before the
+first turn, in the Choice of Skills variant, each seat picks ("skill", id).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from protopress.games.gem_rush import effects, skills
+from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
+from protopress.games.gem_rush.payment import WARPSTONE
+from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
+from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
+
+DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
+APPRENTICE, JOURNEYMAN, ARTISAN, EXPERT, MASTER, GRANDMASTER = DIFFICULTIES.values()
+RUSH_TARGET, RUSH_TARGET_LARGE = 20, 15  # up to 4 players; 5 players or more
+HAND, DEAL, STEPS, BURN = 4, 4, 3, 3
+CHOICE_DEAL = 2  # skills dealt to each player in the Choice of Skills variant
+FREE_USES = 3  # free-room abilities a turn (ruling: repeating them gains nothing more)
+HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door within reach
+
+START: Cell = (0, 0)
+# the length of each kind of action (decisions inside abilities are checked by effects)
+SIZES = {
+    "move": (2,), "build": (4,), "warp-build": (4,), "warp": (2, 3), "ability": (1,),
+    "end-move": (1,), "draw": (1, 2), "skip": (1,), "discard": (2,), "burn": (2, 3),
+    "skill": (2,), "rotate": (2,), "new-skill": (1,), "keep-skill": (1,),
+}  # fmt: skip
+
+
+class Building(NamedTuple):
+    """A drawn room tile waiting for its rotation."""
+
+    cell: Cell
+    entry: str  # the table edge that must show a door (back the way the builder came)
+    tile: RoomTile
+    origin: Cell  # the room built from (where the dwarf stays if no tile is left)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What stays fixed during a game."""
+
+    players: int
+    mode: str
+    target: int
+    variant: str
+    stop_at_target: bool
+    skills: tuple[skills.Skill, ...]  # every skill card in play, by index
+    abilities: dict[str, tuple[effects.Step, ...]]  # by room tile id
+    cards: int  # gem cards in the game
+
+    @property
+    def crisis(self) -> bool:
+        return self.mode == "crisis"
+
+
+class GemRushState:
+    """One game. Copies are cheap: lists are copied, the Mine and the random
+    generator are shared until one of the copies changes or uses them.
+
+    Legal actions are cached until the next apply; code that edits a state by
+    hand (tests, puzzles) calls touch() afterwards.
+    """
+
+    __slots__ = (
+        "table", "_rng", "rng_shared", "legal", "mine", "mine_shared", "view", "stack", "deck",
+        "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "burn_left",
+        "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
+        "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
+        "peeked",
+    )  # fmt: skip
+
+    def __init__(self, table: Table, rng: random.Random):
+        players = table.players
+        self.table = table
+        self._rng = rng
+        self.rng_shared = False  # a copy shares the generator until one of them draws
+        self.legal: list | None = None  # cached legal actions
+        self.mine = Mine()
+        self.mine_shared = False  # a copy shares the Mine until one of them changes it
+        self.view = effects.MineView(self.mine)
+        self.stack: list[RoomTile] = []  # the room stack; the last tile is drawn next
+        self.deck: list[tuple[str, ...]] = []  # the last card is the top
+        self.pile: list[tuple[str, ...]] = []  # the discard pile; the last card is the top
+        self.hands: list[list[tuple[str, ...]]] = [[] for _ in range(players)]
+        self.pos: list[Cell] = [START] * players
+        self.points = [0] * players
+        self.seat = 0
+        self.turns = 0  # completed turns
+        self.phase = "move"
+        self.steps = STEPS  # movement steps left this turn
+        self.spent = 0  # movement steps spent this turn
+        self.free_uses = 0
+        self.burn_left = 0
+        self.burnt = 0
+        self.burnt_from = [0, 0, 0]  # deck, discard pile, hands
+        self.effect: effects.Run | None = None
+        self.building: Building | None = None
+        self.skills: list[tuple[int, ...]] = [()] * players  # skill cards each seat may use
+        self.skill_deck: list[int] = []
+        self.dealt: list[tuple[int, ...]] = [()] * players  # Choice of Skills: cards to pick from
+        self.used_turn = 0  # bit k: skill card k used this turn
+        self.used_game = 0  # bit seat * 64 + k: used this game
+        self.skill_used = False  # the current player used a skill this turn (Chaos Magic)
+        self.reached: dict[str, int] = {}  # Crisis difficulty (or "target") -> turn first reached
+        self.over = False
+        self.built = 0  # constructions
+        self.reshuffles = 0
+        self.peeked: tuple = ()  # the cards a free room last showed
+
+    @property
+    def rng(self) -> random.Random:
+        if self.rng_shared:  # the shared generator is never advanced: clone it first
+            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self.rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self.rng_shared = False
+
+    def copy(self) -> GemRushState:
+        new = object.__new__(GemRushState)
+        for name in GemRushState.__slots__:
+            setattr(new, name, getattr(self, name))
+        self.mine_shared = new.mine_shared = True
+        self.rng_shared = new.rng_shared = True
+        new.stack = self.stack[:]
+        new.deck = self.deck[:]
+        new.pile = self.pile[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.pos = self.pos[:]
+        new.points = self.points[:]
+        new.burnt_from = self.burnt_from[:]
+        new.skills = self.skills[:]
+        new.skill_deck = self.skill_deck[:]
+        new.dealt = self.dealt[:]
+        new.reached = dict(self.reached)
+        if self.effect is not None:
+            new.effect = self.effect.copy()
+        return new
+
+    def touch(self) -> None:
+        """Forget cached legal actions (after editing the state by hand)."""
+        self.legal = None
+
+    # --- for tests and puzzles ---------------------------------------------
+
+    def stack_deck(self, cards_top_first) -> None:
+        """Replace the gem deck: the first card given is drawn first."""
+        self.deck = [tuple(card) for card in reversed(list(cards_top_first))]
+        self.legal = None
+
+    def set_mine(self, mine: Mine) -> None:
+        """Replace the mine (a hand-built one)."""
+        self.mine = mine
+        self.mine_shared = False
+        effects.mine_changed(self)
+        self.legal = None
+
+
+class GemRush:
+    spec = SPEC
+    id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+
+    # --- setup --------------------------------------------------------------
+
+    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemRushState:
+        table = self._table(catalog, players, SPEC.parse_options(options or {}))
+        state = GemRushState(table, rng)
+        stack = room_stack(catalog.of_kind("room-tile"))
+        if not stack:
+            raise ValueError(f"{catalog.path}: no room tiles to build a mine from")
+        rng.shuffle(stack)
+        state.stack = stack
+        start = _first_room(state.mine, stack, rng)
+        effects.mine_changed(state)
+        state.pos = [start] * players
+
+        deck = [tuple(c["gems"]) for c in catalog.of_kind("gem-card") for _ in range(c.count)]
+        rng.shuffle(deck)
+        state.deck = deck
+        for hand in state.hands:
+            hand.extend(effects.draw_cards(state, DEAL))
+
+        order = list(range(len(table.skills)))
+        rng.shuffle(order)
+        variant = table.variant
+        needed = {"none": 0, "shared": 1, "choice": CHOICE_DEAL * players}.get(variant, players)
+        if needed > len(order):
+            raise ValueError(
+                f"{catalog.path}: the {variant} skill variant needs {needed} skill cards "
+                f"for {players} players, the catalog has {len(order)}"
+            )
+        if variant in ("normal", "chaos"):
+            state.skills = [(order.pop(),) for _ in range(players)]
+        elif variant == "shared":
+            state.skills = [(order.pop(),)] * players
+        elif variant == "magic-circle":
+            circle = [order.pop() for _ in range(players)]  # card s lies between s and s + 1
+            state.skills = [
+                tuple(dict.fromkeys((circle[s - 1], circle[s]))) for s in range(players)
+            ]
+        elif variant == "choice":
+            state.dealt = [tuple(order.pop() for _ in range(CHOICE_DEAL)) for _ in range(players)]
+        state.skill_deck = order if variant == "chaos" else []
+        if variant == "choice":
+            state.phase = "choose-skill"
+        else:
+            self._begin_turn(state)
+        return state
+
+    def _table(self, catalog, players: int, options: dict) -> Table:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
+        mode, variant = options["mode"], options["skills"]
+        default = (
+            APPRENTICE if mode == "crisis" else RUSH_TARGET if players <= 4 else RUSH_TARGET_LARGE
+        )
+        target = options.get("target", default)
+        abilities = {
+            c.id: effects.compile_ability(c.get("ability") or ())
+            for c in catalog.of_kind("room-tile")
+        }
+        return Table(
+            players=players,
+            mode=mode,
+            target=target,
+            variant=variant,
+            stop_at_target=options["stop_at_target"],
+            skills=skills.skill_cards(catalog.of_kind("skill-card"), mode),
+            abilities=abilities,
+            cards=sum(c.count for c in catalog.of_kind("gem-card")),
+        )
+
+    # --- whose turn, what is legal ------------------------------------------
+
+    def to_move(self, state: GemRushState) -> int | None:
+        return None if state.over else state.seat
+
+    def legal_actions(self, state: GemRushState) -> list[Action]:
+        if state.legal is None:
+            state.legal = self._legal_actions(state)
+        return list(state.legal)
+
+    def _legal_actions(self, state: GemRushState) -> list[Action]:
+        if state.over:
+            return []
+        if state.effect is not None:
+            return effects.legal(state)
+        if state.building is not None:
+            b = state.building
+            return [("rotate", r) for r in legal_rotations(b.tile, b.entry)]
+        phase = state.phase
+        seat = state.seat
+        if phase == "move":
+            return self._move_actions(state)
+        if phase == "action":
+            actions = [("draw",)]
+            if state.pile and skills.holds(state, seat, "discard_draw"):
+                actions.append(("draw", "discard"))
+            tile = state.mine.cells[state.pos[seat]].tile
+            if tile.type in ("action", "movement") and effects.usable(state, seat, tile.id):
+                actions.append(("ability",))
+            actions.append(("skip",))
+            return actions
+        if phase == "discard":
+            return [("discard", i) for i in _distinct(state.hands[seat])]
+        if phase == "burn":
+            actions = []
+            if state.deck or state.pile:
+                actions.append(("burn", "deck"))
+            if state.pile and skills.holds(state, seat, "burn_from_discard"):
+                actions.append(("burn", "discard"))
+            for other, hand in enumerate(state.hands):
+                actions.extend(("burn", other, i) for i in _distinct(hand))
+            return actions
+        if phase == "choose-skill":
+            ids = dict.fromkeys(state.table.skills[k].id for k in state.dealt[seat])
+            return [("skill", skill_id) for skill_id in ids]
+        if phase == "chaos":
+            return [("new-skill",), ("keep-skill",)]
+        raise AssertionError(f"unknown phase {phase}")
+
+    def _flags(self, state: GemRushState, seat: int) -> tuple[bool, bool]:
+        """(Spelunker, Tunnel Rat): the movement skills seat holds."""
+        if not state.skills[seat]:
+            return False, False
+        return (
+            skills.holds(state, seat, "reverse_one_way"),
+            skills.holds(state, seat, "tunnel_exit"),
+        )
+
+    def _move_actions(self, state: GemRushState) -> list[Action]:
+        seat = state.seat
+        here = state.pos[seat]
+        view = state.view
+        hand = state.hands[seat]
+        steps = state.steps
+        dist = view.distances(here, steps, *self._flags(state, seat))
+        actions: list[Action] = [("move", cell) for cell in dist if cell != here]
+        key = tuple(hand)
+        subs = skills.substitutes(state, seat) if state.skills[seat] else ()
+        if state.stack and steps:
+            for cell, spent in dist.items():
+                if spent < steps:
+                    for site in view.links(cell)[1]:
+                        for payment in skills.payments(site.door.cost, key, subs):
+                            actions.append(("build", site.origin, site.edge, payment.cards))
+        warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
+        rift = bool(warps) and skills.holds(state, seat, "warp_free")
+        if warps:
+            for cell in view.rooms():
+                if cell != here:
+                    actions.extend(("warp", cell, i) for i in warps)
+                    if rift:
+                        actions.append(("warp", cell))
+            if state.stack:
+                for site in view.sites():
+                    for payment in skills.payments(site.door.cost, key, subs):
+                        for cards, _ in _warp_payments(hand, payment, warps, rift):
+                            actions.append(("warp-build", site.origin, site.edge, cards))
+        tile = view.mine.cells[here].tile
+        if (
+            (tile.type == "movement" and steps)
+            or (tile.type == "free" and state.free_uses < FREE_USES)
+        ) and effects.usable(state, seat, tile.id):
+            actions.append(("ability",))
+        actions.append(("end-move",))
+        return actions
+
+    # --- applying -----------------------------------------------------------
+
+    def apply(self, state: GemRushState, action: Action) -> None:
+        if state.over:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalAction(f"{action!r} is not an action")
+        state.legal = None
+        if state.effect is not None:
+            after = state.effect.after
+            if effects.resolve(state, action):
+                self._effect_done(state, after)
+            return
+        kind = action[0]
+        if len(action) not in SIZES.get(kind, ()):
+            raise IllegalAction(f"{action} is no Gem Rush action")
+        if kind in ("move", "warp", "build", "warp-build") and not _is_cell(action[1]):
+            raise IllegalAction(f"{action[1]!r} is no (column, row) cell")
+        if state.building is not None:
+            if kind != "rotate":
+                raise IllegalAction(f"the new room must be turned first, not {kind}")
+            self._rotate(state, action[1])
+            return
+        handler = getattr(self, "_" + state.phase.replace("-", "_"))
+        handler(state, action)
+
+    # phase 1
+
+    def _discard(self, state: GemRushState, action: Action) -> None:
+        if action[0] != "discard":
+            raise IllegalAction(f"discard down to the hand limit first, not {action[0]}")
+        hand = state.hands[state.seat]
+        state.pile.append(_pop(hand, action[1]))
+        if len(hand) <= HAND + skills.amount(state, state.seat, "hand_limit"):
+            state.phase = "move"
+
+    # phase 2
+
+    def _move(self, state: GemRushState, action: Action) -> None:
+        kind = action[0]
+        seat = state.seat
+        if kind == "move":
+            self._walk(state, seat, action[1])
+        elif kind == "build":
+            self._build(state, seat, action, warp=False)
+        elif kind == "warp-build":
+            self._build(state, seat, action, warp=True)
+        elif kind == "warp":
+            self._warp(state, seat, action)
+        elif kind == "ability":
+            tile = state.mine.cells[state.pos[seat]].tile
+            if not effects.usable(state, seat, tile.id):
+                raise IllegalAction(f"the {tile.title} ability cannot be used now")
+            if tile.type == "movement" and state.steps:
+                self._spend(state, seat, 1)
+            elif tile.type == "free" and state.free_uses < FREE_USES:
+                state.free_uses += 1
+            else:
+                raise IllegalAction(f"the {tile.title} ability cannot be used while moving")
+            effects.begin(state, seat, tile.id, "move")
+        elif kind == "end-move":
+            state.phase = "action"
+        else:
+            raise IllegalAction(f"{kind} is not a move")
+
+    def _spend(self, state: GemRushState, seat: int, steps: int) -> None:
+        state.steps -= steps
+        state.spent += steps
+        if state.spent > STEPS:
+            skills.use_op(state, seat, "extra_step")
+
+    def _reach(self, state: GemRushState, seat: int, cell: Cell, limit: int) -> int:
+        """Fewest steps to cell within limit (IllegalAction if out of reach)."""
+        here = state.pos[seat]
+        flags = self._flags(state, seat)
+        cost = state.view.distances(here, limit, *flags).get(cell)
+        if cost is None:
+            raise IllegalAction(f"{cell} is not within {limit} steps of {here}")
+        if any(flags):
+            plain = state.view.distances(here, limit).get(cell)
+            if plain is None or plain > cost:  # the way relied on a movement skill
+                skills.use_op(state, seat, "reverse_one_way")
+                skills.use_op(state, seat, "tunnel_exit")
+        return cost
+
+    def _walk(self, state: GemRushState, seat: int, cell) -> None:
+        if cell == state.pos[seat]:
+            raise IllegalAction("the dwarf is already there")
+        self._spend(state, seat, self._reach(state, seat, cell, state.steps))
+        state.pos[seat] = cell
+
+    def _build(self, state: GemRushState, seat: int, action: Action, warp: bool) -> None:
+        try:
+            _, origin, edge, cards = action
+            cards = tuple(cards)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"{action} is not (build, origin, edge, cards)") from None
+        site = state.view.site(origin, edge) if origin in state.mine.cells else None
+        if site is None or not state.stack:
+            raise IllegalAction(f"nothing can be built through {edge} of {origin}")
+        hand = state.hands[seat]
+        subs = skills.substitutes(state, seat) if state.skills[seat] else ()
+        pays = skills.payments(site.door.cost, tuple(hand), subs)
+        rift = False
+        if warp:
+            warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
+            free = skills.holds(state, seat, "warp_free")
+            options = [
+                (payment, rift)
+                for payment in pays
+                for chosen, rift in _warp_payments(hand, payment, warps, free)
+                if chosen == cards
+            ]
+            if not options:
+                raise IllegalAction(f"{cards} is no Warpstone payment for {edge} of {origin}")
+            payment, rift = options[0]
+        else:
+            payment = next((p for p in pays if p.cards == cards), None)
+            if payment is None:
+                raise IllegalAction(f"{cards} is no minimal payment for {edge} of {origin}")
+            if not state.steps:
+                raise IllegalAction("no movement step is left to build with")
+            self._spend(state, seat, self._reach(state, seat, origin, state.steps - 1) + 1)
+        paid = [hand[i] for i in payment.cards]
+        discarded = [hand[i] for i in sorted(cards)]
+        for i in sorted(cards, reverse=True):
+            hand.pop(i)
+        state.pile.extend(discarded)
+        if rift:
+            skills.use_op(state, seat, "warp_free")
+        bonus = skills.settle_payment(state, seat, site.door.cost, paid)
+        state.points[seat] += site.door.points + payment.bonus + bonus
+        state.building = Building(site.cell, site.entry, state.stack.pop(), site.origin)
+        state.built += 1
+
+    def _rotate(self, state: GemRushState, rotation) -> None:
+        b = state.building
+        if rotation not in legal_rotations(b.tile, b.entry):
+            raise IllegalAction(f"{b.tile.title} needs a door on its {b.entry} edge")
+        mine = effects.own_mine(state)
+        mine.place(b.cell, b.tile, rotation)
+        effects.mine_changed(state)
+        dest = b.cell
+        if b.tile.is_tunnel:  # go on out the other side
+            arrival = mine.follow(b.cell, mine.cells[b.cell].tunnel_exit(b.entry))
+            if arrival.empty and state.stack:
+                state.building = Building(arrival.cell, arrival.entry, state.stack.pop(), b.origin)
+                return
+            dest = b.origin if arrival.cell is None or arrival.empty else arrival.cell
+        state.building = None
+        seat = state.seat
+        state.pos[seat] = dest
+        count = skills.amount(state, seat, "build_draw")
+        if count:
+            skills.use_op(state, seat, "build_draw")
+            state.hands[seat].extend(effects.draw_cards(state, count))
+
+    def _warp(self, state: GemRushState, seat: int, action: Action) -> None:
+        cell = action[1]
+        hand = state.hands[seat]
+        if cell not in state.mine.cells or state.mine.cells[cell].tile.is_tunnel:
+            raise IllegalAction(f"there is no room at {cell}")
+        if cell == state.pos[seat]:
+            raise IllegalAction("the dwarf is already there")
+        if len(action) == 3:
+            if not (isinstance(action[2], int) and 0 <= action[2] < len(hand)):
+                raise IllegalAction(f"no card {action[2]} in hand")
+            if WARPSTONE not in hand[action[2]]:
+                raise IllegalAction(f"card {action[2]} shows no Warpstone")
+            state.pile.append(hand.pop(action[2]))
+        elif any(WARPSTONE in card for card in hand) and skills.holds(state, seat, "warp_free"):
+            skills.use_op(state, seat, "warp_free")
+        else:
+            raise IllegalAction("warping needs a Warpstone card")
+        state.pos[seat] = cell
+
+    # phase 3
+
+    def _action(self, state: GemRushState, action: Action) -> None:
+        kind = action[0]
+        seat = state.seat
+        hand = state.hands[seat]
+        if kind == "draw":
+            count = 1 + skills.amount(state, seat, "extra_draw")
+            if count > 1:
+                skills.use_op(state, seat, "extra_draw")
+            if action[1:] == ("discard",):
+                if not state.pile or not skills.holds(state, seat, "discard_draw"):
+                    raise IllegalAction("drawing from the discard pile needs Scavenger")
+                skills.use_op(state, seat, "discard_draw")
+                hand.append(state.pile.pop())
+                count -= 1
+            elif len(action) > 1:
+                raise IllegalAction(f"{action} is not a draw")
+            hand.extend(effects.draw_cards(state, count))
+        elif kind == "ability":
+            tile = state.mine.cells[state.pos[seat]].tile
+            if tile.type not in ("action", "movement") or not effects.usable(state, seat, tile.id):
+                raise IllegalAction(f"the {tile.title} ability cannot be used now")
+            if not effects.begin(state, seat, tile.id, "action"):
+                return  # a decision is pending
+        elif kind != "skip":
+            raise IllegalAction(f"{kind} is not an action (draw, ability, skip)")
+        self._end_action(state)
+
+    def _effect_done(self, state: GemRushState, after: str) -> None:
+        if after == "action":
+            self._end_action(state)
+
+    def _end_action(self, state: GemRushState) -> None:
+        if state.table.crisis:
+            state.phase = "burn"
+            state.burn_left = min(BURN, state.table.cards - state.burnt)
+            if state.burn_left:
+                return
+        self._end_turn(state)
+
+    # phase 4
+
+    def _burn(self, state: GemRushState, action: Action) -> None:
+        if action[0] != "burn" or len(action) not in (2, 3):
+            raise IllegalAction(f"{BURN} cards must burn first, not {action}")
+        if action[1:] == ("deck",):
+            burnt = len(effects.draw_cards(state, state.burn_left))
+            if not burnt:
+                raise IllegalAction("the deck and the discard pile are empty")
+            state.burnt_from[0] += burnt
+        elif action[1:] == ("discard",):
+            if not skills.holds(state, state.seat, "burn_from_discard"):
+                raise IllegalAction("burning from the discard pile needs Stoker")
+            burnt = min(state.burn_left, len(state.pile))
+            if not burnt:
+                raise IllegalAction("the discard pile is empty")
+            skills.use_op(state, state.seat, "burn_from_discard")
+            del state.pile[len(state.pile) - burnt :]
+            state.burnt_from[1] += burnt
+        else:
+            _, other, i = action
+            if not (isinstance(other, int) and 0 <= other < state.table.players):
+                raise IllegalAction(f"there is no seat {other}")
+            _pop(state.hands[other], i)
+            burnt = 1
+            state.burnt_from[2] += 1
+        state.burnt += burnt
+        state.burn_left -= burnt
+        if state.burn_left:
+            return
+        if state.burnt >= state.table.cards:  # the last gem card is burnt
+            self._note_targets(state)
+            state.turns += 1
+            state.over = True
+            return
+        self._end_turn(state)
+
+    # skills
+
+    def _choose_skill(self, state: GemRushState, action: Action) -> None:
+        if action[0] != "skill":
+            raise IllegalAction(f"choose a skill first, not {action[0]}")
+        seat = state.seat
+        chosen = [k for k in state.dealt[seat] if state.table.skills[k].id == action[1]]
+        if not chosen:
+            raise IllegalAction(f"{action[1]} was not dealt to seat {seat}")
+        state.skills[seat] = (chosen[0],)
+        if seat + 1 < state.table.players:
+            state.seat = seat + 1
+            return
+        state.seat = 0
+        self._begin_turn(state)
+
+    def _chaos(self, state: GemRushState, action: Action) -> None:
+        if action == ("new-skill",):
+            self._change_skill(state)
+        elif action != ("keep-skill",):
+            raise IllegalAction(f"keep or change the skill first, not {action[0]}")
+        self._next_turn(state)
+
+    def _change_skill(self, state: GemRushState) -> None:
+        seat = state.seat
+        (old,) = state.skills[seat]
+        state.skills[seat] = (state.skill_deck.pop(),)
+        state.skill_deck.append(old)
+        state.rng.shuffle(state.skill_deck)
+
+    # turns
+
+    def _end_turn(self, state: GemRushState) -> None:
+        self._note_targets(state)
+        if state.table.variant == "chaos" and state.skill_deck and state.skills[state.seat]:
+            if not state.skill_used:
+                state.phase = "chaos"
+                return
+            self._change_skill(state)  # a used skill must be changed
+        self._next_turn(state)
+
+    def _next_turn(self, state: GemRushState) -> None:
+        state.turns += 1
+        state.seat = (state.seat + 1) % state.table.players
+        self._begin_turn(state)
+
+    def _begin_turn(self, state: GemRushState) -> None:
+        t = state.table
+        seat = state.seat
+        # phase 0: check for game end
+        if t.crisis:
+            if t.stop_at_target and sum(state.points) >= t.target:
+                state.over = True
+        elif (
+            seat == 0
+            and state.turns
+            and (max(state.points) >= t.target or not state.stack or not state.view.sites())
+        ):
+            state.over = True
+        if state.over:
+            return
+        state.used_turn = 0
+        state.skill_used = False
+        state.spent = state.free_uses = 0
+        state.steps = STEPS
+        limit = HAND
+        if state.skills[seat]:
+            state.steps += skills.amount(state, seat, "extra_step")
+            limit += skills.amount(state, seat, "hand_limit")
+            if limit > HAND and len(state.hands[seat]) > HAND:
+                skills.use_op(state, seat, "hand_limit")
+        state.phase = "discard" if len(state.hands[seat]) > limit else "move"
+
+    def _note_targets(self, state: GemRushState) -> None:
+        t = state.table
+        turn = state.turns + 1
+        if t.crisis:
+            total = sum(state.points)
+            for name, value in DIFFICULTIES.items():
+                if total >= value and name not in state.reached:
+                    state.reached[name] = turn
+        else:
+            total = max(state.points)
+        if total >= t.target and "target" not in state.reached:
+            state.reached["target"] = turn
+
+    # --- results ------------------------------------------------------------
+
+    def is_over(self, state: GemRushState) -> bool:
+        return state.over
+
+    def scores(self, state: GemRushState) -> list[int]:
+        return list(state.points)
+
+    def winners(self, state: GemRushState) -> list[int]:
+        if state.table.crisis:
+            won = sum(state.points) >= state.table.target
+            return list(range(state.table.players)) if won else []
+        return top_seats(state.points)
+
+    def heuristic(self, state: GemRushState, seat: int) -> float:
+        points = state.points
+        if state.table.crisis:
+            value = sum(points) + HAND_VALUE * sum(min(len(hand), 8) for hand in state.hands)
+        else:
+            others = max((p for s, p in enumerate(points) if s != seat), default=0)
+            value = points[seat] - others + HAND_VALUE * min(len(state.hands[seat]), 8)
+        return value + SITE_VALUE * state.view.sites_near(state.pos[seat], STEPS)
+
+    def outcome(self, state: GemRushState) -> Outcome:
+        """Crisis: the team's shared result against the target; Rush: a race."""
+        scores, winners = list(self.scores(state)), list(self.winners(state))
+        t = state.table
+        if not t.crisis:
+            return versus_outcome(scores, winners)
+        total = sum(state.points)
+        return Outcome(
+            OutcomeKind.TEAM,
+            tuple(scores),
+            tuple(winners),
+            team_won=total >= t.target,
+            team_score=total,
+            targets_reached=tuple(
+                name for name, points in DIFFICULTY_TARGETS.items() if total >= points
+            ),
+        )
+
+    def record(self, state: GemRushState) -> dict[str, Any]:
+        t = state.table
+        figures: dict[str, Any] = {"mode": t.mode, "skills": t.variant, "target": t.target}
+        if t.crisis:
+            figures["team_total"] = sum(state.points)
+            figures["won"] = sum(state.points) >= t.target
+            figures["burnt"] = state.burnt
+            figures["burnt_from"] = dict(
+                zip(("deck", "discard", "hand"), state.burnt_from, strict=True)
+            )
+        figures["targets_reached"] = dict(state.reached)
+        figures["rooms_built"] = state.built
+        figures["tiles_placed"] = len(state.mine.cells)
+        figures["reshuffles"] = state.reshuffles
+        figures["skill_cards"] = [[t.skills[k].id for k in held] for held in state.skills]
+        return figures
+
+
+# --- helpers -------------------------------------------------------------------
+
+
+def _is_cell(value) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _distinct(cards) -> list[int]:
+    """Index of the first card of each kind (identical cards make identical actions)."""
+    found, seen = [], set()
+    for i, card in enumerate(cards):
+        if card not in seen:
+            seen.add(card)
+            found.append(i)
+    return found
+
+
+def _pop(hand: list, i):
+    if not (isinstance(i, int) and 0 <= i < len(hand)):
+        raise IllegalAction(f"no card {i} in hand")
+    return hand.pop(i)
+
+
+def _warp_payments(hand, payment, warps: list[int], free: bool):
+    """(cards to discard, Rift Walker used) for building with Warpstone and payment.
+
+    A Warpstone card in the payment is enough; otherwise one is discarded
+    alongside, or, with Rift Walker unused, kept (the payment alone is discarded).
+    """
+    if any(WARPSTONE in hand[i] for i in payment.cards):
+        yield payment.cards, False
+        return
+    for w in warps:
+        yield tuple(sorted((*payment.cards, w))), False
+    if free:
+        yield payment.cards, True
+
+
+def _first_room(mine: Mine, stack: list[RoomTile], rng: random.Random) -> Cell:
+    """Start the mine; while the tile is a tunnel, connect tiles until one is not."""
+    first = stack.pop()
+    mine.place(START, first, 0)
+    if not first.is_tunnel:
+        return START
+    arrival = mine.follow(START, rng.choice(EDGES))
+    while stack:
+        if not arrival.empty:  # a tunnel loop: take any tunnel door onto empty space
+            arrival = next(
+                (
+                    a
+                    for cell, placed in mine.cells.items()
+                    for edge in placed.door_edges()
+                    if (a := mine.follow(cell, edge)).empty
+                ),
+                None,
+            )
+            if arrival is None:
+                break
+        tile = stack.pop()
+        mine.place(arrival.cell, tile, rng.choice(legal_rotations(tile, arrival.entry)))
+        if not tile.is_tunnel:
+            return arrival.cell
+        arrival = mine.follow(arrival.cell, mine.cells[arrival.cell].tunnel_exit(arrival.entry))
+    raise ValueError("the room stack has no room tile that is not a tunnel to start the mine")

@@ -1,0 +1,63 @@
+"""Gem Rush, as the kit offers it: players, options, outcome, difficulty targets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from protopress.rules.options import Option, OptionType
+from protopress.rules.spec import GameSpec, OutcomeKind
+
+# Crisis mode: the team's points that reach each difficulty (the rules' table).
+DIFFICULTY_TARGETS = {
+    "Apprentice": 36,
+    "Journeyman": 44,
+    "Artisan": 52,
+    "Expert": 60,
+    "Master": 66,
+    "Grandmaster": 72,
+}
+MODES = ("crisis", "rush")
+SKILL_VARIANTS = ("normal", "choice", "shared", "chaos", "magic-circle", "none")
+
+SPEC = GameSpec(
+    id="gem-rush",
+    title="Gem Rush",
+    min_players=1,
+    max_players=7,
+    engine="protopress.games.gem_rush.rules:GemRush",
+    outcomes=(OutcomeKind.TEAM, OutcomeKind.VERSUS),
+    options=(
+        Option(
+            "mode",
+            OptionType.CHOICE,
+            "crisis: the team against the mine; rush: a race",
+            default="crisis",
+            choices=MODES,
+        ),  # fmt: skip
+        Option(
+            "target",
+            OptionType.WHOLE,
+            "points to reach (Crisis: the difficulty, default 36; Rush: default 20, 15 for 5+ players)",
+            minimum=1,
+            maximum=10_000,
+        ),  # fmt: skip
+        Option(
+            "skills",
+            OptionType.CHOICE,
+            "skill card variant",
+            default="normal",
+            choices=SKILL_VARIANTS,
+        ),  # fmt: skip
+        Option(
+            "stop_at_target",
+            OptionType.FLAG,
+            "Crisis: end the game as soon as the team reaches the target",
+            default=False,
+        ),  # fmt: skip
+    ),
+    checks=("protopress.games.gem_rush.checks",),
+    first_mover=0,
+    difficulty_targets=DIFFICULTY_TARGETS,
+    folder=Path(__file__).parent,
+    rulings="docs/rules/gem-rush.md",
+)

@@ -1,0 +1,510 @@
+"""Gemstone Caverns: the active player rolls the symbol dice and arranges them
+into one connected shape; every player draws it on their own grid, rotated but
+never mirrored, perhaps hanging off the edge. Groups of one symbol joined along
+edges score. Rulings: docs/rules/gemstone-caverns.md.
+
+Grids are flat bytearrays (0 an empty box, i + 1 the catalog's i-th symbol)
+with an integer bitmask of filled boxes beside them, so that a placement's
+legality is one AND and a state copies in microseconds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from typing import NamedTuple
+
+from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
+from protopress.games.gemstone_caverns.spec import SPEC
+from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.spec import Outcome, OutcomeKind
+
+EMPTY = "."
+FIT_BONUS = 0.05  # per edge an arrangement could join: a tie-break between arrangements
+NEAR_BONUS = 0.3  # heuristic: per box in a group one or two boxes short of scoring
+PASS: Action = ("pass",)
+
+
+class Scoring(NamedTuple):
+    min_group: int
+    per_group: int
+    per_box: int
+
+
+def _scoring(scoring) -> Scoring:
+    if isinstance(scoring, Scoring):
+        return scoring
+    return Scoring(scoring["min_group"], scoring["per_group"], scoring["per_box"])
+
+
+# --- geometry --------------------------------------------------------------
+
+
+def _turn(cells, times: int) -> tuple[tuple[int, int], ...]:
+    """Cells turned clockwise `times` quarter turns, in the same order, top-left at (0, 0)."""
+    for _ in range(times):
+        cells = [(c, -r) for r, c in cells]
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple((r - top, c - left) for r, c in cells)
+
+
+@lru_cache(maxsize=8)
+def _shapes(dice: int) -> tuple:
+    """(cells, name, symmetries) per one-sided polyomino of `dice` cells.
+
+    cells are sorted in the canonical orientation of gemstone_checks; each
+    symmetry is a quarter turn mapping the shape onto itself, as the
+    permutation sending cell k to cells[perm[k]].
+    """
+    shapes = []
+    for shape in polyominoes(dice):
+        cells = tuple(sorted(shape))
+        step = len(rotations(shape))  # the turns that map a shape onto itself: multiples of step
+        symmetries = tuple(
+            tuple(cells.index(cell) for cell in _turn(cells, times)) for times in range(0, 4, step)
+        )
+        shapes.append((cells, shape_name(shape), symmetries))
+    return tuple(shapes)
+
+
+def _relabel(labels: tuple, perm: tuple) -> tuple:
+    turned = [None] * len(labels)
+    for k, target in enumerate(perm):
+        turned[target] = labels[k]
+    return tuple(turned)
+
+
+@lru_cache(maxsize=512)
+def _arrangements(rolled: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every distinct arrangement of the rolled faces (sorted), one per class of rotations."""
+    actions = []
+    for cells, _, symmetries in _shapes(len(rolled)):
+        for labels in sorted(set(permutations(rolled))):
+            # keep the least labelling among those the shape's symmetries give
+            if all(_relabel(labels, perm) >= labels for perm in symmetries):
+                actions.append(("arrange", cells, labels))
+    return tuple(actions)
+
+
+@lru_cache(maxsize=8)
+def _by_cells(dice: int) -> dict:
+    """{cells: (name, symmetries)} of the shapes of `dice` cells."""
+    return {cells: (name, symmetries) for cells, name, symmetries in _shapes(dice)}
+
+
+def _distinct_turns(cells, labels) -> int:
+    """How many quarter turns (0, 1, ...) give different labelled placements."""
+    _, symmetries = _by_cells(len(cells))[cells]
+    return 4 // sum(_relabel(labels, perm) == labels for perm in symmetries)
+
+
+@lru_cache(maxsize=64)
+def _placements(cells, rows: int, cols: int) -> tuple[dict, ...]:
+    """Per quarter turn: {(row, col): (mask, ((cell, box), ...))} for each offset with a box inside."""
+    turns = []
+    for times in range(4):
+        turned = _turn(cells, times)
+        height = max(r for r, _ in turned) + 1
+        width = max(c for _, c in turned) + 1
+        spots = {}
+        for row in range(1 - height, rows):
+            for col in range(1 - width, cols):
+                inside = tuple(
+                    (k, (r + row) * cols + c + col)
+                    for k, (r, c) in enumerate(turned)
+                    if 0 <= r + row < rows and 0 <= c + col < cols
+                )
+                if inside:
+                    spots[row, col] = (sum(1 << box for _, box in inside), inside)
+        turns.append(spots)
+    return tuple(turns)
+
+
+@lru_cache(maxsize=64)
+def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Edge neighbours of each box of a flat grid (never across corners)."""
+    return tuple(
+        tuple(
+            (r + dr) * cols + c + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        )
+        for r in range(rows)
+        for c in range(cols)
+    )
+
+
+def _groups(cells, neighbours) -> list[tuple[int, int]]:
+    """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
+    seen = bytearray(len(cells))
+    groups = []
+    for start, symbol in enumerate(cells):
+        if not symbol or seen[start]:
+            continue
+        seen[start] = 1
+        group = [start]
+        for box in group:  # breadth first: the list grows while it is read
+            for other in neighbours[box]:
+                if cells[other] == symbol and not seen[other]:
+                    seen[other] = 1
+                    group.append(other)
+        groups.append((symbol, len(group)))
+    return groups
+
+
+def _value(cells, neighbours, scoring: Scoring) -> tuple[int, int]:
+    """(score, boxes in groups one or two boxes short of scoring)."""
+    score = near = 0
+    for _, size in _groups(cells, neighbours):
+        if size >= scoring.min_group:
+            score += scoring.per_group + size * scoring.per_box
+        elif size >= scoring.min_group - 2:
+            near += size
+    return score, near
+
+
+# --- scoring a written grid -------------------------------------------------
+
+
+class SymbolScore(NamedTuple):
+    groups: int  # scorable groups
+    boxes: int  # boxes in scorable groups
+    score: int
+
+
+@dataclass(frozen=True)
+class GridScore:
+    total: int
+    by_symbol: dict[str, SymbolScore]
+
+    def to_json(self) -> dict:
+        return {
+            "total": self.total,
+            "by_symbol": {char: s._asdict() for char, s in self.by_symbol.items()},
+        }
+
+
+def _row_width(grid_rows) -> int:
+    if not isinstance(grid_rows, list) or not grid_rows:
+        raise ValueError('"grid" must be a non-empty list of row strings')
+    for number, row in enumerate(grid_rows, 1):
+        if not isinstance(row, str):
+            raise ValueError(f"grid row {number} is not a string of boxes")
+        if len(row) != len(grid_rows[0]):
+            raise ValueError(
+                f"grid rows must all have the same length: row 1 has {len(grid_rows[0])} "
+                f"boxes, row {number} has {len(row)}"
+            )
+    if not grid_rows[0]:
+        raise ValueError("grid rows are empty")
+    return len(grid_rows[0])
+
+
+def score_grid(grid_rows: list[str], scoring) -> GridScore:
+    """Score a grid written one string per row ("." empty; equal characters one symbol)."""
+    rules = _scoring(scoring)
+    width = _row_width(grid_rows)
+    chars = sorted(set("".join(grid_rows)) - {EMPTY})
+    code = {char: index for index, char in enumerate(chars, 1)}
+    cells = [code.get(char, 0) for row in grid_rows for char in row]
+    tally = {index: [0, 0] for index in code.values()}
+    for symbol, size in _groups(cells, _neighbours(len(grid_rows), width)):
+        if size >= rules.min_group:
+            tally[symbol][0] += 1
+            tally[symbol][1] += size
+    by_symbol = {
+        char: SymbolScore(g, b, g * rules.per_group + b * rules.per_box)
+        for char, (g, b) in zip(chars, tally.values(), strict=True)
+    }
+    return GridScore(sum(s.score for s in by_symbol.values()), by_symbol)
+
+
+def _sheet(catalog):
+    sheets = catalog.of_kind("score-sheet")
+    if not sheets:
+        raise ValueError(f"{catalog.path}: no score sheet to take the grid and scoring from")
+    return sheets[0]
+
+
+def score_state(catalog, state_json: dict) -> dict:
+    """The score of {"grid": [...]} under the catalog's score sheet scoring."""
+    grid = state_json.get("grid") if isinstance(state_json, dict) else None
+    return score_grid(grid, _sheet(catalog)["scoring"]).to_json()
+
+
+def format_score(result: dict) -> str:
+    lines = [f"{'symbol':<8}{'groups':>7}{'boxes':>7}{'score':>7}"]
+    for char, s in result["by_symbol"].items():
+        lines.append(f"{char:<8}{s['groups']:>7}{s['boxes']:>7}{s['score']:>7}")
+    lines.append(f"{'total':<8}{'':>14}{result['total']:>7}")
+    return "\n".join(lines)
+
+
+# --- the game ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """What stays fixed during a game: sheet, symbols, dice, scoring."""
+
+    rows: int
+    cols: int
+    symbols: tuple[str, ...]  # ids; grid code i + 1 is symbols[i]
+    letters: str  # one character per symbol, for written grids
+    dice: tuple[tuple[str, ...], ...]  # faces per die, each copy of a die separately
+    scoring: Scoring
+    neighbours: tuple
+    players: int
+    full: int  # the bitmask of a full grid
+
+    @classmethod
+    def of(cls, catalog, players: int) -> Table:
+        sheet = _sheet(catalog)
+        symbols = catalog.of_kind("symbol")
+        dice = tuple(
+            tuple(die["faces"]) for die in catalog.of_kind("die") for _ in range(die.count)
+        )
+        if not dice:
+            raise ValueError(f"{catalog.path}: no dice to roll")
+        return cls(
+            rows=sheet["rows"],
+            cols=sheet["columns"],
+            symbols=tuple(s.id for s in symbols),
+            letters="".join(s.get("letter") or s["name"][0] for s in symbols),
+            dice=dice,
+            scoring=_scoring(sheet["scoring"]),
+            neighbours=_neighbours(sheet["rows"], sheet["columns"]),
+            players=players,
+            full=(1 << sheet["rows"] * sheet["columns"]) - 1,
+        )
+
+
+class GemstoneState:
+    """One game: a grid per seat, the roll, the arrangement and who still places it."""
+
+    __slots__ = (
+        "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
+        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "rng",
+    )  # fmt: skip
+
+    def __init__(self, table: Table, rng: random.Random):
+        self.table = table
+        self.grids = [bytearray(table.rows * table.cols) for _ in range(table.players)]
+        self.filled = [0] * table.players  # bitmask of filled boxes per seat
+        self.values: list[tuple[int, int] | None] = [None] * table.players  # cached _value
+        self.active = 0  # the seat that rolls and arranges this turn
+        self.rolled: tuple[str, ...] = ()
+        self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
+        self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
+        self.turns_shown = 4  # distinct quarter turns of the arrangement
+        self.placed = 0  # seats that have placed (or passed) this turn, from the active one
+        self.ended = False  # a seat could not place: the game ends after this arrangement
+        self.over = False
+        self.turns = 0
+        self.passes = 0
+        self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
+        self.rng = rng
+
+    def copy(self) -> GemstoneState:
+        new = object.__new__(GemstoneState)
+        for name in GemstoneState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.grids = [grid[:] for grid in self.grids]
+        new.filled = self.filled[:]
+        new.values = self.values[:]
+        new.used = self.used.copy()
+        new.rng = random.Random.__new__(random.Random)  # unseeded: setstate fills it
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    def grid_rows(self, seat: int) -> list[str]:
+        """The seat's grid written one string per row, symbols by letter, "." empty."""
+        t = self.table
+        chars = EMPTY + t.letters
+        grid = self.grids[seat]
+        return [
+            "".join(chars[v] for v in grid[r * t.cols : (r + 1) * t.cols]) for r in range(t.rows)
+        ]
+
+    def set_grid(self, seat: int, grid_rows: list[str]) -> None:
+        """Fill a seat's grid from rows of letters (for tests and puzzles)."""
+        t = self.table
+        if _row_width(grid_rows) != t.cols or len(grid_rows) != t.rows:
+            raise ValueError(f"the grid must be {t.rows} rows of {t.cols} boxes")
+        codes = {EMPTY: 0} | {letter: i for i, letter in enumerate(t.letters, 1)}
+        try:
+            self.grids[seat][:] = bytes(codes[char] for row in grid_rows for char in row)
+        except KeyError as error:
+            raise ValueError(f"{error.args[0]!r} is no symbol letter ({t.letters})") from None
+        self.filled[seat] = sum(1 << box for box, v in enumerate(self.grids[seat]) if v)
+        self.values[seat] = None
+
+
+class GemstoneCaverns:
+    spec = SPEC
+    id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+
+    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemstoneState:
+        SPEC.parse_options(options or {})  # it has none: refuses any given
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
+        state = GemstoneState(Table.of(catalog, players), rng)
+        _roll(state)
+        return state
+
+    def to_move(self, state: GemstoneState) -> int | None:
+        if state.over:
+            return None
+        return (state.active + state.placed) % state.table.players
+
+    def legal_actions(self, state: GemstoneState) -> list[Action]:
+        if state.over:
+            return []
+        if state.arrangement is None:
+            return list(_arrangements(tuple(sorted(state.rolled))))
+        t = state.table
+        spots = _placements(state.arrangement[0], t.rows, t.cols)
+        filled = state.filled[self.to_move(state)]
+        actions = [
+            ("place", times, row, col)
+            for times in range(state.turns_shown)
+            for (row, col), (mask, _) in spots[times].items()
+            if not mask & filled
+        ]
+        return actions or [PASS]
+
+    def apply(self, state: GemstoneState, action: Action) -> None:
+        kind = action[0]
+        if state.over:
+            raise IllegalAction("the game is over")
+        if kind == "arrange":
+            if state.arrangement is not None:
+                raise IllegalAction("the dice are already arranged this turn")
+            _, cells, labels = action
+            state.arrangement = (cells, labels)
+            index = {symbol: i for i, symbol in enumerate(state.table.symbols, 1)}
+            state.codes = tuple(index[symbol] for symbol in labels)
+            state.turns_shown = _distinct_turns(cells, labels)
+            state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
+            return
+        if state.arrangement is None:
+            raise IllegalAction("the dice must be arranged first")
+        if kind == "place":
+            _, times, row, col = action
+            t, seat = state.table, self.to_move(state)
+            try:
+                mask, inside = _placements(state.arrangement[0], t.rows, t.cols)[times][row, col]
+            except (KeyError, IndexError, TypeError):
+                raise IllegalAction(f"no box of the grid under {action}") from None
+            if mask & state.filled[seat]:
+                raise IllegalAction(f"{action} overlaps filled boxes of seat {seat}")
+            grid = state.grids[seat]
+            for k, box in inside:
+                grid[box] = state.codes[k]
+            state.filled[seat] |= mask
+            state.values[seat] = None
+        elif kind == "pass":
+            state.ended = True
+            state.passes += 1
+        else:
+            raise IllegalAction(f"unknown action {action}")
+        state.placed += 1
+        if state.placed == state.table.players:
+            _end_turn(state)
+
+    def is_over(self, state: GemstoneState) -> bool:
+        return state.over
+
+    def scores(self, state: GemstoneState) -> list[int]:
+        return [_cached(state, seat)[0] for seat in range(state.table.players)]
+
+    def winners(self, state: GemstoneState) -> list[int]:
+        return top_seats(self.scores(state))
+
+    def outcome(self, state: GemstoneState) -> Outcome:
+        """One player plays for a score (solo, nothing to win against); more race."""
+        scores = self.scores(state)
+        kind = OutcomeKind.SOLO if len(scores) == 1 else OutcomeKind.VERSUS
+        return Outcome(kind, tuple(scores), tuple(self.winners(state)))
+
+    def heuristic(self, state: GemstoneState, seat: int) -> float:
+        score, near = _cached(state, seat)
+        value = score + NEAR_BONUS * near
+        if state.arrangement is not None and state.placed == 0 and state.active == seat:
+            # the arrangement just chosen: how well it can join this seat's groups
+            value += FIT_BONUS * _best_fit(state, seat)
+        others = [_cached(state, s)[0] for s in range(state.table.players) if s != seat]
+        return value - max(others) if others else value
+
+    def record(self, state: GemstoneState) -> dict:
+        shapes: Counter = Counter()
+        used: list[list[str]] = [[] for _ in state.filled]
+        for (seat, shape), times in sorted(state.used.items()):
+            shapes[shape] += times
+            used[seat] += [shape] * times
+        return {
+            "boxes_filled": [filled.bit_count() for filled in state.filled],
+            "arrangements": dict(sorted(shapes.items())),
+            "passes": state.passes,
+            "used": used,  # shapes each seat chose as the active player
+        }
+
+
+def _roll(state: GemstoneState) -> None:
+    state.rolled = tuple(state.rng.choice(faces) for faces in state.table.dice)
+
+
+def _end_turn(state: GemstoneState) -> None:
+    """Everyone has placed: end the game or pass the dice clockwise and roll."""
+    t = state.table
+    state.turns += 1
+    state.placed = 0
+    state.arrangement = None
+    if state.ended or all(filled == t.full for filled in state.filled):
+        state.over = True
+        return
+    state.active = (state.active + 1) % t.players
+    _roll(state)
+
+
+def _best_fit(state: GemstoneState, seat: int) -> int:
+    """The most same-symbol edges a placement of the arrangement could make with
+    boxes already filled, plus those between its own dice."""
+    t = state.table
+    grid, filled, codes, neighbours = (
+        state.grids[seat],
+        state.filled[seat],
+        state.codes,
+        t.neighbours,
+    )
+    spots = _placements(state.arrangement[0], t.rows, t.cols)
+    best = -1
+    for times in range(state.turns_shown):
+        for mask, inside in spots[times].values():
+            if mask & filled:
+                continue
+            fit = len(inside)
+            for k, box in inside:
+                code = codes[k]
+                fit += sum(grid[other] == code for other in neighbours[box])
+            best = max(best, fit)
+    cells = state.arrangement[0]
+    inner = sum(
+        codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        for i, a in enumerate(cells)
+        for j, b in enumerate(cells)
+        if i < j
+    )
+    return best + 2 * inner
+
+
+def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
+    value = state.values[seat]
+    if value is None:
+        t = state.table
+        value = state.values[seat] = _value(state.grids[seat], t.neighbours, t.scoring)
+    return value

@@ -1,0 +1,1 @@
+"""stonespine architects."""

@@ -1,0 +1,953 @@
+"""Stonespine Architects: four years of drafting chamber cards into a 4x4
+dungeon and buying tokens at the market, for 2-5 players or solo against the
+automated rival. Rulings: docs/rules/stonespine-architects.md.
+
+Decisions (actions):
+
+    ("place", card_id, column)          construction: a card from hand into this year's row
+    ("keep", card_id)                   solo construction: the card kept for the next turn
+    ("buy", market_card_id, row)        improvement: buy a market row (0-based) ...
+    ("put", token_index, row, col)      ... then place each token: a slot element
+    ("put", token_index, row, col, edge)      or a secret passage on an edge
+    ("pass", challenge_id) / ("pass",)  stop buying: claim a challenge (years 1-3)
+
+Paths come from `protopress.games.stonespine_architects.dungeon` and final scores from
+`stonespine_scoring`; the solo rival is `stonespine_rival.Rival`. A state keeps
+each chamber as an immutable `dungeon.Chamber`, so a copy copies lists of
+references, and it caches each dungeon's path score until a chamber card or
+a secret passage changes it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from protopress.games.stonespine_architects.dungeon import (
+    EDGES,
+    MAX_ELEMENTS,
+    SIZE,
+    Chamber,
+    Dungeon,
+    PathScore,
+    path_score,
+)
+from protopress.games.stonespine_architects.rival import (
+    COLLECT,
+    VISIT,
+    Rival,
+    RivalCard,
+    build_deck,
+    gold_after_pass,
+    lowest_challenge,
+    rival_cards,
+    score_solo,
+    solo_outcome,
+)
+from protopress.games.stonespine_architects.scoring import (
+    CATEGORIES,
+    Blueprint,
+    Challenge,
+    ChamberCard,
+    Goal,
+    ScoreSheet,
+    Scoring,
+    Token,
+    format_score,
+    goal_places,
+    rank_points,
+    reputation,
+    score_dungeon,
+    score_state,
+)
+from protopress.games.stonespine_architects.spec import SPEC
+from protopress.rules.core import Action, IllegalAction
+from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
+
+__all__ = [
+    "StonespineArchitects",
+    "StonespineState",
+    "format_score",
+    "income",
+    "lay_chamber",
+    "score_state",
+]
+
+YEARS = 4
+HAND = 5  # chamber cards dealt per player each year
+CELLS = SIZE * SIZE
+EMPTY = Chamber()
+CONSTRUCT, IMPROVE, OVER = "construction", "improvement", "over"
+SOLO_PLAYERS = 2  # solo lays out the market and challenges of a two-player game
+MIN_MARKET = 3  # market cards laid out in a one- or two-player game
+CHALLENGE_YEARS = 3  # challenge cards are face up in years 1-3
+SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
+
+# heuristic weights (greedy bots): provisional score plus nudges toward what pays later
+NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps
+OPEN_CHALLENGE = 0.25  # share of an unmet claimed challenge's points
+GOAL_ELEMENT = 0.5  # per goal element
+PENDING_TOKEN = 1.5  # per bought token still to place, plus its stars
+GOLD = 0.1  # per gold on the track
+ROW_GOLD = 0.3  # per gold printed on this year's row during construction
+
+
+class MarketCard(NamedTuple):
+    id: str
+    min_players: int
+    rows: tuple[tuple[int, tuple[str, ...]], ...]  # (cost, token elements)
+
+
+class Offer(NamedTuple):
+    """One market row on the table: card, row, cost and the tokens drawn into it."""
+
+    card: int
+    row: int
+    cost: int
+    tokens: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What stays fixed during a game: the components, the scoring, the mode."""
+
+    scoring: Scoring
+    cards: tuple[ChamberCard, ...]
+    card_index: dict[str, int]
+    deck: tuple[int, ...]  # every chamber copy, by index into cards
+    tokens: tuple[Token, ...]
+    piles: dict[str, tuple[int, ...]]  # token copies by element
+    markets: tuple[MarketCard, ...]  # the market cards in use
+    market_count: int  # laid out per year
+    challenges: tuple[Challenge, ...]  # every copy
+    challenge_count: int  # flipped per year
+    goals: tuple[Goal, ...]
+    blueprints: tuple[Blueprint, ...]
+    rival_cards: tuple[RivalCard, ...]
+    chest_gold: dict[str, int]  # gold per year by element
+    players: int
+    solo: bool
+    difficulty: str
+
+    @classmethod
+    def of(cls, catalog, players: int, solo: bool, difficulty: str) -> Table:
+        scoring = Scoring.of(catalog)
+        cards = tuple(ChamberCard.of(c) for c in catalog.of_kind("chamber-card"))
+        counts = {c.id: c.count for c in catalog.of_kind("chamber-card")}
+        tokens = tuple(Token.of(t) for t in catalog.of_kind("market-token"))
+        token_counts = [t.count for t in catalog.of_kind("market-token")]
+        piles: dict[str, list[int]] = {}
+        for index, (token, count) in enumerate(zip(tokens, token_counts, strict=True)):
+            piles.setdefault(token.element, []).extend([index] * count)
+        table_players = SOLO_PLAYERS if solo else players
+        markets = tuple(
+            MarketCard(
+                m.id,
+                m.get("min_players", 1),
+                tuple((row["cost"], tuple(row["tokens"])) for row in m["rows"]),
+            )
+            for m in catalog.of_kind("market-card")
+            if m.get("min_players", 1) <= table_players
+        )
+        table = cls(
+            scoring=scoring,
+            cards=cards,
+            card_index={card.id: i for i, card in enumerate(cards)},
+            deck=tuple(i for i, card in enumerate(cards) for _ in range(counts[card.id])),
+            tokens=tokens,
+            piles={element: tuple(pile) for element, pile in piles.items()},
+            markets=markets,
+            market_count=max(MIN_MARKET, table_players + 1),
+            challenges=tuple(
+                Challenge.of(c) for c in catalog.of_kind("challenge-card") for _ in range(c.count)
+            ),
+            challenge_count=table_players + 1,
+            goals=tuple(Goal.of(g) for g in catalog.of_kind("goal-card")),
+            blueprints=tuple(Blueprint.of(b) for b in catalog.of_kind("blueprint-card")),
+            rival_cards=rival_cards(catalog) if solo else (),
+            chest_gold={
+                e.id: e.get("gold_per_year", 0)
+                for e in catalog.of_kind("element")
+                if e.get("gold_per_year", 0)
+            },
+            players=players,
+            solo=solo,
+            difficulty=difficulty,
+        )
+        table._check(catalog)
+        return table
+
+    def _check(self, catalog) -> None:
+        per_year = SOLO_CARDS_PER_YEAR if self.solo else HAND * self.players
+        needs = {
+            "chamber cards": (len(self.deck), per_year * YEARS),
+            "goal cards": (len(self.goals), 1),
+            "blueprint cards": (len(self.blueprints), self.players),
+        }
+        for what, (have, need) in needs.items():
+            if have < need:
+                raise ValueError(f"{catalog.path}: {need} {what} needed, the catalog has {have}")
+        if self.solo:
+            build_deck(self.rival_cards, self.difficulty, random.Random(0))  # raises if none
+
+    def card_id(self, index: int) -> str:
+        return self.cards[index].id
+
+
+class Board:
+    """One player's dungeon, hand, gold, blueprint and claimed challenges."""
+
+    __slots__ = ("cards", "chambers", "placed", "hand", "gold", "blueprint", "challenges", "paths")
+
+    def __init__(self, blueprint: Blueprint):
+        self.cards = [-1] * CELLS  # chamber card index per cell, -1 while empty
+        self.chambers = [EMPTY] * CELLS  # what scoring sees, per cell
+        self.placed: list[tuple[int, ...]] = [()] * CELLS  # token indices per cell
+        self.hand: list[int] = []
+        self.gold = 0
+        self.blueprint = blueprint
+        self.challenges: list[Challenge] = []
+        self.paths = None  # cached path_score, None when stale
+
+    def copy(self) -> Board:
+        new = object.__new__(Board)
+        new.cards = self.cards[:]
+        new.chambers = self.chambers[:]
+        new.placed = self.placed[:]
+        new.hand = self.hand[:]
+        new.gold = self.gold
+        new.blueprint = self.blueprint
+        new.challenges = self.challenges[:]
+        new.paths = self.paths
+        return new
+
+    def dungeon(self) -> Dungeon:
+        c = self.chambers
+        rows = tuple(tuple(c[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
+        return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
+
+    def path(self) -> PathScore:
+        if self.paths is None:
+            self.paths = _path_score(self)
+        return self.paths
+
+
+_PATHS: dict[tuple, PathScore] = {}  # path scores by geometry (doors, passages, doorways)
+PATH_MEMO = 1 << 14  # geometries remembered before the memo starts over
+
+
+def _path_score(board: Board) -> PathScore:
+    """dungeon.path_score, remembered by what it depends on: doors, passages, doorways."""
+    blueprint = board.blueprint
+    key = (blueprint.entrance, blueprint.exit, *((c.doors, c.passages) for c in board.chambers))
+    paths = _PATHS.get(key)
+    if paths is None:
+        if len(_PATHS) >= PATH_MEMO:
+            _PATHS.clear()
+        paths = _PATHS[key] = path_score(board.dungeon())
+    return paths
+
+
+class StonespineState:
+    """One game: the boards, the decks and piles, the market and whose decision it is.
+
+    Every random choice is made at setup: the chamber, market, challenge and rival
+    decks and the token piles are shuffled then and drawn from the top later. So
+    the generator is never drawn from after setup and copies share it.
+    """
+
+    __slots__ = (
+        "table", "rng", "turns", "year", "phase", "draft", "mover", "boards", "deck",
+        "piles", "market_deck", "market", "challenge_deck", "display", "goal", "priority",
+        "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
+        "discarded", "final",
+    )  # fmt: skip
+
+    def copy(self) -> StonespineState:
+        new = object.__new__(StonespineState)
+        new.table = self.table
+        new.rng = self.rng  # drawn from at setup only: see StonespineState
+        new.turns, new.year, new.phase = self.turns, self.year, self.phase
+        new.draft, new.mover, new.goal = self.draft, self.mover, self.goal
+        new.keeping, new.must_pass, new.discarded = self.keeping, self.must_pass, self.discarded
+        new.boards = [board.copy() for board in self.boards]
+        new.deck = self.deck[:]
+        new.piles = {element: pile[:] for element, pile in self.piles.items()}
+        new.market_deck = self.market_deck[:]
+        new.market = self.market[:]
+        new.challenge_deck = self.challenge_deck[:]
+        new.display = self.display[:]
+        new.priority = self.priority[:]
+        new.new_priority = self.new_priority[:]
+        new.order = self.order[:]
+        new.passed = self.passed[:]
+        new.pending = self.pending[:]
+        new.rival = self.rival.copy() if self.rival is not None else None
+        new.final = self.final
+        return new
+
+    @property
+    def row(self) -> int:
+        """This year's row of the dungeon."""
+        return self.year - 1
+
+    def sheets(self) -> list[ScoreSheet]:
+        """Final score sheets (provisional before the end: as if the game ended now)."""
+        if self.final is not None:
+            return self.final
+        return _score_sheets(self)
+
+
+class StonespineArchitects:
+    id = "stonespine-architects"
+    spec = SPEC
+    min_players, max_players = SPEC.min_players, SPEC.max_players
+
+    # --- setup ---------------------------------------------------------------
+
+    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> StonespineState:
+        solo, difficulty = self._options(players, options or {})
+        table = _tables(catalog, players, solo, difficulty)
+        state = object.__new__(StonespineState)
+        state.table, state.rng = table, rng
+        state.turns, state.year, state.phase, state.draft, state.mover = 0, 1, CONSTRUCT, 0, 0
+        state.keeping = state.must_pass = False
+        state.discarded = 0
+        state.final = None
+        state.order, state.passed, state.pending, state.new_priority = [], [False] * players, [], []
+        # 3. priority order
+        state.priority = list(range(players))
+        rng.shuffle(state.priority)
+        # 4. one goal card face up
+        state.goal = rng.choice(table.goals)
+        # 5. challenge cards flipped by player count
+        state.challenge_deck = list(range(len(table.challenges)))
+        rng.shuffle(state.challenge_deck)
+        state.display = []
+        _flip_challenges(state)
+        # 6. market cards by player count, tokens drawn from piles by element
+        state.market_deck = list(range(len(table.markets)))
+        rng.shuffle(state.market_deck)
+        state.piles = {element: list(pile) for element, pile in table.piles.items()}
+        for pile in state.piles.values():
+            rng.shuffle(pile)
+        state.market = []
+        _lay_out_market(state)
+        # 7. a blueprint each; the entrance is on it
+        blueprints = list(table.blueprints)
+        rng.shuffle(blueprints)
+        state.boards = [Board(blueprints[seat]) for seat in range(players)]
+        # 8. five chamber cards each
+        state.deck = list(table.deck)
+        rng.shuffle(state.deck)
+        _deal(state)
+        state.rival = None
+        if solo:
+            state.rival = Rival(build_deck(table.rival_cards, difficulty, rng), difficulty)
+            state.rival.begin_year()
+        return state
+
+    def _options(self, players: int, options: dict) -> tuple[bool, str]:
+        options = SPEC.parse_options(options)
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
+        solo = options.get("solo", players == 1)
+        if solo and players != 1:
+            raise ValueError(f"{self.id}: solo is played by one player against the rival")
+        if not solo and players == 1:
+            raise ValueError(f"{self.id}: a one-player game is the solo game")
+        difficulty = options.get("difficulty", "normal")
+        if "difficulty" in options and not solo:
+            raise ValueError(f"{self.id}: difficulty applies to the solo game only")
+        return solo, difficulty
+
+    # --- whose decision, which decisions -----------------------------------------
+
+    def to_move(self, state: StonespineState) -> int | None:
+        return None if state.phase == OVER else state.mover
+
+    def is_over(self, state: StonespineState) -> bool:
+        return state.phase == OVER
+
+    def legal_actions(self, state: StonespineState) -> list[Action]:
+        if state.phase == OVER:
+            return []
+        table, board = state.table, state.boards[state.mover]
+        if state.phase == CONSTRUCT:
+            if state.keeping:
+                return [("keep", table.card_id(i)) for i in _distinct(board.hand)]
+            base = state.row * SIZE
+            columns = [col for col in range(SIZE) if board.cards[base + col] < 0]
+            return [
+                ("place", table.card_id(i), col) for i in _distinct(board.hand) for col in columns
+            ]
+        if state.pending:
+            return _put_actions(state, board)
+        actions: list[Action] = []
+        if not state.must_pass:
+            actions = [
+                ("buy", table.markets[o.card].id, o.row)
+                for o in state.market
+                if o.cost <= board.gold
+            ]
+        if state.display:
+            actions += [("pass", table.challenges[i].id) for i in _distinct(state.display)]
+        else:
+            actions.append(("pass",))
+        return actions
+
+    # --- applying a decision ---------------------------------------------------
+
+    def apply(self, state: StonespineState, action: Action) -> None:
+        if state.phase == OVER:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalAction(f"{action!r} is not an action")
+        kind = action[0]
+        if state.phase == CONSTRUCT:
+            if state.keeping:
+                if kind != "keep":
+                    raise IllegalAction("solo construction: keep one card in hand first")
+                _keep(state, action)
+            elif kind == "place":
+                _place(state, action)
+            else:
+                raise IllegalAction(f"construction takes place actions, not {kind!r}")
+        elif state.pending:
+            if kind != "put":
+                raise IllegalAction("place the tokens you bought first")
+            _put(state, action)
+        elif kind == "buy":
+            _buy(state, action)
+        elif kind == "pass":
+            _pass(state, action)
+        else:
+            raise IllegalAction(f"the market takes buy or pass, not {kind!r}")
+
+    # --- the end -------------------------------------------------------------------
+
+    def scores(self, state: StonespineState) -> list[int]:
+        return [sheet.total for sheet in state.sheets()]
+
+    def winners(self, state: StonespineState) -> list[int]:
+        """Most points; ties go to the higher priority. Solo: [0] when the player
+        beats the rival, [] when the rival wins."""
+        scores = self.scores(state)
+        if state.table.solo:
+            return [0] if scores[0] > state.rival.reputation().total else []
+        best = max(scores)
+        tied = [seat for seat, score in enumerate(scores) if score == best]
+        position = _positions(state)
+        return [min(tied, key=lambda seat: position[seat])]
+
+    def heuristic(self, state: StonespineState, seat: int) -> float:
+        """Provisional score plus nudges: paths, stars, blueprint, challenges, goal,
+        tokens still to place, gold; solo minus the rival's reputation."""
+        table, board = state.table, state.boards[seat]
+        scoring = table.scoring
+        dungeon = board.dungeon()
+        paths = board.path()
+        value = scoring.path_points(paths) + reputation(dungeon)
+        matches = scoring.blueprint_matches(dungeon, board.blueprint.positions)
+        value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
+        for challenge in board.challenges:
+            met = scoring.condition_holds(challenge.condition, dungeon, paths)
+            value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
+        value += GOAL_ELEMENT * sum(scoring.element_count(dungeon, e) for e in state.goal.elements)
+        if state.pending and state.mover == seat:
+            value += sum(PENDING_TOKEN + table.tokens[t].stars for t in state.pending)
+        value += GOLD * board.gold
+        if state.phase == CONSTRUCT:
+            base = state.row * SIZE
+            value += ROW_GOLD * sum(
+                table.cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0
+            )
+        if state.year == YEARS and seat in state.new_priority:
+            value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
+        if state.rival is not None:
+            value -= state.rival.reputation().total
+        return value
+
+    def outcome(self, state: StonespineState) -> Outcome:
+        """Solo: the player against the rival's reputation; otherwise a versus game."""
+        scores, winners = list(self.scores(state)), list(self.winners(state))
+        if not state.table.solo:
+            return versus_outcome(scores, winners)
+        rival = state.rival.reputation().total
+        return Outcome(
+            OutcomeKind.SOLO,
+            tuple(scores),
+            tuple(winners),
+            solo_won=solo_outcome(scores[0], rival).won,
+            rival_score=rival,
+        )
+
+    def record(self, state: StonespineState) -> dict[str, Any]:
+        sheets = state.sheets()
+        categories = {
+            "paths": [s.path_points for s in sheets],
+            "reputation": [s.reputation for s in sheets],
+            "blueprint": [s.blueprint_points for s in sheets],
+            "priority": [s.priority_points for s in sheets],
+            "goal": [s.goal_points for s in sheets],
+            "challenges": [s.challenge_points for s in sheets],
+        }
+        common = {
+            "goal": state.goal.id,
+            "categories": {c: categories[c] for c in CATEGORIES},
+            "through_routes": sum(s.paths.through_route for s in sheets),
+            "tokens_discarded": state.discarded,
+            "used": [  # chamber cards placed, per seat
+                [state.table.card_id(card) for card in board.cards if card >= 0]
+                for board in state.boards
+            ],
+        }
+        if not state.table.solo:
+            return {"mode": "multiplayer", "final_priority": list(state.priority), **common}
+        rival = state.rival.reputation()
+        outcome = solo_outcome(sheets[0].total, rival.total)
+        return {
+            "mode": "solo",
+            "difficulty": state.table.difficulty,
+            "player_total": outcome.player,
+            "rival_total": outcome.rival,
+            "margin": outcome.margin,
+            "won": outcome.won,
+            "final_gold": state.boards[0].gold,
+            "rival_cards": [card.id for card in state.rival.revealed],
+            "rival": rival._asdict(),
+            **common,
+        }
+
+
+# --- setup and cleanup helpers ----------------------------------------------------
+
+_TABLES: dict[tuple, tuple[Any, Table]] = {}
+
+
+def _tables(catalog, players: int, solo: bool, difficulty: str) -> Table:
+    key = (id(catalog), players, solo, difficulty)
+    cached = _TABLES.get(key)
+    if cached is None or cached[0] is not catalog:
+        cached = _TABLES[key] = (catalog, Table.of(catalog, players, solo, difficulty))
+    return cached[1]
+
+
+def _distinct(indices) -> list[int]:
+    """Each value once, in first-seen order (equal cards give equal actions)."""
+    return list(dict.fromkeys(indices))
+
+
+def _flip_challenges(state: StonespineState) -> None:
+    count = state.table.challenge_count
+    state.display = [
+        state.challenge_deck.pop() for _ in range(min(count, len(state.challenge_deck)))
+    ]
+
+
+def _lay_out_market(state: StonespineState) -> None:
+    table = state.table
+    state.market = []
+    for _ in range(min(table.market_count, len(state.market_deck))):
+        card = state.market_deck.pop()
+        for row, (cost, elements) in enumerate(table.markets[card].rows):
+            tokens = tuple(_draw_token(state, element) for element in elements)
+            tokens = tuple(t for t in tokens if t is not None)
+            if tokens:  # a row whose piles ran out stays empty and cannot be bought
+                state.market.append(Offer(card, row, cost, tokens))
+
+
+def _draw_token(state: StonespineState, element: str) -> int | None:
+    pile = state.piles.get(element)
+    return pile.pop() if pile else None
+
+
+def _deal(state: StonespineState) -> None:
+    for board in state.boards:
+        board.hand = [state.deck.pop() for _ in range(HAND)]
+
+
+# --- construction ------------------------------------------------------------------
+
+
+def _card_in_hand(state: StonespineState, board: Board, card_id) -> int:
+    index = state.table.card_index.get(card_id)
+    if index is None or index not in board.hand:
+        raise IllegalAction(f"{card_id!r} is not in seat {state.mover}'s hand")
+    return index
+
+
+def _place(state: StonespineState, action: Action) -> None:
+    if len(action) != 3:
+        raise IllegalAction(f"{action}: expected ('place', card_id, column)")
+    _, card_id, col = action
+    board = state.boards[state.mover]
+    index = _card_in_hand(state, board, card_id)
+    if not isinstance(col, int) or not 0 <= col < SIZE:
+        raise IllegalAction(f"{action}: column runs from 0 to {SIZE - 1}")
+    cell = state.row * SIZE + col
+    if board.cards[cell] >= 0:
+        raise IllegalAction(f"{action}: row {state.row}, column {col} already holds a chamber")
+    board.hand.remove(index)
+    lay_chamber(state, state.mover, state.row, col, card_id)
+    state.turns += 1
+    if state.table.solo:
+        if state.draft < SIZE - 1:
+            state.keeping = True
+        else:
+            _leave_to_rival(state, board.hand)
+            board.hand = []
+            _start_improvement(state)
+        return
+    # multiplayer: the next seat places; after the last, hands pass on
+    state.mover += 1
+    if state.mover < state.table.players:
+        return
+    state.mover = 0
+    state.draft += 1
+    if state.draft == SIZE:
+        for b in state.boards:
+            b.hand = []  # the fifth card is discarded
+        _start_improvement(state)
+        return
+    hands = [b.hand for b in state.boards]
+    step = 1 if state.year % 2 == 1 else -1  # clockwise in odd years, reversed in even ones
+    n = state.table.players
+    for seat in range(n):
+        state.boards[(seat + step) % n].hand = hands[seat]
+
+
+def _keep(state: StonespineState, action: Action) -> None:
+    if len(action) != 2:
+        raise IllegalAction(f"{action}: expected ('keep', card_id)")
+    board = state.boards[0]
+    index = _card_in_hand(state, board, action[1])
+    rest = board.hand[:]
+    rest.remove(index)
+    _leave_to_rival(state, rest)
+    state.keeping = False
+    state.draft += 1
+    spots = SIZE - state.draft  # one card drawn per remaining spot in the row
+    board.hand = [index] + [state.deck.pop() for _ in range(min(spots, len(state.deck)))]
+
+
+def _leave_to_rival(state: StonespineState, indices) -> None:
+    """Solo: cards neither placed nor kept; those with the rival's symbol go to its pile."""
+    state.rival.offer_chambers(state.table.cards[i] for i in indices)
+
+
+# --- improvement -------------------------------------------------------------------
+
+
+def _start_improvement(state: StonespineState) -> None:
+    table = state.table
+    state.phase = IMPROVE
+    state.draft = 0
+    for seat, board in enumerate(state.boards):
+        board.gold = income(state, seat)
+    position = _positions(state)
+    state.order = sorted(range(table.players), key=lambda s: (-state.boards[s].gold, position[s]))
+    state.passed = [False] * table.players
+    state.new_priority = []
+    state.mover = state.order[0]
+    state.must_pass = False
+    if table.solo:
+        _solo_gate(state)
+
+
+def income(state: StonespineState, seat: int) -> int:
+    """Gold for this year's improvement: the gold printed on this year's row, plus
+    each treasure chest's gold anywhere in the dungeon, plus the starting bonus in
+    year 1, to the gold track's cap."""
+    table, board = state.table, state.boards[seat]
+    base = state.row * SIZE
+    row_gold = sum(table.cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0)
+    chests = sum(table.chest_gold.get(e, 0) for chamber in board.chambers for e in chamber.elements)
+    bonus = _starting_gold(state, seat) if state.year == 1 else 0
+    return table.scoring.gold(row_gold + chests + bonus)
+
+
+def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: str) -> None:
+    """Put a chamber card straight into a dungeon, outside the draft (tests, puzzles,
+    a dungeon entered at the table). The card need not be in hand."""
+    table, board = state.table, state.boards[seat]
+    if card_id not in table.card_index:
+        raise ValueError(f"no chamber card {card_id!r}")
+    if not (0 <= row < SIZE and 0 <= col < SIZE):
+        raise ValueError(f"row and col run from 0 to {SIZE - 1}")
+    card = table.cards[table.card_index[card_id]]
+    cell = row * SIZE + col
+    board.cards[cell] = table.card_index[card_id]
+    board.chambers[cell] = Chamber(doors=card.doors, elements=card.elements, stars=card.stars)
+    board.placed[cell] = ()
+    board.paths = None
+
+
+def _starting_gold(state: StonespineState, seat: int) -> int:
+    """The year 1 bonus by position on the priority track (solo: the first position's)."""
+    ranks = state.table.scoring.starting_gold
+    return ranks[min(state.priority.index(seat), len(ranks) - 1)]
+
+
+def _positions(state: StonespineState) -> list[int]:
+    """Each seat's position on the priority track (0 is first)."""
+    position = [0] * state.table.players
+    for place, seat in enumerate(state.priority):
+        position[seat] = place
+    return position
+
+
+def _solo_gate(state: StonespineState) -> None:
+    """Solo: compare the gold with the rival card; not more, and the rival collects
+    its card's tokens, the lowest challenge is discarded and the player must pass."""
+    rival, board = state.rival, state.boards[0]
+    verdict = rival.market_verdict(board.gold)
+    if verdict == COLLECT:
+        drawn = (_draw_token(state, element) for element in rival.card_tokens())
+        rival.collect(state.table.tokens[t] for t in drawn if t is not None)
+        discard = lowest_challenge([state.table.challenges[i].points for i in state.display])
+        if discard is not None:
+            del state.display[discard]
+    state.must_pass = verdict != VISIT
+
+
+def _buy(state: StonespineState, action: Action) -> None:
+    if state.must_pass:
+        raise IllegalAction("the rival card shows as much gold as you have: pass")
+    if len(action) != 3:
+        raise IllegalAction(f"{action}: expected ('buy', market_card_id, row)")
+    _, card_id, row = action
+    table, board = state.table, state.boards[state.mover]
+    k = next(
+        (
+            k
+            for k, o in enumerate(state.market)
+            if table.markets[o.card].id == card_id and o.row == row
+        ),
+        None,
+    )
+    if k is None:
+        raise IllegalAction(f"{action}: no such market row on the table")
+    offer = state.market[k]
+    if offer.cost > board.gold:
+        raise IllegalAction(
+            f"{action}: costs {offer.cost} gold, seat {state.mover} has {board.gold}"
+        )
+    del state.market[k]
+    board.gold -= offer.cost
+    state.pending = list(offer.tokens)
+    state.turns += 1
+    if table.solo:
+        _solo_gate(state)
+    _drop_unplaceable(state)
+
+
+def _slot_free(state: StonespineState, board: Board, cell: int) -> bool:
+    card = board.cards[cell]
+    if card < 0:
+        return False
+    chamber = board.chambers[cell]
+    held = len(chamber.elements) + len(chamber.passages)
+    return len(chamber.elements) < state.table.cards[card].slots and held < MAX_ELEMENTS
+
+
+def _edge_free(board: Board, cell: int, edge: str) -> bool:
+    chamber = board.chambers[cell]
+    return (
+        board.cards[cell] >= 0
+        and edge not in chamber.passages
+        and len(chamber.elements) + len(chamber.passages) < MAX_ELEMENTS
+    )
+
+
+def _is_edge(state: StonespineState, token: int) -> bool:
+    return state.table.tokens[token].element in state.table.scoring.edge_elements
+
+
+def _spots(state: StonespineState, board: Board, token: int) -> list[tuple]:
+    if _is_edge(state, token):
+        return [
+            (cell // SIZE, cell % SIZE, edge)
+            for cell in range(CELLS)
+            if board.cards[cell] >= 0
+            for edge in EDGES
+            if _edge_free(board, cell, edge)
+        ]
+    return [(cell // SIZE, cell % SIZE) for cell in range(CELLS) if _slot_free(state, board, cell)]
+
+
+def _fits(state: StonespineState, board: Board, token: int) -> bool:
+    if _is_edge(state, token):
+        return any(_edge_free(board, cell, edge) for cell in range(CELLS) for edge in EDGES)
+    return any(_slot_free(state, board, cell) for cell in range(CELLS))
+
+
+def _put_actions(state: StonespineState, board: Board) -> list[Action]:
+    actions = []
+    seen = set()
+    for k, token in enumerate(state.pending):
+        if token in seen:
+            continue
+        seen.add(token)
+        actions += [("put", k, *spot) for spot in _spots(state, board, token)]
+    return actions
+
+
+def _drop_unplaceable(state: StonespineState) -> None:
+    """A bought token that fits nowhere in the dungeon is discarded."""
+    board = state.boards[state.mover]
+    keep = [t for t in state.pending if _fits(state, board, t)]
+    state.discarded += len(state.pending) - len(keep)
+    state.pending = keep
+    if not keep:
+        _next_visitor(state)
+
+
+def _put(state: StonespineState, action: Action) -> None:
+    board = state.boards[state.mover]
+    if len(action) not in (4, 5) or not all(isinstance(v, int) for v in action[1:4]):
+        raise IllegalAction(f"{action}: expected ('put', token_index, row, col[, edge])")
+    k, row, col = action[1:4]
+    if not 0 <= k < len(state.pending):
+        raise IllegalAction(f"{action}: token index runs from 0 to {len(state.pending) - 1}")
+    if not (0 <= row < SIZE and 0 <= col < SIZE):
+        raise IllegalAction(f"{action}: row and col run from 0 to {SIZE - 1}")
+    token = state.pending[k]
+    spec = state.table.tokens[token]
+    cell = row * SIZE + col
+    if board.cards[cell] < 0:
+        raise IllegalAction(f"{action}: no chamber card at row {row}, col {col}")
+    chamber = board.chambers[cell]
+    if _is_edge(state, token):
+        if len(action) != 5 or action[4] not in EDGES:
+            raise IllegalAction(f"{action}: a {spec.element} goes on an edge: N, E, S or W")
+        edge = action[4]
+        if edge in chamber.passages:
+            raise IllegalAction(f"{action}: that edge already holds a {spec.element}")
+        if not _edge_free(board, cell, edge):
+            raise IllegalAction(f"{action}: the chamber already holds {MAX_ELEMENTS} elements")
+        board.chambers[cell] = Chamber(
+            chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + spec.stars
+        )
+        board.paths = None
+    else:
+        if len(action) != 4:
+            raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")
+        if not _slot_free(state, board, cell):
+            raise IllegalAction(
+                f"{action}: no empty slot (printed elements and tokens fill "
+                f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
+                f"{MAX_ELEMENTS} elements at most)"
+            )
+        board.chambers[cell] = Chamber(
+            chamber.doors,
+            chamber.passages,
+            (*chamber.elements, spec.element),
+            chamber.stars + spec.stars,
+        )
+    board.placed[cell] = (*board.placed[cell], token)
+    del state.pending[k]
+    _drop_unplaceable(state)
+
+
+def _next_visitor(state: StonespineState) -> None:
+    """A visit is over: the next player in market order who has not passed."""
+    if state.table.solo:
+        return  # the solo player visits again or passes
+    order = state.order
+    at = order.index(state.mover)
+    for step in range(1, len(order) + 1):
+        seat = order[(at + step) % len(order)]
+        if not state.passed[seat]:
+            state.mover = seat
+            return
+
+
+def _pass(state: StonespineState, action: Action) -> None:
+    board = state.boards[state.mover]
+    table = state.table
+    if state.display:
+        if len(action) != 2:
+            raise IllegalAction("claim one of the face-up challenge cards when you pass")
+        k = next(
+            (k for k, i in enumerate(state.display) if table.challenges[i].id == action[1]), None
+        )
+        if k is None:
+            raise IllegalAction(f"{action}: no face-up challenge card {action[1]!r}")
+        board.challenges.append(table.challenges[state.display.pop(k)])
+    elif len(action) != 1:
+        raise IllegalAction(f"{action}: no challenge cards are face up; pass with ('pass',)")
+    state.turns += 1
+    if table.solo:
+        board.gold = gold_after_pass(state.year, board.gold)
+        state.rival.take_market(table.tokens[t] for offer in state.market for t in offer.tokens)
+        state.market = []
+        _cleanup(state)
+        return
+    state.passed[state.mover] = True
+    state.new_priority.append(state.mover)  # the leftmost open slot
+    if all(state.passed):
+        _cleanup(state)
+    else:
+        _next_visitor(state)
+
+
+def _cleanup(state: StonespineState) -> None:
+    state.discarded += sum(len(offer.tokens) for offer in state.market)
+    state.market = []
+    if not state.table.solo:
+        state.priority = state.new_priority
+        state.new_priority = []
+    state.must_pass = False
+    if state.year == YEARS:
+        state.phase = OVER
+        state.mover = 0
+        state.final = _score_sheets(state)
+        return
+    state.year += 1
+    _lay_out_market(state)
+    state.display = []  # unclaimed challenges are discarded
+    if state.year <= CHALLENGE_YEARS:
+        _flip_challenges(state)
+    _deal(state)
+    state.phase = CONSTRUCT
+    state.draft = 0
+    state.mover = 0
+    if state.rival is not None:
+        state.rival.begin_year()
+
+
+# --- final scoring ------------------------------------------------------------------
+
+
+def _score_sheets(state: StonespineState) -> list[ScoreSheet]:
+    table = state.table
+    scoring = table.scoring
+    dungeons = [board.dungeon() for board in state.boards]
+    if table.solo:
+        board = state.boards[0]
+        result = score_solo(
+            scoring,
+            dungeons[0],
+            state.rival,
+            gold=board.gold,
+            goal_elements=state.goal.elements,
+            blueprint=board.blueprint.positions,
+            challenges=board.challenges,
+        )
+        return [result.sheet]
+    counts = [sum(scoring.element_count(d, e) for e in state.goal.elements) for d in dungeons]
+    position = _positions(state)
+    goals = goal_places(counts, position)
+    return [
+        score_dungeon(
+            scoring,
+            dungeons[seat],
+            blueprint=board.blueprint.positions,
+            priority_place=position[seat] + 1,
+            goal_place=goals[seat],
+            challenges=board.challenges,
+        )
+        for seat, board in enumerate(state.boards)
+    ]

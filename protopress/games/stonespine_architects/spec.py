@@ -1,0 +1,37 @@
+"""Stonespine Architects, as the kit offers it: players, the solo rival, outcome."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from protopress.rules.options import Option, OptionType
+from protopress.rules.spec import GameSpec, OutcomeKind
+
+DIFFICULTIES = ("normal", "hard")  # the solo rival's
+
+SPEC = GameSpec(
+    id="stonespine-architects",
+    title="Stonespine Architects",
+    min_players=1,
+    max_players=5,
+    engine="protopress.games.stonespine_architects.rules:StonespineArchitects",
+    outcomes=(OutcomeKind.VERSUS, OutcomeKind.SOLO),
+    options=(
+        Option(
+            "solo",
+            OptionType.FLAG,
+            "one player against the automated rival (default: true for one player)",
+        ),  # fmt: skip
+        Option(
+            "difficulty",
+            OptionType.CHOICE,
+            "the solo rival's difficulty (default normal)",
+            choices=DIFFICULTIES,
+        ),  # fmt: skip
+    ),
+    checks=("protopress.games.stonespine_architects.checks",),
+    first_mover=None,  # priority order is drawn at setup
+    solo_rival=True,
+    folder=Path(__file__).parent,
+    rulings="docs/rules/stonespine-architects.md",
+)

@@ -1,0 +1,110 @@
+"""A designer's own rules, loaded only when named: `--rules path/to/rules.py[:NAME]`
+or `--rules package.module[:NAME]`.
+
+Loading rules runs the designer's Python code; that is its purpose, so it
+happens only when a command is given --rules (or an installed package's entry
+point is asked for by game id), never because a catalog says so. NAME is the
+module's GameSpec (default SPEC), or an engine class with a `spec` attribute.
+
+A rules file is imported under a module name derived from its resolved path,
+so worker processes (local or Dask) that load the same reference get the same
+module; only the reference text crosses a process boundary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+from functools import cache
+from pathlib import Path
+
+from protopress.rules.spec import GameSpec
+
+DEFAULT_NAME = "SPEC"
+
+
+class RulesError(ValueError):
+    """A rules reference that cannot be loaded, or does not hold a game spec."""
+
+
+def _split(reference: str) -> tuple[str, str]:
+    """(module or path, attribute name); a Windows drive letter is not a separator."""
+    head, colon, name = reference.rpartition(":")
+    if colon and name and "/" not in name and "\\" not in name and len(head) > 1:
+        return head, name
+    return reference, DEFAULT_NAME
+
+
+def _load_file(path: Path):
+    resolved = path.resolve()
+    digest = hashlib.sha256(str(resolved).encode()).hexdigest()[:12]
+    module_name = f"protopress_rules_{resolved.stem.replace('-', '_')}_{digest}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, resolved)
+    if spec is None or spec.loader is None:
+        raise RulesError(f"{path}: not a Python file protopress can load")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        del sys.modules[module_name]
+        raise RulesError(
+            f"{path}: the rules file failed while loading: {type(error).__name__}: {error}"
+        ) from error
+    return module
+
+
+def _load_module(name: str):
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        raise RulesError(
+            f"no rules file or module {name!r} ({error}); give a path ending in .py "
+            "or an importable module name"
+        ) from None
+    except Exception as error:
+        raise RulesError(
+            f"{name}: the rules module failed while loading: {type(error).__name__}: {error}"
+        ) from error
+
+
+@cache
+def load_rules(reference: str) -> GameSpec:
+    """The GameSpec a --rules reference names; RulesError saying what is wrong."""
+    target, name = _split(reference)
+    path = Path(target)
+    if target.endswith(".py") or path.is_file():
+        if not path.is_file():
+            raise RulesError(f"{target}: no such rules file")
+        module = _load_file(path)
+    else:
+        module = _load_module(target)
+    found = getattr(module, name, None)
+    if isinstance(found, type) and isinstance(getattr(found, "spec", None), GameSpec):
+        found = found.spec
+    if not isinstance(found, GameSpec):
+        raise RulesError(
+            f"{reference}: expected {name} to be a protopress.rules.spec.GameSpec "
+            "(or an engine class with a spec attribute); see docs/own-rules.md"
+        )
+    return found
+
+
+def resolve_spec(game_id: str, rules: str | None = None) -> GameSpec:
+    """The spec of game_id: from the rules reference when given, else built-in or installed.
+
+    With rules, the loaded spec's id must be game_id, so a command line never
+    plays other rules than the ones it names.
+    """
+    if rules is None:
+        from protopress.games import spec_for
+
+        return spec_for(game_id)
+    spec = load_rules(rules)
+    if spec.id != game_id:
+        raise RulesError(f"{rules} holds the rules of {spec.id!r}, not {game_id!r}")
+    return spec

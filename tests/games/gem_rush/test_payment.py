@@ -1,0 +1,109 @@
+"""Gem Rush payments: the rulebook's worked examples and harder cases."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from protopress.cli import cli
+from protopress.games.gem_rush.payment import can_pay, minimal_payments, recommend
+
+
+def pay(*args):
+    result = CliRunner().invoke(cli, ["pay", "--json", *args])
+    return result.exit_code, (
+        json.loads(result.stdout) if result.exit_code in (0, 1) else result.output
+    )
+
+
+def hand(*cards):
+    return [tuple(card.split("+")) for card in cards]
+
+
+def test_rulebook_obsidian_permafrost_electrum():
+    # one card Obsidian & Electrum, one Permafrost & Soulstone: the Soulstone is wasted
+    code, answer = pay("--cost", "obsidian,permafrost,electrum",
+                       "--hand", "obsidian+electrum", "--hand", "permafrost+soulstone")  # fmt: skip
+    assert code == 0
+    assert answer == {"payable": True, "cards": [0, 1], "bonus": 0,
+                      "alternatives": [{"cards": [0, 1], "bonus": 0}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("cards", "payable"),
+    [
+        (["fire-ruby", "echoglass"], True),  # Echoglass copies the Fire Ruby spent with it
+        (["diamond-dust", "diamond-dust"], True),
+        (["diamond-dust", "fire-ruby"], True),
+        (
+            ["diamond-dust", "echoglass"],
+            False,
+        ),  # Echoglass never copies what Diamond Dust simulates
+    ],
+)
+def test_rulebook_two_fire_rubies(cards, payable):
+    assert can_pay(["fire-ruby", "fire-ruby"], hand(*cards)) is payable
+
+
+def test_rulebook_orichalcum_only_with_its_own_cards_partner():
+    # Soulstone & Orichalcum on one card: the Soulstone pays, the Orichalcum earns 1
+    code, answer = pay("--cost", "soulstone", "--hand", "soulstone+orichalcum")
+    assert (code, answer["cards"], answer["bonus"]) == (0, [0], 1)
+    # a Soulstone from one card and an Orichalcum from another: no extra point,
+    # and the Orichalcum card is not part of any minimal payment
+    code, answer = pay("--cost", "soulstone", "--hand", "soulstone+fire-ruby",
+                       "--hand", "orichalcum+obsidian")  # fmt: skip
+    assert (code, answer["bonus"], answer["alternatives"]) == (0, 0, [{"cards": [0], "bonus": 0}])
+
+
+def test_echoglass_needs_a_real_gem_of_that_kind():
+    # Obsidian + Fire Ruby with Diamond Dust and Echoglass: Diamond Dust pays one,
+    # but no real gem of either kind is spent, so Echoglass has nothing to copy
+    assert not can_pay(
+        ["obsidian", "fire-ruby"], hand("diamond-dust+soulstone", "echoglass+raw-hope")
+    )
+    # with a real Obsidian the Echoglass copies it and the Diamond Dust pays the Fire Ruby
+    assert can_pay(
+        ["obsidian", "obsidian", "fire-ruby"], hand("diamond-dust+obsidian", "echoglass")
+    )
+
+
+def test_several_echoglass_copy_the_same_gem():
+    assert can_pay(["fire-ruby"] * 3, hand("fire-ruby", "echoglass", "echoglass"))
+    assert not can_pay(["fire-ruby"] * 3, hand("fire-ruby", "echoglass", "warpstone+orichalcum"))
+
+
+def test_recommendation_order_bonus_then_cards_then_flexibility():
+    # the Orichalcum card earns a point: preferred although both pay alone
+    cards = hand("soulstone+fire-ruby", "soulstone+orichalcum")
+    assert recommend(minimal_payments(["soulstone"], cards), cards).cards == (1,)
+    # one card instead of two
+    cards = hand("obsidian+soulstone", "electrum+raw-hope", "obsidian+electrum")
+    assert recommend(minimal_payments(["obsidian", "electrum"], cards), cards).cards == (2,)
+    # keep the Diamond Dust in hand
+    cards = hand("fire-ruby+diamond-dust", "fire-ruby+obsidian")
+    assert recommend(minimal_payments(["fire-ruby"], cards), cards).cards == (1,)
+
+
+def test_minimal_payments_drop_nothing_and_list_every_option():
+    cards = hand("obsidian", "obsidian", "diamond-dust")
+    assert [p.cards for p in minimal_payments(["obsidian"], cards)] == [(0,), (1,), (2,)]
+    assert [p.cards for p in minimal_payments(["obsidian", "obsidian"], cards)] == [
+        (0, 1), (0, 2), (1, 2),
+    ]  # fmt: skip
+
+
+def test_free_door_and_unpayable_door():
+    assert pay("--cost", "") == (0, {"payable": True, "cards": [], "bonus": 0,
+                                     "alternatives": [{"cards": [], "bonus": 0}]})  # fmt: skip
+    code, answer = pay("--cost", "raw-hope", "--hand", "obsidian+warpstone")
+    assert (code, answer["payable"], answer["alternatives"]) == (1, False, [])
+
+
+def test_unknown_gems_are_usage_errors_with_a_suggestion():
+    code, output = pay("--cost", "fire-rubby", "--hand", "obsidian")
+    assert code == 2
+    assert "'fire-rubby' is not a gem (did you mean 'fire-ruby'?)" in output
+    code, output = pay("--cost", "diamond-dust", "--hand", "obsidian")
+    assert code == 2
+    assert "'diamond-dust' is not a standard gem" in output

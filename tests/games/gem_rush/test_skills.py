@@ -1,0 +1,288 @@
+"""Gem Rush skills: each effect of the catalog's skill cards, its limit, and the
+Chaos Magic and Magic Circle variants."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.gem_rush.test_rules import CATALOG, GAME, act, cards, cart_line, scenario
+from protopress.components.schemas import _schema_dir as schema_dir
+
+SCHEMAS = Path(str(schema_dir()))
+from protopress.games.gem_rush import skills
+from protopress.rules.core import IllegalAction
+
+
+def give(state, seat, *skill_ids):
+    """Seat holds these skill cards."""
+    ids = [s.id for s in state.table.skills]
+    state.skills[seat] = tuple(ids.index(skill_id) for skill_id in skill_ids)
+    state.touch()
+
+
+def pass_turn(state):
+    act(state, "end-move")
+    act(state, "skip")
+
+
+def test_every_effect_of_the_schema_is_interpreted():
+    schema_path = (
+        SCHEMAS / "skill-card.schema.json"
+    )
+    schema = json.loads(schema_path.read_text())
+    assert set(schema["$defs"]["effect"]["properties"]["op"]["enum"]) == set(skills.OPS)
+    crisis = skills.skill_cards(CATALOG.of_kind("skill-card"), "crisis")
+    assert len(crisis) == 20 and {e.op for s in crisis for e in s.effects} == set(skills.OPS)
+
+
+# --- payments -----------------------------------------------------------------
+
+
+def test_an_adept_pays_one_gem_as_another():
+    state = scenario({(0, 0): "gem-pockets-1"}, hands=[["fire-ruby+obsidian"]], mode="rush")
+    north = ("build", (0, 0), "N", (0,))  # the door costs an Electrum
+    assert north not in GAME.legal_actions(state)
+    give(state, 0, "fire-ruby-adept")
+    assert north in GAME.legal_actions(state)
+    act(state, *north)
+    assert state.points[0] == 1 and state.skill_used
+
+
+def test_an_adept_is_not_used_when_the_payment_needs_no_substitution():
+    state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+obsidian"]], mode="rush")
+    give(state, 0, "fire-ruby-adept")
+    act(state, "build", (0, 0), "N", (0,))
+    assert not state.skill_used
+
+
+def test_resonator_echoglass_pays_alone():
+    state = scenario({(0, 0): "gem-pockets-1"}, hands=[["echoglass+orichalcum"]], mode="rush")
+    north = ("build", (0, 0), "N", (0,))
+    assert north not in GAME.legal_actions(state)  # nothing spent beside it to copy
+    give(state, 0, "resonator")
+    act(state, *north)
+    assert state.points[0] == 1 + 1  # the door and the Orichalcum beside a useful gem
+
+
+def test_substitute_payments_are_minimal_and_cached():
+    subs = (("fire-ruby", ("electrum", "star-tear")),)
+    hand = tuple(cards("fire-ruby+obsidian", "electrum+soulstone", "raw-hope+permafrost"))
+    found = skills.payments(("electrum", "electrum"), hand, subs)
+    assert [p.cards for p in found] == [(0, 1)]
+    assert skills.payments(("electrum", "electrum"), hand, subs) is found
+
+
+@pytest.mark.parametrize(
+    ("skill", "hand", "door", "points"),
+    [
+        ("jeweler", ["obsidian+star-tear"], "W", 2 + 1),  # Obsidian + Star Tear door
+        ("goldsmith", ["electrum+orichalcum"], "N", 1 + 1 + 1),  # door, Orichalcum, skill
+        ("jeweler", ["electrum+orichalcum"], "N", 1 + 1),  # no Star Tear paid: no bonus
+    ],
+)
+def test_build_bonus(skill, hand, door, points):
+    state = scenario({(0, 0): "gem-pockets-1"}, hands=[hand], mode="rush")
+    give(state, 0, skill)
+    act(state, "build", (0, 0), door, (0,))
+    assert state.points[0] == points
+
+
+# --- movement -----------------------------------------------------------------
+
+
+def test_tunneler_takes_one_extra_step():
+    state = scenario(cart_line("gem-pockets-4"), mode="rush")
+    give(state, 0, "tunneler")
+    pass_turn(state)  # the next turn starts with the extra step
+    assert state.steps == 4
+    assert max(x for x, _ in {a[1] for a in GAME.legal_actions(state) if a[0] == "move"}) == 4
+    act(state, "move", (3, 0))
+    assert not state.skill_used
+    act(state, "move", (4, 0))
+    assert state.skill_used and state.steps == 0
+
+
+def test_spelunker_passes_one_way_passages_backwards():
+    state = scenario({(0, 0): "gem-pockets-1", (1, 0): "crystal-garden"}, pos=(1, 0), mode="rush")
+    assert ("move", (0, 0)) not in GAME.legal_actions(state)
+    give(state, 0, "spelunker")
+    act(state, "move", (0, 0))
+    assert state.steps == 2 and state.skill_used
+
+
+def test_tunnel_rat_leaves_a_tunnel_chain_early():
+    rooms = {
+        (0, 0): "gem-pockets-1",
+        (1, 0): "crossing-tunnel",
+        (2, 0): "gem-pockets-4",
+        (1, 1): "crystal-garden",  # beside the tunnel, off the east-west path
+    }
+    state = scenario(rooms, mode="rush")
+    assert {a[1] for a in GAME.legal_actions(state) if a[0] == "move"} == {(2, 0)}
+    give(state, 0, "tunnel-rat")
+    assert {a[1] for a in GAME.legal_actions(state) if a[0] == "move"} == {(2, 0), (1, 1)}
+    act(state, "move", (1, 1))
+    assert state.steps == 2 and state.skill_used
+
+
+# --- drawing and keeping ----------------------------------------------------------
+
+
+def test_prospector_draws_one_more_with_the_draw_action():
+    state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b", "c+d", "e+f"], mode="rush")
+    give(state, 0, "prospector")
+    pass_turn_draw(state)
+    assert state.hands[0] == cards("a+b", "c+d")
+
+
+def pass_turn_draw(state):
+    act(state, "end-move")
+    act(state, "draw")
+
+
+def test_scavenger_takes_the_top_discard_instead_of_a_draw_once_a_turn():
+    state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b", "c+d"], pile=["x+y"], mode="rush")
+    give(state, 0, "scavenger")
+    act(state, "end-move")
+    assert ("draw", "discard") in GAME.legal_actions(state)
+    act(state, "draw", "discard")
+    assert state.hands[0] == cards("x+y") and state.pile == []
+
+
+def test_scavenger_in_a_room_draw():
+    state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b", "c+d"], pile=["x+y"], mode="rush")
+    give(state, 0, "scavenger")
+    act(state, "end-move")
+    act(state, "ability")  # Gem Pockets: draw 2
+    assert GAME.legal_actions(state) == [("draw-from", "deck"), ("draw-from", "discard")]
+    act(state, "draw-from", "discard")
+    assert state.hands[0] == cards("x+y", "a+b")
+
+
+def test_appraiser_keeps_one_more_once_a_turn():
+    six = ["a+b", "c+d", "e+f", "g+h", "i+j", "k+l", "m+n", "o+p"]
+    state = scenario({(0, 0): "sorting-hall"}, deck=six, mode="rush")  # reveal 4, keep 2
+    give(state, 0, "appraiser")
+    act(state, "end-move")
+    act(state, "ability")
+    for _ in range(3):
+        act(state, "keep", 0)
+    assert state.hands[0] == cards("a+b", "c+d", "e+f") and state.pile == cards("g+h")
+    assert state.used_game  # used this turn and recorded
+
+
+def test_surveyor_draws_after_building_once_a_turn():
+    state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+raw-hope", "permafrost+soulstone"]],
+                     deck=["a+b", "c+d"], stack=["gem-cache", "gem-cache"], mode="rush")  # fmt: skip
+    give(state, 0, "surveyor")
+    act(state, "build", (0, 0), "N", (0,))
+    act(state, "rotate", GAME.legal_actions(state)[0][1])
+    assert state.hands[0] == cards("permafrost+soulstone", "a+b")
+    act(state, "move", (0, 0))
+    act(state, "build", (0, 0), "S", (0,))
+    act(state, "rotate", GAME.legal_actions(state)[0][1])
+    assert state.hands[0] == cards("a+b")  # no second draw this turn
+
+
+# --- Warpstone and burning ----------------------------------------------------------
+
+
+def test_rift_walker_warps_once_a_game_without_discarding():
+    rooms = {(0, 0): "gem-pockets-1", (1, 0): "gem-pockets-4"}
+    state = scenario(rooms, hands=[["star-tear+warpstone"]], mode="rush")
+    give(state, 0, "rift-walker")
+    act(state, "warp", (1, 0))
+    assert state.hands[0] == cards("star-tear+warpstone") and state.pos[0] == (1, 0)
+    pass_turn(state)
+    assert ("warp", (0, 0)) not in GAME.legal_actions(state)
+    assert ("warp", (0, 0), 0) in GAME.legal_actions(state)
+
+
+def test_rift_walker_builds_with_warpstone_kept():
+    rooms = {(0, 0): "gem-pockets-1", (1, 0): "gem-pockets-4"}
+    state = scenario(rooms, pos=(1, 0), hands=[["electrum+fire-ruby", "star-tear+warpstone"]],
+                     stack=["gem-cache"], mode="rush")  # fmt: skip
+    give(state, 0, "rift-walker")
+    warp_builds = [a for a in GAME.legal_actions(state) if a[:3] == ("warp-build", (0, 0), "N")]
+    assert warp_builds == [("warp-build", (0, 0), "N", (0, 1)), ("warp-build", (0, 0), "N", (0,))]
+    act(state, "warp-build", (0, 0), "N", (0,))
+    assert state.hands[0] == cards("star-tear+warpstone") and state.steps == 3
+
+
+def test_stoker_burns_from_the_discard_pile_in_crisis():
+    state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b"] * 5, pile=["x+y", "z+w"])
+    give(state, 0, "stoker")
+    pass_turn(state)
+    assert ("burn", "discard") in GAME.legal_actions(state)
+    act(state, "burn", "discard")
+    assert state.pile == [] and state.burn_left == 1 and state.burnt_from == [0, 2, 0]
+    act(state, "burn", "deck")
+    assert state.burnt == 3
+
+
+def test_stoker_is_needed_to_burn_the_discard_pile():
+    state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b"] * 5, pile=["x+y"])
+    pass_turn(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, ("burn", "discard"))
+
+
+def test_hoarder_keeps_five_cards():
+    hand = ["a+b", "c+d", "e+f", "g+h", "i+j", "k+l", "m+n"]
+    state = scenario({(0, 0): "gem-pockets-1"}, hands=[hand], mode="rush")
+    give(state, 0, "hoarder")
+    pass_turn(state)
+    while state.phase == "discard":
+        act(state, "discard", 0)
+    assert len(state.hands[0]) == 5 and state.skill_used
+
+
+# --- limits and variants ------------------------------------------------------------
+
+
+def test_once_per_turn_comes_back_next_turn_once_per_game_does_not():
+    state = scenario({(0, 0): "gem-pockets-1"}, mode="rush")
+    give(state, 0, "surveyor", "rift-walker")  # as in a Magic Circle
+    surveyor, rift = state.skills[0]
+    skills.use(state, 0, surveyor)
+    skills.use(state, 0, rift)
+    assert not skills.available(state, 0, surveyor) and not skills.available(state, 0, rift)
+    pass_turn(state)
+    assert skills.available(state, 0, surveyor) and not skills.available(state, 0, rift)
+
+
+def test_magic_circle_uses_both_neighbouring_skills():
+    state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b", "c+d", "e+f"], mode="rush")
+    give(state, 0, "prospector", "tunneler")
+    pass_turn(state)
+    assert state.steps == 4
+    pass_turn_draw(state)
+    assert len(state.hands[0]) == 2
+
+
+def test_chaos_magic_a_used_skill_must_change():
+    state = GAME.setup(CATALOG, 2, random.Random(4), {"skills": "chaos", "mode": "rush"})
+    give(state, 0, "prospector")
+    before = state.skills[0]
+    act(state, "end-move")
+    act(state, "draw")  # Prospector is used
+    assert state.skills[0] != before and before[0] in state.skill_deck
+    assert GAME.to_move(state) == 1
+
+
+def test_chaos_magic_an_unused_skill_may_change():
+    state = GAME.setup(CATALOG, 2, random.Random(4), {"skills": "chaos", "mode": "rush"})
+    give(state, 0, "spelunker")
+    act(state, "end-move")
+    act(state, "skip")
+    assert GAME.legal_actions(state) == [("new-skill",), ("keep-skill",)]
+    act(state, "keep-skill")
+    assert [state.table.skills[k].id for k in state.skills[0]] == ["spelunker"]
+    assert GAME.to_move(state) == 1
+    act(state, "end-move")
+    act(state, "skip")
+    held = state.skills[1]
+    act(state, "new-skill")
+    assert state.skills[1] != held and held[0] in state.skill_deck
