@@ -230,7 +230,10 @@ def log(tmp_path_factory):
         ({"actions": 5}, "/actions: expected a list of actions"),
         ({"game": "chess"}, "/game: expected a game with a rules engine"),
         ({"options": {"level": 2}}, "/options/level: unknown option 'level'; options: none"),
-        ({"options": {"level": [2]}}, "/options/level: expected text, a whole number or true/false"),
+        (
+            {"options": {"level": [2]}},
+            "/options/level: expected text, a whole number or true/false",
+        ),
         ({"catalog": "a\u0000b"}, "/catalog: expected a built-in game id or a catalog file"),
         ({"seed": 1.5}, "/seed: expected an integer seed, found 1.5"),
     ],

@@ -93,4 +93,7 @@ def test_an_internal_error_is_one_line_and_exit_70(monkeypatch, capsys):
     with pytest.raises(SystemExit) as exit_:
         cli_module.main()
     assert exit_.value.code == 70
-    assert capsys.readouterr().err == "protopress: internal error: RuntimeError: a bug (run again with --debug for the traceback)\n"
+    assert (
+        capsys.readouterr().err
+        == "protopress: internal error: RuntimeError: a bug (run again with --debug for the traceback)\n"
+    )

@@ -9,10 +9,10 @@ import pytest
 
 from games.gem_rush.test_rules import CATALOG, GAME, act, cards, cart_line, scenario
 from protopress.components.schemas import _schema_dir as schema_dir
-
-SCHEMAS = Path(str(schema_dir()))
 from protopress.games.gem_rush import skills
 from protopress.rules.core import IllegalAction
+
+SCHEMAS = Path(str(schema_dir()))
 
 
 def give(state, seat, *skill_ids):
@@ -28,9 +28,7 @@ def pass_turn(state):
 
 
 def test_every_effect_of_the_schema_is_interpreted():
-    schema_path = (
-        SCHEMAS / "skill-card.schema.json"
-    )
+    schema_path = SCHEMAS / "skill-card.schema.json"
     schema = json.loads(schema_path.read_text())
     assert set(schema["$defs"]["effect"]["properties"]["op"]["enum"]) == set(skills.OPS)
     crisis = skills.skill_cards(CATALOG.of_kind("skill-card"), "crisis")
