@@ -153,11 +153,11 @@ def game_spec(game_id: str, rules: str | None = None):
     loaded is invalid input (exit 1).
     """
     from protopress.games import UnknownGame
-    from protopress.rules.plugins import RulesError, resolve_spec
+    from protopress.rules.plugins import RulesError, RulesNotFound, resolve_spec
 
     try:
         return resolve_spec(game_id, rules)
-    except UnknownGame as error:
+    except (UnknownGame, RulesNotFound) as error:
         raise click.UsageError(str(error)) from None
     except RulesError as error:
         raise Problems([], f"protopress: {error}") from None
@@ -165,10 +165,12 @@ def game_spec(game_id: str, rules: str | None = None):
 
 def rules_spec(rules: str):
     """The spec a --rules reference holds, whatever its game id; problems exit 1."""
-    from protopress.rules.plugins import RulesError, load_rules
+    from protopress.rules.plugins import RulesError, RulesNotFound, load_rules
 
     try:
         return load_rules(rules)
+    except RulesNotFound as error:
+        raise click.UsageError(str(error)) from None
     except RulesError as error:
         raise Problems([], f"protopress: {error}") from None
 

@@ -14,12 +14,15 @@ from protopress.components import InvalidInput
 
 @cli.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
-def new(folder):
+@click.option(
+    "--with-rules", is_flag=True, help="Also write rules.py: a small complete game to edit."
+)
+def new(folder, with_rules):
     """Start a project for a game of your own: a catalog, a layout, a spreadsheet, a README."""
     from protopress.designer import new_project
 
     try:
-        written = new_project(folder)
+        written = new_project(folder, rules=with_rules)
     except FileExistsError as error:
         raise click.UsageError(str(error)) from None
     schemas = [path for path in written if path.parent.name == "schemas"]

@@ -32,18 +32,22 @@ def solo_games() -> list[str]:
     return [spec.id for spec in builtin_specs() if spec.solo_rival]
 
 
-def load_for(spec, catalog_path: str | None):
-    """The catalog to play spec with: the one named, else the game's own; of that game."""
+def catalog_reference(spec, catalog_path: str | None) -> str:
+    """The catalog to play spec with: the one named, else the game's own (id or file)."""
     from protopress.games import BUILTIN_GAMES
 
     if catalog_path:
-        target = catalog_path
-    elif spec.id in BUILTIN_GAMES:
-        target = spec.id
-    elif spec.catalog_path is not None:
-        target = str(spec.catalog_path)
-    else:
-        raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
+        return catalog_path
+    if spec.id in BUILTIN_GAMES:
+        return spec.id
+    if spec.catalog_path is not None:
+        return str(spec.catalog_path)
+    raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
+
+
+def load_for(spec, catalog_path: str | None):
+    """The catalog catalog_reference names, refused unless it is of spec's game."""
+    target = catalog_reference(spec, catalog_path)
     catalog = load_or_exit(target)
     if catalog.game != spec.id:
         raise Problems([], f"{target}: a catalog of {catalog.game}, not of {spec.id}")
@@ -167,7 +171,7 @@ def simulate(game_id, catalog_path, rules, games, players, seed, bots, game_opti
         record.index = index
         records.append(record)
         if log_dir:
-            log = log_of(game, catalog_path or game_id, catalog.version, bot_names, game_seed,
+            log = log_of(game, catalog_reference(spec, catalog_path), catalog.version, bot_names, game_seed,
                          options, actions, record, rules)  # fmt: skip
             write_atomic(log_dir / f"game-{index:05d}.json", (json.dumps(log) + "\n").encode())
     summary = summarize_records(records, players)
@@ -196,6 +200,10 @@ def replay(log_file, rules):
     name = str(log_file)
     try:
         log = parse_json_file(log_file, name)
+        if not rules and isinstance(log, dict) and isinstance(log.get("rules"), str):
+            raise click.UsageError(
+                f"{name} was played with --rules {log['rules']}: replay it with the same"
+            )
         engines = {game_id: spec_for(game_id) for game_id in known_ids()}
         if rules:
             own = rules_spec(rules)
@@ -212,7 +220,7 @@ def replay(log_file, rules):
         sys.exit(1)
     game_id = log["game"]
     spec = game_spec(game_id, rules)
-    reference = log.get("catalog", game_id)
+    reference = log.get("catalog") or catalog_reference(spec, None)
     relative = log_file.parent / reference
     catalog = load_or_exit(str(relative) if relative.is_file() else reference)
     if catalog.game != game_id:

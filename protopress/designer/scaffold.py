@@ -8,6 +8,7 @@ an editor, and a README with the next steps.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from protopress.atomic import write_atomic
@@ -111,15 +112,46 @@ protopress watch catalog.json --layouts layouts
 """
 
 
+RULES_README = """
+## Your rules
+
+`rules.py` is a small complete game for these cards (its rules are written at
+its top): edit it into yours, then let bots play it. This runs the code in
+`rules.py`, which protopress does only when you name it with `--rules`:
+
+```sh
+protopress simulate {game} --rules rules.py --catalog catalog.json --bot greedy --bot random
+protopress balance {game} --rules rules.py --catalog catalog.json --games 2000
+```
+
+How to write rules: `docs/own-rules.md` in the protopress documentation.
+"""
+
+
 def _json_bytes(document) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def new_project(folder: Path | str, name: str | None = None) -> list[Path]:
+def rules_skeleton(game: str, title: str, folder: str) -> str:
+    """A complete small rules module for a card catalog: the project's own game to edit.
+
+    examples/cottage-market/rules.py is this skeleton, written for that game.
+    """
+    template = (Path(__file__).parent / "templates" / "rules.py.template").read_text("utf-8")
+    engine = "".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", game) if part)
+    if not engine or not engine[0].isalpha():
+        engine = "Game" + engine
+    for key, value in (("game", game), ("title", title), ("engine", engine), ("folder", folder)):
+        template = template.replace("{{" + key + "}}", value)
+    return template
+
+
+def new_project(folder: Path | str, name: str | None = None, rules: bool = False) -> list[Path]:
     """Create a starter project in folder; return the files written.
 
     The game id comes from the folder's name, the title from name (default:
-    the folder's name). Refuses (FileExistsError) a folder that exists and is
+    the folder's name). rules adds rules.py, a small complete game to
+    simulate with --rules. Refuses (FileExistsError) a folder that exists and is
     not empty, or a file in its place.
     """
     folder = Path(folder)
@@ -151,5 +183,9 @@ def new_project(folder: Path | str, name: str | None = None) -> list[Path]:
     export_table(document, "card", folder / "cards.csv")
     written.append(folder / "cards.csv")
     readme = README.format(title=document["title"], game=document["game"])
+    if rules:
+        skeleton = rules_skeleton(document["game"], document["title"], str(folder))
+        write("rules.py", skeleton.encode("utf-8"))
+        readme += RULES_README.format(game=document["game"])
     write("README.md", readme.encode("utf-8"))
     return written

@@ -29,6 +29,10 @@ class RulesError(ValueError):
     """A rules reference that cannot be loaded, or does not hold a game spec."""
 
 
+class RulesNotFound(RulesError):
+    """No such rules file or module (a usage error, not a bad file)."""
+
+
 def _split(reference: str) -> tuple[str, str]:
     """(module or path, attribute name); a Windows drive letter is not a separator."""
     head, colon, name = reference.rpartition(":")
@@ -62,7 +66,7 @@ def _load_module(name: str):
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
-        raise RulesError(
+        raise RulesNotFound(
             f"no rules file or module {name!r} ({error}); give a path ending in .py "
             "or an importable module name"
         ) from None
@@ -79,7 +83,7 @@ def load_rules(reference: str) -> GameSpec:
     path = Path(target)
     if target.endswith(".py") or path.is_file():
         if not path.is_file():
-            raise RulesError(f"{target}: no such rules file")
+            raise RulesNotFound(f"{target}: no such rules file")
         module = _load_file(path)
     else:
         module = _load_module(target)

@@ -139,7 +139,11 @@ class GameSpec:
         return importlib.import_module(self.engine_class().__module__)
 
     def new_game(self):
-        return self.engine_class()()
+        """A new engine; it reads its id and player range from this spec (one home for them)."""
+        game = self.engine_class()()
+        game.spec = self
+        game.id, game.min_players, game.max_players = self.id, self.min_players, self.max_players
+        return game
 
     def parse_options(self, given: Mapping[str, object]) -> Options:
         return parse_options(self.options, given)

@@ -24,7 +24,7 @@ SPEC = GameSpec(
             "rule level: smiley (colour rules only), 1 or 2",
             default="smiley",
             choices=LEVELS,
-        ),  # fmt: skip
+        ),
         Option(
             "turn_limit",
             OptionType.WHOLE,
@@ -32,7 +32,7 @@ SPEC = GameSpec(
             default=TURN_LIMIT,
             minimum=1,
             maximum=1_000_000,
-        ),  # fmt: skip
+        ),
     ),
     checks=("protopress.games.dragonstone_mine.checks",),
     first_mover=0,  # the youngest player, seat 0

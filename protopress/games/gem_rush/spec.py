@@ -33,27 +33,27 @@ SPEC = GameSpec(
             "crisis: the team against the mine; rush: a race",
             default="crisis",
             choices=MODES,
-        ),  # fmt: skip
+        ),
         Option(
             "target",
             OptionType.WHOLE,
             "points to reach (Crisis: the difficulty, default 36; Rush: default 20, 15 for 5+ players)",
             minimum=1,
             maximum=10_000,
-        ),  # fmt: skip
+        ),
         Option(
             "skills",
             OptionType.CHOICE,
             "skill card variant",
             default="normal",
             choices=SKILL_VARIANTS,
-        ),  # fmt: skip
+        ),
         Option(
             "stop_at_target",
             OptionType.FLAG,
             "Crisis: end the game as soon as the team reaches the target",
             default=False,
-        ),  # fmt: skip
+        ),
     ),
     checks=("protopress.games.gem_rush.checks",),
     first_mover=0,

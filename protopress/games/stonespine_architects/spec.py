@@ -21,13 +21,13 @@ SPEC = GameSpec(
             "solo",
             OptionType.FLAG,
             "one player against the automated rival (default: true for one player)",
-        ),  # fmt: skip
+        ),
         Option(
             "difficulty",
             OptionType.CHOICE,
             "the solo rival's difficulty (default normal)",
             choices=DIFFICULTIES,
-        ),  # fmt: skip
+        ),
     ),
     checks=("protopress.games.stonespine_architects.checks",),
     first_mover=None,  # priority order is drawn at setup
