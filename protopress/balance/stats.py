@@ -32,6 +32,7 @@ from protopress.games.gem_rush.mine_growth import wilson_interval
 
 Z = 1.96  # two-sided 95%
 MIN_USES = 30  # seat-games a component needs before it may be flagged
+FDR = 0.05  # false discovery rate of the component flags (Benjamini-Hochberg)
 MAX_BINS = 20
 DIFFICULTY_ORDER = ("normal", "hard")
 
@@ -65,6 +66,35 @@ def difference_interval(s1: int, n1: int, s2: int, n2: int) -> tuple[float, floa
     low = difference - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
     high = difference + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
     return difference, low, high
+
+
+def difference_p_value(s1: int, n1: int, s2: int, n2: int) -> float:
+    """Two-sided p-value of p1 = p2 by the pooled two-proportion z-test."""
+    pooled = (s1 + s2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    if spread == 0:
+        return 1.0
+    z = abs(s1 / n1 - s2 / n2) / spread
+    return math.erfc(z / math.sqrt(2))
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (q-values), in the order given.
+
+    A component is flagged when its q-value is at most FDR: among the flags,
+    the expected share of false ones is then at most FDR, however many
+    components a game has. (Bonferroni or Holm would bound the chance of any
+    false flag at all, and with a hundred components would hide real effects.)
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        index = order[rank - 1]
+        running = min(running, p_values[index] * m / rank)
+        adjusted[index] = min(1.0, running)
+    return adjusted
 
 
 def mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -328,10 +358,11 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     """Per component (record extra "used", ids per seat): does using it go with winning?
 
     For each component, the seat-games that used it at least once against those
-    that did not: the difference of their win rates with Newcombe's interval.
-    A component is flagged when the interval excludes 0 and it was used at
-    least min_uses times. Association, not cause: a strong player's seat may
-    simply play more cards.
+    that did not: the difference of their win rates with Newcombe's interval,
+    and a p-value. A component is flagged when it was used at least min_uses
+    times and its Benjamini-Hochberg q-value, over all components compared, is
+    at most FDR (a false discovery rate of 5%). Association, not cause: a
+    strong player's seat may simply play more cards.
     """
     rows = [
         (set(used[seat]), seat_won(r, seat))
@@ -362,14 +393,22 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
         }
         if n2:
             difference, low, high = difference_interval(s1, n1, s2, n2)
-            flagged = n1 >= min_uses and (low > 0 or high < 0)
-            entry.update(difference=_r(difference), low=_r(low), high=_r(high), flagged=flagged)
+            p = difference_p_value(s1, n1, s2, n2)
+            entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
         else:  # every seat used it: nothing to compare with
-            entry.update(difference=None, low=None, high=None, flagged=False)
+            entry.update(difference=None, low=None, high=None, p=None)
         items.append(entry)
+    tested = [e for e in items if e["p"] is not None and e["uses"] >= min_uses]
+    for entry, q in zip(tested, benjamini_hochberg([e["p"] for e in tested]), strict=True):
+        entry["q"] = _r(q)
+    for entry in items:
+        entry.setdefault("q", None)
+        entry["flagged"] = entry["q"] is not None and entry["q"] <= FDR
+        entry["p"] = _r(entry["p"]) if entry["p"] is not None else None
     items.sort(key=lambda e: (e["difference"] is None, -(e["difference"] or 0), e["id"]))
     return {
         "min_uses": min_uses,
+        "correction": f"Benjamini-Hochberg, false discovery rate {FDR:.0%}",
         "seat_games": total,
         "items": items,
         "flagged": [e["id"] for e in items if e["flagged"]],
@@ -541,6 +580,20 @@ def headline(summary: dict) -> list[str]:
                 else "; it reaches no difficulty target in half the games."
             )
         )
+        totals = team_figures["totals"]
+        lines.append(
+            f"Team score: median {totals['median']:g}, sd {totals['sd']:.1f}, "
+            f"{totals['min']:g} to {totals['max']:g}."
+        )
+        if team_figures["targets"]:
+            lines.append(
+                "Targets reached: "
+                + ", ".join(
+                    f"{t['difficulty']} ({t['points']}) {percent(t['rate'])}"
+                    for t in team_figures["targets"]
+                )
+                + "."
+            )
     margins = summary.get("margins")
     if kind == "versus" and margins and margins["n"]:
         lines.append(

@@ -7,10 +7,12 @@ import random
 import pytest
 
 from protopress.balance.stats import (
+    benjamini_hochberg,
     compare,
     components,
     coverage,
     difference_interval,
+    difference_p_value,
     distribution,
     format_comparison,
     headline,
@@ -424,3 +426,35 @@ def test_a_large_change_moves_beyond_the_intervals_of_independent_runs():
     result = compare(coin_games(1000, seed=8, p=0.5), coin_games(1000, seed=9, p=0.8))
     assert not result["paired"] and "seat 1 wins" in result["moved"]
     assert any(line.startswith("  seat 1 wins: ") for line in format_comparison(result))
+
+
+def test_benjamini_hochberg_adjusts_by_hand():
+    # sorted 0.001, 0.02, 0.03, 0.5 (m = 4): p * m / rank, then the running minimum from the top
+    assert benjamini_hochberg([0.001, 0.02, 0.03, 0.5]) == pytest.approx([0.004, 0.04, 0.04, 0.5])
+    # given out of order: the q-values come back in the order given
+    assert benjamini_hochberg([0.04, 0.01, 0.03, 0.005]) == pytest.approx([0.04, 0.02, 0.04, 0.02])
+    assert benjamini_hochberg([]) == []
+
+
+def test_difference_p_value_by_hand():
+    # 60/100 against 40/100: pooled 0.5, se = sqrt(0.25 * 0.02), z = 2 * sqrt(2), p = erfc(2)
+    assert difference_p_value(60, 100, 40, 100) == pytest.approx(math.erfc(2), rel=1e-12)
+    assert difference_p_value(0, 10, 0, 10) == 1.0
+
+
+def test_many_neutral_components_are_not_flagged_by_chance():
+    """200 components held at random by seats whose wins are coin flips: each 95%
+    interval misses 0 about 1 time in 20, but the corrected flags stay quiet."""
+    rng = random.Random(7)
+    ids = [f"c{i:03d}" for i in range(200)]
+    records = []
+    for i in range(1500):
+        winner = rng.randrange(2)
+        used = [rng.sample(ids, 20), rng.sample(ids, 20)]
+        scores = (1, 0) if winner == 0 else (0, 1)
+        records.append(record(i, scores, used=used))
+    parts = components(records, min_uses=30)
+    uncorrected = [e for e in parts["items"] if e["low"] > 0 or e["high"] < 0]
+    assert len(uncorrected) >= 4  # what an uncorrected rule would have flagged
+    assert parts["flagged"] == []
+    assert parts["correction"] == "Benjamini-Hochberg, false discovery rate 5%"
