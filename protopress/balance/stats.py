@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from protopress.games.gem_rush.mine_growth import wilson_interval
 
@@ -95,6 +96,45 @@ def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
         running = min(running, p_values[index] * m / rank)
         adjusted[index] = min(1.0, running)
     return adjusted
+
+
+class Stratum(NamedTuple):
+    """Seat-games of one bot: n1 used the component (s1 of them won), n2 did not (s2 won)."""
+
+    n1: int
+    s1: int
+    n2: int
+    s2: int
+
+
+def stratified_difference(strata: Sequence[Stratum]) -> tuple[float, float, float, float] | None:
+    """Mantel-Haenszel risk difference over strata, its 95% interval and p-value.
+
+    With mixed bots a component's users and non-users differ in who plays
+    them: a greedy bot plays more cards and wins more. Comparing within each
+    bot and pooling with weights n1*n2/(n1+n2) removes that. The interval is
+    the normal one from the strata's variances; the p-value tests 0 with the
+    strata's pooled rates. None when no stratum has both users and non-users.
+    """
+    usable = [s for s in strata if s.n1 and s.n2]
+    if not usable:
+        return None
+    weights = [s.n1 * s.n2 / (s.n1 + s.n2) for s in usable]
+    total = sum(weights)
+    differences = [s.s1 / s.n1 - s.s2 / s.n2 for s in usable]
+    difference = sum(w * d for w, d in zip(weights, differences, strict=True)) / total
+    variance = sum(
+        w * w * (s.s1 / s.n1 * (1 - s.s1 / s.n1) / s.n1 + s.s2 / s.n2 * (1 - s.s2 / s.n2) / s.n2)
+        for w, s in zip(weights, usable, strict=True)
+    ) / (total * total)
+    null = sum(
+        w * w * ((s.s1 + s.s2) / (s.n1 + s.n2)) * (1 - (s.s1 + s.s2) / (s.n1 + s.n2))
+        * (1 / s.n1 + 1 / s.n2)
+        for w, s in zip(weights, usable, strict=True)
+    ) / (total * total)  # fmt: skip
+    half = Z * math.sqrt(variance)
+    p = math.erfc(abs(difference) / math.sqrt(2 * null)) if null > 0 else 1.0
+    return difference, difference - half, difference + half, p
 
 
 def mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -365,19 +405,26 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     strong player's seat may simply play more cards.
     """
     rows = [
-        (set(used[seat]), seat_won(r, seat))
+        (set(used[seat]), seat_won(r, seat), r.bots[seat] if seat < len(r.bots) else "")
         for r in records
         if isinstance(used := r.extra.get("used"), list)
         for seat in range(min(len(used), len(r.scores)))
     ]
     if not rows:
         return None
-    total, total_wins = len(rows), sum(won for _, won in rows)
+    total, total_wins = len(rows), sum(won for _, won, _ in rows)
     uses, use_wins = Counter(), Counter()
-    for used, won in rows:
+    seats_of, wins_of = Counter(), Counter()  # per bot
+    bot_uses, bot_use_wins = Counter(), Counter()  # per (item, bot)
+    for used, won, bot in rows:
+        seats_of[bot] += 1
+        wins_of[bot] += won
         for item in used:
             uses[item] += 1
             use_wins[item] += won
+            bot_uses[item, bot] += 1
+            bot_use_wins[item, bot] += won
+    mixed = len(seats_of) > 1
     items = []
     for item in sorted(uses):
         n1, s1 = uses[item], use_wins[item]
@@ -391,11 +438,19 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
             "other_wins": s2,
             "other_rate": _r(s2 / n2) if n2 else None,
         }
-        if n2:
+        strata = [
+            Stratum(bot_uses[item, b], bot_use_wins[item, b],
+                    seats_of[b] - bot_uses[item, b], wins_of[b] - bot_use_wins[item, b])
+            for b in sorted(seats_of)
+        ]  # fmt: skip
+        if mixed and (found := stratified_difference(strata)) is not None:
+            difference, low, high, p = found
+            entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
+        elif n2 and not mixed:
             difference, low, high = difference_interval(s1, n1, s2, n2)
             p = difference_p_value(s1, n1, s2, n2)
             entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
-        else:  # every seat used it: nothing to compare with
+        else:  # every seat (of each bot) used it: nothing to compare with
             entry.update(difference=None, low=None, high=None, p=None)
         items.append(entry)
     tested = [e for e in items if e["p"] is not None and e["uses"] >= min_uses]
@@ -409,6 +464,7 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     return {
         "min_uses": min_uses,
         "correction": f"Benjamini-Hochberg, false discovery rate {FDR:.0%}",
+        "within": "bot" if mixed else None,  # mixed bots: compared within each bot
         "seat_games": total,
         "items": items,
         "flagged": [e["id"] for e in items if e["flagged"]],
@@ -616,11 +672,23 @@ def headline(summary: dict) -> list[str]:
     if parts:
         flagged = [e for e in parts["items"] if e["flagged"]]
         for e in flagged[:3]:
-            lines.append(
-                f"Seats that used {e['id']} win {percent(e['rate'])} of the time, against "
-                f"{percent(e['other_rate'])} for seats that did not ({e['difference'] * 100:+.0f} "
-                f"points, 95% {e['low'] * 100:+.0f} to {e['high'] * 100:+.0f})."
+            effect = (
+                f"{e['difference'] * 100:+.0f} points, 95% {e['low'] * 100:+.0f} to "
+                f"{e['high'] * 100:+.0f}"
             )
+            if parts.get("within") == "bot":
+                lines.append(
+                    f"Seats that used {e['id']} win more often than seats of the same bot "
+                    f"that did not ({effect})."
+                    if e["difference"] > 0
+                    else f"Seats that used {e['id']} win less often than seats of the same "
+                    f"bot that did not ({effect})."
+                )
+            else:
+                lines.append(
+                    f"Seats that used {e['id']} win {percent(e['rate'])} of the time, against "
+                    f"{percent(e['other_rate'])} for seats that did not ({effect})."
+                )
         if len(flagged) > 3:
             lines.append(
                 f"{len(flagged) - 3} more components are flagged: see the component table."
