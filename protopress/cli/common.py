@@ -186,13 +186,29 @@ def rules_option(command):
     )(command)
 
 
+class BotName(click.ParamType):
+    """random, greedy[:SAMPLES] or mcts[:PLAYOUTS|:MSms], checked by making one."""
+
+    name = "bot"
+
+    def convert(self, value, param, ctx):
+        from protopress.rules.bots import make_bot
+
+        try:
+            make_bot(value, 0)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        return value
+
+
 def bot_option(command):
     return click.option(
         "--bot",
         "bots",
         multiple=True,
-        type=click.Choice(["random", "greedy"]),
-        help="Bot per seat, in seat order (repeat; the last fills the remaining seats).",
+        type=BotName(),
+        help="Bot per seat, in seat order (repeat; the last fills the remaining seats): "
+        "random, greedy, or mcts (mcts:1000 playouts a move, mcts:250ms).",
     )(command)
 
 

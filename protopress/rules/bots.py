@@ -1,12 +1,16 @@
-"""Bots choose an action for the seat to move: at random, or greedily by a
-one-step look-ahead on the game's heuristic. Each bot has its own seeded
-generator, apart from the game's, so bots never change the game's dice."""
+"""Bots choose an action for the seat to move: at random, greedily by a one-step
+look-ahead on the game's heuristic, or by Monte Carlo tree search (rules/mcts.py).
+Each bot has its own seeded generator, apart from the game's, so bots never
+change the game's dice, and every look-ahead works on a seat copy
+(rules/information.py): the bot does not know the dice to come or the hidden
+cards, only what its seat sees."""
 
 from __future__ import annotations
 
 import random
 
 from protopress.rules.core import Action, Game
+from protopress.rules.information import seat_copy
 
 
 class RandomBot:
@@ -20,27 +24,32 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Try every legal action on a copy of the state; keep the best for this seat.
+    """Try every legal action on seat copies of the state; keep the best for this seat.
 
-    Chance inside an action (a die roll, a card draw) is sampled from the copy's
-    generator, which is the game's own: the look-ahead sees one possible future.
+    Each of `samples` seat copies re-seeds chance and resamples hidden
+    information from the bot's own generator; every action is tried on the
+    same copies (common random numbers), and the mean heuristic decides.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, samples: int = 1):
         self.rng = random.Random(seed)
+        self.samples = samples
 
     def choose(self, game: Game, state) -> Action:
         seat = game.to_move(state)
         actions = game.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
+        bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
         best, best_value = [], float("-inf")
         for action in actions:
-            trial = state.copy()
-            game.apply(trial, action)
-            value = game.heuristic(trial, seat)
+            value = 0.0
+            for base in bases:
+                trial = base.copy()
+                game.apply(trial, action)
+                value += game.heuristic(trial, seat)
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
@@ -48,11 +57,26 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = ("random", "greedy", "mcts")
 
 
 def make_bot(name: str, seed: int):
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+    """A bot by name: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS or mcts:MSms."""
+    kind, _, budget = name.partition(":")
+    if kind == "random" and not budget:
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed, _count(name, budget, 1))
+    if kind == "mcts":
+        from protopress.rules.mcts import MctsBot, budget_of
+
+        return MctsBot(seed, budget_of(name, budget))
+    raise ValueError(f"unknown bot {name!r}; bots: random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms]")
+
+
+def _count(name: str, text: str, default: int) -> int:
+    if not text:
+        return default
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise ValueError(f"bot {name!r}: expected a whole number from 1 to 10000 after ':'")
+    return int(text)

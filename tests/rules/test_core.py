@@ -6,6 +6,7 @@ import pytest
 
 from protopress.rules.bots import GreedyBot, RandomBot, make_bot
 from protopress.rules.core import IllegalAction, as_action, checked_apply, derive_seed, top_seats
+from protopress.rules.mcts import MctsBot
 from protopress.rules.simulate import log_of, play, replay, seats, simulate
 
 
@@ -80,14 +81,28 @@ def test_copies_do_not_share_state_or_dice():
     assert state.positions == trial.positions  # the copy rolled the same die
 
 
-def test_greedy_looks_one_step_ahead():
+def test_greedy_looks_one_step_ahead_on_imagined_dice():
+    """Rolling walks 3.5 steps on average, walking 1: over 8 imagined rolls, roll wins."""
     game = DiceRace()
     state = game.setup(None, 1, random.Random(3), {})
-    trial = state.copy()
-    game.apply(trial, ("roll",))
-    assert trial.positions[0] == 2  # with seed 3 the die shows 2: rolling beats walking 1
-    assert {GreedyBot(seed).choose(game, state) for seed in range(10)} == {("roll",)}
+    assert {GreedyBot(seed, samples=8).choose(game, state) for seed in range(10)} == {("roll",)}
     assert state.positions == [0]  # looking ahead changed nothing
+
+
+def test_greedy_does_not_see_the_dice_to_come():
+    """Two games that look the same but whose next roll differs (a 1 or a 6): every bot
+    decides the same in both, because its look-ahead rolls dice of its own."""
+    game = DiceRace()
+    next_roll = {}
+    for seed in range(40):
+        trial = game.setup(None, 1, random.Random(seed), {})
+        game.apply(trial, ("roll",))
+        next_roll.setdefault(trial.positions[0], seed)
+    low = game.setup(None, 1, random.Random(next_roll[1]), {})
+    high = game.setup(None, 1, random.Random(next_roll[6]), {})
+    for bot_seed in range(20):
+        for bot in (GreedyBot, MctsBot):
+            assert bot(bot_seed).choose(game, low) == bot(bot_seed).choose(game, high)
 
 
 def test_simulate_is_reproducible_and_each_game_has_its_own_seed():

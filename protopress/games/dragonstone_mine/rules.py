@@ -15,6 +15,7 @@ from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
 from protopress.rules.core import Action, top_seats
+from protopress.rules.information import redeal
 
 FACE_UP = 4  # level 2: cards face up on the table
 TURN_GEM = Step("mine", 1, follow=True)  # the first gem of a turn follows its colour rule
@@ -444,6 +445,17 @@ class DragonstoneMine:
 
     def winners(self, state: State) -> list[int]:
         return top_seats(self.scores(state))
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> None:
+        """What seat cannot see, resampled: the others' hands and the deck's order
+        (the face-up cards, the discards and every spire are open)."""
+        others = [s for s in range(len(state.hands)) if s != seat]
+        hands = [list(state.hands[s]) for s in others]
+        deck = list(state.deck)
+        redeal(hands, deck, rng)
+        for other, hand in zip(others, hands, strict=True):
+            state.hands[other] = hand
+        state.deck = deck
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""

@@ -63,6 +63,7 @@ from protopress.games.stonespine_architects.scoring import (
 )
 from protopress.games.stonespine_architects.spec import SPEC
 from protopress.rules.core import Action, IllegalAction
+from protopress.rules.information import redeal
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -440,6 +441,28 @@ class StonespineArchitects:
         tied = [seat for seat, score in enumerate(scores) if score == best]
         position = _positions(state)
         return [min(tied, key=lambda seat: position[seat])]
+
+    def determinize(self, state: StonespineState, seat: int, rng: random.Random) -> None:
+        """What seat cannot see, resampled: the others' hands with the chamber deck,
+        the order of the token piles, the market and challenge decks and the
+        rival's deck (the boards, the market, the display and revealed cards are open)."""
+        others = [s for s in range(len(state.boards)) if s != seat]
+        hands = [state.boards[s].hand[:] for s in others]
+        deck = state.deck[:]
+        redeal(hands, deck, rng)
+        for other, hand in zip(others, hands, strict=True):
+            state.boards[other].hand = hand
+        state.deck = deck
+        for element, pile in state.piles.items():
+            state.piles[element] = pile[:]
+            rng.shuffle(state.piles[element])
+        for name in ("market_deck", "challenge_deck"):
+            shuffled = getattr(state, name)[:]
+            rng.shuffle(shuffled)
+            setattr(state, name, shuffled)
+        if state.rival is not None:
+            state.rival.deck = state.rival.deck[:]
+            rng.shuffle(state.rival.deck)
 
     def heuristic(self, state: StonespineState, seat: int) -> float:
         """Provisional score plus nudges: paths, stars, blueprint, challenges, goal,

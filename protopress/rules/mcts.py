@@ -1,0 +1,204 @@
+"""A search bot: information-set Monte Carlo tree search over seat copies.
+
+Each playout starts from a fresh seat copy of the position (chance re-seeded,
+hidden information resampled as the seat may imagine it: rules/information.py),
+walks one tree of action sequences shared by all those copies (single-observer
+ISMCTS: a child's exploration counts the playouts in which it was available),
+adds one node, plays on at random for a few decisions and scores the result
+for every seat. At each node the seat to move picks by its own reward (max^n),
+so the same code plays versus, team and solo games.
+
+The reward of a seat lies in [0, 1]: half from the result (a finished game:
+the seat's share of the win, or the team's or solo player's win; a cut-off
+game: whether the seat's heuristic leads), half from the seat's heuristic
+scaled between the lowest and highest seen in this search. Budgets in
+playouts are reproducible (same seed, same move); budgets in milliseconds
+depend on the machine and are not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from protopress.rules.core import Action
+from protopress.rules.information import seat_copy
+from protopress.rules.spec import OutcomeKind
+
+DEFAULT_PLAYOUTS = 200
+EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+ROLLOUT_DEPTH = 12  # random decisions after the new node before the heuristic judges
+ROOT_WIDTH = 10  # with more legal moves, search the best ROOT_WIDTH by one-step heuristic
+
+
+@dataclass(frozen=True)
+class Budget:
+    playouts: int | None = DEFAULT_PLAYOUTS
+    millis: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.millis:g} ms" if self.millis else f"{self.playouts} playouts"
+
+
+def budget_of(name: str, text: str) -> Budget:
+    """mcts:1000 (playouts) or mcts:250ms (milliseconds a move); ValueError naming the bot."""
+    if not text:
+        return Budget()
+    if text.endswith("ms") and text[:-2].isdigit() and 1 <= int(text[:-2]) <= 600_000:
+        return Budget(playouts=None, millis=float(text[:-2]))
+    if text.isdigit() and 1 <= int(text) <= 1_000_000:
+        return Budget(playouts=int(text))
+    raise ValueError(
+        f"bot {name!r}: expected mcts:PLAYOUTS (1 to 1000000) or mcts:MSms (1 to 600000)"
+    )
+
+
+class _Node:
+    __slots__ = ("children", "visits", "available", "totals")
+
+    def __init__(self, players: int):
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+
+
+class _Scale:
+    """The lowest and highest heuristic value seen per seat, to map values into [0, 1]."""
+
+    def __init__(self, players: int):
+        self.low = [math.inf] * players
+        self.high = [-math.inf] * players
+
+    def __call__(self, seat: int, value: float) -> float:
+        self.low[seat] = min(self.low[seat], value)
+        self.high[seat] = max(self.high[seat], value)
+        spread = self.high[seat] - self.low[seat]
+        return 0.5 if spread <= 0 else (value - self.low[seat]) / spread
+
+
+class MctsBot:
+    name = "mcts"
+
+    def __init__(self, seed: int, budget: Budget | None = None, depth: int = ROLLOUT_DEPTH):
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+        self.depth = depth
+
+    def choose(self, game: Any, state: Any) -> Action:
+        seat = game.to_move(state)
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        players = len(game.scores(state))
+        candidates = self._candidates(game, state, seat, actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        root = _Node(players)
+        scale = _Scale(players)
+        deadline = (
+            time.perf_counter() + self.budget.millis / 1000 if self.budget.millis else math.inf
+        )
+        playouts = 0
+        while (self.budget.playouts is None or playouts < self.budget.playouts) and (
+            playouts == 0 or time.perf_counter() < deadline
+        ):
+            self._playout(game, seat_copy(game, state, seat, self.rng), root, scale, candidates)
+            playouts += 1
+        legal = [a for a in candidates if a in root.children]
+        most = max(root.children[a].visits for a in legal)
+        return self.rng.choice([a for a in legal if root.children[a].visits == most])
+
+    def _candidates(self, game: Any, state: Any, seat: int, actions: list[Action]) -> list[Action]:
+        """The root moves worth searching: all of them, or the best ROOT_WIDTH by a
+        one-step look-ahead on a seat copy (as the greedy bot judges them)."""
+        if len(actions) <= ROOT_WIDTH:
+            return actions
+        base = seat_copy(game, state, seat, self.rng)
+        values = []
+        for action in actions:
+            trial = base.copy()
+            game.apply(trial, action)
+            values.append(game.heuristic(trial, seat))
+        ranked = sorted(range(len(actions)), key=lambda i: (-values[i], i))
+        return [actions[i] for i in ranked[:ROOT_WIDTH]]
+
+    def _playout(
+        self, game: Any, world: Any, root: _Node, scale: _Scale, candidates: list[Action]
+    ) -> None:
+        node, path = root, [root]
+        while not game.is_over(world):
+            legal = candidates if node is root else game.legal_actions(world)
+            if not legal:
+                break
+            mover = game.to_move(world)
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = self.rng.choice(untried)
+                child = node.children[action] = _Node(len(root.totals))
+                child.available = 1
+                game.apply(world, action)
+                path.append(child)
+                break
+            action = self._select(node, legal, mover)
+            game.apply(world, action)
+            node = node.children[action]
+            path.append(node)
+        rewards = self._rollout(game, world, scale)
+        for visited in path:
+            visited.visits += 1
+            for seat, reward in enumerate(rewards):
+                visited.totals[seat] += reward
+
+    def _select(self, node: _Node, legal: list[Action], mover: int) -> Action:
+        best, best_value = [], -math.inf
+        for action in legal:
+            child = node.children[action]
+            value = child.totals[mover] / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _rollout(self, game: Any, world: Any, scale: _Scale) -> list[float]:
+        for _ in range(self.depth):
+            if game.is_over(world):
+                break
+            legal = game.legal_actions(world)
+            if not legal:
+                break
+            game.apply(world, self.rng.choice(legal))
+        players = len(scale.low)
+        values = [game.heuristic(world, seat) for seat in range(players)]
+        results = _results(game, world, values)
+        return [0.5 * results[s] + 0.5 * scale(s, values[s]) for s in range(players)]
+
+
+def _results(game: Any, world: Any, values: list[float]) -> list[float]:
+    """Each seat's result in [0, 1]: from the outcome when the game is over, else who leads."""
+    players = len(values)
+    if game.is_over(world):
+        from protopress.rules.simulate import outcome_of
+
+        outcome = outcome_of(game, world)
+        if outcome.kind is OutcomeKind.TEAM:
+            return [float(bool(outcome.team_won))] * players
+        if outcome.kind is OutcomeKind.SOLO and outcome.solo_won is not None:
+            return [float(outcome.solo_won)] * players
+        winners = outcome.winners
+        return [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+    if players == 1:
+        return [0.5]
+    best = max(values)
+    leaders = [s for s in range(players) if values[s] == best]
+    return [1 / len(leaders) if s in leaders else 0.0 for s in range(players)]
