@@ -670,7 +670,7 @@ def test_golden_crisis_playthrough_replays_to_the_same_scores():
         "gem-rush",
         bots,
         seed,
-        options,
+        GAME.spec.parse_options(options),  # logs carry every option, typed
     )
     state = replay(GAME, CATALOG, log)  # every action checked for legality
     assert GAME.is_over(state)
