@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from protopress.rules.core import Action, Game
+from protopress.rules.core import Action, Game, IllegalAction
 
 
 class RandomBot:
@@ -36,6 +36,8 @@ class GreedyBot:
         actions = game.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
+        if seat is None:
+            raise IllegalAction("the game is over: no seat to choose for")
         best, best_value = [], float("-inf")
         for action in actions:
             trial = state.copy()
