@@ -138,7 +138,7 @@ def remove_stale_temporaries(
     of other files, and anything that is not a regular file are left alone.
     """
     folder = Path(folder)
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(os.scandir(folder))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,7 +23,7 @@ def games(as_json):
     """List the built-in games and what each catalog holds."""
     from protopress.games import builtin_spec
 
-    listing = []
+    listing: list[dict[str, Any]] = []
     for game in BUILTIN_GAMES:
         spec = builtin_spec(game)
         catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")

@@ -5,11 +5,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 
 class Problems(click.ClickException):
@@ -254,17 +258,18 @@ class eta_bar:
     """A progress bar with the time left, on a terminal only; yields the callback."""
 
     def __init__(self, total: int, label: str):
-        self.total, self.label, self.bar = total, label, None
+        self.total, self.label = total, label
+        self.bar: ProgressBar[int] | None = None
 
     def __enter__(self):
         if not sys.stderr.isatty():
             return None
-        self.bar = click.progressbar(length=self.total, label=self.label, show_eta=True,
-                                     file=sys.stderr).__enter__()  # fmt: skip
+        bar = self.bar = click.progressbar(length=self.total, label=self.label, show_eta=True,
+                                           file=sys.stderr).__enter__()  # fmt: skip
         done = [0]
 
         def progress(finished, total):
-            self.bar.update(finished - done[0])
+            bar.update(finished - done[0])
             done[0] = finished
 
         return progress

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from protopress.rules.core import Action, Game
+from protopress.rules.core import Action, Game, IllegalAction
 from protopress.rules.information import seat_copy
 
 
@@ -42,6 +42,8 @@ class GreedyBot:
         actions = game.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
+        if seat is None:
+            raise IllegalAction("the game is over: no seat to choose for")
         bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
         best, best_value = [], float("-inf")
         for action in actions:

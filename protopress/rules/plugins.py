@@ -88,8 +88,9 @@ def load_rules(reference: str) -> GameSpec:
     else:
         module = _load_module(target)
     found = getattr(module, name, None)
-    if isinstance(found, type) and isinstance(getattr(found, "spec", None), GameSpec):
-        found = found.spec
+    spec = getattr(found, "spec", None) if isinstance(found, type) else None
+    if isinstance(spec, GameSpec):
+        found = spec
     if not isinstance(found, GameSpec):
         raise RulesError(
             f"{reference}: expected {name} to be a protopress.rules.spec.GameSpec "

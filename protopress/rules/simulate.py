@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from protopress.rules.bots import make_bot
-from protopress.rules.core import as_action, checked_apply, derive_seed
+from protopress.rules.core import Action, as_action, checked_apply, derive_seed
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
@@ -66,7 +66,8 @@ def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = 
     options = options or {}
     state = game.setup(catalog, len(bot_names), random.Random(seed), options)
     bots = [make_bot(name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bot_names)]
-    actions, limit = [], False
+    actions: list[Action] = []
+    limit = False
     while not game.is_over(state):
         if len(actions) >= MAX_DECISIONS or not game.legal_actions(state):
             limit = True

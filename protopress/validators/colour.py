@@ -85,7 +85,8 @@ def _encode(linear: float) -> float:
 def _linear_rgb(rgb_hex: str) -> tuple[float, float, float]:
     if len(rgb_hex) != 7 or rgb_hex[0] != "#":
         raise ValueError(f"not a #rrggbb colour: {rgb_hex!r}")
-    return tuple(_decode(int(rgb_hex[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    red, green, blue = (_decode(int(rgb_hex[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return red, green, blue
 
 
 def _hex(linear) -> str:

@@ -27,7 +27,7 @@ class FieldChange:
         return f"{self.path}: {_show(self.old)} -> {_show(self.new)}"
 
     def to_json(self) -> dict:
-        result = {"path": self.path}
+        result: dict[str, object] = {"path": self.path}
         if not self.added:
             result["old"] = self.old
         if not self.removed:
@@ -50,7 +50,7 @@ class Change:
         return [f"{head}: {change}" for change in self.fields]
 
     def to_json(self) -> dict:
-        result = {"kind": self.kind, "id": self.id, "status": self.status}
+        result: dict[str, object] = {"kind": self.kind, "id": self.id, "status": self.status}
         if self.fields:
             result["fields"] = [change.to_json() for change in self.fields]
         return result

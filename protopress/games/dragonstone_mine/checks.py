@@ -70,7 +70,7 @@ def level_two_costs(catalog: Catalog, seed: int = 0):
     """Every level-2 card must be payable; the cost curve is information."""
     most_gems = max((sum(tower["spires"]) for tower in towers_in_box(catalog)), default=0)
     supply = bag(catalog)
-    curve = Counter()
+    curve: Counter[int] = Counter()
     for card in level_two_cards(catalog):
         curve[len(card["cost"])] += card.count
         reasons = unpayable_reasons(card["cost"], most_gems, supply)

@@ -16,12 +16,15 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from protopress.rules.core import IllegalAction
+
 MINE, SKIP, DO, DRAW, LOOSE = ("mine",), ("skip",), ("do",), ("draw",), ("loose",)
 
 
 class Step(NamedTuple):
     op: str
-    count: int = 1
+    # a field named count shadows tuple.count; it is the catalog's name for it
+    count: int = 1  # type: ignore[assignment]
     colour: str | None = None
     target: str = "self"
     follow: bool = False  # mined gems follow their colour rules
@@ -74,7 +77,9 @@ class State:
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
         self.rules, self.rng = rules, rng
         self.turns = self.seat = self.paid = 0
-        self.spires = [[[] for _ in rules.capacities] for _ in range(players)]
+        self.spires: list[list[list[str]]] = [
+            [[] for _ in rules.capacities] for _ in range(players)
+        ]
         self.loose = [0] * players
         self.bag, self.bag_total = bag, sum(bag.values())
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -127,6 +132,8 @@ class State:
                     colour = gem
                     break
                 pick -= count
+            if colour is None:
+                raise RuntimeError("the bag holds fewer gems than its total says")
         elif not self.bag.get(colour):
             return None
         self.bag[colour] -= 1
@@ -221,6 +228,8 @@ def legal(state: State) -> list[tuple]:
 
 def apply(state: State, action: tuple) -> None:
     opened, state.decision = state.decision, None
+    if opened is None:
+        raise IllegalAction("no decision is open: the game is over")
     DECISIONS[opened[0]][1](state, opened, action)
     run(state)
 

@@ -380,6 +380,8 @@ class _SeatState(State):
 
     __slots__ = ("used",)  # per seat, a tuple of card ids (immutable: copies share it)
 
+    used: tuple[tuple[str, ...], ...]
+
     def copy(self) -> _SeatState:
         base = State.copy(self)
         new = _SeatState.__new__(_SeatState)
@@ -395,7 +397,7 @@ class DragonstoneMine:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> State:
+    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> _SeatState:
         options = SPEC.parse_options(options or {})
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
@@ -463,7 +465,7 @@ class DragonstoneMine:
         rival = max(score for other, score in enumerate(scores) if other != seat)
         return scores[seat] + _progress(state, seat) + _prospects(state, seat) - rival
 
-    def record(self, state: State) -> dict:
+    def record(self, state: _SeatState) -> dict:
         return {
             "level": state.rules.level,
             "turns": state.turns,

@@ -62,8 +62,8 @@ def door_curve(catalog: Catalog, seed: int) -> Iterator[Finding]:
             )
 
 
-def _supply(catalog: Catalog) -> Counter:
-    supply = Counter()
+def _supply(catalog: Catalog) -> Counter[str]:
+    supply: Counter[str] = Counter()
     for card in catalog.of_kind("gem-card"):
         for gem in card["gems"]:
             supply[gem] += card.count
@@ -73,7 +73,7 @@ def _supply(catalog: Catalog) -> Counter:
 def gem_balance(catalog: Catalog, seed: int) -> Iterator[Finding]:
     """Per standard gem: copies demanded by door costs against copies on gem cards."""
     supply = _supply(catalog)
-    demand = Counter()
+    demand: Counter[str] = Counter()
     for _, _, door, copies in _doors(catalog):
         for gem in door["cost"]:
             demand[gem] += copies

@@ -18,7 +18,8 @@ next and `state.pile[-1]` is the latest discard.
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, cast
 
 from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.mine import Cell, Mine, Site
@@ -116,9 +117,10 @@ class MineView:
                 if arrival.cell is None:
                     continue
                 if arrival.empty:
-                    sites.append(
-                        Site(cell, edge, arrival.cell, arrival.entry, placement.door(edge))
-                    )
+                    door = placement.door(edge)
+                    if door is None:  # edge is one of the tile's door edges
+                        raise ValueError(f"no door on the {edge} edge of {cell}")
+                    sites.append(Site(cell, edge, arrival.cell, arrival.entry, door))
                 else:
                     rooms.append((arrival.cell, 1))
             if placement.tile.mine_cart and len(self.carts()) >= 2:
@@ -161,13 +163,14 @@ class MineView:
         while queue:
             cell = queue.popleft()
             here = dist[cell]
-            moves = self.links(cell)[0]
+            moves: Sequence[tuple[Cell, int]] = self.links(cell)[0]
             if reverse or tunnel_rat:
-                moves = list(moves)
+                extended = list(moves)
                 if reverse:
-                    moves.extend((other, 1) for other in reverse.get(cell, ()))
+                    extended.extend((other, 1) for other in reverse.get(cell, ()))
                 if tunnel_rat:
-                    moves.extend((other, 1) for other in self.rat(cell))
+                    extended.extend((other, 1) for other in self.rat(cell))
+                moves = extended
             for other, weight in moves:
                 there = here + weight
                 if there <= limit and there < dist.get(other, FAR):
@@ -224,7 +227,9 @@ def mine_changed(state) -> None:
 
 class Step(NamedTuple):
     op: str
-    count: object  # int, "X", "hand", "all" (keep, discard) or None
+    # int, "X", "hand", "all" (keep, discard) or None; the field named count
+    # shadows tuple.count, and is the catalog's name for it
+    count: object  # type: ignore[assignment]
     where: tuple | None  # (mode, frozenset of gems | "named" | "discarded")
     points: int
 
@@ -445,10 +450,12 @@ def _distinct(cards: list[Card], where, run: Run) -> list[int]:
 
 def _count(state, run: Run, step: Step) -> int:
     if step.count == "X":
+        if run.x is None:
+            raise ValueError("X is used before it is chosen")
         return run.x
     if step.count == "hand":
         return len(state.hands[run.seat])
-    return step.count
+    return cast(int, step.count)  # the other counts are numbers (the room-tile schema)
 
 
 def _push_own(state, run: Run, card: Card) -> None:

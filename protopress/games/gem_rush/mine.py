@@ -123,6 +123,13 @@ class Arrival:
     entry: str = ""  # edge of cell facing back (for an empty space: the new tile's entry)
     empty: bool = False
 
+    @property
+    def space(self) -> Cell:
+        """The cell reached, for an arrival known to reach one (a room or an empty space)."""
+        if self.cell is None:
+            raise ValueError("this move leads nowhere: a tunnel loop")
+        return self.cell
+
 
 class Mine:
     """Placed tiles by cell, with their open construction sites kept up to date."""
@@ -158,7 +165,7 @@ class Mine:
         arrival = self.follow(origin, edge)
         if arrival.empty:
             self._open[(origin, edge)] = arrival
-            self._by_target.setdefault(arrival.cell, set()).add((origin, edge))
+            self._by_target.setdefault(arrival.space, set()).add((origin, edge))
 
     def remove(self, cell: Cell) -> Placement:
         """Take a tile out of the mine (rare: open sites are rebuilt from scratch)."""
@@ -185,18 +192,33 @@ class Mine:
                 return Arrival(cell, entered, empty=True)
             if not placement.tile.is_tunnel:
                 return Arrival(cell, entered)
-            edge = placement.tunnel_exit(entered)
-            if edge is None or (cell, entered) in seen:
+            exit_edge = placement.tunnel_exit(entered)
+            if exit_edge is None or (cell, entered) in seen:
                 return Arrival(None)
+            edge = exit_edge
             seen.add((cell, entered))
             cell = neighbour(cell, edge)
 
     def sites(self) -> list[Site]:
         """Every open construction site, from any room, in a stable order."""
         return sorted(
-            Site(origin, edge, arrival.cell, arrival.entry, self.cells[origin].door(edge))
+            Site(origin, edge, arrival.space, arrival.entry, self._door(origin, edge))
             for (origin, edge), arrival in self._open.items()
         )
+
+    def _door(self, origin: Cell, edge: str) -> Door:
+        """The door of origin's tile on edge, for an edge known to show one."""
+        door = self.cells[origin].door(edge)
+        if door is None:
+            raise ValueError(f"no door on the {edge} edge of {origin}")
+        return door
+
+    def follow_tunnel(self, cell: Cell, entered: str) -> Arrival:
+        """Out the other side of the tunnel tile at cell, entered by its entered edge."""
+        out = self.cells[cell].tunnel_exit(entered)
+        if out is None:
+            raise ValueError(f"the tile at {cell} is no tunnel entered by its {entered} edge")
+        return self.follow(cell, out)
 
     def rooms(self) -> list[Cell]:
         return [cell for cell, placed in self.cells.items() if not placed.tile.is_tunnel]

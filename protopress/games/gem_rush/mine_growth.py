@@ -61,17 +61,20 @@ def grow_mine(stack: list[RoomTile], rng: random.Random) -> tuple[Mine, GrownMin
 
 def _continue_through(mine: Mine, cell: Cell, entered: str, stack, rng) -> None:
     """A tunnel was just built: go on out the other side, building again if empty."""
-    _extend(mine, cell, mine.cells[cell].tunnel_exit(entered), stack, rng)
+    out = mine.cells[cell].tunnel_exit(entered)
+    if out is None:
+        raise ValueError(f"the tile at {cell} is no tunnel entered by its {entered} edge")
+    _extend(mine, cell, out, stack, rng)
 
 
 def _extend(mine: Mine, cell: Cell, edge: str, stack, rng) -> None:
     arrival = mine.follow(cell, edge)
     while arrival.empty and stack:
         tile = stack.pop()
-        mine.place(arrival.cell, tile, rng.choice(legal_rotations(tile, arrival.entry)))
+        mine.place(arrival.space, tile, rng.choice(legal_rotations(tile, arrival.entry)))
         if not tile.is_tunnel:
             return
-        arrival = mine.follow(arrival.cell, mine.cells[arrival.cell].tunnel_exit(arrival.entry))
+        arrival = mine.follow_tunnel(arrival.space, arrival.entry)
 
 
 def longest_dead_end(mine: Mine) -> int:

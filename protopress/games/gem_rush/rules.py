@@ -291,7 +291,7 @@ class GemRush:
         if phase == "move":
             return self._move_actions(state)
         if phase == "action":
-            actions = [("draw",)]
+            actions: list[Action] = [("draw",)]
             if state.pile and skills.holds(state, seat, "discard_draw"):
                 actions.append(("draw", "discard"))
             tile = state.mine.cells[state.pos[seat]].tile
@@ -481,9 +481,10 @@ class GemRush:
                 raise IllegalAction(f"{cards} is no Warpstone payment for {edge} of {origin}")
             payment, rift = options[0]
         else:
-            payment = next((p for p in pays if p.cards == cards), None)
-            if payment is None:
+            minimal = next((p for p in pays if p.cards == cards), None)
+            if minimal is None:
                 raise IllegalAction(f"{cards} is no minimal payment for {edge} of {origin}")
+            payment = minimal
             if not state.steps:
                 raise IllegalAction("no movement step is left to build with")
             self._spend(state, seat, self._reach(state, seat, origin, state.steps - 1) + 1)
@@ -501,6 +502,8 @@ class GemRush:
 
     def _rotate(self, state: GemRushState, rotation) -> None:
         b = state.building
+        if b is None:
+            raise IllegalAction("no tile is being built")
         if rotation not in legal_rotations(b.tile, b.entry):
             raise IllegalAction(f"{b.tile.title} needs a door on its {b.entry} edge")
         mine = effects.own_mine(state)
@@ -508,9 +511,9 @@ class GemRush:
         effects.mine_changed(state)
         dest = b.cell
         if b.tile.is_tunnel:  # go on out the other side
-            arrival = mine.follow(b.cell, mine.cells[b.cell].tunnel_exit(b.entry))
+            arrival = mine.follow_tunnel(b.cell, b.entry)
             if arrival.empty and state.stack:
-                state.building = Building(arrival.cell, arrival.entry, state.stack.pop(), b.origin)
+                state.building = Building(arrival.space, arrival.entry, state.stack.pop(), b.origin)
                 return
             dest = b.origin if arrival.cell is None or arrival.empty else arrival.cell
         state.building = None
@@ -829,7 +832,7 @@ def _first_room(mine: Mine, stack: list[RoomTile], rng: random.Random) -> Cell:
     arrival = mine.follow(START, rng.choice(EDGES))
     while stack:
         if not arrival.empty:  # a tunnel loop: take any tunnel door onto empty space
-            arrival = next(
+            onto_empty = next(
                 (
                     a
                     for cell, placed in mine.cells.items()
@@ -838,11 +841,12 @@ def _first_room(mine: Mine, stack: list[RoomTile], rng: random.Random) -> Cell:
                 ),
                 None,
             )
-            if arrival is None:
+            if onto_empty is None:
                 break
+            arrival = onto_empty
         tile = stack.pop()
-        mine.place(arrival.cell, tile, rng.choice(legal_rotations(tile, arrival.entry)))
+        mine.place(arrival.space, tile, rng.choice(legal_rotations(tile, arrival.entry)))
         if not tile.is_tunnel:
-            return arrival.cell
-        arrival = mine.follow(arrival.cell, mine.cells[arrival.cell].tunnel_exit(arrival.entry))
+            return arrival.space
+        arrival = mine.follow_tunnel(arrival.space, arrival.entry)
     raise ValueError("the room stack has no room tile that is not a tunnel to start the mine")

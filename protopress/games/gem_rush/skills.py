@@ -19,6 +19,7 @@ the player to change skills at the end of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
@@ -98,7 +99,7 @@ def available(state, seat: int, k: int) -> bool:
 
 def offered(state, seat: int, op: str) -> list[tuple[int, Effect]]:
     """(skill card, effect) pairs of op that seat holds and may use now."""
-    found = []
+    found: list[tuple[int, Effect]] = []
     for k in state.skills[seat]:
         skill = state.table.skills[k]
         if skill.has(op) and available(state, seat, k):
@@ -226,7 +227,7 @@ def settle_payment(state, seat: int, cost, cards: list) -> int:
 # --- movement ---------------------------------------------------------------
 
 
-def reverse_links(links: dict[Cell, list[tuple[Cell, int]]]) -> dict[Cell, list[Cell]]:
+def reverse_links(links: Mapping[Cell, Sequence[tuple[Cell, int]]]) -> dict[Cell, list[Cell]]:
     """Spelunker: for each one-way passage a -> b (b shows a wall), the link b -> a.
 
     links are every room's moves on the mine graph. A step a -> b with no step

@@ -124,8 +124,8 @@ def dice_symbols(catalog: Catalog, seed: int = 0):
     )
     rolled = {symbol: n for symbol, n in faces.items() if n}
     if rolled:
-        most = max(rolled, key=rolled.get)
-        least = min(rolled, key=rolled.get)
+        most = max(rolled, key=rolled.__getitem__)
+        least = min(rolled, key=rolled.__getitem__)
         if rolled[most] > MAX_FACE_RATIO * rolled[least]:
             yield Finding(
                 "warning",

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
 from protopress.games.gemstone_caverns.spec import SPEC
@@ -232,7 +232,8 @@ def _sheet(catalog):
 
 def score_state(catalog, state_json: dict) -> dict:
     """The score of {"grid": [...]} under the catalog's score sheet scoring."""
-    grid = state_json.get("grid") if isinstance(state_json, dict) else None
+    # unchecked JSON: score_grid checks that it is a list of row strings
+    grid: Any = state_json.get("grid") if isinstance(state_json, dict) else None
     return score_grid(grid, _sheet(catalog)["scoring"]).to_json()
 
 
@@ -368,7 +369,10 @@ class GemstoneCaverns:
             return list(_arrangements(tuple(sorted(state.rolled))))
         t = state.table
         spots = _placements(state.arrangement[0], t.rows, t.cols)
-        filled = state.filled[self.to_move(state)]
+        seat = self.to_move(state)
+        if seat is None:  # not over, so a seat places
+            raise IllegalAction("the game is over")
+        filled = state.filled[seat]
         actions = [
             ("place", times, row, col)
             for times in range(state.turns_shown)
@@ -396,6 +400,8 @@ class GemstoneCaverns:
         if kind == "place":
             _, times, row, col = action
             t, seat = state.table, self.to_move(state)
+            if seat is None:  # not over, so a seat places
+                raise IllegalAction("the game is over")
             try:
                 mask, inside = _placements(state.arrangement[0], t.rows, t.cols)[times][row, col]
             except (KeyError, IndexError, TypeError):
@@ -474,6 +480,8 @@ def _end_turn(state: GemstoneState) -> None:
 def _best_fit(state: GemstoneState, seat: int) -> int:
     """The most same-symbol edges a placement of the arrangement could make with
     boxes already filled, plus those between its own dice."""
+    if state.arrangement is None:
+        raise ValueError("the dice are not arranged yet")
     t = state.table
     grid, filled, codes, neighbours = (
         state.grids[seat],

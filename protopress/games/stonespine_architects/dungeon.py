@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 import networkx as nx
 
@@ -228,4 +228,4 @@ def _doorway(obj, where: str) -> Doorway:
         raise ValueError(f"{where}.side: expected one of N, E, S, W, found {side!r}")
     if not _is_int(index) or not 0 <= index < SIZE:
         raise ValueError(f"{where}.index: expected 0 to {SIZE - 1}, found {index!r}")
-    return Doorway(side, index)
+    return Doorway(cast(Side, side), index)  # checked against OPPOSITE above

@@ -209,7 +209,7 @@ class Board:
         self.gold = 0
         self.blueprint = blueprint
         self.challenges: list[Challenge] = []
-        self.paths = None  # cached path_score, None when stale
+        self.paths: PathScore | None = None  # cached path_score, None when stale
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -264,6 +264,32 @@ class StonespineState:
         "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
         "discarded", "final",
     )  # fmt: skip
+
+    table: Table
+    rng: random.Random
+    turns: int
+    year: int
+    phase: str  # CONSTRUCT, IMPROVE or OVER
+    draft: int
+    mover: int
+    boards: list[Board]
+    deck: list[int]  # chamber card indices, drawn from the end
+    piles: dict[str, list[int]]  # token indices by element, drawn from the end
+    market_deck: list[int]
+    market: list[Offer]
+    challenge_deck: list[int]
+    display: list[int]  # face-up challenge indices
+    goal: Goal
+    priority: list[int]
+    new_priority: list[int]
+    order: list[int]
+    passed: list[bool]
+    pending: list[int]  # bought token indices still to place
+    keeping: bool
+    must_pass: bool
+    rival: Rival | None  # solo only
+    discarded: int
+    final: list[ScoreSheet] | None
 
     def copy(self) -> StonespineState:
         new = object.__new__(StonespineState)
@@ -436,7 +462,7 @@ class StonespineArchitects:
         beats the rival, [] when the rival wins."""
         scores = self.scores(state)
         if state.table.solo:
-            return [0] if scores[0] > state.rival.reputation().total else []
+            return [0] if scores[0] > _solo_rival(state).reputation().total else []
         best = max(scores)
         tied = [seat for seat, score in enumerate(scores) if score == best]
         position = _positions(state)
@@ -471,7 +497,7 @@ class StonespineArchitects:
         scoring = table.scoring
         dungeon = board.dungeon()
         paths = board.path()
-        value = scoring.path_points(paths) + reputation(dungeon)
+        value: float = scoring.path_points(paths) + reputation(dungeon)
         matches = scoring.blueprint_matches(dungeon, board.blueprint.positions)
         value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
         for challenge in board.challenges:
@@ -497,7 +523,7 @@ class StonespineArchitects:
         scores, winners = list(self.scores(state)), list(self.winners(state))
         if not state.table.solo:
             return versus_outcome(scores, winners)
-        rival = state.rival.reputation().total
+        rival = _solo_rival(state).reputation().total
         return Outcome(
             OutcomeKind.SOLO,
             tuple(scores),
@@ -528,7 +554,8 @@ class StonespineArchitects:
         }
         if not state.table.solo:
             return {"mode": "multiplayer", "final_priority": list(state.priority), **common}
-        rival = state.rival.reputation()
+        solo_rival = _solo_rival(state)
+        rival = solo_rival.reputation()
         outcome = solo_outcome(sheets[0].total, rival.total)
         return {
             "mode": "solo",
@@ -538,7 +565,7 @@ class StonespineArchitects:
             "margin": outcome.margin,
             "won": outcome.won,
             "final_gold": state.boards[0].gold,
-            "rival_cards": [card.id for card in state.rival.revealed],
+            "rival_cards": [card.id for card in solo_rival.revealed],
             "rival": rival._asdict(),
             **common,
         }
@@ -555,6 +582,13 @@ def _tables(catalog, players: int, solo: bool, difficulty: str) -> Table:
     if cached is None or cached[0] is not catalog:
         cached = _TABLES[key] = (catalog, Table.of(catalog, players, solo, difficulty))
     return cached[1]
+
+
+def _solo_rival(state: StonespineState) -> Rival:
+    """The automated rival, which every solo game has from setup on."""
+    if state.rival is None:
+        raise RuntimeError("a solo game's state has no rival")
+    return state.rival
 
 
 def _distinct(indices) -> list[int]:
@@ -575,8 +609,8 @@ def _lay_out_market(state: StonespineState) -> None:
     for _ in range(min(table.market_count, len(state.market_deck))):
         card = state.market_deck.pop()
         for row, (cost, elements) in enumerate(table.markets[card].rows):
-            tokens = tuple(_draw_token(state, element) for element in elements)
-            tokens = tuple(t for t in tokens if t is not None)
+            drawn = tuple(_draw_token(state, element) for element in elements)
+            tokens = tuple(t for t in drawn if t is not None)
             if tokens:  # a row whose piles ran out stays empty and cannot be bought
                 state.market.append(Offer(card, row, cost, tokens))
 
@@ -657,7 +691,7 @@ def _keep(state: StonespineState, action: Action) -> None:
 
 def _leave_to_rival(state: StonespineState, indices) -> None:
     """Solo: cards neither placed nor kept; those with the rival's symbol go to its pile."""
-    state.rival.offer_chambers(state.table.cards[i] for i in indices)
+    _solo_rival(state).offer_chambers(state.table.cards[i] for i in indices)
 
 
 # --- improvement -------------------------------------------------------------------
@@ -724,7 +758,7 @@ def _positions(state: StonespineState) -> list[int]:
 def _solo_gate(state: StonespineState) -> None:
     """Solo: compare the gold with the rival card; not more, and the rival collects
     its card's tokens, the lowest challenge is discarded and the player must pass."""
-    rival, board = state.rival, state.boards[0]
+    rival, board = _solo_rival(state), state.boards[0]
     verdict = rival.market_verdict(board.gold)
     if verdict == COLLECT:
         drawn = (_draw_token(state, element) for element in rival.card_tokens())
@@ -904,7 +938,9 @@ def _pass(state: StonespineState, action: Action) -> None:
     state.turns += 1
     if table.solo:
         board.gold = gold_after_pass(state.year, board.gold)
-        state.rival.take_market(table.tokens[t] for offer in state.market for t in offer.tokens)
+        _solo_rival(state).take_market(
+            table.tokens[t] for offer in state.market for t in offer.tokens
+        )
         state.market = []
         _cleanup(state)
         return
@@ -953,7 +989,7 @@ def _score_sheets(state: StonespineState) -> list[ScoreSheet]:
         result = score_solo(
             scoring,
             dungeons[0],
-            state.rival,
+            _solo_rival(state),
             gold=board.gold,
             goal_elements=state.goal.elements,
             blueprint=board.blueprint.positions,

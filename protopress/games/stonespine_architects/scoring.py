@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, TypeVar
 
 from protopress.games.stonespine_architects.dungeon import (
     SIZE,
@@ -91,6 +92,16 @@ class Challenge(NamedTuple):
             component["points"],
             Condition(cond["op"], cond.get("element"), cond.get("at_least")),
         )
+
+
+_T = TypeVar("_T")
+
+
+def _given(value: _T | None, condition: Condition, what: str) -> _T:
+    """A field the condition's op needs (the catalog schema requires it)."""
+    if value is None:
+        raise ValueError(f"challenge condition {condition.op!r} has no {what}")
+    return value
 
 
 class Position(NamedTuple):
@@ -224,19 +235,22 @@ class Scoring:
     ) -> bool:
         op = condition.op
         if op == "element_count":
-            return self.element_count(dungeon, condition.element) >= condition.at_least
+            element = _given(condition.element, condition, "an element")
+            return self.element_count(dungeon, element) >= _given(
+                condition.at_least, condition, "at_least"
+            )
         if op == "reputation":
-            return reputation(dungeon) >= condition.at_least
+            return reputation(dungeon) >= _given(condition.at_least, condition, "at_least")
         if op == "full_row":
+            element = _given(condition.element, condition, "an element")
             return any(
-                all(self.holds(dungeon, r, c, condition.element) for c in range(SIZE))
-                for r in range(SIZE)
+                all(self.holds(dungeon, r, c, element) for c in range(SIZE)) for r in range(SIZE)
             )
         paths = paths or path_score(dungeon)
         if op == "entrance_path":
-            return paths.entrance >= condition.at_least
+            return paths.entrance >= _given(condition.at_least, condition, "at_least")
         if op == "exit_path":
-            return paths.exit >= condition.at_least
+            return paths.exit >= _given(condition.at_least, condition, "at_least")
         if op == "through_route":
             return paths.through_route
         raise ValueError(f"unknown challenge condition {op!r}")
@@ -332,17 +346,25 @@ class ScoreSheet:
         return result
 
 
-Missing = object()  # a category the input does not give (scores 0 with a note)
+class _MissingType(Enum):
+    MISSING = "missing"
+
+    def __repr__(self) -> str:
+        return "Missing"
+
+
+Missing: Final = _MissingType.MISSING  # a category the input does not give (scores 0 with a note)
+_Missing = Literal[_MissingType.MISSING]
 
 
 def score_dungeon(
     scoring: Scoring,
     dungeon: Dungeon,
     *,
-    blueprint: Iterable[Position] | None | object = Missing,
-    priority_place: int | None | object = Missing,
-    goal_place: int | None | object = Missing,
-    challenges: Iterable[int | Challenge] | int | object = Missing,
+    blueprint: Iterable[Position] | None | _Missing = Missing,
+    priority_place: int | None | _Missing = Missing,
+    goal_place: int | None | _Missing = Missing,
+    challenges: Iterable[int | Challenge] | int | _Missing = Missing,
     solo: bool = False,
 ) -> ScoreSheet:
     """Score a finished dungeon. Places are 1-based (None: no place).

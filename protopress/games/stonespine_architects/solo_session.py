@@ -36,6 +36,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -175,8 +176,9 @@ def parse_list(text: str, names: Names, specials: Iterable[str] = ()) -> list:
         while i < len(words):
             word = words[i].lower()
             before, after = _COUNT_BEFORE.fullmatch(word), _COUNT_AFTER.fullmatch(word)
-            if before or after:
-                number = int((before or after).group(1))
+            match = before or after
+            if match:
+                number = int(match.group(1))
                 if number < 1:
                     raise Reject(f"{words[i]!r}: a count is 1 or more.")
                 if before:
@@ -639,6 +641,8 @@ class Session:
     def condition_text(self, card: RivalCard) -> str:
         if card.counts == "chambers":
             return f"{card.points} per chamber card"
+        if card.element is None:
+            raise ValueError(f"rival card {card.id!r} counts tokens but names no element")
         return f"{card.points} per {self.book.element(card.element)} token"
 
     def reputation_sum(self) -> str:
@@ -743,7 +747,7 @@ class Session:
                 f"year {year}, construction turn {turn}",
                 f"Turn {turn} of {TURNS}: {prompt} {symbol}?",
                 HELP["chambers"],
-                lambda text, left=left: self.parse_chambers(text, left),
+                partial(self.parse_chambers, left=left),
                 default="none",
             )
             taken = self.ask(question)
@@ -909,6 +913,8 @@ class Session:
         scoring = book.scoring
         cap = scoring.gold_cap
         goal = self.goal
+        if goal is None:
+            raise RuntimeError("final scoring before the goal card was named")
         elements = book.goal_elements(goal)
         things = book.goal_things(goal)
         self.say()
@@ -1010,6 +1016,8 @@ class Session:
 
     def parse_chambers(self, text: str, left: int) -> list[str]:
         book, card = self.book, self.rival.card
+        if card is None:
+            raise RuntimeError("chambers offered before the rival's first card is revealed")
         symbol = book.symbol(card.symbol)
         taken = parse_list(text, book.chamber_names)
         for chamber in taken:
