@@ -59,19 +59,27 @@ def load_for(spec, catalog_path: str | None):
     "--cost", required=True, help="The door's gems, comma-separated ('' for a free door)."
 )
 @click.option("--hand", "hand", multiple=True, help="A gem card as GEM+GEM (repeat for each card).")
+@click.option(
+    "--catalog",
+    "catalog_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Take the gems from this Gem Rush catalog instead of the built-in one.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def pay(cost, hand, as_json):
+def pay(cost, hand, catalog_path, as_json):
     """Can a Gem Rush door with this cost be built from these cards?
 
     Exit 0 when payable, 1 when not, 2 on unknown gems.
     """
-    from protopress.games.gem_rush.payment import GEMS, STANDARD, minimal_payments, recommend
+    from protopress.games.gem_rush.payment import gem_set, minimal_payments, recommend
+
+    gems = gem_set(load_for(game_spec("gem-rush"), catalog_path))
 
     def gem(name: str, standard_only=False) -> str:
         name = name.strip()
-        allowed = STANDARD if standard_only else GEMS
+        allowed = gems.standard if standard_only else gems.all
         if name not in allowed:
-            what = "a standard gem" if standard_only and name in GEMS else "a gem"
+            what = "a standard gem" if standard_only and name in gems.all else "a gem"
             raise click.UsageError(f"{name!r} is not {what}{did_you_mean(name, allowed)}")
         return name
 

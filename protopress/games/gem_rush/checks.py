@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from protopress.components import Catalog
 from protopress.games.gem_rush.mine import room_stack
 from protopress.games.gem_rush.mine_growth import monte_carlo
+from protopress.games.gem_rush.payment import can_pay_from
 from protopress.validators.findings import Check, Finding
 
 MINES = 200  # random mines grown per check run
@@ -116,20 +117,13 @@ def payable_doors(catalog: Catalog, seed: int) -> Iterator[Finding]:
     """
     supply = _supply(catalog)
     for tile, edge, door, _ in _doors(catalog):
-        if not _deck_can_pay(Counter(door["cost"]), supply):
+        if not can_pay_from(Counter(door["cost"]), supply):
             yield Finding(
                 "error",
                 tile.id,
                 f"door {edge} costs {'+'.join(door['cost'])}: the whole gem deck cannot pay it",
                 "payable-doors",
             )
-
-
-def _deck_can_pay(need: Counter, supply: Counter) -> bool:
-    missing = {gem: max(0, n - supply[gem]) for gem, n in need.items()}
-    copyable = sum(short for gem, short in missing.items() if supply[gem] > 0)
-    by_echoglass = min(supply["echoglass"], copyable)
-    return sum(missing.values()) - by_echoglass <= supply["diamond-dust"]
 
 
 def mine_growth(catalog: Catalog, seed: int) -> Iterator[Finding]:

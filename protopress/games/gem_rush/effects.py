@@ -23,7 +23,6 @@ from typing import NamedTuple, cast
 
 from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.mine import Cell, Mine, Site
-from protopress.games.gem_rush.payment import GEMS
 from protopress.rules.core import Action, IllegalAction
 
 MAX_X = 10  # the largest X offered when no discard step bounds it
@@ -369,7 +368,7 @@ def legal(state) -> list[Action]:
     if kind == "keep":
         return [("keep", i) for i in _distinct(run.revealed, step.where, run)]
     if kind == "name_gem":
-        return [("name", gem) for gem in GEMS if gem not in run.named]
+        return [("name", gem) for gem in state.table.gems if gem not in run.named]
     if kind == "return_room":
         return [("return", cell) for cell in empty_tiles(state)]
     if kind == "swap_dwarf":
@@ -504,7 +503,7 @@ def _start(state, run: Run, step: Step) -> int:
             wanted, len([c for c in hand if matches(c, step.where, run.named, run.discarded)])
         )
     elif op == "name_gem":
-        return min(_count(state, run, step), len(GEMS))
+        return min(_count(state, run, step), len(state.table.gems))
     elif op == "score":
         state.points[seat] = max(0, state.points[seat] + step.points)
     elif op == "take_discard":

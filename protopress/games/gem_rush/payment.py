@@ -19,8 +19,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
-STANDARD = ("fire-ruby", "obsidian", "permafrost", "star-tear", "electrum", "soulstone", "raw-hope")
+# The special gems the rules give powers to (their effects are code below); which
+# gems a game has, and which of them are special, is the catalog's (gem_set).
 DIAMOND_DUST, ECHOGLASS, ORICHALCUM, WARPSTONE = (
     "diamond-dust",
     "echoglass",
@@ -28,14 +30,32 @@ DIAMOND_DUST, ECHOGLASS, ORICHALCUM, WARPSTONE = (
     "warpstone",
 )
 SPECIAL = (DIAMOND_DUST, ECHOGLASS, ORICHALCUM, WARPSTONE)
-GEMS = STANDARD + SPECIAL
 PAYS_NOTHING = (ORICHALCUM, WARPSTONE)
 
 # How much a gem left in hand is worth for later payments (the tie-break
-# "keep the most flexible gems"): wild first, then copies, then the rest.
-FLEXIBILITY = {DIAMOND_DUST: 4, ECHOGLASS: 2, WARPSTONE: 2, ORICHALCUM: 1} | dict.fromkeys(
-    STANDARD, 1
-)
+# "keep the most flexible gems"): wild first, then copies, then the rest (1).
+FLEXIBILITY = {DIAMOND_DUST: 4, ECHOGLASS: 2, WARPSTONE: 2, ORICHALCUM: 1}
+
+
+class GemSet(NamedTuple):
+    """A catalog's gems, in catalog order: the standard ones and the special ones."""
+
+    standard: tuple[str, ...]
+    special: tuple[str, ...]
+
+    @property
+    def all(self) -> tuple[str, ...]:
+        return self.standard + self.special
+
+
+def gem_set(catalog) -> GemSet:
+    """The gems of a Gem Rush catalog, split by each gem's `special` mark."""
+    gems = catalog.of_kind("gem")
+    return GemSet(
+        tuple(g.id for g in gems if not g.get("special")),
+        tuple(g.id for g in gems if g.get("special")),
+    )
+
 
 Card = tuple[str, ...]
 
@@ -47,8 +67,15 @@ class Payment:
 
 
 def can_pay(cost: Sequence[str], cards: Sequence[Card]) -> bool:
-    gems = Counter(gem for card in cards for gem in card)
-    need = Counter(cost)
+    return can_pay_from(Counter(cost), Counter(gem for card in cards for gem in card))
+
+
+def can_pay_from(need: Counter, gems: Counter) -> bool:
+    """Whether gems (a pool: a hand, or a whole deck) hold a payment for need.
+
+    Each gem short of need is paid by an Echoglass (when a real gem of its
+    kind is among those paid, for Echoglass copies one) or a Diamond Dust (wild).
+    """
     copyable = missing = 0
     for gem, count in need.items():
         short = max(0, count - gems[gem])
@@ -95,7 +122,7 @@ def recommend(payments: Sequence[Payment], hand: Sequence[Card]) -> Payment | No
 
     def kept_flexibility(payment: Payment) -> int:
         return sum(
-            FLEXIBILITY[gem]
+            FLEXIBILITY.get(gem, 1)
             for i, card in enumerate(hand)
             if i not in payment.cards
             for gem in card

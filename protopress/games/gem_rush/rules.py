@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from protopress.games.gem_rush import effects, skills
 from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
-from protopress.games.gem_rush.payment import WARPSTONE
+from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.information import redeal
@@ -80,6 +80,7 @@ class Table:
     skills: tuple[skills.Skill, ...]  # every skill card in play, by index
     abilities: dict[str, tuple[effects.Step, ...]]  # by room tile id
     cards: int  # gem cards in the game
+    gems: tuple[str, ...]  # the catalog's gems, standard then special (for "name a gem")
 
     @property
     def crisis(self) -> bool:
@@ -266,6 +267,7 @@ class GemRush:
             skills=skills.skill_cards(catalog.of_kind("skill-card"), mode),
             abilities=abilities,
             cards=sum(c.count for c in catalog.of_kind("gem-card")),
+            gems=gem_set(catalog).all,
         )
 
     # --- whose turn, what is legal ------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 from games.gem_rush.test_rules import CATALOG, GAME, TILES, act, cards, scenario
 from protopress.games.gem_rush import effects
-from protopress.games.gem_rush.payment import GEMS
+from protopress.games.gem_rush.payment import gem_set
 from protopress.rules.core import IllegalAction
 
 SIX = ["fire-ruby+obsidian", "permafrost+star-tear", "electrum+soulstone",
@@ -62,7 +62,7 @@ def test_diamond_splitter_names_two_gems_and_digs_a_card_with_both():
     act(state, "ability")
     assert GAME.legal_actions(state) == [("discard", 0)]  # only the Diamond Dust card
     act(state, "discard", 0)
-    assert [a[1] for a in GAME.legal_actions(state)] == list(GEMS)
+    assert [a[1] for a in GAME.legal_actions(state)] == list(gem_set(CATALOG).all)
     act(state, "name", "fire-ruby")
     assert ("name", "fire-ruby") not in GAME.legal_actions(state)  # two different gems
     act(state, "name", "electrum")
