@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import Dungeon
+from protopress.games.stonespine_architects.rulebook import CHALLENGE_YEARS
 from protopress.games.stonespine_architects.scoring import (
     Challenge,
     ChamberCard,
@@ -57,7 +58,6 @@ VISIT = "visit"  # the player has more gold than the rival card: buy or pass
 COLLECT = "collect"  # not more gold: the rival collects its card's tokens, the
 #                      player discards the lowest challenge, then must pass
 PASS = "pass"  # the rival has collected this year: the player must pass
-CLAIM_YEARS = 3  # passing claims a challenge and resets gold in years 1-3
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +183,7 @@ def lowest_challenge(points: Sequence[int]) -> int | None:
 
 def gold_after_pass(year: int, gold: int) -> int:
     """The player's gold after passing: reset to 0 in years 1-3, kept in year 4."""
-    return 0 if year <= CLAIM_YEARS else gold
+    return 0 if year <= CHALLENGE_YEARS else gold
 
 
 class Rival:

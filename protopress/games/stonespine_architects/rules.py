@@ -45,6 +45,13 @@ from protopress.games.stonespine_architects.rival import (
     score_solo,
     solo_outcome,
 )
+from protopress.games.stonespine_architects.rulebook import (
+    CHALLENGE_YEARS,
+    HAND,
+    MIN_MARKET,
+    SOLO_PLAYERS,
+    YEARS,
+)
 from protopress.games.stonespine_architects.scoring import (
     CATEGORIES,
     Blueprint,
@@ -75,14 +82,9 @@ __all__ = [
     "score_state",
 ]
 
-YEARS = 4
-HAND = 5  # chamber cards dealt per player each year
 CELLS = SIZE * SIZE
 EMPTY = Chamber()
 CONSTRUCT, IMPROVE, OVER = "construction", "improvement", "over"
-SOLO_PLAYERS = 2  # solo lays out the market and challenges of a two-player game
-MIN_MARKET = 3  # market cards laid out in a one- or two-player game
-CHALLENGE_YEARS = 3  # challenge cards are face up in years 1-3
 SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
 
 # heuristic weights (greedy bots): provisional score plus nudges toward what pays later
