@@ -2,6 +2,7 @@
 95% intervals, a PDF report and a JSON file with the same numbers, and the
 comparison of two runs on common seeds. See docs/balance.md."""
 
+from protopress.balance.compare import compare, format_comparison
 from protopress.balance.report import (
     load_run,
     report_data,
@@ -11,7 +12,8 @@ from protopress.balance.report import (
     write_report,
 )
 from protopress.balance.run import BalanceRun, MissingExtra, run_balance
-from protopress.balance.stats import compare, format_comparison, headline, summarize
+from protopress.balance.stats import summarize
+from protopress.balance.words import headline
 
 __all__ = [
     "BalanceRun",

@@ -32,7 +32,8 @@ from reportlab.platypus import (
 
 from protopress.atomic import write_atomic
 from protopress.balance.run import BalanceRun
-from protopress.balance.stats import MIN_USES, headline, interval, percent, summarize
+from protopress.balance.stats import MIN_USES, summarize
+from protopress.balance.words import headline, interval, percent
 from protopress.generators.fonts import font
 
 PAGE = A4

@@ -6,31 +6,32 @@ import random
 
 import pytest
 
-from protopress.balance.stats import (
+from protopress.balance.compare import compare, format_comparison
+from protopress.balance.intervals import (
     Stratum,
     benjamini_hochberg,
-    compare,
-    components,
-    coverage,
     difference_interval,
     difference_p_value,
     distribution,
-    format_comparison,
-    headline,
     histogram,
+    proportion,
+    stratified_difference,
+)
+from protopress.balance.stats import (
+    components,
+    coverage,
     margin,
     outcome,
-    proportion,
     seat_scores,
     seat_wins,
     seat_won,
     solo,
     strategies,
-    stratified_difference,
     summarize,
     team,
     tie_rate,
 )
+from protopress.balance.words import headline
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
 from protopress.rules.core import top_seats
 from protopress.rules.simulate import GameRecord, simulate

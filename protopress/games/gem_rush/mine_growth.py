@@ -9,12 +9,12 @@ two-connection rooms without open doors that leads to them.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
 import networkx as nx
 
+from protopress.balance.intervals import wilson_interval
 from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, Site, legal_rotations
 
 
@@ -95,16 +95,6 @@ def longest_dead_end(mine: Mine) -> int:
             length += 1  # the corridor is closed at both ends: all of it is dead
         longest = max(longest, length)
     return longest
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    denominator = 1 + z * z / trials
-    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
 
 
 def monte_carlo(stack: list[RoomTile], mines: int, seed: int) -> GrowthStats:

@@ -1,0 +1,203 @@
+"""Numbers with 95% intervals: proportions, differences, means, distributions.
+
+- a proportion (a win rate, a tie rate): Wilson's score interval, good down to
+  a handful of games and at rates near 0 or 1;
+- a difference of two independent proportions (seats that used a component
+  against seats that did not): Newcombe's hybrid score interval, built from the
+  two Wilson intervals (R. G. Newcombe, "Interval estimation for the difference
+  between independent proportions: comparison of eleven methods", Statistics in
+  Medicine 17 (1998) 873-890, method 10); strata pooled by Mantel-Haenszel;
+- many p-values at once: Benjamini-Hochberg q-values;
+- a mean (a score, a margin, a length): the normal approximation, mean plus or
+  minus 1.96 standard errors.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import NamedTuple
+
+Z = 1.96  # two-sided 95%
+MAX_BINS = 20
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+# --- numbers with intervals -------------------------------------------------------
+
+
+def _r(value: float | None) -> float | None:
+    """Rounded for the JSON: six decimals are more than any interval here supports."""
+    return None if value is None else round(float(value), 6)
+
+
+def proportion(successes: int, trials: int) -> dict:
+    """successes of trials, the rate and its 95% Wilson interval (rate None if no trials)."""
+    low, high = wilson_interval(successes, trials, Z)
+    return {
+        "count": successes,
+        "trials": trials,
+        "rate": _r(successes / trials) if trials else None,
+        "low": _r(low),
+        "high": _r(high),
+    }
+
+
+def difference_interval(s1: int, n1: int, s2: int, n2: int) -> tuple[float, float, float]:
+    """p1 - p2 and its 95% interval by Newcombe's hybrid score method (method 10)."""
+    p1, p2 = s1 / n1, s2 / n2
+    l1, u1 = wilson_interval(s1, n1, Z)
+    l2, u2 = wilson_interval(s2, n2, Z)
+    difference = p1 - p2
+    low = difference - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = difference + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return difference, low, high
+
+
+def difference_p_value(s1: int, n1: int, s2: int, n2: int) -> float:
+    """Two-sided p-value of p1 = p2 by the pooled two-proportion z-test."""
+    pooled = (s1 + s2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    if spread == 0:
+        return 1.0
+    z = abs(s1 / n1 - s2 / n2) / spread
+    return math.erfc(z / math.sqrt(2))
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (q-values), in the order given.
+
+    A component is flagged when its q-value is at most FDR: among the flags,
+    the expected share of false ones is then at most FDR, however many
+    components a game has. (Bonferroni or Holm would bound the chance of any
+    false flag at all, and with a hundred components would hide real effects.)
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        index = order[rank - 1]
+        running = min(running, p_values[index] * m / rank)
+        adjusted[index] = min(1.0, running)
+    return adjusted
+
+
+class Stratum(NamedTuple):
+    """Seat-games of one bot: n1 used the component (s1 of them won), n2 did not (s2 won)."""
+
+    n1: int
+    s1: int
+    n2: int
+    s2: int
+
+
+def stratified_difference(strata: Sequence[Stratum]) -> tuple[float, float, float, float] | None:
+    """Mantel-Haenszel risk difference over strata, its 95% interval and p-value.
+
+    With mixed bots a component's users and non-users differ in who plays
+    them: a greedy bot plays more cards and wins more. Comparing within each
+    bot and pooling with weights n1*n2/(n1+n2) removes that. The interval is
+    the normal one from the strata's variances; the p-value tests 0 with the
+    strata's pooled rates. None when no stratum has both users and non-users.
+    """
+    usable = [s for s in strata if s.n1 and s.n2]
+    if not usable:
+        return None
+    weights = [s.n1 * s.n2 / (s.n1 + s.n2) for s in usable]
+    total = sum(weights)
+    differences = [s.s1 / s.n1 - s.s2 / s.n2 for s in usable]
+    difference = sum(w * d for w, d in zip(weights, differences, strict=True)) / total
+    variance = sum(
+        w * w * (s.s1 / s.n1 * (1 - s.s1 / s.n1) / s.n1 + s.s2 / s.n2 * (1 - s.s2 / s.n2) / s.n2)
+        for w, s in zip(weights, usable, strict=True)
+    ) / (total * total)
+    null = sum(
+        w * w * ((s.s1 + s.s2) / (s.n1 + s.n2)) * (1 - (s.s1 + s.s2) / (s.n1 + s.n2))
+        * (1 / s.n1 + 1 / s.n2)
+        for w, s in zip(weights, usable, strict=True)
+    ) / (total * total)  # fmt: skip
+    half = Z * math.sqrt(variance)
+    p = math.erfc(abs(difference) / math.sqrt(2 * null)) if null > 0 else 1.0
+    return difference, difference - half, difference + half, p
+
+
+def mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and sample standard deviation (0 for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def mean_interval(values: Sequence[float]) -> dict:
+    """n, mean, sample sd and the normal 95% interval of the mean."""
+    if not values:
+        return {"n": 0, "mean": None, "sd": None, "low": None, "high": None}
+    mean, sd = mean_sd(values)
+    half = Z * sd / math.sqrt(len(values))
+    return {
+        "n": len(values),
+        "mean": _r(mean),
+        "sd": _r(sd),
+        "low": _r(mean - half),
+        "high": _r(mean + half),
+    }
+
+
+def histogram(values: Sequence[float], max_bins: int = MAX_BINS) -> list[dict]:
+    """Half-open bins [low, high) covering the values, at most max_bins of them.
+
+    Whole numbers get whole-number bins (width 1, 2, 3, ...) starting at a
+    multiple of the width; other values get max_bins equal bins.
+    """
+    if not values:
+        return []
+    lowest, highest = min(values), max(values)
+    if all(float(v).is_integer() for v in values):
+        width = max(1, math.ceil((highest - lowest + 1) / max_bins))
+        start = math.floor(lowest / width) * width
+        count = (int(highest) - start) // width + 1
+        edges = [start + i * width for i in range(count + 1)]
+    else:
+        width = (highest - lowest) / max_bins or 1.0
+        count = max_bins if highest > lowest else 1
+        edges = [lowest + i * width for i in range(count + 1)]
+    counts = [0] * count
+    for value in values:
+        counts[min(int((value - edges[0]) // width), count - 1)] += 1
+    return [
+        {"low": _r(edges[i]), "high": _r(edges[i + 1]), "count": counts[i]} for i in range(count)
+    ]
+
+
+def median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def distribution(values: Sequence[float], max_bins: int = MAX_BINS) -> dict:
+    """Mean (with its interval), sd, min, median, max and a histogram."""
+    values = list(values)
+    if not values:
+        return {**mean_interval(values), "min": None, "median": None, "max": None, "histogram": []}
+    return {
+        **mean_interval(values),
+        "min": _r(min(values)),
+        "median": _r(median(values)),
+        "max": _r(max(values)),
+        "histogram": histogram(values, max_bins),
+    }

@@ -1,0 +1,155 @@
+"""A run's statistics in plain words: the summary lines of balance and of its report."""
+
+from __future__ import annotations
+
+from protopress.balance.stats import first_mover
+
+# --- in plain words ---------------------------------------------------------------------
+
+
+def percent(rate: float | None) -> str:
+    return "n/a" if rate is None else f"{rate * 100:.0f}%"
+
+
+def interval(low: float | None, high: float | None) -> str:
+    """'52–60%'."""
+    if low is None or high is None:
+        return "n/a"
+    return f"{low * 100:.0f}\u2013{high * 100:.0f}%"
+
+
+def headline(summary: dict) -> list[str]:
+    """A few sentences saying what the numbers mean, most important first."""
+    games = summary.get("games", 0)
+    if not games:
+        return ["No game was played: there is nothing to report."]
+    lines = []
+    kind = summary["outcome"]
+    seats = summary["seats"]
+    if kind == "versus":
+        flagged = [s for s in seats if s["verdict"] != "even"]
+        for s in flagged:
+            lines.append(
+                f"Seat {s['seat'] + 1} wins {percent(s['rate'])} ({interval(s['low'], s['high'])}) "
+                f"against a fair share of {percent(s['fair'])}: {_seat_finding(summary, s)}."
+            )
+        if not flagged:
+            lines.append(
+                f"No seat wins more or less than its fair share ({percent(seats[0]['fair'])}) "
+                f"beyond chance over {games} games."
+            )
+        ties = summary["ties"]
+        if ties["count"]:
+            lines.append(
+                f"{percent(ties['rate'])} of games end in a tie ({interval(ties['low'], ties['high'])})."
+            )
+    elif kind == "team":
+        s = seats[0]
+        lines.append(
+            f"The team wins {percent(s['rate'])} of games ({interval(s['low'], s['high'])})."
+        )
+    for row in summary.get("solo") or []:
+        r = row["rival_wins"]
+        lines.append(
+            f"The {row['difficulty']} rival wins {percent(r['rate'])} ({interval(r['low'], r['high'])}); "
+            f"the player's mean margin is {row['margin']['mean']:+.1f} points."
+        )
+    team_figures = summary.get("team")
+    if team_figures:
+        reached = [t for t in team_figures["targets"] if t["rate"] and t["rate"] >= 0.5]
+        best = reached[-1] if reached else None
+        lines.append(
+            f"The team scores {team_figures['totals']['mean']:.1f} points on average"
+            + (
+                f" and reaches {best['difficulty']} ({best['points']}) in {percent(best['rate'])} of games."
+                if best
+                else "; it reaches no difficulty target in half the games."
+            )
+        )
+        totals = team_figures["totals"]
+        lines.append(
+            f"Team score: median {totals['median']:g}, sd {totals['sd']:.1f}, "
+            f"{totals['min']:g} to {totals['max']:g}."
+        )
+        if team_figures["targets"]:
+            lines.append(
+                "Targets reached: "
+                + ", ".join(
+                    f"{t['difficulty']} ({t['points']}) {percent(t['rate'])}"
+                    for t in team_figures["targets"]
+                )
+                + "."
+            )
+    margins = summary.get("margins")
+    if kind == "versus" and margins and margins["n"]:
+        lines.append(
+            f"The winner leads the runner-up by {margins['mean']:.1f} points on average "
+            f"(sd {margins['sd']:.1f}, median {margins['median']:g})."
+        )
+    turns = summary["turns"]
+    lines.append(
+        f"Games last {turns['mean']:.1f} turns on average (sd {turns['sd']:.1f}, "
+        f"{turns['min']:g} to {turns['max']:g})."
+    )
+    strategy = summary.get("strategies")
+    if strategy:
+        best = max(strategy["bots"], key=lambda b: (b["rate"], b["bot"]))
+        lines.append(
+            f"Of the bots, {best['bot']} wins most: {percent(best['rate'])} of its seats "
+            f"({interval(best['low'], best['high'])})."
+        )
+    parts = summary.get("components")
+    if parts:
+        flagged = [e for e in parts["items"] if e["flagged"]]
+        for e in flagged[:3]:
+            effect = (
+                f"{e['difference'] * 100:+.0f} points, 95% {e['low'] * 100:+.0f} to "
+                f"{e['high'] * 100:+.0f}"
+            )
+            if parts.get("within") == "bot":
+                lines.append(
+                    f"Seats that used {e['id']} win more often than seats of the same bot "
+                    f"that did not ({effect})."
+                    if e["difference"] > 0
+                    else f"Seats that used {e['id']} win less often than seats of the same "
+                    f"bot that did not ({effect})."
+                )
+            else:
+                lines.append(
+                    f"Seats that used {e['id']} win {percent(e['rate'])} of the time, against "
+                    f"{percent(e['other_rate'])} for seats that did not ({effect})."
+                )
+        if len(flagged) > 3:
+            lines.append(
+                f"{len(flagged) - 3} more components are flagged: see the component table."
+            )
+        if not flagged:
+            lines.append(
+                f"No component goes with winning or losing beyond chance "
+                f"(at least {parts['min_uses']} uses)."
+            )
+    limits = summary["coverage"]["limit"]
+    if limits["count"]:
+        first = limits["games"][0]
+        lines.append(
+            f"{limits['count']} game{'s' if limits['count'] != 1 else ''} stopped at a limit "
+            f"(rules coverage): game {first['index']} (seed {first['seed']}) is the first."
+        )
+    else:
+        lines.append("No game stopped at a limit.")
+    return lines
+
+
+def _seat_finding(summary: dict, seat: dict) -> str:
+    better = seat["verdict"] == "advantage"
+    word = "advantage" if better else "disadvantage"
+    if first_mover(summary.get("game")) == 0:
+        if seat["seat"] == 0:
+            return f"a first-player {word}"
+        if seat["seat"] == summary["players"] - 1:
+            return f"a last-player {word}"
+    return (
+        f"an {word} for seat {seat['seat'] + 1}"
+        if better
+        else f"a {word} for seat {seat['seat'] + 1}"
+    )
