@@ -16,6 +16,7 @@ from PIL import Image
 from protopress.generators.binding import MISSING, fill, single, truthy
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.fonts import DEFAULT_FONT, Font
+from protopress.generators.images import open_image
 from protopress.generators.shapes import outline, scaled
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
@@ -386,7 +387,10 @@ class FaceBuilder:
     def _image(self, element, fields, warnings, component_id):
         if self.assets is None:
             return []
-        path = self.assets.resolve(fill(element["path"], fields))
+        try:
+            path = self.assets.resolve(fill(element["path"], fields))
+        except ValueError as error:
+            raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
         return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
                         parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
 
@@ -442,7 +446,10 @@ class AssetPolicy:
         self._checked: dict[Path, Path] = {}
 
     def resolve(self, relative: str) -> Path:
-        path = (self.root / relative).resolve()
+        try:
+            path = (self.root / relative).resolve()
+        except (OSError, RuntimeError) as error:  # a symlink loop (RuntimeError before 3.13)
+            raise ValueError(f"image {relative!r} cannot be resolved: {error}") from None
         if path in self._checked:
             return path
         if not self.allow_outside and not path.is_relative_to(self.root):
@@ -452,16 +459,7 @@ class AssetPolicy:
             )
         if not path.is_file():
             raise ValueError(f"image {relative!r} not found (looked for {path})")
-        try:
-            with Image.open(path) as image:  # reads the header only
-                width, height = image.size
-        except Image.DecompressionBombError:
-            raise ValueError(
-                f"image {relative!r} is over {MAX_IMAGE_PIXELS // 1_000_000} megapixels "
-                "(a decompression bomb?); refused"
-            ) from None
-        except OSError as error:
-            raise ValueError(f"image {relative!r} cannot be read: {error}") from None
+        width, height = _checked_image(path, relative)
         if width * height > MAX_IMAGE_PIXELS:
             raise ValueError(
                 f"image {relative!r} is {width}x{height} pixels; images over "
@@ -469,3 +467,21 @@ class AssetPolicy:
             )
         self._checked[path] = path
         return path
+
+
+def _checked_image(path: Path, relative: str) -> tuple[int, int]:
+    """The size of an allowed image, decoded once here so that a truncated or
+    damaged file is reported by name rather than halfway through a page."""
+    try:
+        with open_image(path, relative) as image:  # content checked before Pillow opens it
+            width, height = image.size
+            if width * height <= MAX_IMAGE_PIXELS:
+                image.load()
+    except Image.DecompressionBombError:
+        raise ValueError(
+            f"image {relative!r} is over {MAX_IMAGE_PIXELS // 1_000_000} megapixels "
+            "(a decompression bomb?); refused"
+        ) from None
+    except (OSError, SyntaxError, EOFError) as error:  # Pillow's ways of saying "damaged"
+        raise ValueError(f"image {relative!r} cannot be read: {error}") from None
+    return width, height

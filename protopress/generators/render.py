@@ -323,7 +323,7 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
             path = folder / f"{copy.id}-{side}.png"
             if changed is not None and copy.id not in changed and path.is_file():
                 if side == "front":
-                    with Image.open(path) as existing:
+                    with Image.open(path, formats=["PNG"]) as existing:
                         fronts.append(existing.convert("RGB"))
                 continue
             image = face_image(face, options.dpi)
