@@ -13,6 +13,7 @@ from protopress.atomic import write_atomic
 from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.schemas import SCHEMA_SUFFIX, kinds, schema_documents, schema_names
 from protopress.components.suggest import did_you_mean
+from protopress.files import refuse_output_over_input
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -549,6 +550,7 @@ def import_command(table, kind, sheet, output):
     """
     from protopress.designer import TableError, import_table
 
+    refuse_output_over_input([output], [table])
     try:
         document = import_table(table, kind, sheet=sheet, output=output)
     except TableError as error:
@@ -573,6 +575,7 @@ def export_table_command(target, kind, output):
     from protopress.designer import TableError, export_table
 
     catalog = load_or_exit(target)
+    refuse_output_over_input([output], [catalog.path])
     try:
         header = export_table(catalog, kind, output)
     except TableError as error:
@@ -795,6 +798,7 @@ def balance(game_id, catalog_path, games, players, bots, rotate, seed, game_opti
     from protopress.rules.simulate import seats
 
     _rules(game_id)
+    refuse_output_over_input([report_path, json_path], [catalog_path, *(compare_with or ())])
     options = dict(game_options)
     if solo or difficulty:
         players = 1
@@ -1058,6 +1062,10 @@ def main():
         click.echo(
             f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
         )
+        sys.exit(1)
+    except InvalidInput as invalid:  # raised outside a command's own handling
+        for problem in invalid.problems:
+            click.echo(str(problem))
         sys.exit(1)
     except Exception as error:  # a bug: say so briefly instead of a traceback
         click.echo(f"protopress: internal error: {type(error).__name__}: {error}", err=True)

@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import threading
 from pathlib import Path
 
@@ -26,6 +27,38 @@ def test_an_output_that_is_an_input_by_any_name_is_refused(tmp_path):
     with pytest.raises(InvalidInput, match="is written twice"):
         refuse_output_over_input([tmp_path / "a.json", tmp_path / "a.json"], [])
     refuse_output_over_input([tmp_path / "new.json", "/dev/null", "/dev/null"], [catalog])
+
+
+def test_balance_refuses_to_write_its_json_or_report_over_its_catalog(tmp_path):
+    catalog = tmp_path / "mycat.json"
+    shutil.copy(Path(__file__).resolve().parents[2] / "protopress" / "components" / "catalogs"
+                / "gem-rush.json", catalog)  # fmt: skip
+    before = catalog.read_bytes()
+    for option in ("--json", "--report"):
+        run = run_protopress("balance", "gem-rush", "--catalog", catalog, "--games", "1",
+                             "--workers", "1", option, catalog)  # fmt: skip
+        assert run.returncode == 1, run.stderr
+        assert f"{catalog}:1:1 /: is also an input ({catalog})" in run.stdout.decode()
+        assert catalog.read_bytes() == before
+
+
+def test_import_refuses_to_write_the_catalog_over_its_table(tmp_path):
+    table = tmp_path / "cards.csv"
+    table.write_text("id,title\ndawn,Dawn\n")
+    run = run_protopress("import", table, "--kind", "card", "-o", table)
+    assert run.returncode == 1, run.stderr
+    assert "is also an input" in run.stdout.decode()
+    assert table.read_text() == "id,title\ndawn,Dawn\n"
+
+
+def test_export_table_refuses_to_write_over_its_catalog(tmp_path):
+    catalog = tmp_path / "cat.csv"  # a catalog may have any name
+    shutil.copy(MINI_GAME / "catalog.json", catalog)
+    before = catalog.read_bytes()
+    run = run_protopress("export-table", catalog, "--kind", "card", "-o", catalog)
+    assert run.returncode == 1, run.stderr
+    assert "is also an input" in run.stdout.decode()
+    assert catalog.read_bytes() == before
 
 
 @pytest.mark.skipif(not POSIX, reason="FIFOs")
