@@ -19,6 +19,7 @@ import datetime
 import io
 import json
 import math
+import os
 import re
 import zipfile
 from collections.abc import Mapping
@@ -45,6 +46,7 @@ from protopress.components.schemas import (
 )
 from protopress.components.semantics import known_ids, semantic_findings
 from protopress.components.suggest import did_you_mean, nearest
+from protopress.files import open_regular
 
 EXCEL_SUFFIXES = (".xlsx", ".xlsm")
 TABLE_SUFFIXES = (".csv", *EXCEL_SUFFIXES)
@@ -255,7 +257,8 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
     openpyxl = _excel()
     if openpyxl is None:
         raise _no_excel("reading")
-    size = path.stat().st_size  # a missing file is an OSError, as for CSV
+    with open_regular(path) as stream:  # a missing file is an OSError, as for CSV; a FIFO too
+        size = os.fstat(stream.fileno()).st_size
     if size > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
         raise InvalidTable([TableProblem(name, None, None, None, f"larger than {limit} MiB")])

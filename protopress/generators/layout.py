@@ -183,7 +183,7 @@ def _font_data_problem(file: str, data: bytes) -> str | None:
     try:
         TTFont("protopress-check", io.BytesIO(data))
         ImageFont.truetype(io.BytesIO(data), 10)
-    except Exception as error:  # noqa: BLE001 - the parsers raise anything on damaged data
+    except Exception as error:  # the parsers raise anything on damaged data
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
         return f"font file {file!r} is not a usable TrueType font ({reason})"
     return None

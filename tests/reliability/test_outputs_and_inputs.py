@@ -65,12 +65,14 @@ def test_export_table_refuses_to_write_over_its_catalog(tmp_path):
 @pytest.mark.parametrize(
     "command",
     [["validate", "{path}"], ["score", "stonespine-architects", "{path}"], ["replay", "{path}"],
-     ["check", "{path}"], ["import", "{path}", "--kind", "card", "-o", "{out}"]],
+     ["check", "{path}"], ["import", "{path}", "--kind", "card", "-o", "{out}"],
+     ["import", "{xlsx}", "--kind", "card", "-o", "{out}"], ["preflight", "{path}"]],
 )  # fmt: skip
 def test_a_fifo_given_as_an_input_is_refused_without_hanging(tmp_path, command):
-    fifo = tmp_path / ("table.csv" if command[0] == "import" else "input.json")
+    name = {"{xlsx}": "table.xlsx", "import": "table.csv", "preflight": "sheets.pdf"}
+    fifo = tmp_path / name.get(command[1], name.get(command[0], "input.json"))
     os.mkfifo(fifo)
-    args = [a.format(path=fifo, out=tmp_path / "out.json") for a in command]
+    args = [a.format(path=fifo, xlsx=fifo, out=tmp_path / "out.json") for a in command]
     run = run_protopress(*args, timeout=60)
     output = (run.stdout + run.stderr).decode()
     assert run.returncode in (1, 2), output  # a located problem, or "is not a file"
