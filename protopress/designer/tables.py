@@ -36,7 +36,7 @@ from protopress.components.loader import (
     parse_json_text,
     read_limited,
 )
-from protopress.components.problems import InvalidInput, Problem
+from protopress.components.problems import InvalidInput, Problem, printable
 from protopress.components.schemas import (
     CATALOG_SCHEMA,
     Kind,
@@ -112,7 +112,7 @@ class TableProblem:
         return f"{table}!{self.cell}"
 
     def __str__(self) -> str:
-        return f"{self.address}: {self.message}"
+        return f"{printable(self.address)}: {printable(self.message)}"
 
     def to_json(self) -> dict:
         return {
@@ -1017,6 +1017,12 @@ class _CellMap:
         if inner and (column.mode == "json" or _holds_structures(column.node)):
             message = f"{''.join('/' + t for t in inner)}: {message}"
         return self.table.problem(row.number, column.index, message, pointer)
+
+
+def imported_count(document: Mapping, kind: str) -> int:
+    """How many components of kind a document from import_table holds: the
+    table's rows, whatever other collections come before it in the catalog."""
+    return len(document.get(resolve_kind(kind).collection) or [])
 
 
 def import_table(
