@@ -2,7 +2,9 @@
 one is a clear usage error before anything is written, never an internal error."""
 
 import pytest
+from click.testing import CliRunner
 
+from protopress.cli import cli
 from protopress.generators.render import proof_date
 
 
@@ -16,3 +18,18 @@ def test_the_proof_date_comes_from_source_date_epoch():
 def test_a_bad_source_date_epoch_is_refused_clearly(value):
     with pytest.raises(ValueError, match="SOURCE_DATE_EPOCH must be a whole number"):
         proof_date({"SOURCE_DATE_EPOCH": value})
+
+
+def test_a_bad_source_date_epoch_is_a_clear_usage_error_before_anything_is_written(tmp_path):
+    runner = CliRunner(env={"SOURCE_DATE_EPOCH": "yesterday"})
+    for extra in ([], ["--proof"]):
+        result = runner.invoke(cli, ["render", "gem-rush", "-o", str(tmp_path / "o"), *extra])
+        assert result.exit_code == 2, result.output
+        assert "SOURCE_DATE_EPOCH must be a whole number of seconds" in result.output
+        assert not (tmp_path / "o").exists()
+
+
+def test_a_valid_source_date_epoch_renders_and_stamps_the_proof(tmp_path):
+    runner = CliRunner(env={"SOURCE_DATE_EPOCH": "1700000000"})
+    result = runner.invoke(cli, ["render", "gem-rush", "-o", str(tmp_path), "--proof"])
+    assert result.exit_code == 0, result.output
