@@ -55,7 +55,7 @@ def open_regular(path: Path | str) -> BinaryIO:
             raise NotRegularFile(path, mode)
         if hasattr(os, "set_blocking"):
             os.set_blocking(handle, True)
-        return os.fdopen(handle, "rb")
+        return open(handle, "rb")  # the caller closes it
     except BaseException:
         os.close(handle)
         raise
