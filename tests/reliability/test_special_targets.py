@@ -40,10 +40,13 @@ def test_a_link_to_a_device_stays_a_link_and_the_device_stays_a_device(tmp_path)
     assert os.listdir(tmp_path) == ["out.json"]
 
 
-@pytest.mark.parametrize("target", ["/dev/stdout", "/proc/self/fd/1"])
+@pytest.mark.parametrize("target", ["/dev/stdout", "/proc/self/fd/1", "link-to-fd-1"])
 def test_dev_stdout_reaches_stdout_whether_a_pipe_or_a_file(tmp_path, target):
-    if not os.path.exists(target):
-        pytest.skip(f"no {target} here")
+    if target == "link-to-fd-1":  # a link of one's own to the descriptor
+        target = str(tmp_path / "out.json")
+        os.symlink("/proc/self/fd/1", target)
+    if not os.path.exists("/proc/self/fd/1"):
+        pytest.skip("no /proc/self/fd here")
     code = f"from protopress.atomic import write_atomic; print('before', flush=True); write_atomic({target!r}, b'bytes\\n')"  # noqa: E501
     piped = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert piped.returncode == 0, piped.stderr
@@ -54,6 +57,7 @@ def test_dev_stdout_reaches_stdout_whether_a_pipe_or_a_file(tmp_path, target):
     assert run.returncode == 0
     assert redirected.read_bytes() == b"before\nbytes\n"
     assert os.path.islink("/dev/stdout")
+    assert os.path.islink(target) or target.startswith("/proc/")  # never replaced by a file
 
 
 def test_a_folder_is_refused_clearly(tmp_path):
