@@ -14,6 +14,7 @@ files it owns, once their writer is gone.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -45,9 +46,15 @@ def write_atomic(path: Path | str, data: bytes) -> None:
     """Write data to path via a temporary file in the same folder, then rename.
 
     A new file gets the usual permissions (0o666 less the umask, as open()
-    gives); a replaced file keeps its permission bits.
+    gives); a replaced file keeps its permission bits. Only a regular file (or
+    a link to one) is ever replaced: a character device or FIFO (/dev/null, a
+    pipe, or a link to one) and /dev/stdout-style links to a process's own
+    descriptors are written directly, as a shell redirection would; any other
+    kind of file is refused.
     """
     path = Path(path)
+    if _write_special(path, data):
+        return
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode) & 0o777  # never set-id bits
     except OSError:
@@ -66,6 +73,64 @@ def write_atomic(path: Path | str, data: bytes) -> None:
             os.unlink(temporary)
         raise
     _fsync_folder(path.parent)
+
+
+# /dev/stdout -> /proc/self/fd/1, /dev/fd/2, ...: the writer's own descriptors
+_OWN_DESCRIPTOR = re.compile(r"/(?:proc/self|dev)/fd/(?P<fd>[0-9]+)")
+_MAX_LINKS = 40  # as the kernel's own limit on a chain of links
+
+
+def _write_special(path: Path, data: bytes) -> bool:
+    """Write to a special target directly and return True; False for a regular
+    file or a new one, which write_atomic replaces by renaming."""
+    descriptor = _own_descriptor(path)
+    if descriptor is not None:
+        _flush_std_streams()
+        _write_all(descriptor, data)
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return False  # a new file (a dangling link is replaced like any link)
+    if stat.S_ISREG(mode):
+        return False
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file, device or FIFO"
+        raise OSError(errno.EINVAL, f"cannot write over {kind}", str(path))
+    handle = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _write_all(handle, data)
+    finally:
+        os.close(handle)
+    return True
+
+
+def _own_descriptor(path: Path) -> int | None:
+    """The descriptor number when path is, or links to, /proc/self/fd/N or /dev/fd/N."""
+    current = os.path.abspath(path)
+    for _ in range(_MAX_LINKS):
+        match = _OWN_DESCRIPTOR.fullmatch(current)
+        if match is not None:
+            return int(match.group("fd"))
+        try:
+            target = os.readlink(current)
+        except OSError:  # not a link (or not there): the chain ends
+            return None
+        current = os.path.normpath(os.path.join(os.path.dirname(current), target))
+    return None
+
+
+def _flush_std_streams() -> None:
+    """Text already printed goes out before bytes written to the same descriptor."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view) :]
 
 
 def _create_temporary(path: Path) -> tuple[int, Path]:

@@ -13,6 +13,7 @@ import click
 
 from protopress.cli import balance, catalog, designer, play, render  # noqa: F401 (registers)
 from protopress.cli.app import Settings, cli
+from protopress.components import InvalidInput
 
 __all__ = ["cli", "main"]
 
@@ -28,6 +29,10 @@ def main():
         click.echo(
             f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
         )
+        sys.exit(1)
+    except InvalidInput as invalid:  # raised outside a command's own handling
+        for problem in invalid.problems:
+            click.echo(str(problem))
         sys.exit(1)
     except Exception as error:  # a bug: say so briefly instead of a traceback
         if Settings.debug:

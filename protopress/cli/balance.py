@@ -14,6 +14,7 @@ from protopress.cli.common import (
     game_spec,
     invalid,
     play_options,
+    refuse_overwrite,
     rules_option,
     solo_options,
 )
@@ -63,6 +64,7 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     from protopress.rules.simulate import seats
 
     spec = game_spec(game_id, rules)
+    refuse_overwrite([report_path, json_path], [catalog_path, *(compare_with or ())])
     options, players = play_options(spec, game_options, solo, difficulty, players)
     if catalog_path is None and spec.id not in BUILTIN_GAMES:
         if spec.catalog_path is None:

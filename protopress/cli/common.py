@@ -37,6 +37,16 @@ def invalid(error: InvalidInput, summary: str = "") -> Problems:
     return Problems(error.problems, summary)
 
 
+def refuse_overwrite(outputs, inputs) -> None:
+    """Problems (exit 1) when an output file is one of the inputs, by any name."""
+    from protopress.files import refuse_output_over_input
+
+    try:
+        refuse_output_over_input(outputs, inputs)
+    except InvalidInput as error:
+        raise invalid(error) from None
+
+
 def resolve_target(target: str) -> tuple[Path, str]:
     """A catalog file and its display name from a game id or a path (usage error if neither)."""
     path = Path(target)

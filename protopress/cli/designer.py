@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from protopress.cli.app import cli
-from protopress.cli.common import load_or_exit
+from protopress.cli.common import load_or_exit, refuse_overwrite
 from protopress.components import InvalidInput
 
 
@@ -49,7 +49,9 @@ def import_command(table, kind, sheet, output):
     Bad cells are reported as FILE:SHEET!CELL: what was expected; nothing is
     written until every row is valid.
     """
-    from protopress.designer import TableError, import_table
+    from protopress.designer import TableError, import_table, imported_count
+
+    refuse_overwrite([output], [table])
 
     try:
         document = import_table(table, kind, sheet=sheet, output=output)
@@ -59,8 +61,7 @@ def import_command(table, kind, sheet, output):
         for problem in invalid.problems:
             click.echo(str(problem))
         sys.exit(1)
-    collection = next(k for k, v in document.items() if isinstance(v, list) and k != "$schema")
-    rows = len(document.get(collection, []))
+    rows = imported_count(document, kind)
     click.echo(f"wrote {output}", err=True)
     click.echo(f"{rows} {kind} components imported from {table}", err=True)
 
@@ -75,6 +76,7 @@ def export_table_command(target, kind, output):
     from protopress.designer import TableError, export_table
 
     catalog = load_or_exit(target)
+    refuse_overwrite([output], [catalog.path])
     try:
         header = export_table(catalog, kind, output)
     except TableError as error:

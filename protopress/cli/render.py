@@ -98,10 +98,12 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
            allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
            tts_base_url):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
-    import datetime
-    import os
-
-    from protopress.generators.render import RenderOptions, TextDoesNotFit
+    from protopress.generators.render import (
+        RenderOptions,
+        TextDoesNotFit,
+        proof_date,
+        source_date_epoch,
+    )
 
     if alignment_test:
         from protopress.generators.alignment import write_alignment_test
@@ -115,12 +117,11 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
     catalogs = [load_or_exit(target) for target in targets]
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    today = (
-        datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
-        if epoch
-        else datetime.datetime.now()
-    )
+    try:
+        source_date_epoch()  # reportlab dates every PDF from it: refuse a bad one first
+        stamp = proof_date() if proof else None
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
     failed = False
     for catalog in catalogs:
         folder = output / catalog.game if output and len(catalogs) > 1 else output
@@ -128,7 +129,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             output_dir=folder or Path("output") / catalog.game, paper=paper, layout=mode,
             bleed=bleed, crop_marks=crop_marks, crop_length=crop_length, crop_offset=crop_offset,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, png=png, dpi=dpi,
-            cmyk=cmyk, proof=today.strftime("%Y-%m-%d") if proof else None,
+            cmyk=cmyk, proof=stamp,
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
         )  # fmt: skip
         try:

@@ -14,6 +14,7 @@ from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, kinds, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
+from protopress.files import NotRegularFile, read_regular
 
 MAX_CATALOG_BYTES = 64 * 1024 * 1024
 # Lists and objects inside each other: the built-in catalogs need 7 levels. Deeper
@@ -55,9 +56,11 @@ def load_document(
 
 
 def read_limited(path: Path, limit: int = MAX_CATALOG_BYTES) -> bytes:
-    """The file's bytes, but no more than limit + 1 of them (enough to see it is too large)."""
-    with Path(path).open("rb") as file:
-        return file.read(limit + 1)
+    """The file's bytes, but no more than limit + 1 of them (enough to see it is too large).
+
+    Raises NotRegularFile for a FIFO, a device or a folder, before reading.
+    """
+    return read_regular(path, limit)
 
 
 def parse_json_file(path: Path, name: str):
@@ -68,7 +71,10 @@ def parse_json_file(path: Path, name: str):
     and only what JSON has (no NaN or Infinity, no number a float or int() cannot
     hold, no lone surrogate); each is a located problem, not an exception.
     """
-    data = read_limited(path)
+    try:
+        data = read_limited(path)
+    except NotRegularFile as error:
+        raise InvalidInput([Problem(name, 1, 1, "", f"{error.kind}, not a regular file")]) from None
     if len(data) > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
         raise InvalidInput([Problem(name, 1, 1, "", f"file is larger than {limit} MiB")])

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
+
+# C0 controls, DEL and C1 controls (a terminal acts on ESC sequences), and the
+# bidirectional overrides that make text read differently from what it is
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """text safe to print on a terminal: control characters as \\xNN or \\uNNNN."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 @dataclass(frozen=True, order=True)
@@ -14,7 +29,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column} {self.pointer or '/'}: {self.message}"
+        """One line, whatever the file's keys and values hold (see printable)."""
+        where = f"{printable(self.file)}:{self.line}:{self.column} {printable(self.pointer or '/')}"
+        return f"{where}: {printable(self.message)}"
 
     def to_json(self) -> dict:
         return asdict(self)

@@ -8,6 +8,7 @@ from protopress.designer.tables import (
     TableProblem,
     export_table,
     import_table,
+    imported_count,
     read_table,
     table_to_components,
 )
@@ -19,6 +20,7 @@ __all__ = [
     "TableProblem",
     "export_table",
     "import_table",
+    "imported_count",
     "new_project",
     "read_table",
     "table_to_components",

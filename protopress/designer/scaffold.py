@@ -8,7 +8,10 @@ an editor, and a README with the next steps.
 from __future__ import annotations
 
 import json
+import os
 import re
+import secrets
+import shutil
 from pathlib import Path
 
 from protopress.atomic import write_atomic
@@ -167,25 +170,49 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
     document["symbols"] = SYMBOLS
     document["cards"] = CARDS
 
-    (folder / LAYOUT_DIR).mkdir(parents=True, exist_ok=True)
-    (folder / SCHEMA_DIR).mkdir(exist_ok=True)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    building = folder.parent / f".{folder.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    building.mkdir()  # the usual permissions (the umask applies), unlike mkdtemp
+    try:
+        skeleton = (
+            rules_skeleton(document["game"], document["title"], str(folder)) if rules else None
+        )
+        relative = _write_project(building, document, skeleton)
+        _move_into_place(building, folder)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    return [folder / path for path in relative]
+
+
+def _write_project(root: Path, document: dict, rules: str | None = None) -> list[Path]:
+    """Write the project's files (and rules.py when given) under root; return their
+    paths relative to it."""
+    (root / LAYOUT_DIR).mkdir()
+    (root / SCHEMA_DIR).mkdir()
     written = []
 
     def write(relative: str, data: bytes) -> None:
-        path = folder / relative
-        write_atomic(path, data)
-        written.append(path)
+        write_atomic(root / relative, data)
+        written.append(Path(relative))
 
     for file_name, schema in sorted(schema_documents().items()):
         write(f"{SCHEMA_DIR}/{file_name}", _json_bytes(schema))
     write("catalog.json", catalog_text(document).encode("utf-8"))
     write(f"{LAYOUT_DIR}/card.json", _json_bytes(CARD_LAYOUT))
-    export_table(document, "card", folder / "cards.csv")
-    written.append(folder / "cards.csv")
+    export_table(document, "card", root / "cards.csv")
+    written.append(Path("cards.csv"))
     readme = README.format(title=document["title"], game=document["game"])
-    if rules:
-        skeleton = rules_skeleton(document["game"], document["title"], str(folder))
-        write("rules.py", skeleton.encode("utf-8"))
+    if rules is not None:
+        write("rules.py", rules.encode("utf-8"))
         readme += RULES_README.format(game=document["game"])
     write("README.md", readme.encode("utf-8"))
     return written
+
+
+def _move_into_place(building: Path, folder: Path) -> None:
+    """Rename the finished project to its name in one step: a failure before
+    this leaves no half-made project, only nothing (the temporary is removed)."""
+    if folder.is_dir():
+        folder.rmdir()  # empty (checked above); rename cannot replace it everywhere
+    os.replace(building, folder)

@@ -19,6 +19,7 @@ import datetime
 import io
 import json
 import math
+import os
 import re
 import zipfile
 from collections.abc import Mapping
@@ -35,7 +36,7 @@ from protopress.components.loader import (
     parse_json_text,
     read_limited,
 )
-from protopress.components.problems import InvalidInput, Problem
+from protopress.components.problems import InvalidInput, Problem, printable
 from protopress.components.schemas import (
     CATALOG_SCHEMA,
     Kind,
@@ -45,6 +46,7 @@ from protopress.components.schemas import (
 )
 from protopress.components.semantics import known_ids, semantic_findings
 from protopress.components.suggest import did_you_mean, nearest
+from protopress.files import open_regular
 
 EXCEL_SUFFIXES = (".xlsx", ".xlsm")
 TABLE_SUFFIXES = (".csv", *EXCEL_SUFFIXES)
@@ -63,6 +65,13 @@ _FALSE = {"false", "no", "0"}
 _EXACT_FLOAT_INT = 2**53  # xlsx stores numbers as doubles
 MAX_XLSX_UNPACKED = 256 * 1024 * 1024  # a workbook's XML, unpacked
 _MAX_DIGITS = 4300  # the longest integer text int() converts (sys.get_int_max_str_digits)
+# A table's shape, checked while it is read: every row is padded to the widest,
+# so a single far cell must not make millions of empty ones.
+MAX_TABLE_ROWS = 20_000
+MAX_TABLE_COLUMNS = 500
+# A CSV cell spreadsheet tools would run as a formula starts with one of these;
+# export puts a ' in front (the tools' own "this is text" mark), import removes it.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 # --------------------------------------------------------------------------
@@ -103,7 +112,7 @@ class TableProblem:
         return f"{table}!{self.cell}"
 
     def __str__(self) -> str:
-        return f"{self.address}: {self.message}"
+        return f"{printable(self.address)}: {printable(self.message)}"
 
     def to_json(self) -> dict:
         return {
@@ -233,7 +242,11 @@ def _csv_rows(path: Path, name: str):
     delimiter = max(",;\t", key=lambda d: (first_line.count(d), d == ","))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        return [tuple(row) for row in reader]
+        rows = []
+        for row in reader:
+            _check_shape(name, None, reader.line_num, len(row), len(rows) + 1)
+            rows.append(tuple(_unquote_formula(cell) for cell in row))
+        return rows
     except csv.Error as error:
         raise InvalidTable(
             [TableProblem(name, None, reader.line_num, None, f"not valid CSV: {error}")]
@@ -244,7 +257,8 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
     openpyxl = _excel()
     if openpyxl is None:
         raise _no_excel("reading")
-    size = path.stat().st_size  # a missing file is an OSError, as for CSV
+    with open_regular(path) as stream:  # a missing file is an OSError, as for CSV; a FIFO too
+        size = os.fstat(stream.fileno()).st_size
     if size > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
         raise InvalidTable([TableProblem(name, None, None, None, f"larger than {limit} MiB")])
@@ -274,13 +288,73 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
                 f"its sheets are {names}"
             )
         try:  # read-only workbooks parse a sheet's XML only now
-            worksheet.reset_dimensions()  # some writers record wrong dimensions
-            rows = [tuple(row) for row in worksheet.iter_rows(values_only=True)]
+            rows = _xlsx_rows(worksheet, name)
+        except InvalidTable:
+            raise
         except Exception as error:  # XML, zip and openpyxl's own errors alike
             raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
         return _table(name, worksheet.title, rows)
     finally:
         workbook.close()
+
+
+def _check_shape(name: str, sheet: str | None, row: int, width: int, count: int) -> None:
+    """Refuse a table beyond MAX_TABLE_ROWS rows or MAX_TABLE_COLUMNS columns."""
+    if width > MAX_TABLE_COLUMNS:
+        message = f"row {row} has {width} cells; a table has at most {MAX_TABLE_COLUMNS} columns"
+        raise InvalidTable([TableProblem(name, sheet, row, None, message)])
+    if count > MAX_TABLE_ROWS:
+        message = f"more than {MAX_TABLE_ROWS} rows (row {row})"
+        raise InvalidTable([TableProblem(name, sheet, row, None, message)])
+
+
+def _xlsx_rows(worksheet, name: str) -> list[tuple]:
+    """A read-only sheet's values, row by row as stored, with the shape bounded.
+
+    openpyxl's iter_rows fills every missing row and column up to the farthest
+    cell (one cell at row 10^11 means 10^11 rows); reading the stored rows
+    ourselves keeps only cells that hold something and checks their position
+    first. Missing rows stay as empty rows, so row numbers still name cells.
+    """
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    workbook = worksheet.parent
+    rows: list[tuple] = []
+    with worksheet._get_source() as source:
+        parser = WorkSheetParser(source, worksheet._shared_strings, data_only=True,
+                                 epoch=workbook.epoch, date_formats=workbook._date_formats,
+                                 timedelta_formats=workbook._timedelta_formats)  # fmt: skip
+        for number, cells in parser.parse():
+            values = {cell["column"]: cell["value"] for cell in cells if cell["value"] is not None}
+            if not values:
+                continue
+            _check_shape(name, worksheet.title, number, max(values), number)
+            rows.extend([()] * (number - 1 - len(rows)))
+            rows.append(tuple(values.get(column) for column in range(1, max(values) + 1)))
+    return rows
+
+
+def _quote_formula(cell):
+    """A CSV cell as written: text a spreadsheet would run as a formula gets a ' first.
+
+    Numbers are left alone (-3 stays a number), and text already starting
+    with ' before a formula character or another ' gets one more, so that
+    _unquote_formula gives back exactly the original.
+    """
+    if not isinstance(cell, str) or _JSON_NUMBER.fullmatch(cell):
+        return cell
+    if cell.startswith(_FORMULA_START) or _is_quoted(cell):
+        return "'" + cell
+    return cell
+
+
+def _is_quoted(text: str) -> bool:
+    return text.startswith("'") and text[1:2] != "" and text[1:].startswith((*_FORMULA_START, "'"))
+
+
+def _unquote_formula(cell: str) -> str:
+    """The cell text before _quote_formula: one leading ' removed where it added one."""
+    return cell[1:] if _is_quoted(cell) else cell
 
 
 def _is_empty(value) -> bool:
@@ -945,6 +1019,12 @@ class _CellMap:
         return self.table.problem(row.number, column.index, message, pointer)
 
 
+def imported_count(document: Mapping, kind: str) -> int:
+    """How many components of kind a document from import_table holds: the
+    table's rows, whatever other collections come before it in the catalog."""
+    return len(document.get(resolve_kind(kind).collection) or [])
+
+
 def import_table(
     path: Path | str,
     kind: str,
@@ -1186,7 +1266,7 @@ def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow(["" if cell is None else cell for cell in row])
+        writer.writerow(["" if cell is None else _quote_formula(cell) for cell in row])
     return buffer.getvalue().encode("utf-8")
 
 

@@ -13,9 +13,13 @@ from pathlib import Path
 
 from PIL import Image
 
+from protopress.components.explain import Located
+from protopress.components.loader import locate, read_limited
+from protopress.components.problems import InvalidInput, Problem
 from protopress.generators.binding import MISSING, fill, single, truthy
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.fonts import DEFAULT_FONT, Font
+from protopress.generators.images import open_image
 from protopress.generators.shapes import outline, scaled
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
@@ -88,6 +92,15 @@ class Face:
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
 
 
+class FieldError(ValueError):
+    """A layout element met a value of the wrong type or size (often through a
+    field): reported at the element's key in the layout, never a crash."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
 class FaceBuilder:
     """Builds faces from one layout; icons look ids up in the catalog's collections."""
 
@@ -102,13 +115,27 @@ class FaceBuilder:
         elements = self.layout.front if side == "front" else self.layout.back
         fields = context(component, self.catalog)
         ops, warnings = [], []
-        for element in elements or ():
+        for index, element in enumerate(elements or ()):
             if "when" in element and not _holds(element["when"], fields):
                 continue
-            ops.extend(self._element(element, fields, warnings, component.id))
+            try:
+                ops.extend(self._element(element, fields, warnings, component.id))
+            except FieldError as error:
+                raise self._located(side, index, error, component) from None
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
         name = f"{component.kind}/{component.id}/{side}"
         return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings))
+
+    def _located(self, side: str, index: int, error: FieldError, component) -> InvalidInput:
+        """The error as a problem at its element's key in the layout file."""
+        source = self.layout.source
+        finding = Located(f"/{side}/{index}/{error.key}",
+                          f"{component.kind} {component.id!r}: {error}")  # fmt: skip
+        try:
+            text = read_limited(source).decode("utf-8-sig")
+            return InvalidInput(locate(str(source), text, [finding]))
+        except (OSError, ValueError):
+            return InvalidInput([Problem(str(source), 1, 1, finding.pointer, finding.message)])
 
     # ---- elements ------------------------------------------------------
 
@@ -225,12 +252,13 @@ class FaceBuilder:
             shape, looked_up = self._lookup_icon(element["from"], shape)
             fill_colour = colour(element.get("fill"), fields) or looked_up
         return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
-                               fill_colour, element, fields)]  # fmt: skip
+                               fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
     def _icons_row(self, element, fields):
         items = single(element["items"], fields)
         if items is MISSING or not isinstance(items, (list, tuple)):
             return []
+        items = bounded_items(items, "items")
         size = parse_length(element["icon_size"])
         gap = parse_length(element.get("gap", 1))
         x, y = self._at(element, "x"), self._at(element, "y")
@@ -238,17 +266,21 @@ class FaceBuilder:
         column = element.get("direction") == "column"
         for item in items:
             shape, item_colour = self._lookup_icon(element["from"], str(item))
-            ops.append(self._shape_op(shape, x, y, size, item_colour, element, fields))
+            ops.append(self._shape_op(shape, x, y, size, item_colour, element, fields, "from"))
             if column:
                 y += size + gap
             else:
                 x += size + gap
         return ops
 
-    def _shape_op(self, shape, x, y, size, fill_colour, element, fields) -> PolygonOp:
+    def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
         stroke = colour(element.get("stroke"), fields)
+        try:
+            shape_outline = outline(shape)
+        except KeyError as error:
+            raise FieldError(key, error.args[0]) from None
         return PolygonOp(
-            tuple(tuple(contour) for contour in scaled(outline(shape), x, y, size)),
+            tuple(tuple(contour) for contour in scaled(shape_outline, x, y, size)),
             fill=fill_colour,
             stroke=stroke,
             stroke_width=element.get("stroke_width", 0.6 if stroke else 0.0),
@@ -257,16 +289,17 @@ class FaceBuilder:
     def _lookup_icon(self, collection: str, item_id: str) -> tuple[str, Colour]:
         key = (collection, item_id)
         if key not in self._icons:
-            items = self.catalog.document.get(collection, [])
+            items = self._collection(collection)
             found = next((c for c in items if c.get("id") == item_id), None)
-            if found is None:
-                self._icons[key] = ("circle", BLACK)
-            else:
-                self._icons[key] = (
-                    found.get("shape", "circle"),
-                    colour(found.get("colour"), {}) or BLACK,
-                )
+            self._icons[key] = ("circle", BLACK) if found is None else _icon_of(collection, found)
         return self._icons[key]
+
+    def _collection(self, name: str, key: str = "from") -> list[dict]:
+        """The components of a catalog collection that icons and legends draw from."""
+        items = self.catalog.document.get(name, [])
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise FieldError(key, f"{name!r} is not a collection of components of the catalog")
+        return items
 
     # ---- tables, grids and lists -----------------------------------------
 
@@ -279,7 +312,8 @@ class FaceBuilder:
 
     def _grid(self, element, fields):
         """A grid of rows x columns cells (score sheets, blueprints)."""
-        rows, columns = count(element["rows"], fields), count(element["columns"], fields)
+        rows = count(element["rows"], fields, "rows")
+        columns = count(element["columns"], fields, "columns")
         if not rows or not columns:
             return []
         x, y, w, h = self._box(element)
@@ -300,9 +334,12 @@ class FaceBuilder:
     def _table(self, element, fields, warnings, component_id):
         """Row labels down the left, one column per player, a header and a total row."""
         labels = single(element["labels"], fields)
-        columns = count(element["columns"], fields)
+        columns = count(element["columns"], fields, "columns")
         if labels is MISSING or not labels or not columns:
             return []
+        if not isinstance(labels, (list, tuple)):
+            raise FieldError("labels", f"expected a list of row labels, found {_shown(labels)}")
+        labels = bounded_items(labels, "labels")
         total = element.get("total", True)
         if isinstance(total, str):
             total = truthy(total.strip("{}"), fields)
@@ -335,9 +372,11 @@ class FaceBuilder:
     def _markers(self, element, fields):
         """Icons placed in the cells of a grid by row and column (blueprint positions)."""
         items = single(element["items"], fields)
-        rows, columns = count(element["rows"], fields), count(element["columns"], fields)
+        rows = count(element["rows"], fields, "rows")
+        columns = count(element["columns"], fields, "columns")
         if items is MISSING or not isinstance(items, (list, tuple)) or not rows or not columns:
             return []
+        items = bounded_items(items, "items")
         x, y, w, h = self._box(element)
         cell_w, cell_h = w / columns, h / rows
         size = (
@@ -352,19 +391,22 @@ class FaceBuilder:
             if not isinstance(item, dict) or item_key not in item:
                 continue
             shape, item_colour = self._lookup_icon(element["from"], str(item[item_key]))
-            cx = x + (item.get(col_key, 0) + 0.5) * cell_w - size / 2
-            cy = y + (item.get(row_key, 0) + 0.5) * cell_h - size / 2
-            ops.append(self._shape_op(shape, cx, cy, size, item_colour, element, fields))
+            cx = x + (_position(item, col_key) + 0.5) * cell_w - size / 2
+            cy = y + (_position(item, row_key) + 0.5) * cell_h - size / 2
+            ops.append(self._shape_op(shape, cx, cy, size, item_colour, element, fields, "from"))
         return ops
 
     def _legend(self, element, fields, warnings, component_id):
         """One line per component of a collection: its icon, then text bound to its fields."""
         source = fill(element["from"], fields)  # a collection, or a {field} naming one
-        collection = self.catalog.document.get(source, [])
+        collection = self._collection(source)
         wanted = single(element["items"], fields) if "items" in element else MISSING
+        if wanted is not MISSING and not isinstance(wanted, (list, tuple)):
+            raise FieldError("items", f"expected a list of ids, found {_shown(wanted)}")
         chosen = [c for c in collection if wanted is MISSING or c.get("id") in wanted]
         if not chosen:
             return []
+        chosen = bounded_items(chosen, "from")
         x, y, w, h = self._box(element)
         line_h = (
             parse_length(element["line_height"]) if "line_height" in element else h / len(chosen)
@@ -375,7 +417,7 @@ class FaceBuilder:
             top = y + index * line_h
             shape, item_colour = self._lookup_icon(source, str(entry.get("id")))
             ops.append(self._shape_op(shape, x, top + (line_h - icon) / 2, icon, item_colour,
-                                      element, fields))  # fmt: skip
+                                      element, fields, "from"))  # fmt: skip
             ops.extend(self._text({"x": 0, "y": 0, "w": 0, "h": 0, "text": element["text"]},
                                   {**entry, "catalog": fields.get("catalog")}, warnings, component_id,
                                   box=(x + icon + 2, top, w - icon - 2, line_h),
@@ -386,9 +428,39 @@ class FaceBuilder:
     def _image(self, element, fields, warnings, component_id):
         if self.assets is None:
             return []
-        path = self.assets.resolve(fill(element["path"], fields))
+        try:
+            path = self.assets.resolve(fill(element["path"], fields))
+        except ValueError as error:
+            raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
         return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
                         parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
+
+
+def _shown(value) -> str:
+    """A value for a message: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _icon_of(collection: str, found: dict) -> tuple[str, Colour]:
+    """The shape and colour a catalog component gives its icon."""
+    shape, value = found.get("shape", "circle"), found.get("colour")
+    name = f"{collection} {found.get('id')!r}"
+    if not isinstance(shape, str):
+        raise FieldError("from", f"{name} has shape {_shown(shape)}; expected a shape name")
+    if value is not None and not isinstance(value, str):
+        raise FieldError("from", f"{name} has colour {_shown(value)}; expected e.g. '#1f77b4'")
+    return shape, colour(value, {}) or BLACK
+
+
+def _position(item: dict, key: str) -> float:
+    """A marker's row or column: a number (0 when absent)."""
+    value = item.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise FieldError(
+            "items", f"expected a number for {key!r} of a marker, found {_shown(value)}"
+        )
+    return value
 
 
 def _holds(when, fields) -> bool:
@@ -397,12 +469,31 @@ def _holds(when, fields) -> bool:
     return all(truthy(condition, fields) for condition in conditions)
 
 
-def count(value, fields) -> int:
-    """A whole number from a layout: literal, or a {field} holding one (0 when missing)."""
+MAX_COUNT = 100  # rows, columns: as the schema's bound on literal counts
+MAX_ITEMS = 1000  # icons, markers and table rows one element draws from a field's list
+
+
+def count(value, fields, key: str = "count") -> int:
+    """A whole number from a layout: literal, or a {field} holding one (0 when missing).
+
+    A field's number is bounded like a literal one (0 to MAX_COUNT), before
+    anything is drawn: a card could otherwise ask for millions of lines.
+    """
     if isinstance(value, int):
         return value
     found = single(value, fields)
-    return found if isinstance(found, int) and not isinstance(found, bool) else 0
+    if not isinstance(found, int) or isinstance(found, bool):
+        return 0
+    if not 0 <= found <= MAX_COUNT:
+        raise FieldError(key, f"{value} is {found}; expected 0 to {MAX_COUNT}")
+    return found
+
+
+def bounded_items(items, key: str) -> list | tuple:
+    """A field's list of things to draw, at most MAX_ITEMS of them."""
+    if len(items) > MAX_ITEMS:
+        raise FieldError(key, f"{len(items)} items to draw; expected at most {MAX_ITEMS}")
+    return items
 
 
 def colour(value, fields) -> Colour | None:
@@ -442,7 +533,10 @@ class AssetPolicy:
         self._checked: dict[Path, Path] = {}
 
     def resolve(self, relative: str) -> Path:
-        path = (self.root / relative).resolve()
+        try:
+            path = (self.root / relative).resolve()
+        except (OSError, RuntimeError) as error:  # a symlink loop (RuntimeError before 3.13)
+            raise ValueError(f"image {relative!r} cannot be resolved: {error}") from None
         if path in self._checked:
             return path
         if not self.allow_outside and not path.is_relative_to(self.root):
@@ -452,16 +546,7 @@ class AssetPolicy:
             )
         if not path.is_file():
             raise ValueError(f"image {relative!r} not found (looked for {path})")
-        try:
-            with Image.open(path) as image:  # reads the header only
-                width, height = image.size
-        except Image.DecompressionBombError:
-            raise ValueError(
-                f"image {relative!r} is over {MAX_IMAGE_PIXELS // 1_000_000} megapixels "
-                "(a decompression bomb?); refused"
-            ) from None
-        except OSError as error:
-            raise ValueError(f"image {relative!r} cannot be read: {error}") from None
+        width, height = _checked_image(path, relative)
         if width * height > MAX_IMAGE_PIXELS:
             raise ValueError(
                 f"image {relative!r} is {width}x{height} pixels; images over "
@@ -469,3 +554,21 @@ class AssetPolicy:
             )
         self._checked[path] = path
         return path
+
+
+def _checked_image(path: Path, relative: str) -> tuple[int, int]:
+    """The size of an allowed image, decoded once here so that a truncated or
+    damaged file is reported by name rather than halfway through a page."""
+    try:
+        with open_image(path, relative) as image:  # content checked before Pillow opens it
+            width, height = image.size
+            if width * height <= MAX_IMAGE_PIXELS:
+                image.load()
+    except Image.DecompressionBombError:
+        raise ValueError(
+            f"image {relative!r} is over {MAX_IMAGE_PIXELS // 1_000_000} megapixels "
+            "(a decompression bomb?); refused"
+        ) from None
+    except (OSError, SyntaxError, EOFError) as error:  # Pillow's ways of saying "damaged"
+        raise ValueError(f"image {relative!r} cannot be read: {error}") from None
+    return width, height

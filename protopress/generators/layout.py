@@ -5,12 +5,17 @@ of layouts (one <kind>.json each) overrides them."""
 from __future__ import annotations
 
 import functools
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from PIL import ImageFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
 from protopress.components.loader import load_document
+from protopress.files import NotRegularFile, read_regular
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
 from protopress.generators.units import parse_length, to_mm
 
@@ -150,16 +155,37 @@ def _length_checks(document: dict) -> list[Located]:
     return findings
 
 
+MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are around 20 MiB
+
+
 def _font_file_problem(layout: Path, file: str) -> str | None:
     """Why a layout's font file cannot be used, or None."""
     try:
         target = (layout.parent / file).resolve()
         if not target.is_relative_to(layout.parent.resolve()):
             return f"font file {file!r} lies outside the layout's folder"
-        if not target.is_file():
+        if not target.exists():
             return f"font file {file!r} not found"
-    except (OSError, ValueError) as error:  # a NUL character, a name too long, ...
+        data = read_regular(target, MAX_FONT_BYTES)
+    except NotRegularFile as error:
+        return f"font file {file!r} is {error.kind}, not a regular file"
+    except (OSError, ValueError, RuntimeError) as error:  # a NUL, a link loop (RuntimeError)
         return f"font file {file!r} cannot be used: {error}"
+    if len(data) > MAX_FONT_BYTES:
+        return f"font file {file!r} is larger than {MAX_FONT_BYTES // (1024 * 1024)} MiB"
+    return _font_data_problem(file, data)
+
+
+def _font_data_problem(file: str, data: bytes) -> str | None:
+    """Why the bytes of a font file are no TrueType font both reportlab and
+    Pillow can use: an empty, text, truncated or damaged file is told here, by
+    name, rather than failing halfway through a render."""
+    try:
+        TTFont("protopress-check", io.BytesIO(data))
+        ImageFont.truetype(io.BytesIO(data), 10)
+    except Exception as error:  # the parsers raise anything on damaged data
+        reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+        return f"font file {file!r} is not a usable TrueType font ({reason})"
     return None
 
 

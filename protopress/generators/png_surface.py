@@ -9,6 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageChops, ImageDraw
 
 from protopress.generators.face import Face, ImageOp, LineOp, PolygonOp, RectOp, TextOp
+from protopress.generators.images import open_image
 
 SUPERSAMPLE = 3
 
@@ -45,7 +46,7 @@ def face_image(face: Face, dpi: int = 300, supersample: int = SUPERSAMPLE) -> Im
                 draw.text((x * scale, baseline * scale), text, font=pillow_font,
                           fill=op.colour.rgb255(), anchor="ls")  # fmt: skip
         elif isinstance(op, ImageOp):
-            with Image.open(op.path) as source:
+            with open_image(op.path, op.path.name) as source:
                 size = (round(op.w * scale), round(op.h * scale))
                 image.paste(source.convert("RGB").resize(size, Image.LANCZOS),
                             (round(op.x * scale), round(op.y * scale)))  # fmt: skip

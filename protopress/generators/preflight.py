@@ -6,6 +6,7 @@ as pypdf parses them, following q/Q/cm and drawn Form XObjects."""
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 from pypdf.generic import ContentStream
 
+from protopress.files import NotRegularFile, open_regular
 from protopress.generators.units import INCH, MM, to_mm
 
 MIN_DPI = 300
@@ -97,11 +99,38 @@ def preflight(
     """Check the PDF at path. expect "cmyk" fails on RGB colour, "rgb" on CMYK."""
     if expect is not None and expect not in EXPECT:
         raise ValueError(f"expect must be one of {', '.join(EXPECT)}, not {expect!r}")
+    with _open_pdf(path) as stream:
+        try:
+            return _check(path, PdfReader(stream), expect, require_crop_marks, min_dpi)
+        except (OSError, PyPdfError) as error:  # a limit pypdf enforces (a flate bomb) included
+            raise ValueError(f"{path}: cannot read the PDF ({error})") from None
+        except Exception as error:  # pypdf raises anything on damaged data
+            message = f"{type(error).__name__}: {error}"
+            raise ValueError(f"{path}: cannot read the PDF ({message})") from None
+
+
+MAX_PDF_BYTES = 256 * 1024 * 1024  # a print file with its art; /dev/zero or a sparse GiB is not
+
+
+def _open_pdf(path: str | Path):
+    """The PDF opened for reading: a regular file of at most MAX_PDF_BYTES (a FIFO
+    would hang pypdf, /dev/zero and huge files would fill the memory)."""
     try:
-        reader = PdfReader(path)
-        pages = list(reader.pages)
-    except (OSError, PyPdfError) as error:
-        raise ValueError(f"{path}: cannot read the PDF ({error})") from None
+        stream = open_regular(path)
+    except NotRegularFile as error:
+        raise ValueError(
+            f"{path}: cannot read the PDF ({error.kind}, not a regular file)"
+        ) from None
+    size = os.fstat(stream.fileno()).st_size
+    if size > MAX_PDF_BYTES:
+        stream.close()
+        limit = MAX_PDF_BYTES // (1024 * 1024)
+        raise ValueError(f"{path}: the PDF is larger than {limit} MiB; refused unread")
+    return stream
+
+
+def _check(path, reader: PdfReader, expect, require_crop_marks, min_dpi) -> PreflightReport:
+    pages = list(reader.pages)
     if not pages:
         return PreflightReport(str(path), 0, [PreflightCheck("pages", False, "no pages")])
     walker = _Walker(reader)

@@ -3,8 +3,10 @@ one-per-page print-house files, and PNGs, written atomically."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import itertools
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +49,35 @@ class RenderOptions:
     strict: bool = False  # text that does not fit is an error, and nothing is written
 
 
+MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
+
+
+def source_date_epoch(environ: Mapping[str, str] | None = None) -> int | None:
+    """SOURCE_DATE_EPOCH (reproducible builds) as seconds, or None when unset.
+
+    reportlab dates every PDF from it, and a proof is stamped with it, so a
+    malformed value is refused (ValueError) before anything is written, as the
+    reproducible-builds specification asks, rather than failing mid-render.
+    """
+    epoch = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch:
+        return None
+    if not epoch.isascii() or not epoch.isdigit() or int(epoch) > MAX_EPOCH:
+        raise ValueError(
+            f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 (at most "
+            f"{MAX_EPOCH}), found {epoch[:40]!r}"
+        )
+    return int(epoch)
+
+
+def proof_date(environ: Mapping[str, str] | None = None) -> str:
+    """The date a proof is stamped with: SOURCE_DATE_EPOCH's when set, else today's."""
+    epoch = source_date_epoch(environ)
+    if epoch is None:
+        return datetime.datetime.now().strftime("%Y-%m-%d")
+    return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%d")
+
+
 class TextDoesNotFit(Exception):
     def __init__(self, warnings: list[str]):
         self.warnings = warnings
@@ -86,6 +117,7 @@ def render_catalog(
     only limits the work to some kinds (its keys) and, for PNGs, to some
     component ids (its values); the other PNGs are read back from disk.
     """
+    source_date_epoch()  # reportlab would fail on a bad one halfway through the files
     result = RenderResult()
     layouts = layouts_for(catalog.components, options.layouts_dir)
     result.skipped = [
@@ -323,7 +355,7 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
             path = folder / f"{copy.id}-{side}.png"
             if changed is not None and copy.id not in changed and path.is_file():
                 if side == "front":
-                    with Image.open(path) as existing:
+                    with Image.open(path, formats=["PNG"]) as existing:
                         fronts.append(existing.convert("RGB"))
                 continue
             image = face_image(face, options.dpi)

@@ -97,6 +97,13 @@ def _render_changes(catalog_path, options, previous, layouts_changed, report):
     except ValueError as error:
         report(WatchEvent("error", str(error)))
         return previous
+    except OSError as error:  # an output folder that cannot be written, a full disk
+        where = error.filename or options.output_dir
+        report(WatchEvent("error", f"{where}: {error.strerror or error}"))
+        return previous
+    except Exception as error:  # a drawing bug must not end the watch: say so, keep going
+        report(WatchEvent("error", f"internal error: {type(error).__name__}: {error}"))
+        return previous
     what = "everything" if only is None else ", ".join(sorted(only))
     messages = [f"rendered {what}", *(f"warning {w}" for w in result.warnings)]
     report(WatchEvent("rendered", "\n".join(messages), tuple(result.files)))

@@ -1,5 +1,7 @@
 """The designer workflow from the command line: new, render, export, import."""
 
+import json
+
 from click.testing import CliRunner
 
 from protopress.cli import cli
@@ -40,3 +42,17 @@ def test_bad_cells_are_reported_with_their_address(tmp_path):
     assert f"{table}!C2: expected an integer, found 'two'" in result.output
     assert f"{table}!C4: expected an integer, found 'x'" in result.output
     assert not (tmp_path / "catalog.json").exists()
+
+
+def test_import_reports_the_rows_it_imported_not_another_collections_size(tmp_path):
+    catalog = tmp_path / "cat.json"
+    catalog.write_text(json.dumps({
+        "game": "t", "title": "T", "version": "1",
+        "symbols": [{"id": s, "name": s, "shape": "circle", "colour": "#112233"}
+                    for s in ("a", "b", "c")],
+    }))  # fmt: skip
+    table = tmp_path / "cards.csv"
+    table.write_text("id,title\n" + "".join(f"c{n},Card {n}\n" for n in range(5)))
+    result = invoke("import", table, "--kind", "card", "-o", catalog)
+    assert result.exit_code == 0, result.output
+    assert f"5 card components imported from {table}" in result.output

@@ -133,3 +133,22 @@ def test_refuses_a_folder_that_is_not_empty(tmp_path):
     (tmp_path / "file").write_text("")
     with pytest.raises(FileExistsError):
         new_project(tmp_path / "file", "Deck")
+
+
+def test_a_failure_halfway_leaves_no_half_made_project_and_a_retry_works(tmp_path, monkeypatch):
+    from protopress.designer import scaffold
+
+    real = scaffold.export_table
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(scaffold, "export_table", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        new_project(tmp_path / "my-game")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(scaffold, "export_table", real)
+    written = new_project(tmp_path / "my-game")
+    assert (tmp_path / "my-game" / "cards.csv") in written
+    assert all(path.is_file() for path in written)
+    assert [p.name for p in tmp_path.iterdir()] == ["my-game"]

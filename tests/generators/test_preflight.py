@@ -323,3 +323,54 @@ def test_an_unreadable_file_is_one_clear_error(tmp_path):
 
     with pytest.raises(ValueError, match="broken.pdf: cannot read the PDF"):
         preflight(path)
+
+
+def _flate_bomb(size: int) -> bytes:
+    """A one-page PDF whose content stream inflates to size bytes."""
+    import zlib
+
+    data = zlib.compress(b"0 0 m " * (size // 6), 9)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R >>",
+               b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data
+               + b"\nendstream"]  # fmt: skip
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)  # fmt: skip
+    return bytes(out)
+
+
+def test_a_flate_bomb_is_one_clear_error(tmp_path):
+    path = tmp_path / "bomb.pdf"
+    path.write_bytes(_flate_bomb(300_000_000))
+    with pytest.raises(ValueError, match="bomb.pdf: cannot read the PDF"):
+        preflight(path)
+
+
+def test_a_huge_sparse_file_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.pdf"
+    with path.open("wb") as stream:
+        stream.truncate(1024**3)
+    with pytest.raises(
+        ValueError, match="huge.pdf: the PDF is larger than 256 MiB; refused unread"
+    ):
+        preflight(path)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_dev_zero_and_a_fifo_are_refused_without_reading(tmp_path):
+    import os
+
+    with pytest.raises(ValueError, match="a device, not a regular file"):
+        preflight("/dev/zero")
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="a FIFO, not a regular file"):
+        preflight(fifo)

@@ -84,3 +84,50 @@ def test_watch_renders_then_redraws_only_what_changed(tmp_path):
     finally:
         watcher.close()
     assert not watcher.thread.is_alive()
+
+
+def test_a_render_error_of_any_kind_is_reported_and_watching_goes_on(tmp_path, monkeypatch):
+    from protopress.generators import watch as watch_module
+
+    folder = tmp_path / "game"
+    shutil.copytree(MINI_GAME, folder)
+    real = watch_module.render_catalog
+    failures = [KeyError("unexpected"), PermissionError(13, "Permission denied", "out/x.pdf")]
+
+    def flaky(*args, **kwargs):
+        if failures:
+            raise failures.pop(0)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(watch_module, "render_catalog", flaky)
+    watcher = Watcher(folder, png=False)
+    try:
+        first = watcher.next_event()
+        assert first.kind == "error", first
+        assert first.message == "internal error: KeyError: 'unexpected'"
+        edit(folder / "catalog.json", lambda d: d["cards"][0].update(title="Dawn 2"))
+        second = watcher.next_event()
+        assert second.kind == "error" and second.message == "out/x.pdf: Permission denied"
+        edit(folder / "catalog.json", lambda d: d["cards"][0].update(title="Dawn 3"))
+        third = watcher.next_event()
+        assert third.kind == "rendered", third
+    finally:
+        watcher.close()
+
+
+def test_a_layout_edited_to_an_unknown_shape_is_reported_and_watching_goes_on(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(MINI_GAME, folder)
+    watcher = Watcher(folder, png=False)
+    try:
+        assert watcher.next_event().kind == "rendered"
+        layout = folder / "layouts" / "card.json"
+        original = layout.read_text()
+        edit(layout, lambda d: d["front"].append(
+            {"type": "icon", "x": 2, "y": 2, "icon_size": 5, "shape": "blob"}))  # fmt: skip
+        broken = watcher.next_event()
+        assert broken.kind == "invalid" and "unknown shape 'blob'" in broken.message
+        layout.write_text(original)
+        assert watcher.next_event().kind == "rendered"
+    finally:
+        watcher.close()

@@ -1,0 +1,105 @@
+"""Reading inputs and choosing outputs without surprises from special files.
+
+An input must be a regular file: a FIFO would block the reader forever and
+/dev/zero never ends, so both are refused before a byte is read. An output
+must not be one of the inputs, or a run would overwrite the data it reads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO
+
+from protopress.components.problems import InvalidInput, Problem
+
+__all__ = ["NotRegularFile", "open_regular", "read_regular", "refuse_output_over_input"]
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_READ_FLAGS |= getattr(os, "O_BINARY", 0)
+
+
+class NotRegularFile(OSError):
+    """An input that is a FIFO, a device, a socket or a folder."""
+
+    def __init__(self, path: Path | str, mode: int):
+        kind = _kind(mode)
+        super().__init__(errno.EINVAL, f"{kind}, not a regular file", str(path))
+        self.kind = kind
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def open_regular(path: Path | str) -> BinaryIO:
+    """path opened for reading, after checking (on the open file) that it is regular.
+
+    The file is opened non-blocking, so a FIFO with no writer does not hang the
+    open itself; regular files then read as usual.
+    """
+    handle = os.open(path, _READ_FLAGS)
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(path, mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(handle, True)
+        return open(handle, "rb")  # the caller closes it
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """A regular file's bytes, but no more than limit + 1 (enough to see it is too large)."""
+    with open_regular(path) as stream:
+        return stream.read(limit + 1)
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    """Whether two names lead to one regular (or not yet existing) file; devices
+    and FIFOs (/dev/null, /dev/stdout) can take any number of outputs."""
+    for path in (first, second):
+        with contextlib.suppress(OSError):
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return False
+    with contextlib.suppress(OSError):
+        return os.path.samefile(first, second)
+    with contextlib.suppress(OSError, RuntimeError):
+        return first.resolve() == second.resolve()
+    return False
+
+
+def refuse_output_over_input(
+    outputs: Iterable[Path | str | None], inputs: Iterable[Path | str | None]
+) -> None:
+    """Raise InvalidInput when an output is one of the inputs (or another output).
+
+    The same file by any name counts: a link, a relative path, a hard link.
+    Inputs that are not files (a built-in game's name) are ignored.
+    """
+    written = [Path(o) for o in outputs if o is not None]
+    sources = [Path(i) for i in inputs if i is not None]
+    problems = []
+    for index, output in enumerate(written):
+        for source in sources:
+            if _same_file(output, source):
+                problems.append(Problem(str(output), 1, 1, "",
+                                        f"is also an input ({source}); choose another output file"))  # fmt: skip
+        for other in written[index + 1 :]:
+            if _same_file(output, other):
+                problems.append(Problem(str(other), 1, 1, "",
+                                        f"is written twice (also as {output}); choose two files"))  # fmt: skip
+    if problems:
+        raise InvalidInput(problems)

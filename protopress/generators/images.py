@@ -1,0 +1,67 @@
+"""Open card art safely: only formats Pillow decodes in-process, known by content.
+
+Some Pillow plugins hand the file to another program (EPS runs Ghostscript on
+the PostScript inside), so an image in a catalog could run code. A file is
+accepted only when its first bytes are those of an allowed format, whatever its
+name says, and Pillow is only ever allowed to try those formats.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+__all__ = ["ALLOWED_FORMATS", "image_format", "open_image", "restrict_pillow"]
+
+ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF")
+
+_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "PNG"),
+    (b"\xff\xd8\xff", "JPEG"),
+    (b"GIF87a", "GIF"),
+    (b"GIF89a", "GIF"),
+    (b"II*\x00", "TIFF"),
+    (b"MM\x00*", "TIFF"),
+)
+
+
+def image_format(path: Path) -> str | None:
+    """The allowed format whose signature starts the file, else None."""
+    with open(path, "rb") as stream:
+        head = stream.read(16)
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WEBP"
+    for signature, name in _SIGNATURES:
+        if head.startswith(signature):
+            return name
+    return None
+
+
+def open_image(path: Path, label: str) -> Image.Image:
+    """Open path with Pillow after checking its content is an allowed format.
+
+    Raises ValueError naming label (how the catalog or layout names the file).
+    """
+    found = image_format(path)
+    if found is None:
+        raise ValueError(
+            f"image {label!r} is not a {', '.join(ALLOWED_FORMATS)} file (checked from "
+            "its content, not its name); refused"
+        )
+    return Image.open(path, formats=[found])
+
+
+def restrict_pillow() -> None:
+    """Make Pillow try only the allowed formats, for every caller in this process.
+
+    reportlab opens images through Pillow without a format list; with this, no
+    other plugin (EPS and its Ghostscript above all) can be reached through it.
+    """
+    Image.init()
+    for name in list(Image.ID):
+        if name not in ALLOWED_FORMATS:
+            Image.ID.remove(name)
+
+
+restrict_pillow()

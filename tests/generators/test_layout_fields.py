@@ -1,0 +1,95 @@
+"""Layout values of the wrong type, literal or bound through fields, are located
+problems (exit 1), never an internal error."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from protopress.cli import cli
+
+BASE = {"x": 2, "y": 2, "w": 40, "h": 40}
+CASES = {
+    "icon-shape-literal": ({"type": "icon", "x": 2, "y": 2, "icon_size": 5, "shape": "blob"},
+                           {}, "/front/0/shape", "unknown shape 'blob'"),
+    "icon-shape-field": ({"type": "icon", "x": 2, "y": 2, "icon_size": 5, "shape": "{glyph}"},
+                         {"glyph": "blob"}, "/front/0/shape", "unknown shape 'blob'"),
+    "markers-col-string": ({**BASE, "type": "markers", "rows": 3, "columns": 3, "items": "{marks}",
+                            "from": "cards"}, {"marks": [{"element": "ruby", "col": "x"}]},
+                           "/front/0/items", "expected a number for 'col' of a marker, found 'x'"),
+    "markers-col-null": ({**BASE, "type": "markers", "rows": 3, "columns": 3, "items": "{marks}",
+                          "from": "cards"}, {"marks": [{"element": "ruby", "col": None}]},
+                         "/front/0/items", "found None"),
+    "legend-items-number": ({**BASE, "type": "legend", "from": "cards", "items": "{which}",
+                             "text": "{id}"}, {"which": 7}, "/front/0/items",
+                            "expected a list of ids, found 7"),
+    "legend-from-title": ({**BASE, "type": "legend", "from": "title", "text": "{id}"}, {},
+                          "/front/0/from", "'title' is not a collection"),
+    "legend-from-style": ({**BASE, "type": "legend", "from": "style", "text": "{id}"}, {},
+                          "/front/0/from", "'style' is not a collection"),
+    "icons-from-title": ({"type": "icons", "x": 2, "y": 2, "icon_size": 5, "items": "{which}",
+                          "from": "title"}, {"which": ["a"]}, "/front/0/from",
+                         "'title' is not a collection"),
+    "icons-from-totals": ({"type": "icons", "x": 2, "y": 2, "icon_size": 5, "items": "{which}",
+                           "from": "totals"}, {"which": ["a"]}, "/front/0/from",
+                          "'totals' is not a collection"),
+    "looked-up-colour-5": ({"type": "icons", "x": 2, "y": 2, "icon_size": 5, "items": "{which}",
+                            "from": "cards"}, {"which": ["odd"]}, "/front/0/from",
+                           "cards 'odd' has colour 5"),
+    "looked-up-unknown-shape": ({"type": "icons", "x": 2, "y": 2, "icon_size": 5,
+                                 "items": "{which}", "from": "cards"}, {"which": ["blob"]},
+                                "/front/0/from", "unknown shape 'splodge'"),
+    "table-labels-number": ({**BASE, "type": "table", "labels": "{rows}", "columns": 2},
+                            {"rows": 12}, "/front/0/labels", "expected a list of row labels"),
+}  # fmt: skip
+
+
+def _assert_located(tmp_path, element, fields, pointer, message) -> None:
+    """Render one card with element; expect exit 1 and the problem at the layout's pointer."""
+    catalog = {
+        "game": "t", "title": "T", "version": "1",
+        "style": {"accent": "#112233"},
+        "totals": {"cards": 4},
+        "cards": [{"id": "c1", "title": "C", "count": 1, **fields},
+                  {"id": "ruby", "title": "R", "shape": "circle", "colour": "#aa0000"},
+                  {"id": "odd", "title": "O", "shape": "circle", "colour": 5},
+                  {"id": "blob", "title": "B", "shape": "splodge"}],
+    }  # fmt: skip
+    layout = {"kind": "card", "size": {"width": "63mm", "height": "88mm"}, "front": [element]}
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout, indent=1))
+    result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
+                                      str(tmp_path / "layouts"), "-o", str(tmp_path / "o")])  # fmt: skip
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    where = f"{tmp_path / 'layouts' / 'card.json'}:"
+    line = next((line for line in result.output.splitlines() if line.startswith(where)), "")
+    assert f" {pointer}: card 'c1': " in line and message in line, result.output
+
+
+BOUNDED = {
+    "grid-rows": ({**BASE, "type": "grid", "rows": "{n}", "columns": 3}, {"n": 10**7},
+                  "/front/0/rows", "{n} is 10000000; expected 0 to 100"),
+    "grid-columns-negative": ({**BASE, "type": "grid", "rows": 3, "columns": "{n}"}, {"n": -4},
+                              "/front/0/columns", "{n} is -4; expected 0 to 100"),
+    "table-columns": ({**BASE, "type": "table", "labels": "{rows}", "columns": "{n}"},
+                      {"rows": ["a"], "n": 10**6}, "/front/0/columns", "expected 0 to 100"),
+    "table-labels": ({**BASE, "type": "table", "labels": "{rows}", "columns": 2},
+                     {"rows": ["a"] * 1001}, "/front/0/labels", "1001 items to draw"),
+    "icons": ({"type": "icons", "x": 2, "y": 2, "icon_size": 5, "items": "{which}",
+               "from": "cards"}, {"which": ["ruby"] * 200_000}, "/front/0/items",
+              "200000 items to draw; expected at most 1000"),
+    "markers-rows": ({**BASE, "type": "markers", "rows": "{n}", "columns": 3, "items": "{m}",
+                      "from": "cards"}, {"n": 101, "m": []}, "/front/0/rows", "expected 0 to 100"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_wrongly_typed_layout_value_is_a_located_problem(tmp_path, case):
+    _assert_located(tmp_path, *CASES[case])
+
+
+@pytest.mark.parametrize("case", sorted(BOUNDED))
+def test_a_count_taken_from_a_field_is_bounded_before_drawing(tmp_path, case):
+    _assert_located(tmp_path, *BOUNDED[case])
