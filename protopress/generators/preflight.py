@@ -419,11 +419,24 @@ def _mark_problems(segments, media) -> list[str] | None:
         return None  # without both there is no marked area to place marks around
     left_x, right_x = min(v[0] for v in vertical), max(v[0] for v in vertical)
     low_y, high_y = min(h[0] for h in horizontal), max(h[0] for h in horizontal)
+    top = [x for x, low, _ in vertical if low >= high_y - _TOLERANCE]
+    left = [y for y, _, high in horizontal if high <= left_x + _TOLERANCE]
+    # A cut's far end may be marked inside the area, beside an empty slot of a
+    # part-filled sheet: a short stroke inside on a line marked at the top (or
+    # left) counts as its bottom (or right) mark; other strokes inside are art.
     sides = {
-        "top": [x for x, low, _ in vertical if low >= high_y - _TOLERANCE],
-        "bottom": [x for x, _, high in vertical if high <= low_y + _TOLERANCE],
-        "left": [y for y, _, high in horizontal if high <= left_x + _TOLERANCE],
-        "right": [y for y, low, _ in horizontal if low >= right_x - _TOLERANCE],
+        "top": top,
+        "bottom": [
+            x
+            for x, low, high in vertical
+            if high <= low_y + _TOLERANCE or (low < high_y - _TOLERANCE and _on(x, top))
+        ],
+        "left": left,
+        "right": [
+            y
+            for y, low, high in horizontal
+            if low >= right_x - _TOLERANCE or (high > left_x + _TOLERANCE and _on(y, left))
+        ],
     }
     if not any(sides.values()):
         return None
@@ -438,6 +451,10 @@ def _mark_problems(segments, media) -> list[str] | None:
                 at = position - float(media.left) if axis == "x" else float(media.top) - position
                 problems.append(f"{side} crop mark missing at {axis} = {_mm(at)} mm")
     return problems
+
+
+def _on(position: float, positions: list[float]) -> bool:
+    return any(abs(position - p) < _TOLERANCE for p in positions)
 
 
 def _ends_on(segment, across) -> bool:

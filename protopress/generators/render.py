@@ -16,7 +16,15 @@ from protopress.atomic import remove_stale_temporaries, write_atomic
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
 from protopress.generators.fonts import DEFAULT_FONT, font
-from protopress.generators.imposition import SheetPlan, SheetSpec, per_card_boxes, plan_sheet
+from protopress.generators.imposition import (
+    RULER_LABEL_BASELINE,
+    RULER_LENGTH,
+    RULER_TICKS,
+    SheetPlan,
+    SheetSpec,
+    per_card_boxes,
+    plan_sheet,
+)
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.pdf_surface import PdfFaces
 from protopress.generators.png_surface import face_image
@@ -24,6 +32,8 @@ from protopress.generators.units import MM, PAPER
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 CONTACT_WIDTH = 180  # pixels per face on contact sheets
+RULER_LABEL = "50 mm: print at 100% scale"
+RULER_LABEL_SIZE = 6  # points
 
 
 @dataclass(frozen=True)
@@ -212,7 +222,7 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
             faces.place(copy.front, slot.x, slot.y, paper[1], turn, slot.clip, copy.repeated)
             if options.proof:
                 _stamp(faces, catalog, copy, slot, options, paper[1])
-        _page_marks(faces, plan, options, paper)
+        _page_marks(faces, plan, options, paper, len(page))
         canvas.showPage()
         if has_backs:
             turn = -90 if options.duplex == "long" else 90
@@ -226,14 +236,15 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
     return buffer.getvalue()
 
 
-def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper) -> None:
-    """Crop marks, cut lines and the scale ruler, drawn straight on the page."""
+def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper, filled) -> None:
+    """Crop marks beside the filled slots, cut lines and the scale ruler, drawn
+    straight on the page."""
     canvas, height = faces.canvas, paper[1]
     canvas.saveState()
     faces.set_stroke(BLACK)
     canvas.setLineWidth(MARK_WIDTH)
     if options.crop_marks:
-        for line in plan.crop_marks():
+        for line in plan.crop_marks(filled):
             canvas.line(line.x1, height - line.y1, line.x2, height - line.y2)
     if options.cut_lines:
         canvas.setDash([2, 2])
@@ -245,20 +256,20 @@ def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper)
 
 
 def _ruler(faces: PdfFaces, plan: SheetPlan, height: float) -> None:
-    """A 50 mm scale bar with millimetre ticks: printed at 100% it measures 50 mm."""
+    """A 50 mm scale bar with millimetre ticks above it and its label below:
+    printed at 100% it measures 50 mm."""
     canvas, box = faces.canvas, plan.ruler()
-    if box is None:  # no room left in the margin
+    if box is None:  # no grid leaves room for it
         return
-    baseline = height - box.y - box.height
-    length = 50 * MM
-    canvas.line(box.x, baseline, box.x + length, baseline)
+    bar = height - box.y - RULER_TICKS
+    canvas.line(box.x, bar, box.x + RULER_LENGTH, bar)
     for tick in range(51):
         tall = 3 if tick % 10 == 0 else 2 if tick % 5 == 0 else 1
         x = box.x + tick * MM
-        canvas.line(x, baseline, x, baseline + tall * MM * 0.6)
+        canvas.line(x, bar, x, bar + tall * RULER_TICKS / 3)
     faces.set_fill(BLACK)
-    canvas.setFont(font(DEFAULT_FONT).name, 6)
-    canvas.drawString(box.x + length + 2 * MM, baseline, "50 mm: print at 100% scale")
+    canvas.setFont(font(DEFAULT_FONT).name, RULER_LABEL_SIZE)
+    canvas.drawString(box.x, height - box.y - RULER_LABEL_BASELINE, RULER_LABEL)
 
 
 def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, height) -> None:
