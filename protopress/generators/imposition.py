@@ -220,7 +220,7 @@ class SheetPlan:
         Mirroring twice gives the slot back."""
         spec = self.spec
         column, row = slot.column, slot.row
-        if _flips_x(spec):
+        if flips_x(spec):
             column = self.columns - 1 - column
         elif _flips_y(spec):
             row = self.rows - 1 - row
@@ -525,7 +525,7 @@ def _check_component(trim_width: float, trim_height: float, bleed: float) -> Non
         raise ValueError(f"bleed must not be negative, got {_mm(bleed)} mm")
 
 
-def _flips_x(spec: SheetSpec) -> bool:
+def flips_x(spec: SheetSpec) -> bool:
     """Does duplexing mirror left-right? Long-edge flip of a portrait page does."""
     width, height = spec.paper
     portrait = width <= height
@@ -533,12 +533,12 @@ def _flips_x(spec: SheetSpec) -> bool:
 
 
 def _flips_y(spec: SheetSpec) -> bool:
-    return spec.duplex != "none" and not _flips_x(spec)
+    return spec.duplex != "none" and not flips_x(spec)
 
 
 def _mirror_rect(rect: Rect, spec: SheetSpec) -> Rect:
     width, height = spec.paper
-    if _flips_x(spec):
+    if flips_x(spec):
         return replace(rect, x=width - rect.x - rect.width)
     if _flips_y(spec):
         return replace(rect, y=height - rect.y - rect.height)
@@ -549,7 +549,7 @@ def _mirror(shape: Line | Rect, spec: SheetSpec) -> Line | Rect:
     if isinstance(shape, Rect):
         return _mirror_rect(shape, spec)
     width, height = spec.paper
-    if _flips_x(spec):
+    if flips_x(spec):
         return replace(shape, x1=width - shape.x1, x2=width - shape.x2)
     if _flips_y(spec):
         return replace(shape, y1=height - shape.y1, y2=height - shape.y2)
