@@ -111,7 +111,7 @@ def preflight(
         *_page_boxes(pages),
         *_fonts(scans),
         *_colours(scans, expect),
-        *_crop_marks(pages, scans, require_crop_marks),
+        *_crop_marks(pages, scans, require_crop_marks, back_pages(reader)),
         *_images(scans, min_dpi),
     ]
     return PreflightReport(str(path), len(pages), checks)
@@ -367,15 +367,33 @@ def _colours(scans: list[_Scan], expect: str | None) -> list[PreflightCheck]:
     return checks
 
 
-def _crop_marks(pages, scans: list[_Scan], required: bool) -> list[PreflightCheck]:
-    """Sheets (pages without TrimBox): every trim line marked on both sides."""
-    checks, failed, sheets, marked, unmarked = [], False, 0, 0, []
+BACK_LABEL = "back "  # page labels of duplex back pages start with this ("back 3")
+
+
+def back_pages(reader: PdfReader) -> set[int]:
+    """The 1-based numbers of duplex back pages, known by their page labels
+    (protopress labels sheet pages "front N" and "back N")."""
+    try:
+        labels = reader.page_labels
+    except (PyPdfError, KeyError, TypeError, ValueError):
+        return set()
+    return {number for number, label in enumerate(labels, 1) if label.startswith(BACK_LABEL)}
+
+
+def _crop_marks(
+    pages, scans: list[_Scan], required: bool, backs: set[int] = frozenset()
+) -> list[PreflightCheck]:
+    """Sheets (pages without TrimBox): every trim line marked on both sides.
+    Duplex back pages (see :func:`back_pages`) carry no marks by design."""
+    checks, failed, sheets, marked, unmarked, unmarked_backs = [], False, 0, 0, [], []
     for number, (page, scan) in enumerate(zip(pages, scans, strict=True), 1):
         if "/TrimBox" in page:
             continue
         sheets += 1
         problems = _mark_problems(scan.segments, page.mediabox)
-        if problems is None:
+        if problems is None and number in backs:
+            unmarked_backs.append(number)
+        elif problems is None:
             if required:
                 checks.append(PreflightCheck("crop marks", False, "no crop marks", number))
                 failed = True
@@ -394,6 +412,13 @@ def _crop_marks(pages, scans: list[_Scan], required: bool) -> list[PreflightChec
     if unmarked:
         pages_list = ", ".join(map(str, unmarked))
         message = f"no crop marks on {_count(len(unmarked), 'sheet')} (page {pages_list})"
+        checks.append(PreflightCheck("crop marks", True, message))
+    if unmarked_backs:
+        pages_list = ", ".join(map(str, unmarked_backs))
+        message = (
+            f"no crop marks on {_count(len(unmarked_backs), 'duplex back page')}, "
+            f"as intended (page {pages_list})"
+        )
         checks.append(PreflightCheck("crop marks", True, message))
     return checks
 

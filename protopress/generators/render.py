@@ -28,10 +28,12 @@ from protopress.generators.imposition import (
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.pdf_surface import PdfFaces
 from protopress.generators.png_surface import face_image
+from protopress.generators.preflight import BACK_LABEL
 from protopress.generators.units import MM, PAPER
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 CONTACT_WIDTH = 180  # pixels per face on contact sheets
+FRONT_LABEL = "front "  # page labels: "front 1", "back 1", "front 2", ...
 RULER_LABEL = "50 mm: print at 100% scale"
 RULER_LABEL_SIZE = 6  # points
 
@@ -216,7 +218,10 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
     faces = PdfFaces(canvas, options.cmyk)
     has_backs = options.duplex != "none" and layout.back is not None
     copies = iter(copies)
+    sheet = 0
     while page := list(itertools.islice(copies, plan.per_page)):
+        sheet += 1
+        _label(canvas, FRONT_LABEL, sheet)
         for slot, copy in zip(plan.fronts, page, strict=False):
             turn = 90 if slot.rotated else 0
             faces.place(copy.front, slot.x, slot.y, paper[1], turn, slot.clip, copy.repeated)
@@ -225,6 +230,7 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
         _page_marks(faces, plan, options, paper, len(page))
         canvas.showPage()
         if has_backs:
+            _label(canvas, BACK_LABEL, sheet)
             turn = -90 if options.duplex == "long" else 90
             for slot, copy in zip(plan.backs(), page, strict=False):
                 turned = turn if slot.rotated else 0
@@ -234,6 +240,12 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
             progress(len(page))
     canvas.save()
     return buffer.getvalue()
+
+
+def _label(canvas: Canvas, prefix: str, sheet: int) -> None:
+    """Label the page about to be drawn "front N" or "back N" (N: the sheet),
+    so viewers show it and preflight knows back pages carry no crop marks."""
+    canvas.addPageLabel(canvas.getPageNumber() - 1, style="D", start=sheet, prefix=prefix)
 
 
 def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper, filled) -> None:
