@@ -28,6 +28,7 @@ from pathlib import Path
 from protopress.atomic import write_atomic
 from protopress.generators.face import AssetPolicy
 from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.parts import PARTS_FILE, manifest_rows, parts_csv, parts_of
 from protopress.generators.png_surface import face_image
 from protopress.generators.render import (
     RenderOptions,
@@ -295,6 +296,7 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, assets, warnings, pro
             rows.append((kind, copy.id, title, str(component.count), front, back))
             if progress:
                 progress(component.count)
+    rows.extend(manifest_rows(parts_of(catalog)))  # the parts no file contains
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(rows)
     manifest = folder / "manifest.csv"
@@ -341,4 +343,9 @@ def render_preset(
     result.files = write_preset_files(
         catalog, options, chosen, layouts=layouts, warnings=result.warnings, progress=progress
     )
+    parts = parts_of(catalog)
+    if kinds is None and parts:
+        path = options.output_dir / chosen.name / PARTS_FILE  # beside the service's files
+        write_atomic(path, parts_csv(parts))
+        result.files.append(path)
     return result

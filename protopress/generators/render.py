@@ -26,10 +26,11 @@ from protopress.generators.imposition import (
     plan_sheet,
 )
 from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
 from protopress.generators.pdf_surface import PdfFaces
 from protopress.generators.png_surface import face_image
 from protopress.generators.preflight import BACK_LABEL
-from protopress.generators.units import MM, PAPER
+from protopress.generators.units import MM, PAPER, to_mm
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 CONTACT_WIDTH = 180  # pixels per face on contact sheets
@@ -127,6 +128,12 @@ def render_catalog(
             result.files.extend(
                 _render_kind(catalog, kind, layout, options, assets, result, progress, changed)
             )
+        if only is None:  # a whole render: say what is here and what is not
+            result.files.extend(
+                write_parts_and_readme(
+                    catalog, options.output_dir, result.files, result.skipped, settings(options)
+                )
+            )
     except BaseException:
         if created and not any(options.output_dir.iterdir()):
             options.output_dir.rmdir()  # leave no empty folder behind a failed render
@@ -134,12 +141,25 @@ def render_catalog(
     return result
 
 
+def settings(options: RenderOptions) -> str:
+    """The render's print settings in a few words, for the output's README."""
+    words = [
+        f"{options.paper.upper() if options.paper == 'a4' else options.paper} paper",
+        f"{to_mm(options.bleed):g} mm bleed",
+        "no duplex backs" if options.duplex == "none" else f"{options.duplex}-edge duplex",
+    ]
+    if options.back_offset != (0.0, 0.0):
+        words.append("backs shifted {:g},{:g} mm".format(*map(to_mm, options.back_offset)))
+    words.append("CMYK" if options.cmyk else "RGB")
+    return ", ".join(words)
+
+
 def remove_stale_output(output_dir: Path, kinds) -> list[Path]:
     """Delete the temporaries that a killed render left beside the files this
     render owns: the kinds' PDFs, their PNGs and contact sheets. Temporaries of
     a render still running, and of any other file, stay."""
     kinds = set(kinds)
-    pdfs = {f"{kind}-{what}.pdf" for kind in kinds for what in ("sheets", "cards")}
+    pdfs = {name.format(kind=kind) for kind in kinds for name in (SHEETS_NAME, PER_CARD_NAME)}
     contacts = {f"{kind}-contact.png" for kind in kinds}
     removed = remove_stale_temporaries(output_dir, pdfs.__contains__)
     png = output_dir / "png"
@@ -160,13 +180,13 @@ def _render_kind(
     written = []
     if options.layout in ("sheets", "both"):
         copies = _copies(catalog, kind, layout, options, assets, result.warnings)
-        path = options.output_dir / f"{kind}-sheets.pdf"
+        path = options.output_dir / SHEETS_NAME.format(kind=kind)
         write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
         written.append(path)
     if options.layout in ("per-card", "both"):
         warnings = result.warnings if options.layout == "per-card" else None  # counted once
         copies = _copies(catalog, kind, layout, options, assets, warnings)
-        path = options.output_dir / f"{kind}-cards.pdf"
+        path = options.output_dir / PER_CARD_NAME.format(kind=kind)
         write_atomic(path, per_card_pdf(copies, catalog, options, progress))
         written.append(path)
     if options.png:

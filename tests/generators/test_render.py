@@ -208,7 +208,11 @@ def test_an_interrupted_render_leaves_the_previous_file(deck, monkeypatch):
         render_catalog(load_catalog(deck / "deck.json"),
                        RenderOptions(output_dir=out, layouts_dir=deck / "layouts"))  # fmt: skip
     assert (out / "card-sheets.pdf").read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["card-cards.pdf", "card-sheets.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "README.txt",
+        "card-cards.pdf",
+        "card-sheets.pdf",
+    ]
 
 
 def test_a_bad_layout_is_reported_with_line_and_pointer(deck):
