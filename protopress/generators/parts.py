@@ -14,7 +14,7 @@ from pathlib import Path
 from protopress.atomic import write_atomic
 
 SHEETS_NAME = "{kind}-sheets.pdf"  # print-and-play sheets
-PER_CARD_NAME = "{kind}-cards.pdf"  # one component per page, for print shops
+PER_CARD_NAME = "{kind}-print-shop.pdf"  # one component per page, for print shops
 
 PARTS_FILE = "parts.csv"
 README_FILE = "README.txt"

@@ -28,7 +28,13 @@ from pathlib import Path
 from protopress.atomic import write_atomic
 from protopress.generators.face import AssetPolicy
 from protopress.generators.layout import Layout, layouts_for
-from protopress.generators.parts import PARTS_FILE, manifest_rows, parts_csv, parts_of
+from protopress.generators.parts import (
+    PARTS_FILE,
+    PER_CARD_NAME,
+    manifest_rows,
+    parts_csv,
+    parts_of,
+)
 from protopress.generators.png_surface import face_image
 from protopress.generators.render import (
     RenderOptions,
@@ -121,7 +127,7 @@ PRESETS: dict[str, Preset] = {
         dpi=300,
         trim=POKER,
         trim_name="poker cards, 2.5 x 3.5 in",
-        filename="{kind}-cards.pdf",
+        filename=PER_CARD_NAME,
         source="DriveThruCards, card file creation guide (drivethrucards.com)",
     ),
     "pnp-a4": Preset(
