@@ -27,7 +27,9 @@ How a sheet is filled (:func:`plan_sheet`):
 * Every sheet carries a 50 mm scale ruler: below or above the grid, clear of
   the crop marks or between them. A grid with no room for it loses a row or
   column; only when no grid at all leaves room is the ruler dropped.
-* Crop marks are drawn only beside filled slots (:meth:`SheetPlan.crop_marks`).
+* Crop marks are drawn only beside filled slots (:meth:`SheetPlan.crop_marks`),
+  and on a part-filled page a butted slot keeps its bleed where its neighbour
+  is empty (:meth:`SheetPlan.filled`), since that cut is made there too.
 """
 
 from __future__ import annotations
@@ -229,12 +231,32 @@ class SheetPlan:
             slot, x=box.x, y=box.y, column=column, row=row, clip=_mirror_rect(slot.clip, spec)
         )
 
-    def backs(self) -> tuple[Slot, ...]:
-        """The back slot of each front slot (same index): mirrored for the duplex
-        mode, then shifted by back_offset. Rotated faces stay rotated."""
+    def filled(self, count: int | None = None) -> tuple[Slot, ...]:
+        """The first count front slots (all by default) as placed on a page with
+        only those filled: where a butted slot's right or lower neighbour is
+        empty, its clip reaches its own bleed edge there, so that cut keeps
+        its bleed too."""
+        count = len(self.fronts) if count is None else max(count, 0)
+        slots = self.fronts[:count]
+        if not self.butted or count == len(self.fronts):
+            return slots
+        widened = []
+        for index, slot in enumerate(slots):
+            clip = slot.clip
+            if slot.column < self.columns - 1 and index + 1 >= count:  # nothing to the right
+                clip = replace(clip, width=slot.x + slot.width - clip.x)
+            if slot.row < self.rows - 1 and index + self.columns >= count:  # nothing below
+                clip = replace(clip, height=slot.y + slot.height - clip.y)
+            widened.append(replace(slot, clip=clip))
+        return tuple(widened)
+
+    def backs(self, count: int | None = None) -> tuple[Slot, ...]:
+        """The back slot of each filled front slot (same index; see :meth:`filled`):
+        mirrored for the duplex mode, then shifted by back_offset. Rotated faces
+        stay rotated."""
         dx, dy = self.spec.back_offset
         backs = []
-        for slot in self.fronts:
+        for slot in self.filled(count):
             back = self.mirror(slot)
             clip = _shift_rect(back.clip, dx, dy)
             backs.append(replace(back, x=back.x + dx, y=back.y + dy, clip=clip))

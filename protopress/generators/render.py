@@ -242,7 +242,7 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
     while page := list(itertools.islice(copies, plan.per_page)):
         sheet += 1
         _label(canvas, FRONT_LABEL, sheet)
-        for slot, copy in zip(plan.fronts, page, strict=False):
+        for slot, copy in zip(plan.filled(len(page)), page, strict=True):
             turn = 90 if slot.rotated else 0
             faces.place(copy.front, slot.x, slot.y, paper[1], turn, slot.clip, copy.repeated)
             if options.proof:
@@ -252,7 +252,7 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
         if has_backs:
             _label(canvas, BACK_LABEL, sheet)
             turn = -90 if options.duplex == "long" else 90
-            for slot, copy in zip(plan.backs(), page, strict=False):
+            for slot, copy in zip(plan.backs(len(page)), page, strict=True):
                 turned = turn if slot.rotated else 0
                 faces.place(copy.back, slot.x, slot.y, paper[1], turned, slot.clip, reuse=True)
             canvas.showPage()

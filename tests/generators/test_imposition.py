@@ -478,3 +478,20 @@ def test_slot_trim_is_the_bleed_box_inset(poker_a4):
     trim = poker_a4.fronts[0].trim(poker_a4.bleed)
     assert isinstance(trim, Rect)
     assert rect_mm(trim) == (10.5, 16.5, 63, 88)
+
+
+def test_a_part_filled_butted_page_keeps_the_bleed_beside_empty_slots(poker_a4):
+    # 4 of 9: row 0 whole, row 1 column 0 only. Slot 0's neighbours right and
+    # below are filled: its clip stays at the shared cuts (7.5, 13.5, 66, 91).
+    slots = poker_a4.filled(4)
+    assert len(slots) == 4
+    assert rect_mm(slots[0].clip) == (7.5, 13.5, 66, 91)
+    # Slot 1 (row 0, column 1) has an empty slot below: its clip runs down to
+    # its own bleed edge, 16.5 + 88 + 3 = 107.5 mm, and stops at its shared side cuts.
+    assert rect_mm(slots[1].clip) == (73.5, 13.5, 63, 94)
+    # Slot 3 (row 1, column 0) has empty slots right and below: bleed on both.
+    assert rect_mm(slots[3].clip) == (7.5, 104.5, 69, 91)
+    # Its back (mirrored to column 2) keeps that bleed too.
+    assert rect_mm(poker_a4.backs(4)[3].clip) == (133.5, 104.5, 69, 91)
+    # A full page is unchanged.
+    assert poker_a4.filled() == poker_a4.fronts
