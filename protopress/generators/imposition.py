@@ -330,12 +330,46 @@ class SheetPlan:
 
 
 def plan_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetSpec) -> SheetPlan:
-    """Lay out as many faces as fit on one sheet (see the module docstring)."""
+    """Lay out as many faces as fit on one sheet (see the module docstring).
+
+    A component that fits only without crop marks (its bleed reaches within
+    reach of the edge band) gets a plan without them: its ``spec.crop_marks``
+    is then False."""
     _check_component(trim_width, trim_height, bleed)
+    plan = _best_plan(trim_width, trim_height, bleed, spec)
+    if plan is None and spec.crop_marks:
+        plan = _best_plan(trim_width, trim_height, bleed, replace(spec, crop_marks=False))
+    if plan is not None:
+        return plan
+    limit_w, limit_h = _limits(bleed, spec)
+    room = " and room for bleed and crop marks" if _outer(bleed, spec) > spec.margin else ""
+    raise ValueError(
+        f"a {_mm(trim_width)} x {_mm(trim_height)} mm component does not fit on the sheet, "
+        f"even turned 90 degrees: its trim must fit in {_mm(limit_w)} x {_mm(limit_h)} mm "
+        f"(the paper less its margins{room})"
+    )
+
+
+def _outer(bleed: float, spec: SheetSpec) -> float:
+    """From the paper edge to the trim at the least: the edge band, marks, bleed."""
+    return spec.inset + bleed + spec.min_mark_reach
+
+
+def _limits(bleed: float, spec: SheetSpec) -> tuple[float, float]:
+    """The largest trim grid (width, height) the margins and the edge band allow."""
     paper_w, paper_h = spec.paper
-    outer = spec.inset + bleed + spec.min_mark_reach  # paper edge to trim: inset, marks, bleed
-    limit_w = min(paper_w - 2 * spec.margin, paper_w - 2 * outer)
-    limit_h = min(paper_h - 2 * spec.margin, paper_h - 2 * outer)
+    outer = _outer(bleed, spec)
+    return (
+        min(paper_w - 2 * spec.margin, paper_w - 2 * outer),
+        min(paper_h - 2 * spec.margin, paper_h - 2 * outer),
+    )
+
+
+def _best_plan(
+    trim_width: float, trim_height: float, bleed: float, spec: SheetSpec
+) -> SheetPlan | None:
+    """The grid with most faces per page and a ruler; else the best without one."""
+    limit_w, limit_h = _limits(bleed, spec)
     spacings = {"auto": (False, True), "gutter": (False,), "butt": (True,)}[spec.spacing]
     for need_ruler in (True, False):
         best: SheetPlan | None = None
@@ -355,12 +389,7 @@ def plan_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetS
                             break
         if best is not None:
             return best
-    room = " and room for bleed and crop marks" if outer > spec.margin else ""
-    raise ValueError(
-        f"a {_mm(trim_width)} x {_mm(trim_height)} mm component does not fit on the sheet, "
-        f"even turned 90 degrees: its trim must fit in {_mm(limit_w)} x {_mm(limit_h)} mm "
-        f"(the paper less its margins{room})"
-    )
+    return None
 
 
 def _arrange(

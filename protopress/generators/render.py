@@ -179,6 +179,7 @@ def _render_kind(
 ) -> list[Path]:
     written = []
     if options.layout in ("sheets", "both"):
+        result.warnings.extend(sheet_warnings(layout, options))
         copies = _copies(catalog, kind, layout, options, assets, result.warnings)
         path = options.output_dir / SHEETS_NAME.format(kind=kind)
         write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
@@ -222,17 +223,32 @@ def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
     return canvas
 
 
-def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
-    paper = PAPER[options.paper]
+def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
+    """How a kind's faces go on the render's sheets."""
     spec = SheetSpec(
-        paper=paper,
+        paper=PAPER[options.paper],
         crop_marks=options.crop_marks,
         crop_length=options.crop_length,
         crop_offset=options.crop_offset,
         duplex=options.duplex,
         back_offset=options.back_offset,
     )
-    plan = plan_sheet(layout.width, layout.height, options.bleed, spec)
+    return plan_sheet(layout.width, layout.height, options.bleed, spec)
+
+
+def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
+    """What the sheets had to leave out: crop marks with no room beside the bleed."""
+    if options.crop_marks and not sheet_plan(layout, options).spec.crop_marks:
+        return [
+            f"{layout.kind} sheets: no room for crop marks between the bleed and the 5 mm "
+            f"edge band of {options.paper} paper; drawn without them"
+        ]
+    return []
+
+
+def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    paper = PAPER[options.paper]
+    plan = sheet_plan(layout, options)
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", options.cmyk)
     faces = PdfFaces(canvas, options.cmyk)

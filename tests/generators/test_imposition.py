@@ -495,3 +495,13 @@ def test_a_part_filled_butted_page_keeps_the_bleed_beside_empty_slots(poker_a4):
     assert rect_mm(poker_a4.backs(4)[3].clip) == (133.5, 104.5, 69, 91)
     # A full page is unchanged.
     assert poker_a4.filled() == poker_a4.fronts
+
+
+def test_a_component_with_room_only_for_its_bleed_goes_without_crop_marks():
+    # 190 x 277 mm with 5 mm bleed on A4: the bleed edge lies (210 - 190) / 2 - 5
+    # = 5 mm from the side edges, right on the edge band: no room for even the
+    # shortest mark (2 mm). Rather than refuse it, the sheet drops the marks.
+    plan = plan_sheet(mm(190), mm(277), mm(5), A4)
+    assert plan.per_page == 1
+    assert plan.spec.crop_marks is False and plan.crop_marks() == ()
+    assert rect_mm(plan.bleed_area) == (5, 5, 200, 287)

@@ -70,3 +70,21 @@ def test_the_band_check_sees_a_hairline_at_4_5_mm_and_not_at_5_5(tmp_path):
     canvas.save()
     problems = ink_near_edges(path)
     assert len(problems) == 1 and problems[0].startswith("page 1: ink in the left")
+
+
+def test_a_render_says_when_a_sheet_has_no_room_for_crop_marks(tmp_path):
+    import json
+
+    from protopress.generators.layout import load_layout
+    from protopress.generators.render import sheet_warnings
+    from protopress.generators.units import MM
+
+    path = tmp_path / "poster.json"
+    path.write_text(json.dumps({"kind": "poster", "size": {"width": "190mm", "height": "277mm"},
+                                "front": []}))  # fmt: skip
+    layout = load_layout(path)
+    assert sheet_warnings(layout, RenderOptions(output_dir=tmp_path, bleed=5 * MM)) == [
+        "poster sheets: no room for crop marks between the bleed and the 5 mm edge band "
+        "of a4 paper; drawn without them"
+    ]
+    assert sheet_warnings(layout, RenderOptions(output_dir=tmp_path, bleed=3 * MM)) == []
