@@ -206,3 +206,31 @@ def test_check_exits_1_on_an_error(tmp_path):
     result = invoke("check", str(path))
     assert result.exit_code == 1
     assert "error electrum: door costs ask for electrum" in result.stdout
+
+
+def test_render_ends_with_a_summary_and_quiet_and_verbose_change_the_detail(tmp_path):
+    normal = invoke("render", "gem-rush", "gemstone-caverns", "--layout", "sheets", "-o", tmp_path)
+    assert normal.exit_code == 0, normal.output
+    lines = normal.output.splitlines()
+    assert not any(line.startswith("wrote ") for line in lines)
+    assert any(line.startswith("gem-rush: 8 files, ") for line in lines), lines
+    assert (
+        "gem-rush: not in the print files, to buy or borrow: 7 dwarf standees (see parts.csv)"
+        in lines
+    )
+    assert (
+        "gem-rush: gem is not printed on its own: it is a definition that other components show (as icons, colours or rules)."
+        in lines
+    )
+    assert lines[-1].startswith("done: 2 games, 13 files, ")
+    assert lines[-1].endswith(f" in {tmp_path}/ (a folder per game)")
+    assert not any("no layout" in line for line in lines)
+
+    verbose = invoke("render", "gem-rush", "--layout", "sheets", "-o", tmp_path / "v", "-v")
+    written = [line for line in verbose.output.splitlines() if line.startswith("wrote ")]
+    assert f"wrote {tmp_path / 'v' / 'room-tile-sheets.pdf'}" in written
+    assert f"wrote {tmp_path / 'v' / 'README.txt'}" in written and len(written) == 8
+
+    quiet = invoke("render", "gem-rush", "--layout", "sheets", "-o", tmp_path / "q", "--quiet")
+    assert quiet.exit_code == 0 and quiet.output == ""
+    assert (tmp_path / "q" / "parts.csv").is_file()

@@ -93,17 +93,21 @@ def layouts_option(help_text: str):
 @click.option(
     "--tts-base-url", help="Where the tts/ folder will be uploaded (default: file:/// URLs)."
 )
+@click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print every file written.")
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
            cut_lines, duplex, back_offset, png, dpi, cmyk, proof, layouts_dir,
            allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
-           tts_base_url):  # fmt: skip
+           tts_base_url, quiet, verbose):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
+    from protopress.generators.parts import not_printed_sentence, parts_of, parts_sentence
     from protopress.generators.render import (
         RenderOptions,
         TextDoesNotFit,
         proof_date,
         source_date_epoch,
     )
+    from protopress.generators.summary import Written, closing_summary, game_line
 
     if alignment_test:
         from protopress.generators.alignment import write_alignment_test
@@ -122,7 +126,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
         stamp = proof_date() if proof else None
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    failed = False
+    failed, done = False, []
     for catalog in catalogs:
         folder = output / catalog.game if output and len(catalogs) > 1 else output
         options = RenderOptions(
@@ -151,13 +155,17 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             continue
         for warning in result.warnings:
             click.echo(f"warning {warning}", err=True)
-        for path in result.files:
+        done.append(Written(catalog.game, options.output_dir, tuple(result.files)))
+        for path in result.files if verbose and not quiet else ():
             click.echo(f"wrote {path}")
-        if result.skipped:
-            click.echo(
-                f"{catalog.game}: not drawn on their own (no layout): {', '.join(result.skipped)}",
-                err=True,
-            )
+        if not quiet:
+            click.echo(game_line(done[-1]))
+            if result.skipped:
+                click.echo(not_printed_sentence(catalog.game, result.skipped))
+            if parts_of(catalog) and not only_kinds:
+                click.echo(parts_sentence(catalog.game, parts_of(catalog)))
+    if done and not quiet:
+        click.echo(closing_summary(done))
     sys.exit(1 if failed else 0)
 
 

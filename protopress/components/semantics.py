@@ -44,16 +44,17 @@ def known_ids(document) -> dict[str, frozenset[str]]:
 
 
 def unique_ids(document) -> Iterator[Located]:
-    for kind in kinds().values():
+    collections = [(kind.name, kind.collection) for kind in kinds().values()]
+    for name, collection in [*collections, ("part", "parts")]:
         first_seen: dict[str, str] = {}
-        for pointer, item in _items(document, kind.collection):
+        for pointer, item in _items(document, collection):
             component_id = item.get("id")
             if not isinstance(component_id, str):
                 continue
             if component_id in first_seen:
                 yield Located(
                     pointer + "/id",
-                    f"duplicate {kind.name} id {component_id!r} (first used at {first_seen[component_id]})",
+                    f"duplicate {name} id {component_id!r} (first used at {first_seen[component_id]})",
                 )
             else:
                 first_seen[component_id] = pointer

@@ -12,7 +12,8 @@ from pathlib import Path
 import reportlab
 from PIL import ImageFont
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+
+from protopress.generators.subset_tags import TaggedTTFont
 
 _VERA = Path(reportlab.__file__).parent / "fonts"
 BUILTIN_FONTS = {
@@ -56,5 +57,5 @@ def font(name: str, path: Path | None = None) -> Font:
         raise KeyError(f"unknown font {name!r}; built-in fonts: {', '.join(BUILTIN_FONTS)}")
     registered = f"pp-{name}"
     if registered not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(registered, str(file)))
+        pdfmetrics.registerFont(TaggedTTFont(registered, str(file)))
     return Font(registered, file)

@@ -9,7 +9,7 @@ How a sheet is filled (:func:`plan_sheet`):
 
 * The grid's TRIM extent (what is kept after cutting) must lie inside the
   margins. The outer bleed and the crop marks may use the margin but must stay
-  on the paper: bleed is cut away anyway. This is what lets nine 63 x 88 mm
+  out of the edge band (below): bleed is cut away anyway. This is what lets nine 63 x 88 mm
   cards with 3 mm bleed share an A4 sheet with 10 mm margins.
 * Neighbouring slots are spaced one of two ways. "gutter": their bleed boxes
   are ``gutter`` apart, so every face keeps its whole bleed and its own cuts.
@@ -20,6 +20,16 @@ How a sheet is filled (:func:`plan_sheet`):
 * The face is tried upright and turned 90 degrees; turned is used only when
   it fits strictly more per page (ties keep upright).
 * The grid is centred on the page.
+* Home printers leave about 5 mm unprinted at every edge, so no ink (bleed,
+  crop marks, ruler) comes nearer the paper edge than ``SheetSpec.inset``.
+  Crop marks on a side with less room are shortened (down to a 0.5 mm offset
+  and 1.5 mm length); when even that does not fit, the grid gets smaller.
+* Every sheet carries a 50 mm scale ruler: below or above the grid, clear of
+  the crop marks or between them. A grid with no room for it loses a row or
+  column; only when no grid at all leaves room is the ruler dropped.
+* Crop marks are drawn only beside filled slots (:meth:`SheetPlan.crop_marks`),
+  and on a part-filled page a butted slot keeps its bleed where its neighbour
+  is empty (:meth:`SheetPlan.filled`), since that cut is made there too.
 """
 
 from __future__ import annotations
@@ -31,9 +41,14 @@ from protopress.generators.units import MM, to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
 SPACINGS = ("auto", "gutter", "butt")
+PRINTABLE_INSET = 5 * MM  # what home printers leave unprinted at each edge
+MIN_CROP_OFFSET = 0.5 * MM  # crop marks shorten to this offset and length at the least
+MIN_CROP_LENGTH = 1.5 * MM
 RULER_LENGTH = 50 * MM
-RULER_HEIGHT = 3 * MM
-RULER_GAP = 1 * MM  # between the lowest crop mark (or the grid) and the ruler
+RULER_TICKS = 1.8 * MM  # the tallest tick, above the ruler's bar line
+RULER_LABEL_BASELINE = 4.0 * MM  # the label under the bar: its baseline from the ruler's top
+RULER_HEIGHT = 4.6 * MM  # ticks, bar and label with its descenders
+RULER_GAP = 1 * MM  # between the ruler and any crop mark or the grid
 TARGET_REACH = 20 * MM  # half the crosshair of an alignment target
 _EPS = 1e-6  # points: absorbs float noise when testing whether something fits
 
@@ -71,7 +86,8 @@ class SheetSpec:
     """How a sheet is laid out. All lengths in points; paper is (width, height)."""
 
     paper: tuple[float, float]
-    margin: float = 10 * MM  # keep-out for artwork at every edge; marks and ruler may use it
+    margin: float = 10 * MM  # keep-out for the trim at every edge; bleed, marks, ruler may use it
+    inset: float = PRINTABLE_INSET  # no ink at all nearer the paper edge than this
     gutter: float = 2 * MM  # between neighbouring bleed boxes (gutter spacing)
     crop_marks: bool = True
     crop_length: float = 4 * MM
@@ -84,12 +100,12 @@ class SheetSpec:
         width, height = self.paper
         if not (width > 0 and height > 0):
             raise ValueError(f"paper size must be positive, got {_mm(width)} x {_mm(height)} mm")
-        for name in ("margin", "gutter", "crop_length", "crop_offset"):
+        for name in ("margin", "inset", "gutter", "crop_length", "crop_offset"):
             if not getattr(self, name) >= 0:
                 raise ValueError(f"{name} must not be negative, got {_mm(getattr(self, name))} mm")
-        if 2 * self.margin >= min(width, height):
+        if 2 * max(self.margin, self.inset) >= min(width, height):
             raise ValueError(
-                f"margins of {_mm(self.margin)} mm leave no printable area on "
+                f"margins of {_mm(max(self.margin, self.inset))} mm leave no printable area on "
                 f"{_mm(width)} x {_mm(height)} mm paper"
             )
         if self.duplex not in DUPLEX_MODES:
@@ -101,6 +117,47 @@ class SheetSpec:
     def mark_reach(self) -> float:
         """How far crop marks reach beyond the grid's outer bleed edge (0 without marks)."""
         return self.crop_offset + self.crop_length if self.crop_marks else 0.0
+
+    @property
+    def min_mark_reach(self) -> float:
+        """The least reach crop marks may be shortened to (0 without marks)."""
+        if not self.crop_marks:
+            return 0.0
+        return min(self.crop_offset, MIN_CROP_OFFSET) + min(self.crop_length, MIN_CROP_LENGTH)
+
+    def marks_within(self, room: float) -> Marks | None:
+        """The crop marks' offset and length where room is left between the grid's
+        bleed edge and the inset: as asked, else shorter, else None (no fit)."""
+        if not self.crop_marks:
+            return Marks(0.0, 0.0)
+        if self.mark_reach <= room + _EPS:
+            return Marks(self.crop_offset, self.crop_length)
+        if room + _EPS < self.min_mark_reach:
+            return None
+        length = max(min(self.crop_length, MIN_CROP_LENGTH), room - self.crop_offset)
+        return Marks(min(self.crop_offset, room - length), length)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """How far crop marks start beyond the grid's bleed edge, and their length."""
+
+    offset: float
+    length: float
+
+    @property
+    def reach(self) -> float:
+        return self.offset + self.length
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The crop marks of each side of the grid, shortened where the paper edge is near."""
+
+    top: Marks
+    right: Marks
+    bottom: Marks
+    left: Marks
 
 
 @dataclass(frozen=True)
@@ -141,6 +198,8 @@ class SheetPlan:
     rows: int
     fronts: tuple[Slot, ...]
     butted: bool = False  # True: neighbours share cuts (butt spacing)
+    sides: Sides = Sides(*(Marks(0.0, 0.0),) * 4)  # the crop marks at each outer edge
+    ruler_box: Rect | None = None  # where the scale ruler goes (None: no room anywhere)
 
     @property
     def per_page(self) -> int:
@@ -163,7 +222,7 @@ class SheetPlan:
         Mirroring twice gives the slot back."""
         spec = self.spec
         column, row = slot.column, slot.row
-        if _flips_x(spec):
+        if flips_x(spec):
             column = self.columns - 1 - column
         elif _flips_y(spec):
             row = self.rows - 1 - row
@@ -172,12 +231,32 @@ class SheetPlan:
             slot, x=box.x, y=box.y, column=column, row=row, clip=_mirror_rect(slot.clip, spec)
         )
 
-    def backs(self) -> tuple[Slot, ...]:
-        """The back slot of each front slot (same index): mirrored for the duplex
-        mode, then shifted by back_offset. Rotated faces stay rotated."""
+    def filled(self, count: int | None = None) -> tuple[Slot, ...]:
+        """The first count front slots (all by default) as placed on a page with
+        only those filled: where a butted slot's right or lower neighbour is
+        empty, its clip reaches its own bleed edge there, so that cut keeps
+        its bleed too."""
+        count = len(self.fronts) if count is None else max(count, 0)
+        slots = self.fronts[:count]
+        if not self.butted or count == len(self.fronts):
+            return slots
+        widened = []
+        for index, slot in enumerate(slots):
+            clip = slot.clip
+            if slot.column < self.columns - 1 and index + 1 >= count:  # nothing to the right
+                clip = replace(clip, width=slot.x + slot.width - clip.x)
+            if slot.row < self.rows - 1 and index + self.columns >= count:  # nothing below
+                clip = replace(clip, height=slot.y + slot.height - clip.y)
+            widened.append(replace(slot, clip=clip))
+        return tuple(widened)
+
+    def backs(self, count: int | None = None) -> tuple[Slot, ...]:
+        """The back slot of each filled front slot (same index; see :meth:`filled`):
+        mirrored for the duplex mode, then shifted by back_offset. Rotated faces
+        stay rotated."""
         dx, dy = self.spec.back_offset
         backs = []
-        for slot in self.fronts:
+        for slot in self.filled(count):
             back = self.mirror(slot)
             clip = _shift_rect(back.clip, dx, dy)
             backs.append(replace(back, x=back.x + dx, y=back.y + dy, clip=clip))
@@ -199,21 +278,41 @@ class SheetPlan:
             edges += [box.y, box.bottom]
         return _distinct(edges)
 
-    def crop_marks(self) -> tuple[Line, ...]:
-        """Short marks outside the grid's bleed edge on every trim line, each
-        drawn from the grid outward: for each x a mark above then below, then
-        for each y a mark left then right. Empty when crop marks are off."""
+    def crop_marks(self, filled: int | None = None) -> tuple[Line, ...]:
+        """Short marks on every trim line, beside the filled slots only (the
+        first ``filled`` in reading order; all by default), each drawn from the
+        grid outward: for each x a mark above then below, then for each y a
+        mark left then right. Marks at the grid's outer edge use that side's
+        (maybe shortened) length; marks beside an empty slot inside the grid
+        use the full length. Empty when crop marks are off."""
         if not self.spec.crop_marks:
             return ()
-        area = self.bleed_area
-        near, far = self.spec.crop_offset, self.spec.mark_reach
+        slots = self.fronts[: len(self.fronts) if filled is None else max(filled, 0)]
+        if not slots:
+            return ()
+        area, full = self.bleed_area, Marks(self.spec.crop_offset, self.spec.crop_length)
+        trims = [(slot, slot.trim(self.bleed)) for slot in slots]
         marks = []
         for x in self.trim_xs():
-            marks.append(Line(x, area.y - near, x, area.y - far))
-            marks.append(Line(x, area.bottom + near, x, area.bottom + far))
+            touching = [slot for slot, box in trims if _near(box.x, x) or _near(box.right, x)]
+            if not touching:
+                continue
+            top = min(slot.y for slot in touching)
+            bottom = max(slot.y + slot.height for slot in touching)
+            up = self.sides.top if _near(top, area.y) else full
+            down = self.sides.bottom if _near(bottom, area.bottom) else full
+            marks.append(Line(x, top - up.offset, x, top - up.reach))
+            marks.append(Line(x, bottom + down.offset, x, bottom + down.reach))
         for y in self.trim_ys():
-            marks.append(Line(area.x - near, y, area.x - far, y))
-            marks.append(Line(area.right + near, y, area.right + far, y))
+            touching = [slot for slot, box in trims if _near(box.y, y) or _near(box.bottom, y)]
+            if not touching:
+                continue
+            left = min(slot.x for slot in touching)
+            right = max(slot.x + slot.width for slot in touching)
+            out_left = self.sides.left if _near(left, area.x) else full
+            out_right = self.sides.right if _near(right, area.right) else full
+            marks.append(Line(left - out_left.offset, y, left - out_left.reach, y))
+            marks.append(Line(right + out_right.offset, y, right + out_right.reach, y))
         return tuple(marks)
 
     def cut_lines(self) -> tuple[Line, ...]:
@@ -225,48 +324,95 @@ class SheetPlan:
         return tuple(verticals + horizontals)
 
     def ruler(self) -> Rect | None:
-        """Where a 50 mm scale ruler goes: left-aligned with the grid's trim
-        edge, in the bottom margin and below the crop marks. None when it
-        would not fit on the paper."""
-        width, height = self.spec.paper
-        lowest = self.bleed_area.bottom + self.spec.mark_reach
-        top = max(height - self.spec.margin, lowest + RULER_GAP)
-        x = self.trim_area.x
-        if top + RULER_HEIGHT > height + _EPS or x + RULER_LENGTH > width + _EPS:
-            return None
-        return Rect(x, top, RULER_LENGTH, RULER_HEIGHT)
+        """Where the 50 mm scale ruler goes (see :func:`place_ruler`); None when
+        no grid left room for it."""
+        return self.ruler_box
 
 
 def plan_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetSpec) -> SheetPlan:
-    """Lay out as many faces as fit on one sheet (see the module docstring)."""
+    """Lay out as many faces as fit on one sheet (see the module docstring).
+
+    A component that fits only without crop marks (its bleed reaches within
+    reach of the edge band) gets a plan without them: its ``spec.crop_marks``
+    is then False."""
     _check_component(trim_width, trim_height, bleed)
+    plan = _best_plan(trim_width, trim_height, bleed, spec)
+    if plan is None and spec.crop_marks:
+        plan = _best_plan(trim_width, trim_height, bleed, replace(spec, crop_marks=False))
+    if plan is not None:
+        return plan
+    limit_w, limit_h = _limits(bleed, spec)
+    room = " and room for bleed and crop marks" if _outer(bleed, spec) > spec.margin else ""
+    raise ValueError(
+        f"a {_mm(trim_width)} x {_mm(trim_height)} mm component does not fit on the sheet, "
+        f"even turned 90 degrees: its trim must fit in {_mm(limit_w)} x {_mm(limit_h)} mm "
+        f"(the paper less its margins{room})"
+    )
+
+
+def _outer(bleed: float, spec: SheetSpec) -> float:
+    """From the paper edge to the trim at the least: the edge band, marks, bleed."""
+    return spec.inset + bleed + spec.min_mark_reach
+
+
+def _limits(bleed: float, spec: SheetSpec) -> tuple[float, float]:
+    """The largest trim grid (width, height) the margins and the edge band allow."""
     paper_w, paper_h = spec.paper
-    outer = bleed + spec.mark_reach  # beyond the trim edge: bleed, then the marks
-    limit_w = min(paper_w - 2 * spec.margin, paper_w - 2 * outer)
-    limit_h = min(paper_h - 2 * spec.margin, paper_h - 2 * outer)
+    outer = _outer(bleed, spec)
+    return (
+        min(paper_w - 2 * spec.margin, paper_w - 2 * outer),
+        min(paper_h - 2 * spec.margin, paper_h - 2 * outer),
+    )
+
+
+def _best_plan(
+    trim_width: float, trim_height: float, bleed: float, spec: SheetSpec
+) -> SheetPlan | None:
+    """The grid with most faces per page and a ruler; else the best without one."""
+    limit_w, limit_h = _limits(bleed, spec)
     spacings = {"auto": (False, True), "gutter": (False,), "butt": (True,)}[spec.spacing]
+    for need_ruler in (True, False):
+        best: SheetPlan | None = None
+        for rotated in (False, True):  # earlier candidates win ties
+            w, h = (trim_height, trim_width) if rotated else (trim_width, trim_height)
+            for butted in spacings:
+                gap = 0.0 if butted else 2 * bleed + spec.gutter
+                for columns in range(_fit(limit_w, w, gap), 0, -1):
+                    for rows in range(_fit(limit_h, h, gap), 0, -1):
+                        if best is not None and columns * rows <= best.per_page:
+                            break
+                        plan = _arrange(
+                            (trim_width, trim_height), bleed, spec, rotated, butted, columns, rows
+                        )
+                        if plan is not None and (plan.ruler_box is not None or not need_ruler):
+                            best = plan
+                            break
+        if best is not None:
+            return best
+    return None
 
-    best = (0, False, False, 0, 0)  # per page, rotated, butted, columns, rows
-    for rotated in (False, True):  # earlier candidates win ties
-        w, h = (trim_height, trim_width) if rotated else (trim_width, trim_height)
-        for butted in spacings:
-            gap = 0.0 if butted else 2 * bleed + spec.gutter
-            columns, rows = _fit(limit_w, w, gap), _fit(limit_h, h, gap)
-            if columns * rows > best[0]:
-                best = (columns * rows, rotated, butted, columns, rows)
-    count, rotated, butted, columns, rows = best
-    if count == 0:
-        room = " and room for bleed and crop marks" if outer > spec.margin else ""
-        raise ValueError(
-            f"a {_mm(trim_width)} x {_mm(trim_height)} mm component does not fit on the sheet, "
-            f"even turned 90 degrees: its trim must fit in {_mm(limit_w)} x {_mm(limit_h)} mm "
-            f"(the paper less its margins{room})"
-        )
 
-    w, h = (trim_height, trim_width) if rotated else (trim_width, trim_height)
+def _arrange(
+    trim: tuple[float, float],
+    bleed: float,
+    spec: SheetSpec,
+    rotated: bool,
+    butted: bool,
+    columns: int,
+    rows: int,
+) -> SheetPlan | None:
+    """A centred grid of columns x rows, its crop marks fitted to the paper and
+    its ruler placed; None when the marks cannot keep clear of the paper edge."""
+    paper_w, paper_h = spec.paper
+    w, h = (trim[1], trim[0]) if rotated else trim
     gap = 0.0 if butted else 2 * bleed + spec.gutter
     left = (paper_w - (columns * w + (columns - 1) * gap)) / 2
     top = (paper_h - (rows * h + (rows - 1) * gap)) / 2
+    grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * gap
+    rooms = (top, paper_w - left - grid_w, paper_h - top - grid_h, left)  # paper edge to trim
+    fitted = [spec.marks_within(room - bleed - spec.inset) for room in rooms]
+    if any(marks is None for marks in fitted):
+        return None
     slots = []
     for row in range(rows):
         for column in range(columns):
@@ -280,17 +426,57 @@ def plan_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetS
                 y1 = ty + h if row < rows - 1 else box.bottom
                 clip = Rect(x0, y0, x1 - x0, y1 - y0)
             slots.append(Slot(box.x, box.y, box.width, box.height, rotated, column, row, clip))
-    return SheetPlan(
+    plan = SheetPlan(
         spec=spec,
-        trim_width=trim_width,
-        trim_height=trim_height,
+        trim_width=trim[0],
+        trim_height=trim[1],
         bleed=bleed,
         rotated=rotated,
         columns=columns,
         rows=rows,
         fronts=tuple(slots),
         butted=butted,
+        sides=Sides(*fitted),
     )
+    return replace(plan, ruler_box=place_ruler(plan))
+
+
+def place_ruler(plan: SheetPlan) -> Rect | None:
+    """Where the ruler fits between the grid and the inset, clear of the marks:
+    below the grid under its marks (left-aligned with the trim), below it
+    between its marks, then the same above the grid. None when nowhere fits."""
+    spec, area = plan.spec, plan.bleed_area
+    paper_w, paper_h = spec.paper
+    xs = plan.trim_xs() if spec.crop_marks else ()
+    below = (
+        (area.bottom + plan.sides.bottom.reach + RULER_GAP, ()),
+        (area.bottom + RULER_GAP, xs),
+    )
+    above = (
+        (area.y - plan.sides.top.reach - RULER_GAP - RULER_HEIGHT, ()),
+        (area.y - RULER_GAP - RULER_HEIGHT, xs),
+    )
+    for y, marks in below + above:
+        if y < spec.inset - _EPS or y + RULER_HEIGHT > paper_h - spec.inset + _EPS:
+            continue
+        x = _ruler_x(plan.trim_area.x, marks, spec.inset, paper_w - spec.inset)
+        if x is not None:
+            return Rect(x, y, RULER_LENGTH, RULER_HEIGHT)
+    return None
+
+
+def _ruler_x(preferred: float, marks: tuple[float, ...], low: float, high: float) -> float | None:
+    """The first x from preferred (else from the left) where the ruler stays
+    within low..high and RULER_GAP clear of every mark at marks."""
+    starts = [preferred] + [low] + [x + RULER_GAP for x in marks]
+    for start in starts:
+        x = min(max(start, low), high - RULER_LENGTH)
+        if x < low - _EPS:
+            return None
+        if all(x - mark >= RULER_GAP - _EPS or mark - x - RULER_LENGTH >= RULER_GAP - _EPS
+               for mark in marks):  # fmt: skip
+            return x
+    return None
 
 
 @dataclass(frozen=True)
@@ -390,7 +576,7 @@ def _check_component(trim_width: float, trim_height: float, bleed: float) -> Non
         raise ValueError(f"bleed must not be negative, got {_mm(bleed)} mm")
 
 
-def _flips_x(spec: SheetSpec) -> bool:
+def flips_x(spec: SheetSpec) -> bool:
     """Does duplexing mirror left-right? Long-edge flip of a portrait page does."""
     width, height = spec.paper
     portrait = width <= height
@@ -398,12 +584,12 @@ def _flips_x(spec: SheetSpec) -> bool:
 
 
 def _flips_y(spec: SheetSpec) -> bool:
-    return spec.duplex != "none" and not _flips_x(spec)
+    return spec.duplex != "none" and not flips_x(spec)
 
 
 def _mirror_rect(rect: Rect, spec: SheetSpec) -> Rect:
     width, height = spec.paper
-    if _flips_x(spec):
+    if flips_x(spec):
         return replace(rect, x=width - rect.x - rect.width)
     if _flips_y(spec):
         return replace(rect, y=height - rect.y - rect.height)
@@ -414,7 +600,7 @@ def _mirror(shape: Line | Rect, spec: SheetSpec) -> Line | Rect:
     if isinstance(shape, Rect):
         return _mirror_rect(shape, spec)
     width, height = spec.paper
-    if _flips_x(spec):
+    if flips_x(spec):
         return replace(shape, x1=width - shape.x1, x2=width - shape.x2)
     if _flips_y(spec):
         return replace(shape, y1=height - shape.y1, y2=height - shape.y2)
@@ -429,6 +615,10 @@ def _shift(shape: Line | Rect, dx: float, dy: float) -> Line | Rect:
     if isinstance(shape, Rect):
         return _shift_rect(shape, dx, dy)
     return Line(shape.x1 + dx, shape.y1 + dy, shape.x2 + dx, shape.y2 + dy)
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-3
 
 
 def _distinct(values: list[float]) -> tuple[float, ...]:

@@ -17,10 +17,11 @@ from protopress.components.jsonpos import escape_token
 from protopress.components.loader import load_document
 from protopress.files import NotRegularFile, read_regular
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
-from protopress.generators.units import parse_length, to_mm
+from protopress.generators.units import MM, parse_length, to_mm
 
 LAYOUT_SCHEMA = "layout.schema.json"
 BUILTIN_LAYOUTS = Path(__file__).parent / "layouts"
+MIN_SAFE_ZONE = 2 * MM  # narrower, a hand or die cut may clip the content
 
 
 @dataclass(frozen=True)
@@ -36,14 +37,20 @@ class Layout:
     fonts: dict[str, Path] = field(default_factory=dict)
 
     def safe_zone_warnings(self) -> list[str]:
-        """Text boxes that reach outside the safe zone, where a cut may clip them."""
+        """A safe zone narrower than MIN_SAFE_ZONE, and text boxes and data icons
+        that reach outside the safe zone, where a cut may clip them."""
         warnings = []
+        if self.safe < MIN_SAFE_ZONE - 1e-6:
+            warnings.append(
+                f"{self.source.name}: safe zone of {to_mm(self.safe):g} mm is narrower than "
+                f"{to_mm(MIN_SAFE_ZONE):g} mm; hand and die cuts drift more than that"
+            )
         for side, elements in (("front", self.front), ("back", self.back or ())):
             for index, element in enumerate(elements):
-                if element["type"] != "text":
+                box = _content_box(element)
+                if box is None:
                     continue
-                x, y = parse_length(element["x"]), parse_length(element["y"])
-                w, h = parse_length(element["w"]), parse_length(element["h"])
+                x, y, w, h = box
                 inside = (
                     x >= self.safe - 1e-6
                     and y >= self.safe - 1e-6
@@ -52,7 +59,8 @@ class Layout:
                 )
                 if not inside:
                     warnings.append(
-                        f"{self.source.name} /{side}/{index}: text box reaches outside the "
+                        f"{self.source.name} /{side}/{index}: {element['type']} "
+                        f"{'box ' if element['type'] == 'text' else ''}reaches outside the "
                         f"safe zone ({to_mm(self.safe):g} mm inside the trim)"
                     )
         return warnings
@@ -61,6 +69,21 @@ class Layout:
         if name in self.fonts:
             return font(f"{self.source.stem}-{name}", self.fonts[name])
         return font(name)
+
+
+def _content_box(element: dict) -> tuple[float, float, float, float] | None:
+    """Where a text box or a data icon sits (x, y, w, h); None for other elements.
+    A data icon shows the component: its shape comes from a field, or it is
+    drawn only when a field is set. Fixed shapes (rings, frames) are decoration
+    and may run to the trim."""
+    if element["type"] == "text":
+        keys = ("x", "y", "w", "h")
+    elif element["type"] == "icon" and ("when" in element or "{" in str(element.get("shape", ""))):
+        keys = ("x", "y", "icon_size", "icon_size")
+    else:
+        return None
+    x, y, w, h = (parse_length(element[key]) for key in keys)
+    return x, y, w, h
 
 
 def load_layout(path: Path, display: str | None = None) -> Layout:

@@ -140,7 +140,7 @@ def _check(path, reader: PdfReader, expect, require_crop_marks, min_dpi) -> Pref
         *_page_boxes(pages),
         *_fonts(scans),
         *_colours(scans, expect),
-        *_crop_marks(pages, scans, require_crop_marks),
+        *_crop_marks(pages, scans, require_crop_marks, back_pages(reader)),
         *_images(scans, min_dpi),
     ]
     return PreflightReport(str(path), len(pages), checks)
@@ -396,15 +396,33 @@ def _colours(scans: list[_Scan], expect: str | None) -> list[PreflightCheck]:
     return checks
 
 
-def _crop_marks(pages, scans: list[_Scan], required: bool) -> list[PreflightCheck]:
-    """Sheets (pages without TrimBox): every trim line marked on both sides."""
-    checks, failed, sheets, marked, unmarked = [], False, 0, 0, []
+BACK_LABEL = "back "  # page labels of duplex back pages start with this ("back 3")
+
+
+def back_pages(reader: PdfReader) -> set[int]:
+    """The 1-based numbers of duplex back pages, known by their page labels
+    (protopress labels sheet pages "front N" and "back N")."""
+    try:
+        labels = reader.page_labels
+    except (PyPdfError, KeyError, TypeError, ValueError):
+        return set()
+    return {number for number, label in enumerate(labels, 1) if label.startswith(BACK_LABEL)}
+
+
+def _crop_marks(
+    pages, scans: list[_Scan], required: bool, backs: set[int] = frozenset()
+) -> list[PreflightCheck]:
+    """Sheets (pages without TrimBox): every trim line marked on both sides.
+    Duplex back pages (see :func:`back_pages`) carry no marks by design."""
+    checks, failed, sheets, marked, unmarked, unmarked_backs = [], False, 0, 0, [], []
     for number, (page, scan) in enumerate(zip(pages, scans, strict=True), 1):
         if "/TrimBox" in page:
             continue
         sheets += 1
         problems = _mark_problems(scan.segments, page.mediabox)
-        if problems is None:
+        if problems is None and number in backs:
+            unmarked_backs.append(number)
+        elif problems is None:
             if required:
                 checks.append(PreflightCheck("crop marks", False, "no crop marks", number))
                 failed = True
@@ -423,6 +441,13 @@ def _crop_marks(pages, scans: list[_Scan], required: bool) -> list[PreflightChec
     if unmarked:
         pages_list = ", ".join(map(str, unmarked))
         message = f"no crop marks on {_count(len(unmarked), 'sheet')} (page {pages_list})"
+        checks.append(PreflightCheck("crop marks", True, message))
+    if unmarked_backs:
+        pages_list = ", ".join(map(str, unmarked_backs))
+        message = (
+            f"no crop marks on {_count(len(unmarked_backs), 'duplex back page')}, "
+            f"as intended (page {pages_list})"
+        )
         checks.append(PreflightCheck("crop marks", True, message))
     return checks
 
@@ -448,11 +473,24 @@ def _mark_problems(segments, media) -> list[str] | None:
         return None  # without both there is no marked area to place marks around
     left_x, right_x = min(v[0] for v in vertical), max(v[0] for v in vertical)
     low_y, high_y = min(h[0] for h in horizontal), max(h[0] for h in horizontal)
+    top = [x for x, low, _ in vertical if low >= high_y - _TOLERANCE]
+    left = [y for y, _, high in horizontal if high <= left_x + _TOLERANCE]
+    # A cut's far end may be marked inside the area, beside an empty slot of a
+    # part-filled sheet: a short stroke inside on a line marked at the top (or
+    # left) counts as its bottom (or right) mark; other strokes inside are art.
     sides = {
-        "top": [x for x, low, _ in vertical if low >= high_y - _TOLERANCE],
-        "bottom": [x for x, _, high in vertical if high <= low_y + _TOLERANCE],
-        "left": [y for y, _, high in horizontal if high <= left_x + _TOLERANCE],
-        "right": [y for y, low, _ in horizontal if low >= right_x - _TOLERANCE],
+        "top": top,
+        "bottom": [
+            x
+            for x, low, high in vertical
+            if high <= low_y + _TOLERANCE or (low < high_y - _TOLERANCE and _on(x, top))
+        ],
+        "left": left,
+        "right": [
+            y
+            for y, low, high in horizontal
+            if low >= right_x - _TOLERANCE or (high > left_x + _TOLERANCE and _on(y, left))
+        ],
     }
     if not any(sides.values()):
         return None
@@ -467,6 +505,10 @@ def _mark_problems(segments, media) -> list[str] | None:
                 at = position - float(media.left) if axis == "x" else float(media.top) - position
                 problems.append(f"{side} crop mark missing at {axis} = {_mm(at)} mm")
     return problems
+
+
+def _on(position: float, positions: list[float]) -> bool:
+    return any(abs(position - p) < _TOLERANCE for p in positions)
 
 
 def _ends_on(segment, across) -> bool:

@@ -28,6 +28,13 @@ from pathlib import Path
 from protopress.atomic import write_atomic
 from protopress.generators.face import AssetPolicy
 from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.parts import (
+    PARTS_FILE,
+    PER_CARD_NAME,
+    manifest_rows,
+    parts_csv,
+    parts_of,
+)
 from protopress.generators.png_surface import face_image
 from protopress.generators.render import (
     RenderOptions,
@@ -120,7 +127,7 @@ PRESETS: dict[str, Preset] = {
         dpi=300,
         trim=POKER,
         trim_name="poker cards, 2.5 x 3.5 in",
-        filename="{kind}-cards.pdf",
+        filename=PER_CARD_NAME,
         source="DriveThruCards, card file creation guide (drivethrucards.com)",
     ),
     "pnp-a4": Preset(
@@ -295,6 +302,7 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, assets, warnings, pro
             rows.append((kind, copy.id, title, str(component.count), front, back))
             if progress:
                 progress(component.count)
+    rows.extend(manifest_rows(parts_of(catalog)))  # the parts no file contains
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(rows)
     manifest = folder / "manifest.csv"
@@ -341,4 +349,9 @@ def render_preset(
     result.files = write_preset_files(
         catalog, options, chosen, layouts=layouts, warnings=result.warnings, progress=progress
     )
+    parts = parts_of(catalog)
+    if kinds is None and parts:
+        path = options.output_dir / chosen.name / PARTS_FILE  # beside the service's files
+        write_atomic(path, parts_csv(parts))
+        result.files.append(path)
     return result

@@ -18,14 +18,27 @@ from protopress.atomic import remove_stale_temporaries, write_atomic
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
 from protopress.generators.fonts import DEFAULT_FONT, font
-from protopress.generators.imposition import SheetPlan, SheetSpec, per_card_boxes, plan_sheet
+from protopress.generators.imposition import (
+    RULER_LABEL_BASELINE,
+    RULER_LENGTH,
+    RULER_TICKS,
+    SheetPlan,
+    SheetSpec,
+    per_card_boxes,
+    plan_sheet,
+)
 from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
 from protopress.generators.pdf_surface import PdfFaces
 from protopress.generators.png_surface import face_image
-from protopress.generators.units import MM, PAPER
+from protopress.generators.preflight import BACK_LABEL
+from protopress.generators.units import MM, PAPER, to_mm
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 CONTACT_WIDTH = 180  # pixels per face on contact sheets
+FRONT_LABEL = "front "  # page labels: "front 1", "back 1", "front 2", ...
+RULER_LABEL = "50 mm: print at 100% scale"
+RULER_LABEL_SIZE = 6  # points
 
 
 @dataclass(frozen=True)
@@ -147,6 +160,12 @@ def render_catalog(
             result.files.extend(
                 _render_kind(catalog, kind, layout, options, assets, result, progress, changed)
             )
+        if only is None:  # a whole render: say what is here and what is not
+            result.files.extend(
+                write_parts_and_readme(
+                    catalog, options.output_dir, result.files, result.skipped, settings(options)
+                )
+            )
     except BaseException:
         if created and not any(options.output_dir.iterdir()):
             options.output_dir.rmdir()  # leave no empty folder behind a failed render
@@ -154,12 +173,25 @@ def render_catalog(
     return result
 
 
+def settings(options: RenderOptions) -> str:
+    """The render's print settings in a few words, for the output's README."""
+    words = [
+        f"{options.paper.upper() if options.paper == 'a4' else options.paper} paper",
+        f"{to_mm(options.bleed):g} mm bleed",
+        "no duplex backs" if options.duplex == "none" else f"{options.duplex}-edge duplex",
+    ]
+    if options.back_offset != (0.0, 0.0):
+        words.append("backs shifted {:g},{:g} mm".format(*map(to_mm, options.back_offset)))
+    words.append("CMYK" if options.cmyk else "RGB")
+    return ", ".join(words)
+
+
 def remove_stale_output(output_dir: Path, kinds) -> list[Path]:
     """Delete the temporaries that a killed render left beside the files this
     render owns: the kinds' PDFs, their PNGs and contact sheets. Temporaries of
     a render still running, and of any other file, stay."""
     kinds = set(kinds)
-    pdfs = {f"{kind}-{what}.pdf" for kind in kinds for what in ("sheets", "cards")}
+    pdfs = {name.format(kind=kind) for kind in kinds for name in (SHEETS_NAME, PER_CARD_NAME)}
     contacts = {f"{kind}-contact.png" for kind in kinds}
     removed = remove_stale_temporaries(output_dir, pdfs.__contains__)
     png = output_dir / "png"
@@ -179,14 +211,15 @@ def _render_kind(
 ) -> list[Path]:
     written = []
     if options.layout in ("sheets", "both"):
+        result.warnings.extend(sheet_warnings(layout, options))
         copies = _copies(catalog, kind, layout, options, assets, result.warnings)
-        path = options.output_dir / f"{kind}-sheets.pdf"
+        path = options.output_dir / SHEETS_NAME.format(kind=kind)
         write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
         written.append(path)
     if options.layout in ("per-card", "both"):
         warnings = result.warnings if options.layout == "per-card" else None  # counted once
         copies = _copies(catalog, kind, layout, options, assets, warnings)
-        path = options.output_dir / f"{kind}-cards.pdf"
+        path = options.output_dir / PER_CARD_NAME.format(kind=kind)
         write_atomic(path, per_card_pdf(copies, catalog, options, progress))
         written.append(path)
     if options.png:
@@ -222,33 +255,52 @@ def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
     return canvas
 
 
-def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
-    paper = PAPER[options.paper]
+def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
+    """How a kind's faces go on the render's sheets."""
     spec = SheetSpec(
-        paper=paper,
+        paper=PAPER[options.paper],
         crop_marks=options.crop_marks,
         crop_length=options.crop_length,
         crop_offset=options.crop_offset,
         duplex=options.duplex,
         back_offset=options.back_offset,
     )
-    plan = plan_sheet(layout.width, layout.height, options.bleed, spec)
+    return plan_sheet(layout.width, layout.height, options.bleed, spec)
+
+
+def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
+    """What the sheets had to leave out: crop marks with no room beside the bleed."""
+    if options.crop_marks and not sheet_plan(layout, options).spec.crop_marks:
+        return [
+            f"{layout.kind} sheets: no room for crop marks between the bleed and the 5 mm "
+            f"edge band of {options.paper} paper; drawn without them"
+        ]
+    return []
+
+
+def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    paper = PAPER[options.paper]
+    plan = sheet_plan(layout, options)
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", options.cmyk)
     faces = PdfFaces(canvas, options.cmyk)
     has_backs = options.duplex != "none" and layout.back is not None
     copies = iter(copies)
+    sheet = 0
     while page := list(itertools.islice(copies, plan.per_page)):
-        for slot, copy in zip(plan.fronts, page, strict=False):
+        sheet += 1
+        _label(canvas, FRONT_LABEL, sheet)
+        for slot, copy in zip(plan.filled(len(page)), page, strict=True):
             turn = 90 if slot.rotated else 0
             faces.place(copy.front, slot.x, slot.y, paper[1], turn, slot.clip, copy.repeated)
             if options.proof:
                 _stamp(faces, catalog, copy, slot, options, paper[1])
-        _page_marks(faces, plan, options, paper)
+        _page_marks(faces, plan, options, paper, len(page))
         canvas.showPage()
         if has_backs:
+            _label(canvas, BACK_LABEL, sheet)
             turn = -90 if options.duplex == "long" else 90
-            for slot, copy in zip(plan.backs(), page, strict=False):
+            for slot, copy in zip(plan.backs(len(page)), page, strict=True):
                 turned = turn if slot.rotated else 0
                 faces.place(copy.back, slot.x, slot.y, paper[1], turned, slot.clip, reuse=True)
             canvas.showPage()
@@ -258,14 +310,21 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
     return buffer.getvalue()
 
 
-def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper) -> None:
-    """Crop marks, cut lines and the scale ruler, drawn straight on the page."""
+def _label(canvas: Canvas, prefix: str, sheet: int) -> None:
+    """Label the page about to be drawn "front N" or "back N" (N: the sheet),
+    so viewers show it and preflight knows back pages carry no crop marks."""
+    canvas.addPageLabel(canvas.getPageNumber() - 1, style="D", start=sheet, prefix=prefix)
+
+
+def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper, filled) -> None:
+    """Crop marks beside the filled slots, cut lines and the scale ruler, drawn
+    straight on the page."""
     canvas, height = faces.canvas, paper[1]
     canvas.saveState()
     faces.set_stroke(BLACK)
     canvas.setLineWidth(MARK_WIDTH)
     if options.crop_marks:
-        for line in plan.crop_marks():
+        for line in plan.crop_marks(filled):
             canvas.line(line.x1, height - line.y1, line.x2, height - line.y2)
     if options.cut_lines:
         canvas.setDash([2, 2])
@@ -277,20 +336,20 @@ def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper)
 
 
 def _ruler(faces: PdfFaces, plan: SheetPlan, height: float) -> None:
-    """A 50 mm scale bar with millimetre ticks: printed at 100% it measures 50 mm."""
+    """A 50 mm scale bar with millimetre ticks above it and its label below:
+    printed at 100% it measures 50 mm."""
     canvas, box = faces.canvas, plan.ruler()
-    if box is None:  # no room left in the margin
+    if box is None:  # no grid leaves room for it
         return
-    baseline = height - box.y - box.height
-    length = 50 * MM
-    canvas.line(box.x, baseline, box.x + length, baseline)
+    bar = height - box.y - RULER_TICKS
+    canvas.line(box.x, bar, box.x + RULER_LENGTH, bar)
     for tick in range(51):
         tall = 3 if tick % 10 == 0 else 2 if tick % 5 == 0 else 1
         x = box.x + tick * MM
-        canvas.line(x, baseline, x, baseline + tall * MM * 0.6)
+        canvas.line(x, bar, x, bar + tall * RULER_TICKS / 3)
     faces.set_fill(BLACK)
-    canvas.setFont(font(DEFAULT_FONT).name, 6)
-    canvas.drawString(box.x + length + 2 * MM, baseline, "50 mm: print at 100% scale")
+    canvas.setFont(font(DEFAULT_FONT).name, RULER_LABEL_SIZE)
+    canvas.drawString(box.x, height - box.y - RULER_LABEL_BASELINE, RULER_LABEL)
 
 
 def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, height) -> None:

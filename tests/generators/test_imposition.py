@@ -1,8 +1,10 @@
 """Sheet imposition, checked against layouts worked out by hand in millimetres.
 
 Page coordinates: origin top-left, y down. A4 is 210 x 297 mm, letter is
-215.9 x 279.4 mm. Defaults: 10 mm margins, 2 mm gutter, crop marks 1 mm off
-the bleed edge and 4 mm long (they reach 5 mm beyond the grid's bleed edge).
+215.9 x 279.4 mm. Defaults: 10 mm margins for the trim, no ink within 5 mm of
+the paper edge, 2 mm gutter, crop marks 1 mm off the bleed edge and 4 mm long
+(they reach 5 mm beyond the grid's bleed edge) unless the paper edge is nearer,
+and a ruler 50 x 4.6 mm kept 1 mm clear of the grid and the marks.
 """
 
 import pytest
@@ -85,18 +87,22 @@ def test_butted_faces_clip_their_bleed_at_shared_cuts(poker_a4):
     assert rect_mm(middle.clip) == rect_mm(middle.trim(plan.bleed))
 
 
-def test_poker_on_a4_with_gutters_is_eight_turned():
+def test_poker_on_a4_with_gutters_is_six_turned():
     # Forcing gutter spacing: upright is 2 x 2 = 4 (above). Turned, each trim is
-    # 88 x 63: columns 2 * 88 + 8 = 184 <= 190, rows 4 * 63 + 3 * 8 = 276 <= 277;
-    # the bleed plus marks then reach 276 + 2 * (3 + 5) = 292 <= 297: 2 x 4 = 8.
+    # 88 x 63: columns 2 * 88 + 8 = 184 <= 190, rows 4 * 63 + 3 * 8 = 276 <= 277.
+    # But 4 rows leave the bottom bleed edge at 297 - 10.5 + 3 = 289.5 mm: no room
+    # for the 4.6 mm ruler before the 5 mm edge band, above or below the grid,
+    # beside the marks or under them. So one row goes: 2 x 3 = 6.
     plan = plan_sheet(mm(63), mm(88), mm(3), SheetSpec(PAPER["a4"], spacing="gutter"))
-    assert (plan.columns, plan.rows, plan.rotated, plan.butted) == (2, 4, True, False)
-    # Trim grid 184 x 276 mm from ((210 - 184) / 2, (297 - 276) / 2) = (13, 10.5);
+    assert (plan.columns, plan.rows, plan.rotated, plan.butted) == (2, 3, True, False)
+    # Trim grid 184 x 205 mm from ((210 - 184) / 2, (297 - 205) / 2) = (13, 46);
     # bleed boxes 94 x 69 mm (swapped), each 94 + 2 = 96 mm right of the last.
     first, second = plan.fronts[0], plan.fronts[1]
-    assert rect_mm(first.bleed_box) == (10, 7.5, 94, 69)
+    assert rect_mm(first.bleed_box) == (10, 43, 94, 69)
     assert second.x == near(10 + 96)
-    assert plan.fronts[2].y == near(7.5 + 69 + 2)
+    assert plan.fronts[2].y == near(43 + 69 + 2)
+    # The ruler goes under the bottom marks (bleed edge 254 + 5 + 1), at the trim's left.
+    assert rect_mm(plan.ruler()) == (13, 260, 50, 4.6)
     assert all(slot.rotated for slot in plan.fronts)
     # With gutters every face keeps its whole bleed.
     assert all(slot.clip == slot.bleed_box for slot in plan.fronts)
@@ -113,15 +119,25 @@ def test_poker_on_letter_with_default_margins_is_eight_turned():
     assert rect_mm(plan.fronts[0].bleed_box) == (16.95, 10.7, 94, 69)
 
 
-def test_poker_on_letter_with_quarter_inch_margins_and_no_marks_is_nine_up():
+def test_poker_on_letter_with_quarter_inch_margins_and_no_marks_keeps_the_edge_band():
     # 1/4 in = 6.35 mm margins: 215.9 - 12.7 = 203.2 and 279.4 - 12.7 = 266.7 mm.
-    # Without crop marks only the 3 mm bleed must stay on the paper (273.4 mm).
-    # 3 * 63 = 189 <= 203.2 and 3 * 88 = 264 <= 266.7: 3 x 3 upright.
+    # 3 * 63 = 189 <= 203.2 and 3 * 88 = 264 <= 266.7 would be 3 x 3 upright, but
+    # its bleed would start (279.4 - 264) / 2 - 3 = 4.7 mm from the paper edge,
+    # inside the 5 mm a home printer leaves blank: 2 x 4 turned instead.
     spec = SheetSpec(PAPER["letter"], margin=0.25 * INCH, crop_marks=False)
     plan = plan_sheet(mm(63), mm(88), mm(3), spec)
-    assert (plan.columns, plan.rows, plan.rotated) == (3, 3, False)
-    # Trim grid from ((215.9 - 189) / 2, (279.4 - 264) / 2) = (13.45, 7.7) mm.
-    assert rect_mm(plan.fronts[0].trim(plan.bleed)) == (13.45, 7.7, 63, 88)
+    assert (plan.columns, plan.rows, plan.rotated) == (2, 4, True)
+    assert rect_mm(plan.fronts[0].trim(plan.bleed)) == (19.95, 13.7, 88, 63)
+
+
+def test_a_printer_without_an_edge_band_still_gets_a_ruler():
+    # With inset 0 the 3 x 3 grid fits the paper, but its bleed edges lie 4.7 mm
+    # from the top and bottom: the 4.6 mm ruler plus its 1 mm gap does not fit.
+    # A sheet without a ruler cannot be checked for scale, so 2 x 4 turned wins.
+    spec = SheetSpec(PAPER["letter"], margin=0.25 * INCH, crop_marks=False, inset=0)
+    plan = plan_sheet(mm(63), mm(88), mm(3), spec)
+    assert (plan.columns, plan.rows, plan.rotated) == (2, 4, True)
+    assert plan.ruler() is not None
 
 
 def test_crop_marks_limit_the_grid():
@@ -170,9 +186,11 @@ def test_crop_marks_of_the_first_butted_slot(poker_a4):
     for x in (10.5, 73.5):
         assert (x, 12.5, x, 8.5) in marks  # above: 13.5 - 1 up to 13.5 - 5
         assert (x, 284.5, x, 288.5) in marks  # below: 283.5 + 1 down to 283.5 + 5
+    # Left and right only 7.5 - 5 = 2.5 mm are left before the edge band: the
+    # marks keep their 1 mm offset and shorten to 1.5 mm, ending 5 mm from the edge.
     for y in (16.5, 104.5):
-        assert (6.5, y, 2.5, y) in marks  # left: 7.5 - 1 out to 7.5 - 5
-        assert (203.5, y, 207.5, y) in marks  # right: 202.5 + 1 out to 202.5 + 5
+        assert (6.5, y, 5, y) in marks  # left: 7.5 - 1 out to 7.5 - 2.5
+        assert (203.5, y, 205, y) in marks  # right: 202.5 + 1 out to 202.5 + 2.5
     # Butted columns share cuts: 4 distinct x and 4 distinct y, two marks each.
     assert len(plan.crop_marks()) == (4 + 4) * 2
     first = plan.crop_marks()[0]
@@ -198,15 +216,56 @@ def test_crop_marks_with_gutters_mark_both_edges_of_every_column():
     assert len(marks) == 16
 
 
-@pytest.mark.parametrize("size", [(63, 88), (120, 70), (88, 63), (25, 25)])
-def test_crop_marks_stay_on_the_paper_and_off_the_artwork(size):
-    plan = plan_sheet(mm(size[0]), mm(size[1]), mm(3), A4)
-    width, height = A4.paper
+SIZES = [(63, 88), (120, 70), (88, 63), (25, 25), (15, 15), (190, 250), (180, 120), (80, 94)]
+
+
+@pytest.mark.parametrize("spec", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("size", SIZES)
+def test_marks_ruler_and_bleed_keep_5_mm_from_the_paper_edge(size, spec):
+    plan = plan_sheet(mm(size[0]), mm(size[1]), mm(3), spec)
+    width, height = spec.paper
+    low, high_x, high_y = mm(5) - 1e-6, width - mm(5) + 1e-6, height - mm(5) + 1e-6
     boxes = [slot.bleed_box for slot in plan.fronts]
     for line in plan.crop_marks():
         for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
-            assert -1e-6 <= x <= width + 1e-6 and -1e-6 <= y <= height + 1e-6
+            assert low <= x <= high_x and low <= y <= high_y, line_mm(line)
             assert not any(b.x < x < b.right and b.y < y < b.bottom for b in boxes)
+    for box in boxes:
+        assert low <= box.x and box.right <= high_x and low <= box.y and box.bottom <= high_y
+    ruler = plan.ruler()
+    assert ruler is not None
+    assert low <= ruler.x and ruler.right <= high_x and low <= ruler.y and ruler.bottom <= high_y
+    # clear of every mark and of the grid's bleed by the 1 mm gap
+    for line in plan.crop_marks():
+        apart_x = (
+            min(line.x1, line.x2) >= ruler.right + mm(1) - 1e-6
+            or max(line.x1, line.x2) <= ruler.x - mm(1) + 1e-6
+        )
+        apart_y = (
+            min(line.y1, line.y2) >= ruler.bottom + mm(1) - 1e-6
+            or max(line.y1, line.y2) <= ruler.y - mm(1) + 1e-6
+        )
+        assert apart_x or apart_y, line_mm(line)
+    area = plan.bleed_area
+    assert ruler.y >= area.bottom + mm(1) - 1e-6 or ruler.bottom <= area.y - mm(1) + 1e-6
+
+
+def test_crop_marks_only_beside_filled_slots(poker_a4):
+    # 4 of 9 filled: row 0 whole, row 1 only column 0.
+    marks = {line_mm(line) for line in poker_a4.crop_marks(4)}
+    # x = 10.5 and 73.5 (column 0) run down to row 1: their bottom marks sit
+    # under row 1 (bleed edge 16.5 + 2 * 88 + 3 = 195.5), inside the empty row 2.
+    assert (10.5, 196.5, 10.5, 200.5) in marks
+    # x = 136.5 and 199.5 end with row 0 (bleed edge 16.5 + 88 + 3 = 107.5).
+    assert (199.5, 108.5, 199.5, 112.5) in marks
+    # y = 192.5 (under row 1) is marked left, and right of column 0 only.
+    assert (6.5, 192.5, 5, 192.5) in marks
+    assert (73.5 + 3 + 1, 192.5, 73.5 + 3 + 5, 192.5) in marks
+    # Nothing beside row 2: no mark reaches its cut at y = 280.5 or below the grid.
+    assert not any(280.5 in (m[1], m[3]) or max(m[1], m[3]) > 283.5 for m in marks)
+    # 4 x 2 vertical + 3 x 2 horizontal (y = 16.5, 104.5, 192.5).
+    assert len(marks) == 14
+    assert poker_a4.crop_marks(0) == ()
 
 
 def test_no_crop_marks_when_turned_off():
@@ -222,31 +281,39 @@ def test_cut_lines_run_across_the_grid(poker_a4):
     assert lines[4:] == [(7.5, y, 202.5, y) for y in (16.5, 104.5, 192.5, 280.5)]
 
 
-def test_ruler_sits_in_the_bottom_margin_below_the_marks(poker_a4):
+def test_ruler_sits_between_the_bottom_marks_when_it_cannot_go_under_them(poker_a4):
     ruler = poker_a4.ruler()
-    # Left-aligned with the trim grid (10.5 mm); the lowest marks end at
-    # 288.5 mm, so the ruler starts 1 mm lower, at 289.5 mm, and is 3 mm tall.
-    assert rect_mm(ruler) == (10.5, 289.5, 50, 3)
+    # The bottom marks end at 288.5 mm; under them the ruler would end at
+    # 288.5 + 1 + 4.6 = 294.1 > 297 - 5. So it goes beside them, 1 mm below the
+    # bleed edge (283.5 + 1) and 1 mm right of the mark at x = 10.5 mm; the next
+    # mark (73.5) is 12 mm beyond its end.
+    assert rect_mm(ruler) == (11.5, 284.5, 50, 4.6)
     assert (ruler.width, ruler.height) == (RULER_LENGTH, RULER_HEIGHT)
-    width, height = A4.paper
-    assert ruler.y >= height - A4.margin  # in the bottom margin
-    assert ruler.bottom <= height
-    assert A4.margin <= ruler.x and ruler.right <= width - A4.margin
+    assert ruler.bottom <= A4.paper[1] - mm(5)
 
 
-def test_ruler_tops_out_at_the_margin_for_a_short_grid():
+def test_ruler_goes_under_the_marks_when_there_is_room():
     plan = plan_sheet(mm(120), mm(70), mm(3), A4)
-    # The tile grid's bleed edge is at 275.5 mm and its marks end at 280.5 mm,
-    # above 297 - 10 = 287 mm, so the ruler starts at the margin.
-    assert plan.ruler().y == near(287)
+    # The tile grid's bleed edge is at 275.5 mm and its marks end at 280.5 mm:
+    # the ruler starts 1 mm lower, left-aligned with the trim grid (31 mm).
+    assert rect_mm(plan.ruler()) == (31, 281.5, 50, 4.6)
 
 
-def test_no_ruler_when_the_margin_has_no_room():
-    # 2 mm margins, no marks: poker is still 3 x 3 butted, bleed edge at 283.5 mm.
-    # The ruler would start in the margin at 297 - 2 = 295 mm and end at 298 mm,
-    # off the paper.
-    spec = SheetSpec(PAPER["a4"], margin=2 * MM, crop_marks=False)
-    assert plan_sheet(mm(63), mm(88), mm(3), spec).ruler() is None
+def test_a_grid_without_room_for_the_ruler_loses_a_row():
+    # 25 mm point gems: 11 rows (275 mm) fit the 277 mm inside the margins, but
+    # leave the bleed 8 mm from the top and bottom: room for shortened marks,
+    # none for the ruler. 10 rows leave 20.5 mm.
+    plan = plan_sheet(mm(25), mm(25), mm(3), A4)
+    assert (plan.columns, plan.rows) == (7, 10)
+    assert plan.ruler() is not None
+
+
+def test_no_ruler_only_when_no_grid_leaves_room():
+    # A 180 x 277 mm sheet fills A4 less 10 mm margins: one per page, no ruler.
+    spec = SheetSpec(PAPER["a4"], margin=10 * MM, crop_marks=False)
+    plan = plan_sheet(mm(180), mm(277), mm(3), spec)
+    assert plan.per_page == 1
+    assert plan.ruler() is None
 
 
 # --- duplex backs ------------------------------------------------------------
@@ -411,3 +478,30 @@ def test_slot_trim_is_the_bleed_box_inset(poker_a4):
     trim = poker_a4.fronts[0].trim(poker_a4.bleed)
     assert isinstance(trim, Rect)
     assert rect_mm(trim) == (10.5, 16.5, 63, 88)
+
+
+def test_a_part_filled_butted_page_keeps_the_bleed_beside_empty_slots(poker_a4):
+    # 4 of 9: row 0 whole, row 1 column 0 only. Slot 0's neighbours right and
+    # below are filled: its clip stays at the shared cuts (7.5, 13.5, 66, 91).
+    slots = poker_a4.filled(4)
+    assert len(slots) == 4
+    assert rect_mm(slots[0].clip) == (7.5, 13.5, 66, 91)
+    # Slot 1 (row 0, column 1) has an empty slot below: its clip runs down to
+    # its own bleed edge, 16.5 + 88 + 3 = 107.5 mm, and stops at its shared side cuts.
+    assert rect_mm(slots[1].clip) == (73.5, 13.5, 63, 94)
+    # Slot 3 (row 1, column 0) has empty slots right and below: bleed on both.
+    assert rect_mm(slots[3].clip) == (7.5, 104.5, 69, 91)
+    # Its back (mirrored to column 2) keeps that bleed too.
+    assert rect_mm(poker_a4.backs(4)[3].clip) == (133.5, 104.5, 69, 91)
+    # A full page is unchanged.
+    assert poker_a4.filled() == poker_a4.fronts
+
+
+def test_a_component_with_room_only_for_its_bleed_goes_without_crop_marks():
+    # 190 x 277 mm with 5 mm bleed on A4: the bleed edge lies (210 - 190) / 2 - 5
+    # = 5 mm from the side edges, right on the edge band: no room for even the
+    # shortest mark (2 mm). Rather than refuse it, the sheet drops the marks.
+    plan = plan_sheet(mm(190), mm(277), mm(5), A4)
+    assert plan.per_page == 1
+    assert plan.spec.crop_marks is False and plan.crop_marks() == ()
+    assert rect_mm(plan.bleed_area) == (5, 5, 200, 287)

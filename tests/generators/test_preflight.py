@@ -7,13 +7,16 @@ from pathlib import Path
 import pytest
 import reportlab
 from PIL import Image
+from pypdf import PdfReader
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from protopress.components import builtin_catalog_path, load_catalog
 from protopress.generators.preflight import PreflightCheck, preflight
+from protopress.generators.render import RenderOptions, render_catalog
 from protopress.generators.units import MM, PAPER
 
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
@@ -374,3 +377,35 @@ def test_dev_zero_and_a_fifo_are_refused_without_reading(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(ValueError, match="a FIFO, not a regular file"):
         preflight(fifo)
+
+
+def test_duplex_back_pages_need_no_crop_marks_even_when_required(pdf, tmp_path):
+    # A rendered sheet file: each front page (marked) is followed by its back
+    # page (unmarked by design), labelled "front N" and "back N".
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    options = RenderOptions(output_dir=tmp_path, layout="sheets")
+    result = render_catalog(catalog, options, only={"gem-card": set()})
+    path = tmp_path / "gem-card-sheets.pdf"
+    assert result.files == [path]
+    labels = PdfReader(path).page_labels
+    assert labels[:4] == ["front 1", "back 1", "front 2", "back 2"]
+    report = preflight(path, require_crop_marks=True)
+    assert report.ok, str(report)
+    backs = ", ".join(str(n) for n in range(2, len(labels) + 1, 2))
+    assert lines(report, "crop marks")[-1] == (
+        f"PASS crop marks: no crop marks on {len(labels) // 2} duplex back pages, "
+        f"as intended (page {backs})"
+    )
+
+
+def test_an_unlabelled_unmarked_page_still_fails_when_marks_are_required(pdf):
+    page = pdf(pagesize=PAPER["a4"])
+    page.addPageLabel(0, style="D", start=1, prefix="front ")
+    page.showPage()  # a front page without marks
+    page.addPageLabel(1, style="D", start=1, prefix="back ")
+    page.showPage()
+    page.save()
+    assert lines(preflight(page.path, require_crop_marks=True), "crop marks") == [
+        "FAIL crop marks page 1: no crop marks",
+        "PASS crop marks: no crop marks on 1 duplex back page, as intended (page 2)",
+    ]

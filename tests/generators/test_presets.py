@@ -100,7 +100,7 @@ def test_unique_backs_get_a_file_per_card(tmp_path, poker):
 def test_drivethrucards_gets_one_card_per_page_with_fronts_and_backs(tmp_path, mini, poker):
     options = RenderOptions(output_dir=tmp_path, layouts_dir=poker)
     result = render_preset(mini, options, "drivethrucards")
-    assert result.files == [tmp_path / "drivethrucards" / "card-cards.pdf"]
+    assert result.files == [tmp_path / "drivethrucards" / "card-print-shop.pdf"]
     reader = PdfReader(result.files[0])
     assert len(reader.pages) == 12  # six copies, front then back
     for number, page in enumerate(reader.pages):

@@ -155,7 +155,7 @@ def test_per_card_pages_carry_exact_boxes_and_alternate_fronts_and_backs(deck):
     result = invoke("render", deck / "deck.json", "--layouts", deck / "layouts", "-o", out,
                     "--layout", "per-card")  # fmt: skip
     assert result.exit_code == 0, result.output
-    reader = PdfReader(out / "card-cards.pdf")
+    reader = PdfReader(out / "card-print-shop.pdf")
     assert len(reader.pages) == 20  # ten cards, front then back
     for number, page in enumerate(reader.pages):
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 69 * MM, 94 * MM])
@@ -164,7 +164,7 @@ def test_per_card_pages_carry_exact_boxes_and_alternate_fronts_and_backs(deck):
         card = number // 2 + 1
         expected = f"Card {card}" if number % 2 == 0 else f"card-{card}"  # back shows the id
         assert expected in page.extract_text()
-    report = preflight(out / "card-cards.pdf")
+    report = preflight(out / "card-print-shop.pdf")
     assert report.ok, str(report)
 
 
@@ -208,7 +208,11 @@ def test_an_interrupted_render_leaves_the_previous_file(deck, monkeypatch):
         render_catalog(load_catalog(deck / "deck.json"),
                        RenderOptions(output_dir=out, layouts_dir=deck / "layouts"))  # fmt: skip
     assert (out / "card-sheets.pdf").read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["card-cards.pdf", "card-sheets.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "README.txt",
+        "card-print-shop.pdf",
+        "card-sheets.pdf",
+    ]
 
 
 def test_a_bad_layout_is_reported_with_line_and_pointer(deck):
@@ -339,7 +343,7 @@ def test_render_only_some_kinds(tmp_path):
     result = invoke("render", "gem-rush", "-o", tmp_path, "--kind", "point-gem")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "point-gem-cards.pdf",
+        "point-gem-print-shop.pdf",
         "point-gem-sheets.pdf",
     ]
     assert "no layout" not in result.output

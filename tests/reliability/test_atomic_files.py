@@ -130,7 +130,7 @@ def test_a_render_removes_the_stale_temporaries_of_its_own_files(tmp_path):
     gone = dead_pid()
     stale = [
         out / f".card-sheets.pdf.{gone}-00000001.tmp",
-        out / f".card-cards.pdf.{gone}-00000002.tmp",
+        out / f".card-print-shop.pdf.{gone}-00000002.tmp",
         out / "png" / f".card-contact.png.{gone}-00000003.tmp",
         out / "png" / "card" / f".c1-front.png.{gone}-00000004.tmp",
     ]

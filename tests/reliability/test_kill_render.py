@@ -37,10 +37,13 @@ def render(out, options):
 
 
 def check_complete(files: dict[str, bytes]) -> None:
-    """Every reference file opens: PDFs with pypdf, PNGs decode to the last pixel."""
+    """Every reference file opens: PDFs with pypdf, PNGs decode to the last
+    pixel, the README and parts list are whole UTF-8 text ending in a newline."""
     for name, data in files.items():
         if name.endswith(".pdf"):
             assert len(PdfReader(io.BytesIO(data)).pages) > 0, name
+        elif name.endswith((".txt", ".csv")):
+            assert data.decode("utf-8").endswith("\n"), name
         else:
             assert name.endswith(".png"), name
             with Image.open(io.BytesIO(data)) as image:
@@ -83,7 +86,8 @@ def versions(tmp_path_factory):
     assert new.returncode == 0, new.stderr.decode()
     old_files, new_files = files_under(root / "old"), files_under(root / "new")
     assert old_files.keys() == new_files.keys()
-    assert all(old_files[name] != new_files[name] for name in old_files)
+    # every file differs, but for the parts list, which no render option changes
+    assert all(old_files[name] != new_files[name] for name in old_files if name != "parts.csv")
     assert any(name.endswith(".pdf") for name in new_files)
     assert any(name.endswith(".png") for name in new_files)
     check_complete(old_files)
