@@ -99,10 +99,9 @@ class FaceBuilder:
         self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
 
     def build(self, component, side: str) -> Face:
-        elements = self.layout.front if side == "front" else self.layout.back
         fields = context(component, self.catalog)
         ops, warnings = [], []
-        for element in elements or ():
+        for element in self.layout.elements(side, fields, warnings, component.id):
             if "when" in element and not _holds(element["when"], fields):
                 continue
             ops.extend(self._element(element, fields, warnings, component.id))
@@ -114,25 +113,17 @@ class FaceBuilder:
 
     def _element(self, element: Mapping, fields, warnings, component_id):
         kind = element["type"]
-        if kind == "rect":
-            return [self._rect(element, fields)]
-        if kind == "line":
-            return [self._line(element, fields)]
-        if kind == "text":
-            return self._text(element, fields, warnings, component_id)
-        if kind == "icon":
-            return self._icon(element, fields)
-        if kind == "icons":
-            return self._icons_row(element, fields)
-        if kind == "grid":
-            return self._grid(element, fields)
-        if kind == "table":
-            return self._table(element, fields, warnings, component_id)
-        if kind == "markers":
-            return self._markers(element, fields)
-        if kind == "legend":
-            return self._legend(element, fields, warnings, component_id)
-        return self._image(element, fields, warnings, component_id)
+        if kind in ("rect", "line"):
+            return [self._rect(element, fields) if kind == "rect" else self._line(element, fields)]
+        if kind in ("icon", "icons", "grid", "markers"):
+            draw = {"icon": self._icon, "icons": self._icons_row, "grid": self._grid,
+                    "markers": self._markers}[kind]  # fmt: skip
+            return draw(element, fields)
+        if kind in ("text", "table", "legend", "image"):
+            draw = {"text": self._text, "table": self._table, "legend": self._legend,
+                    "image": self._image}[kind]  # fmt: skip
+            return draw(element, fields, warnings, component_id)
+        raise ValueError(f"unknown element type {kind!r}")  # the schema refuses it first
 
     def _at(self, element, key) -> float:
         return parse_length(element[key]) + self.bleed
