@@ -56,13 +56,15 @@ def truthy(condition: str, fields: Mapping) -> bool:
 
     - "field": the field is present and not empty, false or 0;
     - "field=value": the field's text equals value;
-    - "field~value": the field (a string or a list) contains value, e.g. "doors~N".
+    - "field~value": the field (a string or a list) contains value, e.g. "doors~N";
+    value may bind fields itself: "owner={catalog.game}".
     """
     negate = condition.startswith("!")
     condition = condition.lstrip("!")
     for operator in ("=", "~"):
         if operator in condition:
             path, _, expected = condition.partition(operator)
+            expected = fill(expected, fields) if "{" in expected else expected
             value = lookup(fields, path)
             if value is MISSING or value is None:
                 holds = False

@@ -112,24 +112,24 @@ class FaceBuilder:
         self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
 
     def build(self, component, side: str) -> Face:
-        elements = self.layout.front if side == "front" else self.layout.back
         fields = context(component, self.catalog)
         ops, warnings = [], []
-        for index, element in enumerate(elements or ()):
+        for element, origin in self.layout.elements(side, fields, warnings, component.id):
             if "when" in element and not _holds(element["when"], fields):
                 continue
             try:
                 ops.extend(self._element(element, fields, warnings, component.id))
             except FieldError as error:
-                raise self._located(side, index, error, component) from None
+                raise self._located(side, origin, error, component) from None
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
         name = f"{component.kind}/{component.id}/{side}"
         return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings))
 
-    def _located(self, side: str, index: int, error: FieldError, component) -> InvalidInput:
-        """The error as a problem at its element's key in the layout file."""
-        source = self.layout.source
-        finding = Located(f"/{side}/{index}/{error.key}",
+    def _located(self, side: str, origin, error: FieldError, component) -> InvalidInput:
+        """The error as a problem at its element's key in the file where it was written."""
+        source = origin.path if origin is not None else self.layout.source
+        pointer = origin.pointer if origin is not None else f"/{side}"
+        finding = Located(f"{pointer}/{error.key}",
                           f"{component.kind} {component.id!r}: {error}")  # fmt: skip
         try:
             text = read_limited(source).decode("utf-8-sig")
@@ -141,25 +141,17 @@ class FaceBuilder:
 
     def _element(self, element: Mapping, fields, warnings, component_id):
         kind = element["type"]
-        if kind == "rect":
-            return [self._rect(element, fields)]
-        if kind == "line":
-            return [self._line(element, fields)]
-        if kind == "text":
-            return self._text(element, fields, warnings, component_id)
-        if kind == "icon":
-            return self._icon(element, fields)
-        if kind == "icons":
-            return self._icons_row(element, fields)
-        if kind == "grid":
-            return self._grid(element, fields)
-        if kind == "table":
-            return self._table(element, fields, warnings, component_id)
-        if kind == "markers":
-            return self._markers(element, fields)
-        if kind == "legend":
-            return self._legend(element, fields, warnings, component_id)
-        return self._image(element, fields, warnings, component_id)
+        if kind in ("rect", "line"):
+            return [self._rect(element, fields) if kind == "rect" else self._line(element, fields)]
+        if kind in ("icon", "icons", "grid", "markers"):
+            draw = {"icon": self._icon, "icons": self._icons_row, "grid": self._grid,
+                    "markers": self._markers}[kind]  # fmt: skip
+            return draw(element, fields)
+        if kind in ("text", "table", "legend", "image"):
+            draw = {"text": self._text, "table": self._table, "legend": self._legend,
+                    "image": self._image}[kind]  # fmt: skip
+            return draw(element, fields, warnings, component_id)
+        raise ValueError(f"unknown element type {kind!r}")  # the schema refuses it first
 
     def _at(self, element, key) -> float:
         return parse_length(element[key]) + self.bleed

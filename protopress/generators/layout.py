@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,15 +14,31 @@ from PIL import ImageFont
 from reportlab.pdfbase.ttfonts import TTFont
 
 from protopress.components.explain import Located
-from protopress.components.jsonpos import escape_token
+from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.loader import load_document
+from protopress.components.problems import InvalidInput, Problem
+from protopress.components.suggest import did_you_mean
 from protopress.files import NotRegularFile, read_regular
+from protopress.generators.expand import (
+    LENGTH_KEYS,
+    Deferred,
+    Fragment,
+    LayoutProblem,
+    Origin,
+    expand_side,
+    per_component,
+)
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
 from protopress.generators.units import MM, parse_length, to_mm
 
 LAYOUT_SCHEMA = "layout.schema.json"
 BUILTIN_LAYOUTS = Path(__file__).parent / "layouts"
 MIN_SAFE_ZONE = 2 * MM  # narrower, a hand or die cut may clip the content
+
+
+MAX_EXTENDS = 16  # layouts in one chain of extends
+FRAGMENTS_SCHEMA = "layout-fragments.schema.json"
+SIDES = ("front", "back")
 
 
 @dataclass(frozen=True)
@@ -31,10 +48,23 @@ class Layout:
     height: float
     safe: float
     corner_radius: float
-    front: tuple[dict, ...]
-    back: tuple[dict, ...] | None
+    front: tuple[dict | Deferred, ...]  # plain elements; Deferred ones need a component
+    back: tuple[dict | Deferred, ...] | None
     source: Path
     fonts: dict[str, Path] = field(default_factory=dict)
+    origins: dict[str, tuple[Origin, ...]] = field(default_factory=dict, compare=False)
+
+    def elements(
+        self, side: str, fields, warnings: list, component_id: str
+    ) -> list[tuple[dict, Origin | None]]:
+        """The plain elements of one side of one component, with where each was
+        written; problems of its bound repeats and positions become warnings naming
+        the component and the element."""
+        found: list = []
+        items = (self.front if side == "front" else self.back) or ()
+        elements = list(per_component(items, self.origins.get(side, ()), fields, found))
+        warnings.extend(f"{component_id}: {locate_origin(o, message)}" for o, message in found)
+        return elements
 
     def safe_zone_warnings(self) -> list[str]:
         """A safe zone narrower than MIN_SAFE_ZONE, and text boxes and data icons
@@ -45,9 +75,10 @@ class Layout:
                 f"{self.source.name}: safe zone of {to_mm(self.safe):g} mm is narrower than "
                 f"{to_mm(MIN_SAFE_ZONE):g} mm; hand and die cuts drift more than that"
             )
-        for side, elements in (("front", self.front), ("back", self.back or ())):
-            for index, element in enumerate(elements):
-                box = _content_box(element)
+        for side in SIDES:
+            items = (self.front if side == "front" else self.back) or ()
+            for element, origin in zip(items, self.origins.get(side, ()), strict=False):
+                box = None if isinstance(element, Deferred) else _content_box(element)
                 if box is None:
                     continue
                 x, y, w, h = box
@@ -59,7 +90,7 @@ class Layout:
                 )
                 if not inside:
                     warnings.append(
-                        f"{self.source.name} /{side}/{index}: {element['type']} "
+                        f"{origin.path.name} {origin.pointer}: {element['type']} "
                         f"{'box ' if element['type'] == 'text' else ''}reaches outside the "
                         f"safe zone ({to_mm(self.safe):g} mm inside the trim)"
                     )
@@ -86,27 +117,208 @@ def _content_box(element: dict) -> tuple[float, float, float, float] | None:
     return x, y, w, h
 
 
+@dataclass(frozen=True)
+class _Document:
+    path: Path
+    display: str
+    content: dict
+
+    def origin(self, pointer: str) -> Origin:
+        return Origin(self.path, self.display, pointer)
+
+
 def load_layout(path: Path, display: str | None = None) -> Layout:
-    """A layout file, validated; raises InvalidInput with located problems."""
+    """A layout file with what it extends and uses, validated and expanded into plain
+    elements; raises InvalidInput with located problems (in whichever file they are)."""
     path = Path(path)
-    document = load_document(path, LAYOUT_SCHEMA, display, extra_checks=_font_checks(path))
-    size = document["size"]
+    chain = _chain(path, display or str(path))
+    try:
+        return _assemble(chain)
+    except LayoutProblem as problem:
+        raise InvalidInput([_problem(problem.origin, problem.message)]) from None
+
+
+def _chain(path: Path, display: str) -> list[_Document]:
+    """The layout and the layouts it extends, itself first; each valid on its own."""
+    chain: list[_Document] = []
+    while True:
+        content = load_document(path, LAYOUT_SCHEMA, display, extra_checks=_file_checks(path))
+        document = _Document(path, display, content)
+        chain.append(document)
+        if "extends" not in content:
+            return chain
+        parent, problem = _parent(path, content["extends"])
+        seen = [d.path.resolve() for d in chain]
+        if problem is None and parent.resolve() in seen:
+            names = [d.path.name for d in chain[seen.index(parent.resolve()) :]]
+            problem = f"extends goes round in a circle: {' -> '.join([*names, parent.name])}"
+        if problem is None and len(chain) >= MAX_EXTENDS:
+            problem = f"more than {MAX_EXTENDS} layouts extend each other"
+        if problem:
+            raise InvalidInput([_problem(document.origin("/extends"), problem)])
+        path, display = parent, _display_of(document, content["extends"], parent)
+
+
+def _display_of(child: _Document, written: str, parent: Path) -> str:
+    return str(Path(child.display).parent / written) if written.endswith(".json") else str(parent)
+
+
+def _parent(path: Path, written: str) -> tuple[Path, str | None]:
+    """The file a layout extends (a path next to it, or a built-in kind), or a problem."""
+    if written.endswith(".json"):
+        return path.parent / written, _file_problem(path, written, "layout")
+    found = _builtin_path(written)
+    if found is None:
+        kinds = [p.stem for p in builtin_layout_files()]
+        return path, f"no built-in layout {written!r}{did_you_mean(written, kinds)}"
+    return found, None
+
+
+def _assemble(chain: list[_Document]) -> Layout:
+    """One layout from a chain of extends: the root's, overridden child by child."""
+    settings: dict = {}
+    fonts: dict[str, Path] = {}
+    fragments: dict[str, Fragment] = {}
+    sides: dict[str, list | None] = {"front": None, "back": None}
+    findings: list[tuple[Origin, str]] = []
+    for document in reversed(chain):
+        content = document.content
+        settings.update({k: content[k] for k in ("kind", "size", "safe", "corner_radius")
+                         if k in content})  # fmt: skip
+        fonts.update({n: (document.path.parent / f).resolve()
+                      for n, f in content.get("fonts", {}).items()})  # fmt: skip
+        fragments.update(_fragments(document, findings))
+        findings += _remove(document, sides)
+        for side in SIDES:
+            if side in content:
+                findings += _merge(document, side, sides)
+    findings += _use_problems(sides, fragments) + _font_problems(sides, fragments, fonts)
+    if findings:
+        raise InvalidInput([_problem(origin, message) for origin, message in findings])
+    expanded = {
+        side: expand_side(sides[side], fragments) for side in SIDES if sides[side] is not None
+    }
+    size = settings["size"]
     return Layout(
-        kind=document["kind"],
+        kind=settings["kind"],
         width=parse_length(size["width"]),
         height=parse_length(size["height"]),
-        safe=parse_length(document.get("safe", 3)),
-        corner_radius=parse_length(document.get("corner_radius", 0)),
-        front=tuple(document["front"]),
-        back=tuple(document["back"]) if "back" in document else None,
-        source=path,
-        fonts={
-            name: (path.parent / file).resolve() for name, file in document.get("fonts", {}).items()
-        },
+        safe=parse_length(settings.get("safe", 3)),
+        corner_radius=parse_length(settings.get("corner_radius", 0)),
+        front=expanded["front"][0],
+        back=expanded["back"][0] if "back" in expanded else None,
+        source=chain[0].path,
+        fonts=fonts,
+        origins={side: origins for side, (_, origins) in expanded.items()},
     )
 
 
-def _font_checks(path: Path):
+def _fragments(document: _Document, findings: list) -> dict[str, Fragment]:
+    """The fragments a layout brings: from the files it uses, then its own (later wins)."""
+    result = {}
+    for index, file in enumerate(document.content.get("uses", [])):
+        problem = _file_problem(document.path, file, "fragment")
+        if problem:
+            findings.append((document.origin(f"/uses/{index}"), problem))
+            continue
+        path, display = document.path.parent / file, str(Path(document.display).parent / file)
+        content = load_document(path, FRAGMENTS_SCHEMA, display, extra_checks=_length_checks)
+        result.update(_named_fragments(_Document(path, display, content)))
+    result.update(_named_fragments(document))
+    return result
+
+
+def _named_fragments(document: _Document) -> dict[str, Fragment]:
+    return {
+        name: Fragment(tuple(elements), document.origin(f"/fragments/{escape_token(name)}"))
+        for name, elements in document.content.get("fragments", {}).items()
+    }
+
+
+def _remove(document: _Document, sides: dict) -> list[tuple[Origin, str]]:
+    """Drops the inherited elements a layout removes by name; a name not inherited is a problem."""
+    findings = []
+    for index, name in enumerate(document.content.get("remove", [])):
+        for side in SIDES:
+            kept = [(e, o) for e, o in sides[side] or () if e.get("name") != name]
+            if sides[side] is not None and len(kept) < len(sides[side]):
+                sides[side] = kept
+                break
+        else:
+            known = [e["name"] for side in SIDES for e, _ in sides[side] or () if "name" in e]
+            hint = did_you_mean(name, known) or (
+                f"; names: {', '.join(known)}" if known else "; no inherited element has a name"
+            )
+            findings.append((document.origin(f"/remove/{index}"),
+                             f"no inherited element named {name!r}{hint}"))  # fmt: skip
+    return findings
+
+
+def _merge(document: _Document, side: str, sides: dict) -> list[tuple[Origin, str]]:
+    """A layout's elements of one side over the inherited ones: a named element replaces
+    the inherited one of that name where it stood, any other is drawn after them."""
+    merged = list(sides[side] or [])
+    findings, own = [], set()
+    for index, element in enumerate(document.content[side]):
+        origin = document.origin(f"/{side}/{index}")
+        name = element.get("name")
+        if name is not None and name in own:
+            findings.append((origin.at("/name"), f"two elements of the {side} are named {name!r}"))
+        own.add(name)
+        where = next((i for i, (e, _) in enumerate(merged) if name and e.get("name") == name), None)
+        if where is None:
+            merged.append((element, origin))
+        else:
+            merged[where] = (element, origin)
+    sides[side] = merged
+    return findings
+
+
+def _each_element(sides: dict, fragments: Mapping[str, Fragment]):
+    """Every written element, with where it was written."""
+    for side in SIDES:
+        yield from sides[side] or ()
+    for fragment in fragments.values():
+        for index, element in enumerate(fragment.elements):
+            yield element, fragment.origin.at(f"/{index}")
+
+
+def _use_problems(sides, fragments) -> list[tuple[Origin, str]]:
+    return [
+        (origin.at("/use"), f"unknown fragment {element['use']!r}"
+         + (did_you_mean(element["use"], fragments) or _names(fragments, "fragments")))
+        for element, origin in _each_element(sides, fragments)
+        if element.get("type") == "fragment" and element["use"] not in fragments
+    ]  # fmt: skip
+
+
+def _names(names, what: str) -> str:
+    return f"; {what}: {', '.join(sorted(names))}" if names else f"; there are no {what}"
+
+
+def _font_problems(sides, fragments, fonts) -> list[tuple[Origin, str]]:
+    known = set(BUILTIN_FONTS) | set(fonts)
+    return [
+        (origin.at("/font"), f"unknown font {element['font']!r}; fonts: {', '.join(sorted(known))}")
+        for element, origin in _each_element(sides, fragments)
+        if isinstance(element.get("font"), str) and element["font"] not in known
+    ]
+
+
+def _problem(origin: Origin, message: str) -> Problem:
+    positions = source_map(origin.path.read_text(encoding="utf-8-sig"))
+    line, column = positions.locate(origin.pointer)
+    return Problem(origin.display, line, column, origin.pointer, message)
+
+
+def locate_origin(origin: Origin, message: str) -> str:
+    """file:line:column /pointer: message, for an element of a layout or fragment file."""
+    return str(_problem(origin, message))
+
+
+def _file_checks(path: Path):
+    """Checks of one layout file beyond its schema: font files and lengths."""
+
     def check(document) -> list[Located]:
         findings = []
         if not isinstance(document, dict):
@@ -118,27 +330,13 @@ def _font_checks(path: Path):
                     problem = _font_file_problem(path, file)
                     if problem:
                         findings.append(Located(f"/fonts/{escape_token(name)}", problem))
-        findings += _length_checks(document)
-        known = set(BUILTIN_FONTS) | set(fonts if isinstance(fonts, dict) else {})
-        for side in ("front", "back"):
-            elements = document.get(side)
-            for index, element in enumerate(elements if isinstance(elements, list) else []):
-                name = element.get("font") if isinstance(element, dict) else None
-                if isinstance(name, str) and name not in known:
-                    findings.append(
-                        Located(
-                            f"/{side}/{index}/font",
-                            f"unknown font {name!r}; fonts: {', '.join(sorted(known))}",
-                        )
-                    )
-        return findings
+        return findings + _length_checks(document)
 
     return check
 
 
 MAX_LENGTH_MM = 1000  # as the schema's bound on lengths written as numbers
-_ELEMENT_LENGTHS = ("x", "y", "w", "h", "x2", "y2", "radius", "icon_size", "gap", "label_width",
-                    "line_height")  # fmt: skip
+_REPEAT_LENGTHS = ("dx", "dy", "row_dx", "row_dy")
 
 
 def _length_checks(document: dict) -> list[Located]:
@@ -155,7 +353,7 @@ def _length_checks(document: dict) -> list[Located]:
         try:
             length = to_mm(parse_length(value))
         except ValueError:
-            return  # the schema's pattern says what a length is
+            return  # the schema's pattern says what a length is (or it is a {field})
         if not -MAX_LENGTH_MM <= length <= MAX_LENGTH_MM:
             findings.append(
                 Located(pointer, f"{value!r} is out of range: expected -1000 to 1000 mm")
@@ -169,13 +367,38 @@ def _length_checks(document: dict) -> list[Located]:
             check(f"/size/{key}", size.get(key), positive=True)
     for key in ("safe", "corner_radius"):
         check(f"/{key}", document.get(key))
-    for side in ("front", "back"):
-        elements = document.get(side)
+    for pointer, element in _written_elements(document):
+        for key in LENGTH_KEYS:
+            check(f"{pointer}/{key}", element.get(key))
+        repeat = element.get("repeat")
+        for key in _REPEAT_LENGTHS if isinstance(repeat, dict) else ():
+            check(f"{pointer}/repeat/{key}", repeat.get(key))
+    return findings
+
+
+def _written_elements(document: dict):
+    """(pointer, element) of every element object of a side or fragment, however typed."""
+    lists = [(f"/{side}", document.get(side)) for side in SIDES]
+    fragments = document.get("fragments")
+    if isinstance(fragments, dict):
+        lists += [(f"/fragments/{escape_token(n)}", e) for n, e in fragments.items()]
+    for pointer, elements in lists:
         for index, element in enumerate(elements if isinstance(elements, list) else []):
             if isinstance(element, dict):
-                for key in _ELEMENT_LENGTHS:
-                    check(f"/{side}/{index}/{key}", element.get(key))
-    return findings
+                yield f"{pointer}/{index}", element
+
+
+def _file_problem(layout: Path, file: str, what: str) -> str | None:
+    """Why a file a layout names cannot be used, or None: it must lie inside its folder."""
+    try:
+        target = (layout.parent / file).resolve()
+        if not target.is_relative_to(layout.parent.resolve()):
+            return f"{what} file {file!r} lies outside the layout's folder"
+        if not target.exists():
+            return f"{what} file {file!r} not found"
+    except (OSError, ValueError, RuntimeError) as error:  # a NUL, a long name, a link loop
+        return f"{what} file {file!r} cannot be used: {error}"
+    return None
 
 
 MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are around 20 MiB
@@ -183,13 +406,11 @@ MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are around 20 MiB
 
 def _font_file_problem(layout: Path, file: str) -> str | None:
     """Why a layout's font file cannot be used, or None."""
+    problem = _file_problem(layout, file, "font")
+    if problem is not None:
+        return problem
     try:
-        target = (layout.parent / file).resolve()
-        if not target.is_relative_to(layout.parent.resolve()):
-            return f"font file {file!r} lies outside the layout's folder"
-        if not target.exists():
-            return f"font file {file!r} not found"
-        data = read_regular(target, MAX_FONT_BYTES)
+        data = read_regular((layout.parent / file).resolve(), MAX_FONT_BYTES)
     except NotRegularFile as error:
         return f"font file {file!r} is {error.kind}, not a regular file"
     except (OSError, ValueError, RuntimeError) as error:  # a NUL, a link loop (RuntimeError)
@@ -224,13 +445,18 @@ def builtin_layout_files() -> list[Path]:
     return sorted(path for folder in builtin_layout_dirs() for path in folder.glob("*.json"))
 
 
-@functools.cache
-def builtin_layout(kind: str) -> Layout | None:
+def _builtin_path(kind: str) -> Path | None:
     for folder in builtin_layout_dirs():
         path = folder / f"{kind}.json"
         if path.is_file():
-            return load_layout(path)
+            return path
     return None
+
+
+@functools.cache
+def builtin_layout(kind: str) -> Layout | None:
+    path = _builtin_path(kind)
+    return load_layout(path) if path else None
 
 
 def layouts_for(kinds, override_dir: Path | None = None) -> dict[str, Layout]:
