@@ -19,13 +19,14 @@ a kill mid-save is removed by the next session saving to the same file. `help`,
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import TextIO
 
 from protopress.atomic import remove_stale_temporaries
 from protopress.games.stonespine_architects.rival import DIFFICULTIES
 from protopress.games.stonespine_architects.solo.book import Book
-from protopress.games.stonespine_architects.solo.engine import Engine, replayed
+from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
 from protopress.games.stonespine_architects.solo.errors import Reject, SessionError
 from protopress.games.stonespine_architects.solo.names import Names, parse_list, plural
 from protopress.games.stonespine_architects.solo.saves import (
@@ -53,7 +54,8 @@ __all__ = [
 
 HELP_COMMANDS = (
     "At any prompt: help (this), status (the rival's piles and reputation), "
-    "quit (save and stop; resume later with --resume)."
+    "quit (save and stop; resume later with --resume), undo (take back the last answer; "
+    "undo 3 takes back three)."
 )
 
 
@@ -68,7 +70,8 @@ class _EndOfInput(Exception):
 def intro(save_path: Path) -> tuple[str, ...]:
     return (
         "You play with the physical game; I run the rival. Type help at any prompt "
-        "for the rule of that step, status for the rival's piles, quit to save and stop.",
+        "for the rule of that step, status for the rival's piles, undo to take back an "
+        "answer, quit to save and stop.",
         f"Every answer is saved in {save_path}.",
     )
 
@@ -138,9 +141,8 @@ class Session:
         self.engine.listener = self.say
 
     def ask(self) -> None:
-        engine = self.engine
-        question = engine.question
         while True:
+            engine, question = self.engine, self.engine.question
             default = f" [{question.default}]" if question.default is not None else ""
             self.stdout.write(f"{question.prompt}{default} > ")
             self.stdout.flush()
@@ -161,6 +163,9 @@ class Session:
                 continue
             if command in ("quit", "exit"):
                 raise _Quit
+            if command.split(" ", 1)[0] == "undo":
+                self.undo(command[4:].strip())
+                continue
             try:
                 engine.answer(text)
             except Reject as reject:
@@ -168,6 +173,26 @@ class Session:
                 continue
             self.save()
             return
+
+    def undo(self, count_text: str) -> None:
+        """Take back answers by replaying the others; save; show the step again."""
+        engine = self.engine
+        if not re.fullmatch(r"\d*", count_text) or count_text == "0":
+            self.say("  Type undo, or undo and a number of answers (undo 3).")
+            return
+        if not engine.answers:
+            self.say("  Nothing to undo: no answer yet.")
+            return
+        count = min(int(count_text or 1), len(engine.answers))
+        last = engine.answers[-1]
+        engine.listener = None
+        self.engine = undone(engine, count)
+        self.save()
+        if count == 1:
+            self.say(f"Undone: {last or '(Enter)'} ({self.engine.where}).")
+        else:
+            self.say(f"Undone: {count} answers, back to {self.engine.where}.")
+        self.listen()
 
 
 def _isatty(stream) -> bool:

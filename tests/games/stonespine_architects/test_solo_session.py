@@ -312,8 +312,8 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
         "The game has 2 Sinkhole Shaft cards and the rival already holds 1.",
         "You leave 1 card this turn, so at most 1 can go to the rival; you named 2.",
         "Gold runs from 0 to 30; 31 is not possible.",
-        "Year 1 gold includes your starting bonus of 1, so it is at least 1.",
-        "Type gold as a whole number from 0 to 30.",
+        "Gold in year 1 runs from 1 to 30 (your starting bonus of 1 included); 0 is not possible.",
+        "Type gold as a whole number from 1 to 30.",
         "Type buy or pass.",
         "I do not know the market token or element 'gem'.",
         "That row costs 9 gold and you have 6.",
@@ -323,7 +323,7 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
         "Monster tokens differ in stars, and the rival counts them: name the token: "
         "goblin (1 star), ogre (2 stars), dragon (3 stars).",
         "The rival collects monster and trap; treasure chest is not on its card.",
-        "The rival collects monster and trap; monster is not on its card.",
+        "The rival collects 1 monster token (monster and trap); you named 2.",
         "A solo game shows 3 challenge cards; you named 4.",
         "The game has 1 Monster Pen card.",
         "The market holds at most 20 tokens; you named 30.",
@@ -529,7 +529,7 @@ def good_save(tmp_path, catalog):
         (lambda d: d | {"answers": ["Monster Menagerie", 5]}, "not a list of texts"),
         (
             lambda d: d | {"answers": d["answers"][:5] + ["99"]},
-            "answer 6 ('99') does not fit year 1, counting gold: Gold runs from 0 to 30",
+            "answer 6 ('99') does not fit year 1, counting gold: Gold in year 1 runs from 1 to 30",
         ),
         (
             lambda d: d | {"answers": NORMAL + ["extra"]},

@@ -4,6 +4,7 @@ out, or a Reject that says why not. Every front end goes through these."""
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 
 from protopress.games.stonespine_architects.rival import Rival, RivalCard
@@ -56,13 +57,19 @@ def gold_range(book: Book, year: int) -> tuple[int, int]:
 
 
 def gold(book: Book, text: str, year: int) -> int:
-    cap = book.scoring.gold_cap
-    value = parse_int(text, 0, cap, "gold")
-    bonus = min(book.start_bonus, cap)
-    if year == 1 and value < bonus:
+    """The year's gold, refused with the range the question shows."""
+    low, high = gold_range(book, year)
+    what = "gold" if year > 1 else "gold in year 1"
+    if not re.fullmatch(r"\s*-?\d+\s*(?:gold)?\s*", text.lower()):
+        raise Reject(f"Type gold as a whole number from {low} to {high}.")
+    value = parse_int(text, -sys.maxsize, sys.maxsize, what)
+    if value < low and low > 0:
         raise Reject(
-            f"Year 1 gold includes your starting bonus of {bonus}, so it is at least {bonus}."
+            f"{what.capitalize()} runs from {low} to {high} (your starting bonus of "
+            f"{book.start_bonus} included); {value} is not possible."
         )
+    if not low <= value <= high:
+        raise Reject(f"{what.capitalize()} runs from {low} to {high}; {value} is not possible.")
     return value
 
 
@@ -102,10 +109,17 @@ def collected(book: Book, rival: Rival, text: str, card: RivalCard) -> list[str]
     wanted = Counter(card.tokens)
     got = Counter(book.tokens[t].element for t in tokens)
     extra = got - wanted
-    if extra:
+    absent = [e for e in extra.elements() if e not in wanted]
+    if absent:
         raise Reject(
             f"The rival collects {book.elements(card.tokens)}; "
-            f"{book.elements(extra.elements())} is not on its card."
+            f"{book.elements(absent)} is not on its card."
+        )
+    for element in extra:
+        n = wanted[element]
+        raise Reject(
+            f"The rival collects {n} {book.element(element)} {plural('token', n)} "
+            f"({book.elements(card.tokens)}); you named {got[element]}."
         )
     if len(drawn) != len(card.tokens):
         raise Reject(
@@ -130,6 +144,11 @@ def challenges(book: Book, text: str) -> list[str]:
             raise Reject(
                 f"The game has {copies} {book.challenge_title[challenge]} {plural('card', copies)}."
             )
+    if len(shown) < CHALLENGES_SHOWN:
+        raise Reject(
+            f"A solo game shows {CHALLENGES_SHOWN} challenge cards face up: name all "
+            f"{CHALLENGES_SHOWN}, left to right; you named {len(shown)}."
+        )
     return shown
 
 

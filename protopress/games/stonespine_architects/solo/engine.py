@@ -212,7 +212,8 @@ class Engine:
             "Setup: use the 1-player side of the tracking board; there is no priority track. "
             "Leave the rival cards aside: I have shuffled the rival's deck, and each year "
             "I tell you which one to turn face up. Flip 3 challenge cards, lay out 3 market "
-            "cards with their tokens, take a blueprint and deal yourself 5 chamber cards. "
+            "cards with their tokens, take a blueprint, place your entrance doorway on "
+            "the frame as your blueprint shows and deal yourself 5 chamber cards. "
             f"Your starting bonus is {book.start_bonus} gold."
         )
         self.goal = yield Question(
@@ -428,8 +429,9 @@ class Engine:
                 else " Discard the unclaimed challenges: year 4 has none."
             )
             self.say(
-                f"Cleanup: discard the market cards and leftover tokens, lay out "
-                f"{MARKET_CARDS} new market cards with tokens.{challenges}"
+                f"Cleanup: keep the rival's chamber cards and tokens aside, apart from the "
+                f"supply; discard the market cards and lay out {MARKET_CARDS} new market "
+                f"cards with tokens.{challenges}"
             )
 
     def _final_scoring(self) -> Steps:

@@ -56,6 +56,7 @@ def parse_list(text: str, names: Names, specials: Iterable[str] = ()) -> list:
     for piece in re.split(r"[,;+]", text):
         words = piece.split()
         count, last, i = None, None, 0
+        counted, named = 0, ""  # the last name: the count before it (0: none), as typed
         while i < len(words):
             word = words[i].lower()
             before, after = _COUNT_BEFORE.fullmatch(word), _COUNT_AFTER.fullmatch(word)
@@ -67,8 +68,14 @@ def parse_list(text: str, names: Names, specials: Iterable[str] = ()) -> list:
                     count = number
                 elif last is None:
                     raise Reject(f"{words[i]!r}: put the count next to a name, like goblin x2.")
+                elif counted:
+                    raise Reject(
+                        f"{words[i]!r}: {named} is already counted; give one count, "
+                        f"like {counted} {named} or {named} x{number}."
+                    )
                 else:
                     found.extend([last] * (number - 1))
+                    counted = number
                 i += 1
                 continue
             if word in specials:
@@ -81,6 +88,7 @@ def parse_list(text: str, names: Names, specials: Iterable[str] = ()) -> list:
                 else:
                     raise names.unknown(" ".join(words[i:]))
             found.extend([value] * (count or 1))
+            counted, named = count or 0, " ".join(words[i:j])
             count, last, i = None, value, j
         if count is not None:
             raise Reject(f"a count needs a name after it: {piece.strip()!r}.")
