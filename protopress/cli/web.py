@@ -32,10 +32,9 @@ def serve_page(make_app, host: str, port: int, what: str) -> int:
 
     try:
         sock = listen(host, port)
-    except OSError as error:
-        click.echo(
-            f"protopress: cannot listen on {host}:{port}: {error.strerror or error}", err=True
-        )
+    except (OSError, ValueError) as error:  # taken, not allowed, or not an address
+        reason = getattr(error, "strerror", None) or error
+        click.echo(f"protopress: cannot listen on {host}:{port}: {reason}", err=True)
         return 1
     token = new_token()
     app = make_app(token)
@@ -49,7 +48,7 @@ def serve_page(make_app, host: str, port: int, what: str) -> int:
             click.echo("Open it in a browser on this machine; Ctrl+C stops it.")
         sys.stdout.flush()
 
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl+C itself
+    with sock, contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl+C itself
         serve(app, sock, announce)
     return 0
 

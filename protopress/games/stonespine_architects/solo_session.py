@@ -28,7 +28,6 @@ from protopress.games.stonespine_architects.rival import DIFFICULTIES
 from protopress.games.stonespine_architects.solo.book import Book
 from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
 from protopress.games.stonespine_architects.solo.errors import Reject, SessionError
-from protopress.games.stonespine_architects.solo.history import history_path, record
 from protopress.games.stonespine_architects.solo.names import Names, parse_list, plural
 from protopress.games.stonespine_architects.solo.saves import (
     GAME,
@@ -118,7 +117,6 @@ class Session:
                 self.ask()
             self.save()
             self.say(f"The session is saved in {self.save_path}.")
-            self.remember()
             return 0
         except _Quit:
             self.save()
@@ -135,14 +133,6 @@ class Session:
             self.save()
             self.stdout.write(f"\nStopped. To go on: {resume_hint(self.save_path)}\n")
             return 130
-
-    def remember(self) -> None:
-        """Keep the finished game in the history beside the save (once)."""
-        path = history_path(self.save_path)
-        try:
-            record(path, self.engine)
-        except (SessionError, OSError) as error:
-            self.say(f"The game is not in the history ({path}): {error}")
 
     def listen(self) -> None:
         """Show what the engine said for the current step, then everything it says."""
