@@ -22,6 +22,9 @@ from protopress.cli.common import (
     rules_spec,
     solo_options,
 )
+from protopress.cli.web import host_option as web_host_option
+from protopress.cli.web import port_option as web_port_option
+from protopress.cli.web import solo_web
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
 
@@ -117,17 +120,24 @@ def pay(cost, hand, catalog_path, as_json):
               help="Where the session is saved after every step (default: your data folder).")  # fmt: skip
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Resume a saved session.")  # fmt: skip
-def solo(game, difficulty, seed, save_path, resume_path):
+@click.option("--web", is_flag=True, help="Play in the browser (a phone or this machine) instead.")
+@web_host_option
+@web_port_option
+def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
     """Play solo at the table: protopress runs the automated rival for you.
 
-    Answers are read from standard input (typed or piped); `help`, `status`
-    and `quit` work at every prompt; every step is saved.
+    Answers are read from standard input (typed or piped); `help`, `status`,
+    `undo` and `quit` work at every prompt; every step is saved. With --web
+    the answers are taps on a page, on the same engine and the same save.
     """
     from protopress.games.stonespine_architects.solo_session import run_session
 
     for path in (resume_path, save_path):
         refuse_unreadable_json(path)
     catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
+    if web:
+        sys.exit(solo_web(catalog, difficulty=difficulty, seed=seed, save_path=save_path,
+                          resume_path=resume_path, host=host, port=port))  # fmt: skip
     sys.exit(run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty, seed=seed,
                          save_path=save_path, resume_path=resume_path))  # fmt: skip
 

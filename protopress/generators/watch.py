@@ -9,6 +9,7 @@ Problems are reported and watching goes on.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,10 +26,22 @@ class WatchEvent:
     files: tuple[Path, ...] = ()
 
 
-def _snapshot(catalog_path: Path, layouts_dir: Path | None) -> dict[Path, float]:
+ASSET_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".ttf", ".otf")
+MAX_ASSETS = 5000  # files stamped per folder: a huge folder is not walked for ever
+
+
+def snapshot(
+    catalog_path: Path, layouts_dir: Path | None, assets: bool = False
+) -> dict[Path, float]:
+    """Modification times of the catalog and its layouts; with assets, also of the
+    images and fonts under the catalog's folder and the layouts folder."""
     paths = [catalog_path]
     if layouts_dir is not None and layouts_dir.is_dir():
         paths.extend(sorted(layouts_dir.glob("*.json")))
+    if assets:
+        for folder in {catalog_path.parent, *([layouts_dir] if layouts_dir else [])}:
+            found = (p for p in folder.rglob("*") if p.suffix.lower() in ASSET_SUFFIXES)
+            paths.extend(itertools.islice(found, MAX_ASSETS))
     stamps = {}
     for path in paths:
         with contextlib.suppress(FileNotFoundError):  # a file being replaced: next time
@@ -60,7 +73,7 @@ def watch(
     stamps: dict[Path, float] = {}
     catalog = None
     while not should_stop():
-        now = _snapshot(catalog_path, options.layouts_dir)
+        now = snapshot(catalog_path, options.layouts_dir)
         if now != stamps:
             layouts_changed = {
                 path.stem

@@ -31,6 +31,7 @@ from hypothesis import Phase, event, given
 from hypothesis import strategies as st
 
 import protopress.generators.watch as watch_module
+import protopress.web.server as web_server
 from protopress.cli import cli
 from protopress.components import BUILTIN_GAMES, builtin_catalog_path
 from protopress.components.schemas import kinds, schema_names
@@ -39,6 +40,7 @@ MINI = Path(__file__).parents[1] / "data" / "mini-game"
 COMMANDS = sorted(cli.commands)
 LEFT_OUT = {"scheduler"}
 REAL_WATCH = watch_module.watch
+REAL_SERVE = web_server.serve
 
 ODD = st.sampled_from(ODD_STRINGS)
 NUMBERS = ["0", "-1", "1", "2", "3", "1.5", "1e3", "nan", "inf", "", "abc", "0x10", " 2 ",
@@ -390,6 +392,18 @@ def watch_once():
     watch_module.watch = REAL_WATCH
 
 
+def _serve_once(app, sock, announce):
+    """A page server that says where it is and stops at once (solo --web, preview)."""
+    announce()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def serve_once():
+    web_server.serve = _serve_once
+    yield
+    web_server.serve = REAL_SERVE
+
+
 @pytest.fixture(scope="module")
 def cases(files):
     return invocations(files)
@@ -414,5 +428,6 @@ def test_every_command_is_fuzzed():
     assert set(COMMANDS) == {
         "games", "validate", "check", "diff", "render", "preflight", "watch", "pay", "new",
         "import", "export-table", "solo", "simulate", "balance", "replay", "score", "schema",
+        "preview",
     }  # fmt: skip
     assert os.environ.get("PROTOPRESS_FUZZ_EXAMPLES", "1").isdigit()

@@ -232,6 +232,13 @@ class Rival:
         return self.revealed[-1] if self.revealed else None
 
     @property
+    def face_up(self) -> RivalCard:
+        """The face-up rival card, for steps that come after the first reveal."""
+        if not self.revealed:
+            raise ValueError("no rival card is face up yet")
+        return self.revealed[-1]
+
+    @property
     def year(self) -> int:
         return len(self.revealed)
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.stonespine_architects import solo_session
+from protopress.games.stonespine_architects.solo import saves
 from protopress.games.stonespine_architects.solo_session import (
     Names,
     Reject,
@@ -312,8 +312,8 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
         "The game has 2 Sinkhole Shaft cards and the rival already holds 1.",
         "You leave 1 card this turn, so at most 1 can go to the rival; you named 2.",
         "Gold runs from 0 to 30; 31 is not possible.",
-        "Year 1 gold includes your starting bonus of 1, so it is at least 1.",
-        "Type gold as a whole number from 0 to 30.",
+        "Gold in year 1 runs from 1 to 30 (your starting bonus of 1 included); 0 is not possible.",
+        "Type gold as a whole number from 1 to 30.",
         "Type buy or pass.",
         "I do not know the market token or element 'gem'.",
         "That row costs 9 gold and you have 6.",
@@ -323,7 +323,7 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
         "Monster tokens differ in stars, and the rival counts them: name the token: "
         "goblin (1 star), ogre (2 stars), dragon (3 stars).",
         "The rival collects monster and trap; treasure chest is not on its card.",
-        "The rival collects monster and trap; monster is not on its card.",
+        "The rival collects 1 monster token (monster and trap); you named 2.",
         "A solo game shows 3 challenge cards; you named 4.",
         "The game has 1 Monster Pen card.",
         "The market holds at most 20 tokens; you named 30.",
@@ -529,7 +529,7 @@ def good_save(tmp_path, catalog):
         (lambda d: d | {"answers": ["Monster Menagerie", 5]}, "not a list of texts"),
         (
             lambda d: d | {"answers": d["answers"][:5] + ["99"]},
-            "answer 6 ('99') does not fit year 1, counting gold: Gold runs from 0 to 30",
+            "answer 6 ('99') does not fit year 1, counting gold: Gold in year 1 runs from 1 to 30",
         ),
         (
             lambda d: d | {"answers": NORMAL + ["extra"]},
@@ -575,7 +575,7 @@ def test_no_seed_draws_one_and_shows_it(catalog, tmp_path):
 
 
 def test_default_save_path_on_linux(tmp_path, monkeypatch):
-    monkeypatch.setattr(solo_session.sys, "platform", "linux")
+    monkeypatch.setattr(saves.sys, "platform", "linux")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     path = default_save_path()
     assert path == tmp_path / "xdg" / "protopress" / "solo-stonespine-architects.json"
@@ -586,10 +586,10 @@ def test_default_save_path_on_linux(tmp_path, monkeypatch):
 
 
 def test_default_save_path_on_windows_and_macos(tmp_path, monkeypatch):
-    monkeypatch.setattr(solo_session.sys, "platform", "win32")
+    monkeypatch.setattr(saves.sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "appdata"))
     assert default_save_path().parent == tmp_path / "appdata" / "protopress"
-    monkeypatch.setattr(solo_session.sys, "platform", "darwin")
+    monkeypatch.setattr(saves.sys, "platform", "darwin")
     monkeypatch.setenv("HOME", str(tmp_path / "mac"))
     folder = tmp_path / "mac" / "Library" / "Application Support" / "protopress"
     assert default_save_path().parent == folder
@@ -599,7 +599,7 @@ def test_default_save_path_on_windows_and_macos(tmp_path, monkeypatch):
 def test_without_a_save_path_the_session_saves_in_the_data_directory(
     catalog, tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(solo_session.sys, "platform", "linux")
+    monkeypatch.setattr(saves.sys, "platform", "linux")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     code, out = play(catalog, NORMAL[:3], None)
     assert code == 1

@@ -1,0 +1,105 @@
+"""The browser pages: `preview`, and the server behind `solo --web`."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from protopress.cli.app import cli
+
+host_option = click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on: 0.0.0.0 reaches it from a phone on the same network.",
+)
+port_option = click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+
+
+def serve_page(make_app, host: str, port: int, what: str) -> int:
+    """Listen, print the page's URL with a new token, serve until Ctrl+C; the exit code."""
+    from protopress.web.server import listen, new_token, page_url, serve
+
+    try:
+        sock = listen(host, port)
+    except (OSError, ValueError) as error:  # taken, not allowed, or not an address
+        reason = getattr(error, "strerror", None) or error
+        click.echo(f"protopress: cannot listen on {host}:{port}: {reason}", err=True)
+        return 1
+    token = new_token()
+    app = make_app(token)
+    url = page_url(host, sock.getsockname()[1], token)
+
+    def announce() -> None:
+        click.echo(f"{what}: {url}")
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            click.echo("Anyone with this link (its token) can use the page; Ctrl+C stops it.")
+        else:
+            click.echo("Open it in a browser on this machine; Ctrl+C stops it.")
+        sys.stdout.flush()
+
+    with sock, contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl+C itself
+        serve(app, sock, announce)
+    return 0
+
+
+def solo_web(catalog, *, difficulty, seed, save_path, resume_path, host, port) -> int:
+    """`protopress solo GAME --web`: the companion page on the solo engine."""
+    from protopress.games.stonespine_architects.solo.errors import SessionError
+    from protopress.web.solo import Companion, solo_app
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        companion = Companion.open(
+            catalog,
+            difficulty=difficulty,
+            seed=seed,
+            save_path=save_path,
+            resume_path=resume_path,
+        )
+    except SessionError as error:
+        click.echo(f"protopress solo: cannot go on: {error}", err=True)
+        return 1
+    except OSError as error:
+        click.echo(f"protopress solo: cannot save to {error.filename}: {error.strerror}", err=True)
+        return 1
+    if companion.note:
+        click.echo(companion.note)
+    click.echo(f"Every answer is saved in {companion.save_path}.")
+    return serve_page(lambda token: solo_app(companion, token), host, port, "Solo companion")
+
+
+@cli.command()
+@click.argument(
+    "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("--layouts", "layouts_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder of your own layouts (<kind>.json), as for render.")  # fmt: skip
+@host_option
+@port_option
+def preview(catalog_path, layouts_dir, host, port):
+    """Show every face of a catalog in the browser, updated as you save.
+
+    Problems (validation, text that overflows, the safe zone) show beside the
+    faces they concern; click a face for its fields.
+    """
+    from protopress.web.preview import Preview, preview_app
+
+    watcher = Preview(catalog_path, layouts_dir)
+    watcher.start()
+    try:
+        code = serve_page(lambda token: preview_app(watcher, token), host, port, "Preview")
+    finally:
+        watcher.stop()
+    sys.exit(code)

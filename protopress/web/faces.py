@@ -1,0 +1,61 @@
+"""Catalog faces as PNG bytes for the pages, drawn by the generators and cached."""
+
+from __future__ import annotations
+
+import io
+import threading
+from pathlib import Path
+
+from protopress.generators.face import AssetPolicy, Face, FaceBuilder
+from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.png_surface import face_image
+
+DPI = 110  # a card of 63 x 88 mm is about 270 x 380 pixels: sharp on a phone
+SIDES = ("front", "back")
+
+
+class Faces:
+    """Faces of one catalog with its layouts; `png` draws each face once."""
+
+    def __init__(self, catalog, layouts_dir: Path | None = None, dpi: int = DPI):
+        self.catalog = catalog
+        self.dpi = dpi
+        self.layouts: dict[str, Layout] = layouts_for(catalog.components, layouts_dir)
+        root = catalog.path.parent if catalog.path else Path.cwd()
+        self.assets = AssetPolicy(root)
+        self._builders = {
+            kind: FaceBuilder(layout, catalog, 0.0, self.assets)
+            for kind, layout in self.layouts.items()
+        }
+        self._png: dict[tuple[str, str, str], bytes] = {}
+        self._lock = threading.Lock()
+
+    def sides(self, kind: str) -> tuple[str, ...]:
+        layout = self.layouts.get(kind)
+        if layout is None:
+            return ()
+        return SIDES if layout.back is not None else SIDES[:1]
+
+    def face(self, kind: str, ident: str, side: str) -> Face | None:
+        """The face, or None for a kind without a layout, an unknown id or side."""
+        if side not in self.sides(kind):
+            return None
+        component = next((c for c in self.catalog.of_kind(kind) if c.id == ident), None)
+        if component is None:
+            return None
+        return self._builders[kind].build(component, side)
+
+    def png(self, kind: str, ident: str, side: str = "front") -> bytes | None:
+        key = (kind, ident, side)
+        with self._lock:
+            if key in self._png:
+                return self._png[key]
+        face = self.face(kind, ident, side)
+        if face is None:
+            return None
+        buffer = io.BytesIO()
+        face_image(face, self.dpi).save(buffer, format="PNG")
+        data = buffer.getvalue()
+        with self._lock:
+            self._png[key] = data
+        return data

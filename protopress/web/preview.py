@@ -1,0 +1,182 @@
+"""The live preview: `protopress preview CATALOG [--layouts DIR]`.
+
+A thread polls the catalog, its layouts, and the images and fonts of their
+folders (watch's change detection); on a change the catalog is loaded and every
+face built again, with its problems: validation (placed at the component the
+problem's JSON pointer names), text that does not fit, the safe zone, missing
+images. The page polls `/api/version` and redraws when it moves. Faces are
+drawn to PNG on request; nothing outside the catalog's folder is served (the
+images are the generators', which refuse assets outside it).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+
+from protopress.components import InvalidInput, load_catalog
+from protopress.generators.watch import snapshot
+from protopress.web.faces import Faces
+from protopress.web.server import TokenGate, static_files
+from protopress.web.solo import face_response, page
+
+POLL = 0.4  # seconds between looks at the files: a save shows within about a second
+
+
+class Preview:
+    """The catalog as last read: the faces, their problems, and a version that moves."""
+
+    def __init__(self, catalog_path: Path, layouts_dir: Path | None = None):
+        self.catalog_path = Path(catalog_path).resolve()
+        self.layouts_dir = Path(layouts_dir).resolve() if layouts_dir else None
+        self.version = 0
+        self.model: dict = {"version": 0, "kinds": [], "problems": [], "title": ""}
+        self.faces: Faces | None = None
+        self._stamps: dict = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="preview-watch", daemon=True)
+        self.refresh()
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        while not self._stop.wait(POLL):
+            self.refresh()
+
+    def refresh(self) -> bool:
+        """Read everything again if a file changed; True when it did."""
+        stamps = snapshot(self.catalog_path, self.layouts_dir, assets=True)
+        if stamps == self._stamps:
+            return False
+        self._stamps = stamps
+        model, faces = self._build()
+        with self._lock:
+            self.version += 1
+            model["version"] = self.version
+            if faces is None and self.model["kinds"]:  # keep the last faces that loaded
+                model["kinds"], model["stale"] = self.model["kinds"], True
+            else:
+                self.faces = faces
+            self.model = model
+        return True
+
+    def _build(self) -> tuple[dict, Faces | None]:
+        shown = self.catalog_path.name
+        try:
+            catalog = load_catalog(self.catalog_path, display=shown)
+            faces = Faces(catalog, self.layouts_dir)
+        except InvalidInput as invalid:
+            return self._invalid(invalid), None
+        except OSError as error:
+            problem = f"{shown}: {error.strerror or error}"
+            return {"title": shown, "kinds": [], "problems": [problem]}, None
+        kinds = [self._kind(faces, kind) for kind in catalog.components]
+        return {"title": catalog.title, "kinds": kinds, "problems": []}, faces
+
+    def _invalid(self, invalid: InvalidInput) -> dict:
+        """Problems that stop the catalog loading, each at the component it names."""
+        try:
+            document = json.loads(self.catalog_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            document = None
+        general: list[str] = []
+        placed: dict[str, list[str]] = {}
+        for problem in invalid.problems:
+            ident = _component_at(document, problem.pointer)
+            if ident is None:
+                general.append(str(problem))
+            else:
+                placed.setdefault(ident, []).append(str(problem))
+        return {"title": self.catalog_path.name, "problems": general, "placed": placed}
+
+    def _kind(self, faces: Faces, kind: str) -> dict:
+        layout = faces.layouts.get(kind)
+        problems = [] if layout else ["no layout: this kind is not drawn"]
+        if layout:
+            problems += layout.safe_zone_warnings()
+        return {
+            "kind": kind,
+            "problems": problems,
+            "sides": list(faces.sides(kind)),
+            "components": [self._component(faces, c) for c in faces.catalog.of_kind(kind)],
+        }
+
+    @staticmethod
+    def _component(faces: Faces, component) -> dict:
+        problems = []
+        for side in faces.sides(component.kind):
+            try:
+                face = faces.face(component.kind, component.id, side)
+            except ValueError as error:  # an image missing or refused
+                problems.append(f"{side}: {error}")
+                continue
+            if face is not None:  # the component's own kind and side: always found
+                problems += [f"{side}: {w}" for w in face.warnings]
+        return {
+            "id": component.id,
+            "title": component.get("title") or component.get("name") or component.id,
+            "count": component.count,
+            "fields": json.loads(json.dumps(dict(component.fields), default=str)),
+            "problems": problems,
+        }
+
+    def state(self) -> dict:
+        with self._lock:
+            return self.model
+
+    def png(self, kind: str, ident: str, side: str) -> Response:
+        with self._lock:
+            faces = self.faces
+        if faces is None:
+            return Response("no faces yet", status_code=404, media_type="text/plain")
+        return face_response(faces, kind, ident, side)
+
+
+def _component_at(document, pointer: str) -> str | None:
+    """The id of the component a JSON pointer like /cards/2/title falls in."""
+    parts = pointer.strip("/").split("/")
+    if not isinstance(document, dict) or len(parts) < 2 or not parts[1].isdigit():
+        return None
+    items = document.get(parts[0])
+    index = int(parts[1])
+    if not isinstance(items, list) or index >= len(items) or not isinstance(items[index], dict):
+        return None
+    ident = items[index].get("id")
+    return ident if isinstance(ident, str) else None
+
+
+def preview_app(preview: Preview, token: str) -> TokenGate:
+    async def index(request: Request) -> Response:
+        return page("preview.html", token)
+
+    async def version(request: Request) -> Response:
+        return JSONResponse({"version": preview.version})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(preview.state())
+
+    def face(request: Request) -> Response:
+        p = request.path_params
+        return preview.png(p["kind"], p["ident"], p["side"])
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/version", version),
+            Route("/api/state", state),
+            Route("/face/{kind}/{ident}/{side}.png", face),
+            Mount("/static", static_files()),
+        ]
+    )
+    return TokenGate(app, token)

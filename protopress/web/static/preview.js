@@ -1,0 +1,105 @@
+// The live preview: every face of every kind, redrawn when the catalog's files change.
+"use strict";
+
+const TOKEN = document.body.dataset.token;
+const $ = (id) => document.getElementById(id);
+let shown = -1;
+let selected = null;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+async function get(path) {
+  const response = await fetch(path, { headers: { "X-Token": TOKEN }, cache: "no-store" });
+  return response.json();
+}
+
+function problemList(problems) {
+  return problems.length ? el("ul", { class: "problems" }, ...problems.map((p) => el("li", { text: p }))) : null;
+}
+
+function showFields(kind, component) {
+  selected = kind + "/" + component.id;
+  document.querySelectorAll(".face.selected").forEach((f) => f.classList.remove("selected"));
+  const face = document.querySelector(`.face[data-key="${CSS.escape(selected)}"]`);
+  if (face) face.classList.add("selected");
+  $("fields-title").textContent = `${component.title} (${kind}, \u00d7${component.count})`;
+  const list = el("dl");
+  for (const [name, value] of Object.entries(component.fields)) {
+    list.append(el("dt", { text: name }), el("dd", { text: typeof value === "string" ? value : JSON.stringify(value) }));
+  }
+  $("fields").replaceChildren(list, problemList(component.problems) || el("span"));
+}
+
+function render(model) {
+  $("title").textContent = model.title ? "Preview: " + model.title : "Preview";
+  $("updated").textContent = `version ${model.version}, ${new Date().toLocaleTimeString()}`;
+  $("stale").hidden = !model.stale;
+  $("problems").replaceChildren(...model.problems.map((p) => el("li", { text: p })));
+  const placed = model.placed || {};
+  const sections = [];
+  for (const kind of model.kinds) {
+    const total = kind.components.reduce((n, c) => n + c.count, 0);
+    const grid = el("div", { class: "faces" });
+    for (const component of kind.components) {
+      const problems = component.problems.concat(placed[component.id] || []);
+      const sides = el("div", { class: "sides" });
+      for (const side of kind.sides) {
+        const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}&token=${encodeURIComponent(TOKEN)}`;
+        sides.append(el("figure", {}, el("img", { src, alt: `${component.title} ${side}`, loading: "lazy" }), el("figcaption", { text: side })));
+      }
+      const key = kind.kind + "/" + component.id;
+      grid.append(
+        el(
+          "div",
+          {
+            class: "face" + (problems.length ? " problem" : "") + (key === selected ? " selected" : ""),
+            "data-key": key,
+            "data-id": component.id,
+            tabindex: "0",
+            onclick: () => showFields(kind.kind, { ...component, problems }),
+          },
+          el("div", { class: "name", text: `${component.title} \u00d7${component.count}` }),
+          kind.sides.length ? sides : null,
+          problemList(problems),
+        ),
+      );
+    }
+    sections.push(
+      el(
+        "section",
+        { class: "kind", id: "kind-" + kind.kind },
+        el("h2", { text: `${kind.kind}: ${kind.components.length} designs, ${total} copies` }),
+        problemList(kind.problems),
+        grid,
+      ),
+    );
+  }
+  $("kinds").replaceChildren(...sections);
+  document.body.dataset.version = model.version;
+}
+
+async function poll() {
+  try {
+    const { version } = await get("/api/version");
+    if (version !== shown) {
+      const model = await get("/api/state");
+      shown = model.version;
+      render(model);
+    }
+  } catch (error) {
+    $("updated").textContent = "protopress is not answering: is the preview still running?";
+  }
+  setTimeout(poll, 700);
+}
+
+poll();

@@ -1,0 +1,205 @@
+"""The solo companion page in a real browser: a whole game by taps (begun in the
+terminal, so a save goes across front ends), undo of one and of several, a
+reload mid-game, the server killed and restarted with nothing acknowledged
+lost, the history with its CSV, and the token."""
+
+import importlib.util
+import io
+import json
+import urllib.error
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.stonespine_architects.solo.book import Book
+from protopress.games.stonespine_architects.solo.engine import replayed
+from protopress.games.stonespine_architects.solo.names import parse_list
+from protopress.games.stonespine_architects.solo_session import run_session
+
+
+def _scripted_session():
+    """The scripted answers of the terminal session's own tests (seed 3, normal)."""
+    path = Path(__file__).parents[1] / "games" / "stonespine_architects" / "test_solo_session.py"
+    spec = importlib.util.spec_from_file_location("_scripted_solo_page", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.NORMAL, module.NORMAL_RESULT
+
+
+NORMAL, NORMAL_RESULT = _scripted_session()
+pytestmark = pytest.mark.browser
+CATALOG = load_catalog(builtin_catalog_path("stonespine-architects"))
+BOOK = Book(CATALOG)
+NAMES = {
+    "chamber-card": BOOK.chamber_names,
+    "goal-card": BOOK.goal_names,
+    "challenge-card": BOOK.challenge_names,
+}
+WAIT = 10_000  # ms: only reached when something is wrong
+
+
+def question(page) -> dict:
+    return page.evaluate("state.question")
+
+
+def answered(page) -> int:
+    return page.evaluate("state.answers")
+
+
+def wait_answers(page, n: int) -> None:
+    page.wait_for_function(f"state && state.answers === {n}", timeout=WAIT)
+
+
+def tap(page, text: str) -> None:
+    """Give the terminal's answer `text` with the page's taps, and wait until it is saved."""
+    before = answered(page)
+    q = question(page)
+    kind, options = q["kind"], q["options"]
+    if kind == "cards":
+        for ident in parse_list(text, NAMES[options["kind"]]):
+            page.click(f'.card[data-id="{ident}"]')
+        page.click("#confirm")
+    elif kind == "number":
+        for digit in text:
+            page.click(f'.key[data-key="{digit}"]')
+        page.click('.key[data-key="OK"]')
+    elif kind == "choice":
+        page.click(f'.choice[data-choice="{"buy" if text.startswith("b") else "pass"}"]')
+    elif kind == "purchase":
+        cost, *rest = text.split(" ", 1)
+        elements = sorted(BOOK.bought_elements(rest[0]))
+        page.click(f'.market-row[data-answer="{cost} {" ".join(elements)}"]')
+    elif kind == "tokens":
+        specials = ("empty",) if "exactly" in options else ()
+        for ident, n in Counter(BOOK.rival_tokens(text, specials)).items():
+            for _ in range(n):
+                page.click(f'.counter[data-id="{ident}"] .plus')
+        page.click("#confirm")
+    elif kind == "numbers":
+        for field, value in zip(
+            page.query_selector_all(".counter input"), text.split(), strict=True
+        ):
+            field.fill(value)
+        page.click("#confirm")
+    else:
+        raise AssertionError(f"no taps for {kind}")
+    wait_answers(page, before + 1)
+
+
+def saved(path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_whole_game_by_taps(phone, serve, tmp_path):
+    save = tmp_path / "game.json"
+    # begun in the terminal: the first 12 answers, then the input ends
+    code = run_session(
+        CATALOG,
+        io.StringIO("".join(a + "\n" for a in NORMAL[:12])),
+        io.StringIO(),
+        seed=3,
+        save_path=save,
+    )
+    assert code == 1 and saved(save)["answers"] == NORMAL[:12]
+
+    server = serve("solo", "stonespine-architects", "--web", "--save", save)
+    assert b"Resumed the unfinished game" in server.output
+    phone.goto(server.url)
+    wait_answers(phone, 12)
+    assert (
+        phone.inner_text("#prompt") == "Turn 2 of 4: which of the 2 cards you leave show the Rune?"
+    )
+    # the rival's piles and reputation are shown
+    rival = replayed(BOOK, "normal", 3, NORMAL[:12]).rival
+    assert phone.inner_text("#reputation") == f"Reputation {rival.reputation().total}"
+    assert f"({len(rival.chambers)}, " in phone.inner_text("#chamber-count")
+
+    for text in NORMAL[12:15]:
+        tap(phone, text)
+    # a typo: gold 18 instead of 8; undo it, and the answer before, by taps
+    tap(phone, "18")
+    phone.click("#undo")
+    wait_answers(phone, 15)
+    phone.click("#undo")
+    wait_answers(phone, 14)
+    assert saved(save)["answers"][:12] == NORMAL[:12]  # the terminal's, as typed
+    assert len(saved(save)["answers"]) == 14  # undo is saved at once
+    tap(phone, NORMAL[14])
+    # a refused answer: the engine's reason, nothing recorded
+    phone.click("#typed summary")
+    phone.fill("#type-text", "99")
+    phone.click("#type-form button")
+    phone.wait_for_selector("#error:not([hidden])", timeout=WAIT)
+    assert "Gold runs from 0 to 30; 99 is not possible." in phone.inner_text("#error")
+    assert answered(phone) == 15
+    # help quotes the rule of the step
+    phone.click("#help-button")
+    assert "count your gold" in phone.inner_text("#help")
+    tap(phone, NORMAL[15])
+
+    # a reload mid-game resumes where it was
+    phone.reload()
+    wait_answers(phone, 16)
+    assert phone.inner_text("#prompt") == "Buy a row or pass? (buy/pass)"
+
+    for text in NORMAL[16:24]:
+        tap(phone, text)
+    # the server is killed right after an acknowledged answer, and started again
+    server.kill()
+    assert len(saved(save)["answers"]) == 24  # every answer the page showed as taken
+    server = serve("solo", "stonespine-architects", "--web", "--save", save)
+    phone.goto(server.url)
+    wait_answers(phone, 24)
+
+    # undo several: three answers back, then on by taps
+    for text in NORMAL[24:28]:
+        tap(phone, text)
+    phone.fill("#undo-count", "3")
+    phone.click("#undo-many")
+    wait_answers(phone, 25)
+    for text in NORMAL[25:]:
+        tap(phone, text)
+
+    assert phone.inner_text("#prompt") == "The game is over."
+    assert phone.inner_text("#result") == NORMAL_RESULT
+    data = saved(save)
+    assert len(data["answers"]) == len(NORMAL) and data["complete"] is True
+    # the finished game is in the history, on the page and as CSV
+    phone.wait_for_selector("#games tbody tr", timeout=WAIT)
+    row = phone.inner_text("#games tbody tr")
+    assert "normal\t3\t79\t69\twon" in row
+    with urllib.request.urlopen(f"{server.base}/history.csv?token={server.token}") as response:
+        csv = response.read().decode()
+    assert csv.splitlines()[0] == "date,difficulty,seed,you,rival,result"
+    assert csv.splitlines()[1].endswith(",normal,3,79,69,won")
+
+    # and the terminal resumes the game the page finished
+    out = io.StringIO()
+    assert run_session(CATALOG, io.StringIO(), out, resume_path=save) == 0
+    assert NORMAL_RESULT in out.getvalue()
+
+
+def test_a_wrong_or_missing_token_is_refused(phone, serve, tmp_path):
+    server = serve(
+        "solo", "stonespine-architects", "--web", "--seed", 3, "--save", tmp_path / "s.json"
+    )
+    for path in (
+        "/",
+        "/api/state",
+        "/static/solo.js",
+        "/face/goal-card/monster-menagerie/front.png",
+    ):
+        for query in ("", "?token=wrong"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(server.base + path + query)
+            assert refused.value.code == 403, path + query
+    response = phone.goto(server.base + "/?token=" + server.token[:-1])
+    assert response.status == 403
+    assert "open the address protopress printed" in phone.inner_text("body")
+    response = phone.goto(server.url)
+    assert response.status == 200
+    phone.wait_for_selector('.card[data-id="monster-menagerie"] img', timeout=WAIT)
+    tap(phone, "Monster Menagerie")
