@@ -19,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import re
 import signal
 import threading
 import time
@@ -35,6 +36,10 @@ from protopress.rules.plugins import resolve_spec
 from protopress.rules.simulate import GameRecord, play, seats
 
 FORMAT = "protopress-balance/1"
+SCHEDULER_ADDRESS = re.compile(
+    r"inproc://\S+|((tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}/?"
+)
+CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before saying it cannot be reached
 MAX_CHUNK = 20  # games per chunk at most: Ctrl-C and progress are never far away
 CHUNKS_PER_WORKER = 16  # at least this many chunks per worker when there are games enough
 
@@ -375,8 +380,18 @@ def _on_cluster(address: str, plan, total: int, progress) -> tuple[list, bool]:
         raise MissingExtra(
             "running on a cluster needs Dask distributed: pip install 'protopress[cluster]'"
         ) from None
+    if not SCHEDULER_ADDRESS.fullmatch(address):
+        raise ValueError(
+            f"{address!r} is not a Dask scheduler address (e.g. tcp://10.0.0.5:8786 or host:8786)"
+        )
     done: list[list[GameRecord]] = []
-    with Client(address, set_as_default=False) as client:
+    try:
+        client = Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        raise ValueError(
+            f"cannot reach the Dask scheduler at {address} within {CONNECT_TIMEOUT} s: {error}"
+        ) from None
+    with client:
         threads = sum(client.nthreads().values()) or 1
         futures = client.map(play_chunk, plan(chunk_size(total, threads)), pure=False)
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -19,6 +20,8 @@ from protopress.cli.common import (
     solo_options,
 )
 from protopress.components import BUILTIN_GAMES, InvalidInput
+
+INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbers were written
 
 
 @cli.command()
@@ -102,3 +105,5 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     if json_path:
         write_json(json_path, result, summary)
         click.echo(f"wrote {json_path}", err=True)
+    if result.partial:
+        sys.exit(INTERRUPTED)

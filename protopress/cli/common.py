@@ -124,6 +124,25 @@ class Offset(click.ParamType):
         return x * MM, y * MM
 
 
+def refuse_special(path: Path | None, what: str) -> None:
+    """A usage error when path exists but is no regular file (a FIFO, a device, a
+    folder) or is a link that leads nowhere or round in a loop."""
+    import os
+    import stat
+
+    if path is None or not os.path.lexists(path):
+        return
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:  # a dangling link, a loop
+        raise click.UsageError(f"{path}: cannot be used as {what}: {error.strerror}") from None
+    if not stat.S_ISREG(mode):
+        from protopress.files import NotRegularFile
+
+        kind = NotRegularFile(path, mode).kind
+        raise click.UsageError(f"{path}: {kind}, not {what}")
+
+
 def refuse_unreadable_json(path: Path | None) -> None:
     """Exit 1 on a JSON file that no reader should take in: nested too deeply, or too large.
 
@@ -253,6 +272,12 @@ def play_options(spec, game_options, solo: bool, difficulty: str | None, players
     if solo or difficulty:
         if not spec.solo_rival:
             raise click.UsageError(f"{spec.id} has no solo mode against a rival")
+        context = click.get_current_context(silent=True)
+        source = context.get_parameter_source("players") if context else None
+        if source is click.core.ParameterSource.COMMANDLINE and players != 1:
+            raise click.UsageError(
+                f"--solo is one player against the rival, not --players {players}"
+            )
         players = 1
         options.update(solo=True, difficulty=difficulty or "normal")
     try:

@@ -17,6 +17,7 @@ from protopress.cli.common import (
     game_spec,
     load_or_exit,
     play_options,
+    refuse_special,
     refuse_unreadable_json,
     rules_option,
     rules_spec,
@@ -132,7 +133,10 @@ def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
     """
     from protopress.games.stonespine_architects.solo_session import run_session
 
+    if resume_path is not None and not resume_path.exists():
+        raise click.UsageError(f"{resume_path}: no such saved session to resume")
     for path in (resume_path, save_path):
+        refuse_special(path, "a saved session")
         refuse_unreadable_json(path)
     catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
     if web:
@@ -250,6 +254,10 @@ def replay(log_file, rules):
         state = replay_log(game, catalog, log)
     except ValueError as error:
         click.echo(f"{log_file}: {error}", err=True)
+        sys.exit(1)
+    if not game.is_over(state) and log.get("limit") is not True:
+        click.echo(f"{log_file}: the log ends after {len(log['actions'])} actions, before the "
+                   "game is over (a truncated log?)", err=True)  # fmt: skip
         sys.exit(1)
     scores = game.scores(state)
     click.echo(f"{game_id}: {len(log['actions'])} actions replayed")

@@ -24,8 +24,16 @@ def layouts_option(help_text: str):
         "--layouts",
         "layouts_dir",
         type=click.Path(file_okay=False, exists=True, path_type=Path),
+        callback=_a_folder,
         help=help_text,
     )
+
+
+def _a_folder(ctx, param, value: Path | None) -> Path | None:
+    """click's file_okay=False lets a FIFO or a device through: only a folder is one."""
+    if value is not None and not value.is_dir():
+        raise click.BadParameter(f"{value} is not a folder of layouts", ctx, param)
+    return value
 
 
 @cli.command()

@@ -158,6 +158,8 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
     not empty, or a file in its place.
     """
     folder = Path(folder)
+    if folder.is_symlink() and not folder.exists():  # a dangling link, or a loop
+        raise FileExistsError(f"{folder} is a link to nothing usable; choose a new folder")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise FileExistsError(
             f"{folder} already exists and is not an empty folder; "

@@ -123,6 +123,7 @@ def log_of(
         "seed": seed,
         "options": typed,
         **({"rules": rules} if rules else {}),
+        "limit": record.limit,  # stopped at the decision limit: the game is not over
         "actions": [list(action) for action in actions],
         "scores": record.scores,
     }

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import protopress
 from protopress.generators.expand import Deferred
 from protopress.generators.layout import builtin_layout_files, load_layout
 
@@ -32,8 +33,11 @@ def fingerprint(path: Path) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+PACKAGE_ROOT = Path(protopress.__file__).resolve().parent.parent  # installed or not
+
+
 def _name(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
+    return path.resolve().relative_to(PACKAGE_ROOT).as_posix()
 
 
 @pytest.mark.parametrize("path", builtin_layout_files(), ids=_name)
