@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from protopress.cli.app import cli
-from protopress.cli.common import load_or_exit, refuse_overwrite
+from protopress.cli.common import Problems, load_or_exit, refuse_overwrite
 from protopress.components import InvalidInput
 
 
@@ -50,11 +50,15 @@ def import_command(table, kind, sheet, output):
     written until every row is valid.
     """
     from protopress.designer import TableError, import_table, imported_count
+    from protopress.files import InUse, exclusive
 
     refuse_overwrite([output], [table])
 
     try:
-        document = import_table(table, kind, sheet=sheet, output=output)
+        with exclusive(output, "the catalog"):  # read, merge and write as one step
+            document = import_table(table, kind, sheet=sheet, output=output)
+    except InUse as error:
+        raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
     except TableError as error:
         raise click.UsageError(str(error)) from None
     except InvalidInput as invalid:

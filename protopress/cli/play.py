@@ -138,12 +138,22 @@ def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
     for path in (resume_path, save_path):
         refuse_special(path, "a saved session")
         refuse_unreadable_json(path)
+    from protopress.files import InUse, exclusive
+    from protopress.games.stonespine_architects.solo_session import default_save_path
+
     catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
-    if web:
-        sys.exit(solo_web(catalog, difficulty=difficulty, seed=seed, save_path=save_path,
-                          resume_path=resume_path, host=host, port=port))  # fmt: skip
-    sys.exit(run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty, seed=seed,
-                         save_path=save_path, resume_path=resume_path))  # fmt: skip
+    target = save_path or resume_path or default_save_path()
+    try:
+        with exclusive(target, "the saved session"):
+            if web:
+                code = solo_web(catalog, difficulty=difficulty, seed=seed, save_path=save_path,
+                                resume_path=resume_path, host=host, port=port)  # fmt: skip
+            else:
+                code = run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty,
+                                   seed=seed, save_path=save_path, resume_path=resume_path)  # fmt: skip
+    except InUse as error:
+        raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
+    sys.exit(code)
 
 
 @cli.command()

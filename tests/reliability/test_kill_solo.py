@@ -208,7 +208,8 @@ def test_a_session_killed_while_saving_keeps_the_previous_save(tmp_path, uninter
     finally:
         live.kill()
     assert saved(save)["answers"] == NORMAL[:4]
-    (temporary,) = [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+    hidden = [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+    (temporary,) = [p for p in hidden if not p.name.endswith(".lock")]  # the session's lock stays
     assert temporary_target(temporary.name) == (save.name, live.process.pid)
     with pytest.raises(json.JSONDecodeError):
         json.loads(temporary.read_text(encoding="utf-8"))  # torn, and never read
