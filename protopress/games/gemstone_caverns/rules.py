@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
 from protopress.games.gemstone_caverns.spec import SPEC
+from protopress.rules.bots import reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.spec import Outcome, OutcomeKind
 
@@ -96,6 +97,7 @@ def _by_cells(dice: int) -> dict:
     return {cells: (name, symmetries) for cells, name, symmetries in _shapes(dice)}
 
 
+@lru_cache(maxsize=4096)
 def _distinct_turns(cells, labels) -> int:
     """How many quarter turns (0, 1, ...) give different labelled placements."""
     _, symmetries = _by_cells(len(cells))[cells]
@@ -125,6 +127,15 @@ def _placements(cells, rows: int, cols: int) -> tuple[dict, ...]:
 
 
 @lru_cache(maxsize=64)
+def _place_actions(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """Per quarter turn: (mask, the "place" action) of each offset, built once per shape."""
+    return tuple(
+        tuple((mask, ("place", times, row, col)) for (row, col), (mask, _) in spots.items())
+        for times, spots in enumerate(_placements(cells, rows, cols))
+    )
+
+
+@lru_cache(maxsize=64)
 def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """Edge neighbours of each box of a flat grid (never across corners)."""
     return tuple(
@@ -138,22 +149,29 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _groups(cells, neighbours) -> list[tuple[int, int]]:
-    """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
-    seen = bytearray(len(cells))
-    groups = []
+def _label(cells, neighbours) -> tuple[list[int], list[tuple[int, int]]]:
+    """Each box's group number (-1 for an empty box) and (symbol, size) of every group
+    of one symbol joined along edges; 0 is an empty box."""
+    labels = [-1] * len(cells)
+    groups: list[tuple[int, int]] = []
     for start, symbol in enumerate(cells):
-        if not symbol or seen[start]:
+        if not symbol or labels[start] >= 0:
             continue
-        seen[start] = 1
+        number = len(groups)
+        labels[start] = number
         group = [start]
         for box in group:  # breadth first: the list grows while it is read
             for other in neighbours[box]:
-                if cells[other] == symbol and not seen[other]:
-                    seen[other] = 1
+                if cells[other] == symbol and labels[other] < 0:
+                    labels[other] = number
                     group.append(other)
         groups.append((symbol, len(group)))
-    return groups
+    return labels, groups
+
+
+def _groups(cells, neighbours) -> list[tuple[int, int]]:
+    """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
+    return _label(cells, neighbours)[1]
 
 
 def _value(cells, neighbours, scoring: Scoring) -> tuple[int, int]:
@@ -368,15 +386,14 @@ class GemstoneCaverns:
         if state.arrangement is None:
             return list(_arrangements(tuple(sorted(state.rolled))))
         t = state.table
-        spots = _placements(state.arrangement[0], t.rows, t.cols)
         seat = self.to_move(state)
         if seat is None:  # not over, so a seat places
             raise IllegalAction("the game is over")
         filled = state.filled[seat]
         actions = [
-            ("place", times, row, col)
+            action
             for times in range(state.turns_shown)
-            for (row, col), (mask, _) in spots[times].items()
+            for mask, action in _place_actions(state.arrangement[0], t.rows, t.cols)[times]
             if not mask & filled
         ]
         return actions or [PASS]
@@ -442,9 +459,18 @@ class GemstoneCaverns:
         value = score + NEAR_BONUS * near
         if state.arrangement is not None and state.placed == 0 and state.active == seat:
             # the arrangement just chosen: how well it can join this seat's groups
-            value += FIT_BONUS * _best_fit(state, seat)
+            value += FIT_BONUS * _fast_best_fit(state, seat)
         others = [_cached(state, s)[0] for s in range(state.table.players) if s != seat]
         return value - max(others) if others else value
+
+    def action_values(self, state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+        """heuristic(seat) after each of the actions of the seat to move, as applying
+        each to a copy would give it (the greedy bot's look-ahead, without the copies)."""
+        if seat == self.to_move(state):
+            if state.arrangement is None:
+                return arrangement_values(state, seat, actions)
+            return placement_values(state, seat, actions)
+        return reference_values(self, state, seat, actions)
 
     def record(self, state: GemstoneState) -> dict:
         shapes: Counter = Counter()
@@ -479,7 +505,8 @@ def _end_turn(state: GemstoneState) -> None:
 
 def _best_fit(state: GemstoneState, seat: int) -> int:
     """The most same-symbol edges a placement of the arrangement could make with
-    boxes already filled, plus those between its own dice."""
+    boxes already filled, plus those between its own dice. The reference, one
+    placement at a time: the heuristic uses _fast_best_fit, tested against it."""
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     t = state.table
@@ -508,6 +535,253 @@ def _best_fit(state: GemstoneState, seat: int) -> int:
         if i < j
     )
     return best + 2 * inner
+
+
+# --- fast look-ahead ----------------------------------------------------------
+#
+# A greedy bot judges ~350 placements and ~114 arrangements a decision. Copying
+# the state, placing and flood-filling the grid for each is what made the game
+# slow; the functions below give the same heuristic values from one analysis of
+# the seat's grid (tests/games/gemstone_caverns/test_fast.py checks that they
+# agree with apply + heuristic on thousands of random positions).
+
+
+class _Spot(NamedTuple):
+    """One placement of an arrangement: what it covers and the groups its dice form
+    among themselves. Dice are named by the first die of their symbol (`kin`), so
+    that arrangements alike but for which symbols they show share one table."""
+
+    mask: int  # boxes covered
+    by_kin: tuple[tuple[int, int], ...]  # (kin, boxes of the dice of that symbol)
+    parts: tuple[tuple[int, tuple[int, ...]], ...]  # (kin, boxes) per group of the dice alone
+
+
+def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
+    """For each die, the first die showing its symbol: (2, 5, 2, 2) gives (0, 1, 0, 0)."""
+    return tuple(codes.index(code) for code in codes)
+
+
+@lru_cache(maxsize=256)
+def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> dict[Action, _Spot]:
+    """Every placement action of an arrangement of the shape cells whose dice show
+    symbols alike as kin says, with its _Spot."""
+    neighbours = _neighbours(rows, cols)
+    table = {}
+    for (mask, action), (_, inside) in zip(
+        (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
+        (spot for turn in _placements(cells, rows, cols) for spot in turn.values()),
+        strict=True,
+    ):
+        kin_of = {box: kin[k] for k, box in inside}
+        by_kin: dict[int, int] = {}
+        for box, same in kin_of.items():
+            by_kin[same] = by_kin.get(same, 0) | 1 << box
+        parts, seen = [], set()
+        for box, same in kin_of.items():
+            if box in seen:
+                continue
+            seen.add(box)
+            part = [box]
+            for b in part:
+                for other in neighbours[b]:
+                    if kin_of.get(other) == same and other not in seen:
+                        seen.add(other)
+                        part.append(other)
+            parts.append((same, tuple(part)))
+        table[action] = _Spot(mask, tuple(by_kin.items()), tuple(parts))
+    return table
+
+
+@lru_cache(maxsize=8)
+def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
+    """(score, near boxes) a group of each size 0..boxes adds, as _value counts them."""
+    low = scoring.min_group
+    return tuple(
+        (scoring.per_group + size * scoring.per_box, 0)
+        if size >= low
+        else (0, size if size >= low - 2 else 0)
+        for size in range(boxes + 1)
+    )
+
+
+def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+    """heuristic(seat) after each of seat's placement actions (or the pass), as copying
+    the state, applying the action and scoring would give it, without copying: one
+    labelling of the grid, then per placement only the groups its dice join."""
+    t = state.table
+    if state.arrangement is None:
+        raise ValueError("the dice are not arranged yet")
+    score, near = _cached(state, seat)
+    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    rival = max(others) if others else 0
+    grid, neighbours = state.grids[seat], t.neighbours
+    labels, groups = _label(grid, neighbours)
+    worth = _worth(t.scoring, len(grid))
+    near_of: dict[int, set[tuple[int, int]]] = {}  # per empty box beside groups: (code, group)
+    beside = [0] * (len(t.symbols) + 1)  # per code: empty boxes beside a group of it
+    for box, code in enumerate(grid):
+        if code:
+            for other in neighbours[box]:
+                if not grid[other]:
+                    beside[code] |= 1 << other
+                    near_of.setdefault(other, set()).add((code, labels[box]))
+    codes = state.codes
+    spots = _spots(state.arrangement[0], _kin(codes), t.rows, t.cols)
+    values = []
+    for action in actions:
+        s, n = score, near
+        spot = spots.get(action)
+        if spot is not None:
+            if any(beside[codes[kin]] & boxes for kin, boxes in spot.by_kin):
+                s, n = _joined(s, n, codes, spot.parts, near_of, groups, worth)
+            else:
+                for _, part in spot.parts:
+                    gain = worth[len(part)]
+                    s, n = s + gain[0], n + gain[1]
+        elif action != PASS:
+            raise IllegalAction(f"{action} is no placement of the arrangement")
+        value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
+        values.append(value - rival if others else value)
+    return values
+
+
+# Best fit, all placements at once: the grid is written into an integer with a
+# byte per box of a board padded by the shape's reach on every side, each byte
+# holding what a die of one code would count there (1 for the box, +1 per
+# same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
+# die's offset and adding gives, in every byte at once, the fit of the placement
+# anchored there; bytes of overlapping placements come out at OVERLAP or more.
+
+OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
+_KEEP = bytes(range(OVERLAP)) + bytes(256 - OVERLAP)  # bytes.translate: overlaps to 0
+
+
+class _Board(NamedTuple):
+    pad: int
+    width: int  # of the padded board
+    lanes: int  # bytes of the padded board
+
+
+def _board(t: Table) -> _Board:
+    pad = len(t.dice) - 1  # how far a shape of that many cells reaches past an edge
+    width = t.cols + 2 * pad
+    return _Board(pad, width, width * (t.rows + 2 * pad))
+
+
+@lru_cache(maxsize=64)
+def _fit_geometry(cells, rows: int, cols: int, pad: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Per quarter turn: (each cell's byte offset from the anchor, the anchors' byte mask)."""
+    width = cols + 2 * pad
+    turns = []
+    for times, spots in enumerate(_placements(cells, rows, cols)):
+        offsets = tuple(8 * (r * width + c) for r, c in _turn(cells, times))
+        anchors = sum(0xFF << 8 * ((row + pad) * width + col + pad) for row, col in spots)
+        turns.append((offsets, anchors))
+    return tuple(turns)
+
+
+def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
+    """Per grid code: the padded board's bytes as a die of that code counts them."""
+    t = state.table
+    board = _board(t)
+    grid, neighbours = state.grids[seat], t.neighbours
+    base = bytearray(board.lanes)
+    counts: list[dict[int, int]] = [{} for _ in range(len(t.symbols) + 1)]
+    for box, code in enumerate(grid):
+        lane = (box // t.cols + board.pad) * board.width + box % t.cols + board.pad
+        if code:
+            base[lane] = OVERLAP
+            for other in neighbours[box]:
+                if not grid[other]:
+                    near = counts[code]
+                    near[other] = near.get(other, 0) + 1
+        else:
+            base[lane] = 1
+    lanes = []
+    for near in counts:
+        own = bytearray(base)
+        for box, count in near.items():
+            own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
+        lanes.append(int.from_bytes(own, "little"))
+    return lanes
+
+
+def _fast_best_fit(state: GemstoneState, seat: int) -> int:
+    """_best_fit, computed for all the placements of a turn at once (see above)."""
+    if state.arrangement is None:
+        raise ValueError("the dice are not arranged yet")
+    cells = state.arrangement[0]
+    return _fit(state.table, _fit_lanes(state, seat), cells, state.codes, state.turns_shown)
+
+
+def _fit(t: Table, lanes: list[int], cells, codes: tuple[int, ...], turns: int) -> int:
+    board = _board(t)
+    best = 0
+    for offsets, anchors in _fit_geometry(cells, t.rows, t.cols, board.pad)[:turns]:
+        total = 0
+        for k, shift in enumerate(offsets):
+            total += lanes[codes[k]] >> shift
+        best = max(best, max((total & anchors).to_bytes(board.lanes, "little").translate(_KEEP)))
+    return (best or -1) + 2 * _inner_edges(cells, codes)
+
+
+def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+    """heuristic(seat) after each "arrange" action of the active seat, as apply +
+    heuristic on a copy would give it: the grid's value is the same for all, only
+    the best fit differs, and _fit judges every placement of a turn at once."""
+    t = state.table
+    score, near = _cached(state, seat)
+    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    lanes = _fit_lanes(state, seat)
+    index = {symbol: i for i, symbol in enumerate(t.symbols, 1)}
+    values = []
+    for action in actions:
+        _, cells, labels = action
+        codes = tuple(index[symbol] for symbol in labels)
+        fit = _fit(t, lanes, cells, codes, _distinct_turns(cells, labels))
+        value = score + NEAR_BONUS * near
+        value += FIT_BONUS * fit  # the heuristic's own order of additions
+        values.append(value - max(others) if others else value)
+    return values
+
+
+@lru_cache(maxsize=1024)
+def _inner_edges(cells, codes: tuple[int, ...]) -> int:
+    """Edges between the arrangement's own dice of one symbol."""
+    return sum(
+        codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        for i, a in enumerate(cells)
+        for j, b in enumerate(cells)
+        if i < j
+    )
+
+
+def _joined(score, near, codes, parts, near_of, groups, worth) -> tuple[int, int]:
+    """(score, near) once the dice's parts join the groups beside them (two parts
+    beside one group become one group)."""
+    merged: list[tuple[int, set]] = []  # (dice, groups joined) per new group
+    for kin, part in parts:
+        code = codes[kin]
+        joined = {g for box in part for c, g in near_of.get(box, ()) if c == code}
+        dice = len(part)
+        kept = []
+        for other_dice, other_groups in merged:
+            if other_groups & joined:
+                dice += other_dice
+                joined |= other_groups
+            else:
+                kept.append((other_dice, other_groups))
+        kept.append((dice, joined))
+        merged = kept
+    for dice, joined in merged:
+        size = dice
+        for g in joined:
+            old = worth[groups[g][1]]
+            score, near = score - old[0], near - old[1]
+            size += groups[g][1]
+        gain = worth[size]
+        score, near = score + gain[0], near + gain[1]
+    return score, near
 
 
 def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
