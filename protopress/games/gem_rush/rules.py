@@ -194,16 +194,27 @@ class GemRushState:
         self.legal = None
 
 
+class _Components(NamedTuple):
+    catalog: Any  # held, so that its id is not reused while cached
+    stack: tuple[RoomTile, ...]  # room_stack, in catalog order
+    abilities: dict[str, tuple[effects.Step, ...]]
+    skills: dict[str, tuple[skills.Skill, ...]]  # by mode, filled on first use
+    cards: int
+
+
 class GemRush:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+
+    def __init__(self) -> None:
+        self._read: dict[int, _Components] = {}  # by id(catalog): see _components
 
     # --- setup --------------------------------------------------------------
 
     def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemRushState:
         table = self._table(catalog, players, SPEC.parse_options(options or {}))
         state = GemRushState(table, rng)
-        stack = room_stack(catalog.of_kind("room-tile"))
+        stack = list(self._components(catalog).stack)
         if not stack:
             raise ValueError(f"{catalog.path}: no room tiles to build a mine from")
         rng.shuffle(stack)
@@ -253,20 +264,35 @@ class GemRush:
             APPRENTICE if mode == "crisis" else RUSH_TARGET if players <= 4 else RUSH_TARGET_LARGE
         )
         target = options.get("target", default)
-        abilities = {
-            c.id: effects.compile_ability(c.get("ability") or ())
-            for c in catalog.of_kind("room-tile")
-        }
+        parts = self._components(catalog)
         return Table(
             players=players,
             mode=mode,
             target=target,
             variant=variant,
             stop_at_target=options["stop_at_target"],
-            skills=skills.skill_cards(catalog.of_kind("skill-card"), mode),
-            abilities=abilities,
-            cards=sum(c.count for c in catalog.of_kind("gem-card")),
+            skills=parts.skills.get(mode)
+            or parts.skills.setdefault(
+                mode, skills.skill_cards(catalog.of_kind("skill-card"), mode)
+            ),
+            abilities=parts.abilities,
+            cards=parts.cards,
         )
+
+    def _components(self, catalog) -> _Components:
+        """What setup reads from the catalog, read once per catalog (a catalog does not
+        change once loaded): the room tiles, their compiled abilities, the skills."""
+        cached = self._read.get(id(catalog))
+        if cached is None or cached.catalog is not catalog:
+            rooms = catalog.of_kind("room-tile")
+            cached = self._read[id(catalog)] = _Components(
+                catalog=catalog,
+                stack=tuple(room_stack(rooms)),
+                abilities={c.id: effects.compile_ability(c.get("ability") or ()) for c in rooms},
+                skills={},
+                cards=sum(c.count for c in catalog.of_kind("gem-card")),
+            )
+        return cached
 
     # --- whose turn, what is legal ------------------------------------------
 
