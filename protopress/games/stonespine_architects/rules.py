@@ -31,7 +31,7 @@ from protopress.games.stonespine_architects.dungeon import (
     Chamber,
     Dungeon,
     PathScore,
-    path_score,
+    flood_path_score,
 )
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
@@ -239,14 +239,14 @@ PATH_MEMO = 1 << 14  # geometries remembered before the memo starts over
 
 
 def _path_score(board: Board) -> PathScore:
-    """dungeon.path_score, remembered by what it depends on: doors, passages, doorways."""
+    """dungeon.path_score (by its flood fill), remembered by what it depends on: doors, passages, doorways."""
     blueprint = board.blueprint
     key = (blueprint.entrance, blueprint.exit, *((c.doors, c.passages) for c in board.chambers))
     paths = _PATHS.get(key)
     if paths is None:
         if len(_PATHS) >= PATH_MEMO:
             _PATHS.clear()
-        paths = _PATHS[key] = path_score(board.dungeon())
+        paths = _PATHS[key] = flood_path_score(board.dungeon())
     return paths
 
 
