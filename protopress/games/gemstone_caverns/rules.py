@@ -554,6 +554,7 @@ class _Spot(NamedTuple):
     mask: int  # boxes covered
     by_kin: tuple[tuple[int, int], ...]  # (kin, boxes of the dice of that symbol)
     parts: tuple[tuple[int, tuple[int, ...]], ...]  # (kin, boxes) per group of the dice alone
+    sizes: tuple[int, ...]  # of the parts
 
 
 def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
@@ -588,7 +589,8 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> dict[Action, _S
                         seen.add(other)
                         part.append(other)
             parts.append((same, tuple(part)))
-        table[action] = _Spot(mask, tuple(by_kin.items()), tuple(parts))
+        sizes = tuple(len(part) for _, part in parts)
+        table[action] = _Spot(mask, tuple(by_kin.items()), tuple(parts), sizes)
     return table
 
 
@@ -626,20 +628,31 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
                     beside[code] |= 1 << other
                     near_of.setdefault(other, set()).add((code, labels[box]))
     codes = state.codes
+    beside_kin = [beside[code] for code in codes]  # by die: boxes beside its symbol's groups
     spots = _spots(state.arrangement[0], _kin(codes), t.rows, t.cols)
+    alone: dict[
+        tuple[int, ...], tuple[int, int]
+    ] = {}  # (score, near) of a placement joining no group, by the sizes of its parts
     values = []
     for action in actions:
-        s, n = score, near
         spot = spots.get(action)
-        if spot is not None:
-            if any(beside[codes[kin]] & boxes for kin, boxes in spot.by_kin):
-                s, n = _joined(s, n, codes, spot.parts, near_of, groups, worth)
+        if spot is None:
+            if action != PASS:
+                raise IllegalAction(f"{action} is no placement of the arrangement")
+            s, n = score, near
+        else:
+            for kin, boxes in spot.by_kin:
+                if beside_kin[kin] & boxes:
+                    s, n = _joined(score, near, codes, spot.parts, near_of, groups, worth)
+                    break
             else:
-                for _, part in spot.parts:
-                    gain = worth[len(part)]
-                    s, n = s + gain[0], n + gain[1]
-        elif action != PASS:
-            raise IllegalAction(f"{action} is no placement of the arrangement")
+                found = alone.get(spot.sizes)
+                if found is None:
+                    s, n = score, near
+                    for size in spot.sizes:
+                        s, n = s + worth[size][0], n + worth[size][1]
+                    found = alone[spot.sizes] = s, n
+                s, n = found
         value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
         values.append(value - rival if others else value)
     return values
@@ -651,39 +664,51 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
 # same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
 # die's offset and adding gives, in every byte at once, the fit of the placement
 # anchored there; bytes of overlapping placements come out at OVERLAP or more.
+# The quarter turns' bytes are laid side by side in one integer, the overlaps
+# cleared, and the largest byte found by halving (is any byte >= t?).
 
 OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
-_KEEP = bytes(range(OVERLAP)) + bytes(256 - OVERLAP)  # bytes.translate: overlaps to 0
+TURNS = 4
 
 
 class _Board(NamedTuple):
     pad: int
     width: int  # of the padded board
     lanes: int  # bytes of the padded board
+    ones: int  # 0x01 in every byte of TURNS boards side by side
+    below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
 
 
-def _board(t: Table) -> _Board:
-    pad = len(t.dice) - 1  # how far a shape of that many cells reaches past an edge
-    width = t.cols + 2 * pad
-    return _Board(pad, width, width * (t.rows + 2 * pad))
+@lru_cache(maxsize=8)
+def _board(rows: int, cols: int, dice: int) -> _Board:
+    pad = dice - 1  # how far a shape of that many cells reaches past an edge
+    width = cols + 2 * pad
+    lanes = width * (rows + 2 * pad)
+    ones = int.from_bytes(b"\x01" * lanes * TURNS, "little")
+    return _Board(pad, width, lanes, ones, tuple((OVERLAP - t) * ones for t in range(OVERLAP)))
 
 
 @lru_cache(maxsize=64)
-def _fit_geometry(cells, rows: int, cols: int, pad: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Per quarter turn: (each cell's byte offset from the anchor, the anchors' byte mask)."""
-    width = cols + 2 * pad
+def _fit_geometry(
+    cells, rows: int, cols: int, dice: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Per quarter turn: (each cell's bit offset from the anchor, the anchors' byte
+    mask moved to the turn's place in the side-by-side boards)."""
+    board = _board(rows, cols, dice)
     turns = []
     for times, spots in enumerate(_placements(cells, rows, cols)):
-        offsets = tuple(8 * (r * width + c) for r, c in _turn(cells, times))
-        anchors = sum(0xFF << 8 * ((row + pad) * width + col + pad) for row, col in spots)
+        offsets = tuple(8 * (r * board.width + c) for r, c in _turn(cells, times))
+        first = times * board.lanes + board.pad * (board.width + 1)
+        anchors = sum(0xFF << 8 * (first + row * board.width + col) for row, col in spots)
         turns.append((offsets, anchors))
     return tuple(turns)
 
 
 def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
-    """Per grid code: the padded board's bytes as a die of that code counts them."""
+    """Per grid code: the padded board's bytes as a die of that code counts them,
+    repeated for each quarter turn's place."""
     t = state.table
-    board = _board(t)
+    board = _board(t.rows, t.cols, len(t.dice))
     grid, neighbours = state.grids[seat], t.neighbours
     base = bytearray(board.lanes)
     counts: list[dict[int, int]] = [{} for _ in range(len(t.symbols) + 1)]
@@ -702,12 +727,12 @@ def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
         own = bytearray(base)
         for box, count in near.items():
             own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
-        lanes.append(int.from_bytes(own, "little"))
+        lanes.append(int.from_bytes(bytes(own) * TURNS, "little"))
     return lanes
 
 
 def _fast_best_fit(state: GemstoneState, seat: int) -> int:
-    """_best_fit, computed for all the placements of a turn at once (see above)."""
+    """_best_fit, computed for all the placements at once (see above)."""
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells = state.arrangement[0]
@@ -715,14 +740,25 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
 
 
 def _fit(t: Table, lanes: list[int], cells, codes: tuple[int, ...], turns: int) -> int:
-    board = _board(t)
-    best = 0
-    for offsets, anchors in _fit_geometry(cells, t.rows, t.cols, board.pad)[:turns]:
+    board = _board(t.rows, t.cols, len(t.dice))
+    fits = 0
+    for offsets, anchors in _fit_geometry(cells, t.rows, t.cols, len(t.dice))[:turns]:
         total = 0
         for k, shift in enumerate(offsets):
             total += lanes[codes[k]] >> shift
-        best = max(best, max((total & anchors).to_bytes(board.lanes, "little").translate(_KEEP)))
-    return (best or -1) + 2 * _inner_edges(cells, codes)
+        fits |= total & anchors
+    ones = board.ones
+    overlap = (fits >> 5) & (7 * ones)  # the bytes at OVERLAP or more
+    overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
+    fits &= ~(overlap * 0xFF)
+    low, high = 0, OVERLAP - 1  # the largest byte lies in [low, high]
+    while low < high:
+        mid = (low + high + 1) // 2
+        if (fits + board.below[mid]) & (ones << 5):
+            low = mid
+        else:
+            high = mid - 1
+    return (low or -1) + 2 * _inner_edges(cells, codes)
 
 
 def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
