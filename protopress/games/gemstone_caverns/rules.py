@@ -459,9 +459,13 @@ class GemstoneCaverns:
         value = score + NEAR_BONUS * near
         if state.arrangement is not None and state.placed == 0 and state.active == seat:
             # the arrangement just chosen: how well it can join this seat's groups
-            value += FIT_BONUS * _fast_best_fit(state, seat)
+            value += FIT_BONUS * self.best_fit(state, seat)
         others = [_cached(state, s)[0] for s in range(state.table.players) if s != seat]
         return value - max(others) if others else value
+
+    def best_fit(self, state: GemstoneState, seat: int) -> int:
+        """_best_fit for the heuristic, by _fast_best_fit (tested equal to it)."""
+        return _fast_best_fit(state, seat)
 
     def action_values(self, state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
         """heuristic(seat) after each of the actions of the seat to move, as applying
