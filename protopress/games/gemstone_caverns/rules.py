@@ -307,7 +307,7 @@ class GemstoneState:
 
     __slots__ = (
         "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
-        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "rng",
+        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "rng", "legal",
     )  # fmt: skip
 
     def __init__(self, table: Table, rng: random.Random):
@@ -327,6 +327,7 @@ class GemstoneState:
         self.passes = 0
         self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
         self.rng = rng
+        self.legal: tuple | None = None  # the last placements listed, with what they depend on
 
     def copy(self) -> GemstoneState:
         new = object.__new__(GemstoneState)
@@ -390,13 +391,16 @@ class GemstoneCaverns:
         if seat is None:  # not over, so a seat places
             raise IllegalAction("the game is over")
         filled = state.filled[seat]
-        actions = [
-            action
-            for times in range(state.turns_shown)
-            for mask, action in _place_actions(state.arrangement[0], t.rows, t.cols)[times]
-            if not mask & filled
-        ]
-        return actions or [PASS]
+        key = (state.arrangement, state.turns_shown, filled)
+        if state.legal is None or state.legal[0] != key:  # the loop and the bot both ask
+            actions = [
+                action
+                for times in range(state.turns_shown)
+                for mask, action in _place_actions(state.arrangement[0], t.rows, t.cols)[times]
+                if not mask & filled
+            ]
+            state.legal = (key, tuple(actions or [PASS]))
+        return list(state.legal[1])
 
     def apply(self, state: GemstoneState, action: Action) -> None:
         kind = action[0]
