@@ -99,7 +99,8 @@ def _by_cells(dice: int) -> dict:
 
 @lru_cache(maxsize=4096)
 def _distinct_turns(cells, labels) -> int:
-    """How many quarter turns (0, 1, ...) give different labelled placements."""
+    """How many quarter turns (0, 1, ...) give different labelled placements (labels
+    may be symbols, codes or kin: only which dice are alike counts)."""
     _, symmetries = _by_cells(len(cells))[cells]
     return 4 // sum(_relabel(labels, perm) == labels for perm in symmetries)
 
@@ -176,8 +177,12 @@ def _groups(cells, neighbours) -> list[tuple[int, int]]:
 
 def _value(cells, neighbours, scoring: Scoring) -> tuple[int, int]:
     """(score, boxes in groups one or two boxes short of scoring)."""
+    return _value_of(_groups(cells, neighbours), scoring)
+
+
+def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> tuple[int, int]:
     score = near = 0
-    for _, size in _groups(cells, neighbours):
+    for _, size in groups:
         if size >= scoring.min_group:
             score += scoring.per_group + size * scoring.per_box
         elif size >= scoring.min_group - 2:
@@ -314,7 +319,9 @@ class GemstoneState:
         self.table = table
         self.grids = [bytearray(table.rows * table.cols) for _ in range(table.players)]
         self.filled = [0] * table.players  # bitmask of filled boxes per seat
-        self.values: list[tuple[int, int] | None] = [None] * table.players  # cached _value
+        # _value per seat, in one-item lists shared by the copies holding the same grid
+        # (a change gives the changed state a fresh one): look-ahead copies fill them
+        self.values: list[list[tuple[int, int] | None]] = [[None] for _ in range(table.players)]
         self.active = 0  # the seat that rolls and arranges this turn
         self.rolled: tuple[str, ...] = ()
         self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
@@ -361,7 +368,7 @@ class GemstoneState:
         except KeyError as error:
             raise ValueError(f"{error.args[0]!r} is no symbol letter ({t.letters})") from None
         self.filled[seat] = sum(1 << box for box, v in enumerate(self.grids[seat]) if v)
-        self.values[seat] = None
+        self.values[seat] = [None]
 
 
 class GemstoneCaverns:
@@ -433,7 +440,7 @@ class GemstoneCaverns:
             for k, box in inside:
                 grid[box] = state.codes[k]
             state.filled[seat] |= mask
-            state.values[seat] = None
+            state.values[seat] = [None]
         elif kind == "pass":
             state.ended = True
             state.passes += 1
@@ -621,11 +628,15 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
     t = state.table
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
-    score, near = _cached(state, seat)
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    rival = max(others) if others else 0
     grid, neighbours = state.grids[seat], t.neighbours
     labels, groups = _label(grid, neighbours)
+    cached = state.values[seat]  # as _cached, from this labelling
+    own = cached[0]
+    if own is None:
+        own = cached[0] = _value_of(groups, t.scoring)
+    score, near = own
+    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    rival = max(others) if others else 0
     worth = _worth(t.scoring, len(grid))
     near_of: dict[int, set[tuple[int, int]]] = {}  # per empty box beside groups: (code, group)
     beside = [0] * (len(t.symbols) + 1)  # per code: empty boxes beside a group of it
@@ -684,6 +695,7 @@ class _Board(NamedTuple):
     width: int  # of the padded board
     lanes: int  # bytes of the padded board
     ones: int  # 0x01 in every byte of TURNS boards side by side
+    shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
     below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
 
 
@@ -693,7 +705,9 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
     width = cols + 2 * pad
     lanes = width * (rows + 2 * pad)
     ones = int.from_bytes(b"\x01" * lanes * TURNS, "little")
-    return _Board(pad, width, lanes, ones, tuple((OVERLAP - t) * ones for t in range(OVERLAP)))
+    shown = tuple((1 << 8 * lanes * turns) - 1 for turns in range(TURNS + 1))
+    below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
+    return _Board(pad, width, lanes, ones, shown, below)
 
 
 @lru_cache(maxsize=64)
@@ -744,45 +758,83 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells = state.arrangement[0]
-    return _fit(state.table, _fit_lanes(state, seat), cells, state.codes, state.turns_shown)
+    return _Fits(state, seat).best(cells, state.codes, state.turns_shown, _kin(state.codes))
 
 
-def _fit(t: Table, lanes: list[int], cells, codes: tuple[int, ...], turns: int) -> int:
-    board = _board(t.rows, t.cols, len(t.dice))
-    fits = 0
-    for offsets, anchors in _fit_geometry(cells, t.rows, t.cols, len(t.dice))[:turns]:
-        total = 0
-        for k, shift in enumerate(offsets):
-            total += lanes[codes[k]] >> shift
-        fits |= total & anchors
-    ones = board.ones
-    overlap = (fits >> 5) & (7 * ones)  # the bytes at OVERLAP or more
-    overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
-    fits &= ~(overlap * 0xFF)
-    low, high = 0, OVERLAP - 1  # the largest byte lies in [low, high]
-    while low < high:
-        mid = (low + high + 1) // 2
-        if (fits + board.below[mid]) & (ones << 5):
-            low = mid
-        else:
-            high = mid - 1
-    return (low or -1) + 2 * _inner_edges(cells, codes)
+class _Fits:
+    """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
+    place in each quarter turn and kept only where the placement is free, are the
+    same for every arrangement of that shape with that symbol on that die: each
+    is computed once, and an arrangement's fits are then the sum of its dice's."""
+
+    def __init__(self, state: GemstoneState, seat: int):
+        t = state.table
+        self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
+        self.board = _board(t.rows, t.cols, len(t.dice))
+        self.lanes = _fit_lanes(state, seat)
+        self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
+        self.dies: dict[tuple, int] = {}  # per (shape, die, code): its bytes at every turn
+
+    def best(self, cells, codes: tuple[int, ...], turns: int, kin: tuple[int, ...]) -> int:
+        """_best_fit of the arrangement of dice codes on the shape cells, turns quarter
+        turns shown, kin = _kin(codes)."""
+        fits = 0
+        for k, code in enumerate(codes):
+            die = self.dies.get((cells, k, code))
+            if die is None:
+                die = self.dies[cells, k, code] = self._die(cells, k, code)
+            fits += die
+        board = self.board
+        fits &= board.shown[turns]
+        ones = board.ones
+        low, high = 0, OVERLAP - 1  # the largest byte lies in [low, high]
+        while low < high:
+            mid = (low + high + 1) // 2
+            if (fits + board.below[mid]) & (ones << 5):
+                low = mid
+            else:
+                high = mid - 1
+        return (low or -1) + 2 * _inner_edges(cells, kin)
+
+    def _die(self, cells, k: int, code: int) -> int:
+        geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
+        free = self.free.get(cells)
+        if free is None:
+            free = self.free[cells] = tuple(
+                self._free(offsets, anchors) for offsets, anchors in geometry
+            )
+        lanes = self.lanes[code]
+        return sum(
+            (lanes >> offsets[k]) & anchors
+            for (offsets, _), anchors in zip(geometry, free, strict=True)
+        )
+
+    def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
+        """The anchors' bytes of the placements that cover no filled box."""
+        covered = 0
+        for shift in offsets:
+            covered += self.lanes[0] >> shift  # OVERLAP on filled boxes, whatever the code
+        ones = self.board.ones
+        overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
+        overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
+        return anchors & ~(overlap * 0xFF)
 
 
 def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
     """heuristic(seat) after each "arrange" action of the active seat, as apply +
     heuristic on a copy would give it: the grid's value is the same for all, only
-    the best fit differs, and _fit judges every placement of a turn at once."""
+    the best fit differs, and _Fits judges every placement of a shape at once."""
     t = state.table
     score, near = _cached(state, seat)
     others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    lanes = _fit_lanes(state, seat)
+    fits = _Fits(state, seat)
     index = {symbol: i for i, symbol in enumerate(t.symbols, 1)}
     values = []
     for action in actions:
         _, cells, labels = action
         codes = tuple(index[symbol] for symbol in labels)
-        fit = _fit(t, lanes, cells, codes, _distinct_turns(cells, labels))
+        kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
+        fit = fits.best(cells, codes, _distinct_turns(cells, kin), kin)
         value = score + NEAR_BONUS * near
         value += FIT_BONUS * fit  # the heuristic's own order of additions
         values.append(value - max(others) if others else value)
@@ -790,8 +842,9 @@ def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -
 
 
 @lru_cache(maxsize=1024)
-def _inner_edges(cells, codes: tuple[int, ...]) -> int:
-    """Edges between the arrangement's own dice of one symbol."""
+def _inner_edges(cells, codes: tuple) -> int:
+    """Edges between the arrangement's own dice of one symbol (codes, symbols or kin:
+    only which dice are alike counts)."""
     return sum(
         codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
         for i, a in enumerate(cells)
@@ -829,8 +882,9 @@ def _joined(score, near, codes, parts, near_of, groups, worth) -> tuple[int, int
 
 
 def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
-    value = state.values[seat]
+    cell = state.values[seat]
+    value = cell[0]
     if value is None:
         t = state.table
-        value = state.values[seat] = _value(state.grids[seat], t.neighbours, t.scoring)
+        value = cell[0] = _value(state.grids[seat], t.neighbours, t.scoring)
     return value
