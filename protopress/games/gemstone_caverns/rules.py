@@ -567,9 +567,14 @@ class _Spot(NamedTuple):
     that arrangements alike but for which symbols they show share one table."""
 
     mask: int  # boxes covered
-    by_kin: tuple[tuple[int, int], ...]  # (kin, boxes of the dice of that symbol)
+    joins: int  # per kin k, the boxes of its dice, shifted by k * the grid's boxes
     parts: tuple[tuple[int, tuple[int, ...]], ...]  # (kin, boxes) per group of the dice alone
-    sizes: tuple[int, ...]  # of the parts
+    kind: int  # index of the parts' sizes among the table's (placements joining no group)
+
+
+class _Spots(NamedTuple):
+    by_action: dict[Action, _Spot]  # every placement action, and the pass
+    sizes: tuple[tuple[int, ...], ...]  # the parts' sizes of each kind of spot
 
 
 def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
@@ -578,20 +583,22 @@ def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> dict[Action, _Spot]:
+def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
     """Every placement action of an arrangement of the shape cells whose dice show
     symbols alike as kin says, with its _Spot."""
     neighbours = _neighbours(rows, cols)
-    table = {}
+    boxes = rows * cols
+    kinds: dict[tuple[int, ...], int] = {(): 0}  # the pass covers nothing
+    table = {PASS: _Spot(0, 0, (), 0)}
     for (mask, action), (_, inside) in zip(
         (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
         (spot for turn in _placements(cells, rows, cols) for spot in turn.values()),
         strict=True,
     ):
         kin_of = {box: kin[k] for k, box in inside}
-        by_kin: dict[int, int] = {}
+        joins = 0
         for box, same in kin_of.items():
-            by_kin[same] = by_kin.get(same, 0) | 1 << box
+            joins |= 1 << (box + same * boxes)
         parts, seen = [], set()
         for box, same in kin_of.items():
             if box in seen:
@@ -604,9 +611,10 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> dict[Action, _S
                         seen.add(other)
                         part.append(other)
             parts.append((same, tuple(part)))
-        sizes = tuple(len(part) for _, part in parts)
-        table[action] = _Spot(mask, tuple(by_kin.items()), tuple(parts), sizes)
-    return table
+        sizes = tuple(sorted(len(part) for _, part in parts))
+        kind = kinds.setdefault(sizes, len(kinds))
+        table[action] = _Spot(mask, joins, tuple(parts), kind)
+    return _Spots(table, tuple(kinds))
 
 
 @lru_cache(maxsize=8)
@@ -638,47 +646,44 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
     others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
     rival = max(others) if others else 0
     worth = _worth(t.scoring, len(grid))
-    near_of: dict[int, set[tuple[int, int]]] = {}  # per empty box beside groups: (code, group)
-    beside = [0] * (len(t.symbols) + 1)  # per code: empty boxes beside a group of it
+    stride = len(t.symbols) + 1
+    near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
+    beside = [0] * stride  # per code: empty boxes beside a group of it
     for box, code in enumerate(grid):
         if code:
             for other in neighbours[box]:
                 if not grid[other]:
                     beside[code] |= 1 << other
-                    near_of.setdefault(other, set()).add((code, labels[box]))
+                    near_of.setdefault(other * stride + code, set()).add(labels[box])
     codes = state.codes
-    beside_kin = [beside[code] for code in codes]  # by die: boxes beside its symbol's groups
-    spots = _spots(state.arrangement[0], _kin(codes), t.rows, t.cols)
-    alone: dict[
-        tuple[int, ...], tuple[int, int]
-    ] = {}  # (score, near) of a placement joining no group, by the sizes of its parts
-    values = []
-    for action in actions:
-        spot = spots.get(action)
-        if spot is None:
-            if action != PASS:
-                raise IllegalAction(f"{action} is no placement of the arrangement")
-            s, n = score, near
-        else:
-            for kin, boxes in spot.by_kin:
-                if beside_kin[kin] & boxes:
-                    s, n = _joined(score, near, codes, spot.parts, near_of, groups, worth)
-                    break
-            else:
-                found = alone.get(spot.sizes)
-                if found is None:
-                    s, n = score, near
-                    for size in spot.sizes:
-                        s, n = s + worth[size][0], n + worth[size][1]
-                    found = alone[spot.sizes] = s, n
-                s, n = found
+    kin = _kin(codes)
+    spots = _spots(state.arrangement[0], kin, t.rows, t.cols)
+    # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
+    # whether a placement joins any group
+    beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
+    quick = []  # the value of a placement joining no group, per kind of spot
+    for sizes in spots.sizes:
+        s, n = score, near
+        for size in sizes:
+            s, n = s + worth[size][0], n + worth[size][1]
         value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
-        values.append(value - rival if others else value)
-    return values
+        quick.append(value - rival if others else value)
+
+    def joined(spot: _Spot) -> float:
+        s, n = _joined(score, near, codes, spot.parts, near_of, stride, groups, worth)
+        value = s + NEAR_BONUS * n
+        return value - rival if others else value
+
+    try:
+        chosen = [spots.by_action[action] for action in actions]
+    except KeyError as error:
+        raise IllegalAction(f"{error.args[0]} is no placement of the arrangement") from None
+    return [joined(spot) if spot.joins & beside_kin else quick[spot.kind] for spot in chosen]
 
 
 # Best fit, all placements at once: the grid is written into an integer with a
-# byte per box of a board padded by the shape's reach on every side, each byte
+# byte per box of a board padded by the shape's reach on every side (the east
+# and west sides share theirs, the rows wrapping through it), each byte
 # holding what a die of one code would count there (1 for the box, +1 per
 # same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
 # die's offset and adding gives, in every byte at once, the fit of the placement
@@ -702,7 +707,7 @@ class _Board(NamedTuple):
 @lru_cache(maxsize=8)
 def _board(rows: int, cols: int, dice: int) -> _Board:
     pad = dice - 1  # how far a shape of that many cells reaches past an edge
-    width = cols + 2 * pad
+    width = cols + pad  # a row's padding on the east is the next row's on the west
     lanes = width * (rows + 2 * pad)
     ones = int.from_bytes(b"\x01" * lanes * TURNS, "little")
     shown = tuple((1 << 8 * lanes * turns) - 1 for turns in range(TURNS + 1))
@@ -853,14 +858,22 @@ def _inner_edges(cells, codes: tuple) -> int:
     )
 
 
-def _joined(score, near, codes, parts, near_of, groups, worth) -> tuple[int, int]:
+def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
     """(score, near) once the dice's parts join the groups beside them (two parts
     beside one group become one group)."""
     merged: list[tuple[int, set]] = []  # (dice, groups joined) per new group
     for kin, part in parts:
         code = codes[kin]
-        joined = {g for box in part for c, g in near_of.get(box, ()) if c == code}
+        joined: set[int] = set()
+        for box in part:
+            found = near_of.get(box * stride + code)
+            if found:
+                joined |= found
         dice = len(part)
+        if not joined:  # a part alone: no other part shares a group with it
+            gain = worth[dice]
+            score, near = score + gain[0], near + gain[1]
+            continue
         kept = []
         for other_dice, other_groups in merged:
             if other_groups & joined:
