@@ -700,6 +700,7 @@ class _Board(NamedTuple):
     width: int  # of the padded board
     lanes: int  # bytes of the padded board
     ones: int  # 0x01 in every byte of TURNS boards side by side
+    carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
     shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
     below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
 
@@ -712,7 +713,7 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
     ones = int.from_bytes(b"\x01" * lanes * TURNS, "little")
     shown = tuple((1 << 8 * lanes * turns) - 1 for turns in range(TURNS + 1))
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    return _Board(pad, width, lanes, ones, shown, below)
+    return _Board(pad, width, lanes, ones, ones * OVERLAP, shown, below)
 
 
 @lru_cache(maxsize=64)
@@ -720,20 +721,20 @@ def _fit_geometry(
     cells, rows: int, cols: int, dice: int
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Per quarter turn: (each cell's bit offset from the anchor, the anchors' byte
-    mask moved to the turn's place in the side-by-side boards)."""
+    mask on one board). The turn's place in the side-by-side boards is its number
+    times the board's bits."""
     board = _board(rows, cols, dice)
     turns = []
     for times, spots in enumerate(_placements(cells, rows, cols)):
         offsets = tuple(8 * (r * board.width + c) for r, c in _turn(cells, times))
-        first = times * board.lanes + board.pad * (board.width + 1)
+        first = board.pad * (board.width + 1)
         anchors = sum(0xFF << 8 * (first + row * board.width + col) for row, col in spots)
         turns.append((offsets, anchors))
     return tuple(turns)
 
 
 def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
-    """Per grid code: the padded board's bytes as a die of that code counts them,
-    repeated for each quarter turn's place."""
+    """Per grid code: the padded board's bytes as a die of that code counts them."""
     t = state.table
     board = _board(t.rows, t.cols, len(t.dice))
     grid, neighbours = state.grids[seat], t.neighbours
@@ -754,7 +755,7 @@ def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
         own = bytearray(base)
         for box, count in near.items():
             own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
-        lanes.append(int.from_bytes(bytes(own) * TURNS, "little"))
+        lanes.append(int.from_bytes(own, "little"))
     return lanes
 
 
@@ -791,11 +792,10 @@ class _Fits:
             fits += die
         board = self.board
         fits &= board.shown[turns]
-        ones = board.ones
-        low, high = 0, OVERLAP - 1  # the largest byte lies in [low, high]
+        low, high = 0, 5 * len(codes)  # the largest byte: at most 1 + 4 neighbours a die
         while low < high:
             mid = (low + high + 1) // 2
-            if (fits + board.below[mid]) & (ones << 5):
+            if (fits + board.below[mid]) & board.carry:
                 low = mid
             else:
                 high = mid - 1
@@ -808,10 +808,10 @@ class _Fits:
             free = self.free[cells] = tuple(
                 self._free(offsets, anchors) for offsets, anchors in geometry
             )
-        lanes = self.lanes[code]
+        lanes, bits = self.lanes[code], 8 * self.board.lanes
         return sum(
-            (lanes >> offsets[k]) & anchors
-            for (offsets, _), anchors in zip(geometry, free, strict=True)
+            ((lanes >> offsets[k]) & anchors) << bits * times
+            for times, ((offsets, _), anchors) in enumerate(zip(geometry, free, strict=True))
         )
 
     def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
