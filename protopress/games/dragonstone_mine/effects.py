@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from protopress.rules.core import IllegalAction
+from protopress.rules.information import SharedRng
 
 MINE, SKIP, DO, DRAW, LOOSE = ("mine",), ("skip",), ("do",), ("draw",), ("loose",)
 
@@ -64,7 +65,7 @@ class Rules(NamedTuple):
     turn_limit: int
 
 
-class State:
+class State(SharedRng):
     """A game in progress. Towers are lists of spires, each a list of colour ids,
     bottom first; the bag is a count per colour in catalog order.
 
@@ -75,13 +76,14 @@ class State:
     a fresh one), so a look-ahead copy scores only the towers that changed."""
 
     __slots__ = (
-        "rules", "_rng", "rng_shared", "turns", "seat", "spires", "owned", "tower_points",
+        "rules", "turns", "seat", "spires", "owned", "tower_points",
         "loose", "bag", "bag_total", "hands", "deck", "discards", "face_up", "pending",
         "decision", "held", "played", "paid", "final", "extra", "over", "ended_by",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
-        self.rules, self._rng, self.rng_shared = rules, rng, False
+        SharedRng.__init__(self, rng)
+        self.rules = rules
         self.turns = self.seat = self.paid = 0
         self.spires: list[list[list[str]]] = [
             [[] for _ in rules.capacities] for _ in range(players)
@@ -102,18 +104,6 @@ class State:
         self.extra = self.over = False
         self.ended_by: str | None = None
 
-    @property
-    def rng(self) -> random.Random:
-        if self.rng_shared:  # the shared generator is never advanced: clone it first
-            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it
-            own.setstate(self._rng.getstate())
-            self._rng, self.rng_shared = own, False
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng, self.rng_shared = rng, False
-
     def tower(self, seat: int) -> list[list[str]]:
         """seat's tower, to change in place: its own copy first if it is shared, and
         its cached score forgotten. Every change to a tower goes through here."""
@@ -131,8 +121,7 @@ class State:
     def copy(self) -> State:
         new = object.__new__(type(self))
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
-        new._rng = self._rng
-        self.rng_shared = new.rng_shared = True
+        self.share_rng(new)
         new.spires = list(self.spires)
         self.owned = [False] * len(self.spires)
         new.owned = [False] * len(self.spires)

@@ -39,7 +39,7 @@ from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_ro
 from protopress.games.gem_rush.payment import WARPSTONE
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import redeal
+from protopress.rules.information import SharedRng, redeal
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
@@ -86,7 +86,7 @@ class Table:
         return self.mode == "crisis"
 
 
-class GemRushState:
+class GemRushState(SharedRng):
     """One game. Copies are cheap: lists are copied, the Mine and the random
     generator are shared until one of the copies changes or uses them.
 
@@ -95,7 +95,7 @@ class GemRushState:
     """
 
     __slots__ = (
-        "table", "_rng", "rng_shared", "legal", "mine", "mine_shared", "view", "stack", "deck",
+        "table", "legal", "mine", "mine_shared", "view", "stack", "deck",
         "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "burn_left",
         "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
         "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
@@ -105,8 +105,7 @@ class GemRushState:
     def __init__(self, table: Table, rng: random.Random):
         players = table.players
         self.table = table
-        self._rng = rng
-        self.rng_shared = False  # a copy shares the generator until one of them draws
+        SharedRng.__init__(self, rng)  # a copy shares the generator until one of them draws
         self.legal: list | None = None  # cached legal actions
         self.mine = Mine()
         self.mine_shared = False  # a copy shares the Mine until one of them changes it
@@ -140,26 +139,12 @@ class GemRushState:
         self.reshuffles = 0
         self.peeked: tuple = ()  # the cards a free room last showed
 
-    @property
-    def rng(self) -> random.Random:
-        if self.rng_shared:  # the shared generator is never advanced: clone it first
-            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it
-            own.setstate(self._rng.getstate())
-            self._rng = own
-            self.rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng = rng
-        self.rng_shared = False
-
     def copy(self) -> GemRushState:
         new = object.__new__(GemRushState)
         for name in GemRushState.__slots__:
             setattr(new, name, getattr(self, name))
         self.mine_shared = new.mine_shared = True
-        self.rng_shared = new.rng_shared = True
+        self.share_rng(new)
         new.stack = self.stack[:]
         new.deck = self.deck[:]
         new.pile = self.pile[:]

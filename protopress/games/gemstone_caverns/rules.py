@@ -21,6 +21,7 @@ from protopress.games.gemstone_caverns.checks import polyominoes, rotations, sha
 from protopress.games.gemstone_caverns.spec import SPEC
 from protopress.rules.bots import reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
 
 EMPTY = "."
@@ -307,12 +308,12 @@ class Table:
         )
 
 
-class GemstoneState:
+class GemstoneState(SharedRng):
     """One game: a grid per seat, the roll, the arrangement and who still places it."""
 
     __slots__ = (
         "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
-        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "rng", "legal",
+        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "legal",
     )  # fmt: skip
 
     def __init__(self, table: Table, rng: random.Random):
@@ -333,7 +334,7 @@ class GemstoneState:
         self.turns = 0
         self.passes = 0
         self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
-        self.rng = rng
+        SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
         self.legal: tuple | None = None  # the last placements listed, with what they depend on
 
     def copy(self) -> GemstoneState:
@@ -344,8 +345,7 @@ class GemstoneState:
         new.filled = self.filled[:]
         new.values = self.values[:]
         new.used = self.used.copy()
-        new.rng = random.Random.__new__(random.Random)  # unseeded: setstate fills it
-        new.rng.setstate(self.rng.getstate())
+        self.share_rng(new)
         return new
 
     def grid_rows(self, seat: int) -> list[str]:
