@@ -450,10 +450,7 @@ class DragonstoneMine:
         cached = state.tower_points[seat]
         values = cached[0]
         if values is None:
-            values = cached[0] = (
-                points(self.tally(state, seat), state.rules.points),
-                _progress(state, seat),
-            )
+            values = cached[0] = _tower_values(state, seat)
         return values
 
     def winners(self, state: State) -> list[int]:
@@ -473,7 +470,7 @@ class DragonstoneMine:
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
         own, progress = self._tower_values(state, seat)
-        rival = max(self.score(state, other) for other in range(state.players) if other != seat)
+        rival = max([self._tower_values(state, s)[0] for s in range(state.players) if s != seat])
         return own + progress + _prospects(state, seat) - rival
 
     def record(self, state: _SeatState) -> dict:
@@ -487,6 +484,36 @@ class DragonstoneMine:
             "gems_in_bag": state.bag_total,
             "used": [list(cards) for cards in state.used],  # cards played, per seat
         }
+
+
+def _tower_values(state: State, seat: int) -> tuple[int, int]:
+    """(points(tally(...)), _progress) of seat's tower in one pass over its spires
+    (tests/games/dragonstone_mine/test_fast.py checks both against the reference)."""
+    rules = state.rules
+    table, caps = rules.points, rules.capacities
+    size = table["stack_size"]
+    gems, singles, rainbows, tops, progress = state.loose[seat], 0, 0, set(), 0
+    for spire, capacity in zip(state.spires[seat], caps, strict=True):
+        height = len(spire)
+        gems += height
+        if height < capacity:
+            if height and len(set(spire)) in (1, height):
+                progress += height
+            continue
+        if not spire:
+            continue
+        tops.add(spire[-1])
+        if height == size:
+            kinds = len(set(spire))
+            singles += kinds == 1
+            rainbows += kinds == size > 1
+    score = (
+        gems * table["per_gem"]
+        + singles * table["single_colour_stack"]
+        + rainbows * table["rainbow_stack"]
+        + (len(tops) >= len(rules.colours)) * table["rainbow_from_above"]
+    )
+    return score, progress
 
 
 def _progress(state: State, seat: int) -> int:

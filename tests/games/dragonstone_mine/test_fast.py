@@ -9,7 +9,12 @@ import random
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.dragonstone_mine.rules import DragonstoneMine, _progress, points
+from protopress.games.dragonstone_mine.rules import (
+    DragonstoneMine,
+    _progress,
+    _tower_values,
+    points,
+)
 
 GAME = DragonstoneMine()
 
@@ -44,7 +49,9 @@ def test_copies_and_cached_scores_match_the_book(catalog, level):
                         break
                     GAME.apply(trial, rng.choice(GAME.legal_actions(trial)))
                 assert GAME.scores(trial) == fresh_scores(trial)
-                for seat in range(players):
+                for seat in range(players):  # the one-pass values, and the cache
+                    book = (fresh_scores(trial)[seat], _progress(trial, seat))
+                    assert _tower_values(trial, seat) == book
                     assert trial.tower_points[seat][0] in (
                         None,
                         (fresh_scores(trial)[seat], _progress(trial, seat)),
