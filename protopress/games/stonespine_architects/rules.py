@@ -209,7 +209,9 @@ class Board:
         self.gold = 0
         self.blueprint = blueprint
         self.challenges: list[Challenge] = []
-        self.paths: PathScore | None = None  # cached path_score, None when stale
+        # cached path_score in a one-item list, shared by the copies holding the same
+        # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
+        self.paths: list[PathScore | None] = [None]
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -229,9 +231,10 @@ class Board:
         return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
 
     def path(self) -> PathScore:
-        if self.paths is None:
-            self.paths = _path_score(self)
-        return self.paths
+        paths = self.paths[0]
+        if paths is None:
+            paths = self.paths[0] = _path_score(self)
+        return paths
 
 
 _PATHS: dict[tuple, PathScore] = {}  # path scores by geometry (doors, passages, doorways)
@@ -738,7 +741,7 @@ def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: 
     board.cards[cell] = table.card_index[card_id]
     board.chambers[cell] = Chamber(doors=card.doors, elements=card.elements, stars=card.stars)
     board.placed[cell] = ()
-    board.paths = None
+    board.paths = [None]
 
 
 def _starting_gold(state: StonespineState, seat: int) -> int:
@@ -887,7 +890,7 @@ def _put(state: StonespineState, action: Action) -> None:
         board.chambers[cell] = Chamber(
             chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + spec.stars
         )
-        board.paths = None
+        board.paths = [None]
     else:
         if len(action) != 4:
             raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")
