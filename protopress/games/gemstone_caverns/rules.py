@@ -699,6 +699,7 @@ class _Board(NamedTuple):
     pad: int
     width: int  # of the padded board
     lanes: int  # bytes of the padded board
+    stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
     ones: int  # 0x01 in every byte of TURNS boards side by side
     carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
     shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
@@ -710,10 +711,11 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
     pad = dice - 1  # how far a shape of that many cells reaches past an edge
     width = cols + pad  # a row's padding on the east is the next row's on the west
     lanes = width * (rows + 2 * pad)
-    ones = int.from_bytes(b"\x01" * lanes * TURNS, "little")
-    shown = tuple((1 << 8 * lanes * turns) - 1 for turns in range(TURNS + 1))
+    stride = width * (rows + pad)  # every anchor lies above the bottom padding
+    ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
+    shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    return _Board(pad, width, lanes, ones, ones * OVERLAP, shown, below)
+    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
 
 
 @lru_cache(maxsize=64)
@@ -808,7 +810,7 @@ class _Fits:
             free = self.free[cells] = tuple(
                 self._free(offsets, anchors) for offsets, anchors in geometry
             )
-        lanes, bits = self.lanes[code], 8 * self.board.lanes
+        lanes, bits = self.lanes[code], 8 * self.board.stride
         return sum(
             ((lanes >> offsets[k]) & anchors) << bits * times
             for times, ((offsets, _), anchors) in enumerate(zip(geometry, free, strict=True))
