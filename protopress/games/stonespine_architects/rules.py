@@ -506,7 +506,7 @@ class StonespineArchitects:
         for challenge in board.challenges:
             met = scoring.condition_holds(challenge.condition, dungeon, paths)
             value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
-        value += GOAL_ELEMENT * sum(scoring.element_count(dungeon, e) for e in state.goal.elements)
+        value += GOAL_ELEMENT * scoring.count_elements(dungeon, state.goal.elements)
         if state.pending and state.mover == seat:
             value += sum(PENDING_TOKEN + table.tokens[t].stars for t in state.pending)
         value += GOLD * board.gold
