@@ -13,7 +13,7 @@ import time
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.rules.core import top_seats
-from protopress.rules.registry import GAME_MODULES, game_for
+from protopress.rules.registry import engine_ids, game_for
 from protopress.rules.simulate import simulate
 
 
@@ -85,7 +85,7 @@ def main() -> None:
     baseline = rate(_Race(), None, 4, ["random"], {}, args.games * 50, args.seed)
     print(f"baseline dice race, 4 random bots: {baseline:,.0f} games/s")
     for game_id, players, bots, options in CASES:
-        if game_id not in GAME_MODULES:
+        if game_id not in engine_ids():
             continue
         catalog = load_catalog(builtin_catalog_path(game_id))
         per_second = rate(game_for(game_id), catalog, players, bots, options, args.games, args.seed)

@@ -30,9 +30,50 @@ def seat_copy(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
 
 def reseed(state: Any, seed: int) -> None:
     """Give state a generator of its own, seeded from seed (the copy forgets the real one)."""
-    state.rng = random.Random(seed)
-    if hasattr(state, "rng_shared"):  # engines that share the generator copy-on-write
-        state.rng_shared = False
+    if isinstance(state, SharedRng):
+        state.seed_rng(seed)
+    else:
+        state.rng = random.Random(seed)
+
+
+class SharedRng:
+    """A state's random generator, for states that copy often and draw seldom.
+
+    A copy shares the generator until one of them draws (then that one draws from
+    a clone), and a re-seeded generator is made only when first drawn from. The
+    draws are those of a plain copy: only the cloning and seeding are saved.
+    """
+
+    __slots__ = ("_rng", "rng_shared", "rng_seed")
+
+    def __init__(self, rng: random.Random):
+        self._rng: random.Random | None = rng
+        self.rng_shared = False  # _rng is shared with a copy: clone it before drawing
+        self.rng_seed: int | None = None  # with _rng None: the seed to make it from
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self.rng_seed)
+        elif self.rng_shared:  # the shared generator is never advanced: clone it first
+            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it
+            own.setstate(self._rng.getstate())
+            self._rng, self.rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self.rng_shared, self.rng_seed = rng, False, None
+
+    def seed_rng(self, seed: int) -> None:
+        """From now on draw from random.Random(seed), made when first needed."""
+        self._rng, self.rng_shared, self.rng_seed = None, False, seed
+
+    def share_rng(self, new: SharedRng) -> None:
+        """Give the copy new this state's generator, shared until one of them draws."""
+        new._rng, new.rng_seed, new.rng_shared = self._rng, self.rng_seed, False
+        if self._rng is not None:
+            self.rng_shared = new.rng_shared = True
 
 
 def shuffle_hidden(cards: MutableSequence, rng: random.Random) -> None:

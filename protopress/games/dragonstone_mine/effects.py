@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from protopress.rules.core import IllegalAction
+from protopress.rules.information import SharedRng
 
 MINE, SKIP, DO, DRAW, LOOSE = ("mine",), ("skip",), ("do",), ("draw",), ("loose",)
 
@@ -64,22 +65,31 @@ class Rules(NamedTuple):
     turn_limit: int
 
 
-class State:
+class State(SharedRng):
     """A game in progress. Towers are lists of spires, each a list of colour ids,
-    bottom first; the bag is a count per colour in catalog order."""
+    bottom first; the bag is a count per colour in catalog order.
+
+    Copies are cheap: towers and the random generator are shared with the copy
+    until one of them changes a tower (`tower(seat)` gives it its own first) or
+    draws. Each tower's score is cached in a one-item list that the states
+    holding the same tower and loose gems share (a change gives the changed state
+    a fresh one), so a look-ahead copy scores only the towers that changed."""
 
     __slots__ = (
-        "rules", "rng", "turns", "seat", "spires", "loose", "bag", "bag_total", "hands",
-        "deck", "discards", "face_up", "pending", "decision", "held", "played", "paid",
-        "final", "extra", "over", "ended_by",
+        "rules", "turns", "seat", "spires", "owned", "tower_points",
+        "loose", "bag", "bag_total", "hands", "deck", "discards", "face_up", "pending",
+        "decision", "held", "played", "paid", "final", "extra", "over", "ended_by",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
-        self.rules, self.rng = rules, rng
+        SharedRng.__init__(self, rng)
+        self.rules = rules
         self.turns = self.seat = self.paid = 0
         self.spires: list[list[list[str]]] = [
             [[] for _ in rules.capacities] for _ in range(players)
         ]
+        self.owned = [True] * players  # False: the tower's lists are shared with a copy
+        self.tower_points: list[list[tuple[int, int] | None]] = [[None] for _ in range(players)]
         self.loose = [0] * players
         self.bag, self.bag_total = bag, sum(bag.values())
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -94,12 +104,28 @@ class State:
         self.extra = self.over = False
         self.ended_by: str | None = None
 
+    def tower(self, seat: int) -> list[list[str]]:
+        """seat's tower, to change in place: its own copy first if it is shared, and
+        its cached score forgotten. Every change to a tower goes through here."""
+        if not self.owned[seat]:
+            self.spires[seat] = [list(spire) for spire in self.spires[seat]]
+            self.owned[seat] = True
+        self.tower_points[seat] = [None]
+        return self.spires[seat]
+
+    def add_loose(self, seat: int) -> None:
+        """A gem kept beside the tower (it scores as a gem)."""
+        self.loose[seat] += 1
+        self.tower_points[seat] = [None]
+
     def copy(self) -> State:
-        new = State.__new__(State)
+        new = object.__new__(type(self))
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
-        new.rng = random.Random.__new__(random.Random)
-        new.rng.setstate(self.rng.getstate())
-        new.spires = [[list(spire) for spire in tower] for tower in self.spires]
+        self.share_rng(new)
+        new.spires = list(self.spires)
+        self.owned = [False] * len(self.spires)
+        new.owned = [False] * len(self.spires)
+        new.tower_points = list(self.tower_points)
         new.loose, new.bag, new.bag_total = list(self.loose), dict(self.bag), self.bag_total
         new.hands = [list(hand) for hand in self.hands]
         new.deck, new.discards, new.face_up = (
@@ -288,9 +314,9 @@ def _stack(state, d, action):
     _, seat, follow = d
     gem, state.held = state.held, None
     if action == LOOSE:
-        state.loose[seat] += 1
+        state.add_loose(seat)
     else:
-        state.spires[seat][action[1]].append(gem)
+        state.tower(seat)[action[1]].append(gem)
     if follow:
         push_steps(state, seat, state.rules.colour_rules[gem])
 
@@ -315,7 +341,7 @@ def _register_own(kind: str, options, act) -> None:
     @decision(kind, legal_of)
     def _apply(state, d, action):
         if action != SKIP:
-            act(state.spires[d[1]], action[1], action[2])
+            act(state.tower(d[1]), action[1], action[2])
             _again(state, d[2])
 
 
@@ -412,7 +438,7 @@ def _steal_from(state, work):
 def _steal(state, d, action):
     work = d[2]
     _again(state, work)
-    state.held = state.spires[work[4]][action[1]].pop()
+    state.held = state.tower(work[4])[action[1]].pop()
     state.decision = ("stack", work[1], False)
 
 
@@ -425,4 +451,4 @@ def _return_from(state, work):
 @decision("return", lambda state, d: [("choose", i) for i in returnable(state, d[1])])
 def _return(state, d, action):
     _again(state, d[2])
-    state.put_back(state.spires[d[1]][action[1]].pop())
+    state.put_back(state.tower(d[1])[action[1]].pop())

@@ -258,7 +258,7 @@ def _turn_legal(state, d):
 def _turn(state, d, action):
     seat = d[1]
     if action != MINE:  # smiley level: move a top gem instead of mining
-        fx.move_gem(state.spires[seat], action[1], action[2])
+        fx.move_gem(state.tower(seat), action[1], action[2])
         return
     if state.rules.level != "smiley":
         state.pending += [("action_phase", seat), ("draw_phase", seat)]
@@ -336,7 +336,7 @@ def _pay_frame(state, work):
 
 @fx.decision("pay", lambda state, d: _pay_options(state, d[1], d[2]))
 def _pay(state, d, action):
-    gem = state.spires[d[1]][action[1]].pop()  # onto the card: out of the game
+    gem = state.tower(d[1])[action[1]].pop()  # onto the card: out of the game
     state.paid += 1
     rest = _without(d[2], gem)
     if rest:
@@ -383,10 +383,8 @@ class _SeatState(State):
     used: tuple[tuple[str, ...], ...]
 
     def copy(self) -> _SeatState:
-        base = State.copy(self)
-        new = _SeatState.__new__(_SeatState)
-        for name in State.__slots__:
-            setattr(new, name, getattr(base, name))
+        new = State.copy(self)
+        assert isinstance(new, _SeatState)
         new.used = self.used
         return new
 
@@ -441,9 +439,19 @@ class DragonstoneMine:
         return tally(tower, state.loose[seat], rules.capacities, size, len(rules.colours))
 
     def scores(self, state: State) -> list[int]:
-        return [
-            points(self.tally(state, seat), state.rules.points) for seat in range(state.players)
-        ]
+        return [self.score(state, seat) for seat in range(state.players)]
+
+    def score(self, state: State, seat: int) -> int:
+        return self._tower_values(state, seat)[0]
+
+    def _tower_values(self, state: State, seat: int) -> tuple[int, int]:
+        """(points, _progress) of seat's tower, kept until it or the loose gems change
+        (State.tower)."""
+        cached = state.tower_points[seat]
+        values = cached[0]
+        if values is None:
+            values = cached[0] = _tower_values(state, seat)
+        return values
 
     def winners(self, state: State) -> list[int]:
         return top_seats(self.scores(state))
@@ -461,9 +469,9 @@ class DragonstoneMine:
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
-        scores = self.scores(state)
-        rival = max(score for other, score in enumerate(scores) if other != seat)
-        return scores[seat] + _progress(state, seat) + _prospects(state, seat) - rival
+        own, progress = self._tower_values(state, seat)
+        rival = max([self._tower_values(state, s)[0] for s in range(state.players) if s != seat])
+        return own + progress + _prospects(state, seat) - rival
 
     def record(self, state: _SeatState) -> dict:
         return {
@@ -476,6 +484,36 @@ class DragonstoneMine:
             "gems_in_bag": state.bag_total,
             "used": [list(cards) for cards in state.used],  # cards played, per seat
         }
+
+
+def _tower_values(state: State, seat: int) -> tuple[int, int]:
+    """(points(tally(...)), _progress) of seat's tower in one pass over its spires
+    (tests/games/dragonstone_mine/test_fast.py checks both against the reference)."""
+    rules = state.rules
+    table, caps = rules.points, rules.capacities
+    size = table["stack_size"]
+    gems, singles, rainbows, tops, progress = state.loose[seat], 0, 0, set(), 0
+    for spire, capacity in zip(state.spires[seat], caps, strict=True):
+        height = len(spire)
+        gems += height
+        if height < capacity:
+            if height and len(set(spire)) in (1, height):
+                progress += height
+            continue
+        if not spire:
+            continue
+        tops.add(spire[-1])
+        if height == size:
+            kinds = len(set(spire))
+            singles += kinds == 1
+            rainbows += kinds == size > 1
+    score = (
+        gems * table["per_gem"]
+        + singles * table["single_colour_stack"]
+        + rainbows * table["rainbow_stack"]
+        + (len(tops) >= len(rules.colours)) * table["rainbow_from_above"]
+    )
+    return score, progress
 
 
 def _progress(state: State, seat: int) -> int:

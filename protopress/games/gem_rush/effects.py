@@ -80,6 +80,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
+        "_distances",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -92,6 +93,7 @@ class MineView:
         self._rat: dict[Cell, list[Cell]] = {}
         self._elevator: dict[Cell, list[Cell]] = {}
         self._near: dict[tuple[Cell, int], int] = {}
+        self._distances: dict[tuple, dict[Cell, int]] = {}
 
     def carts(self) -> list[Cell]:
         if self._carts is None:
@@ -155,7 +157,16 @@ class MineView:
         return found
 
     def distances(self, start: Cell, limit: int, spelunker=False, tunnel_rat=False):
-        """{room: fewest steps from start}, for rooms within limit steps (0-1 BFS)."""
+        """{room: fewest steps from start}, for rooms within limit steps (0-1 BFS),
+        kept for the view's life: the look-ahead asks the same ones again and again.
+        Shared: callers read it and never change it."""
+        key = (start, limit, spelunker, tunnel_rat)
+        found = self._distances.get(key)
+        if found is None:
+            found = self._distances[key] = self._search(start, limit, spelunker, tunnel_rat)
+        return found
+
+    def _search(self, start: Cell, limit: int, spelunker: bool, tunnel_rat: bool):
         dist = {start: 0}
         queue = deque([start])
         reverse = self.reverse() if spelunker else None

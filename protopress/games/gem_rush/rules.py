@@ -39,7 +39,7 @@ from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_ro
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import redeal
+from protopress.rules.information import SharedRng, redeal
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
@@ -87,7 +87,7 @@ class Table:
         return self.mode == "crisis"
 
 
-class GemRushState:
+class GemRushState(SharedRng):
     """One game. Copies are cheap: lists are copied, the Mine and the random
     generator are shared until one of the copies changes or uses them.
 
@@ -96,7 +96,7 @@ class GemRushState:
     """
 
     __slots__ = (
-        "table", "_rng", "rng_shared", "legal", "mine", "mine_shared", "view", "stack", "deck",
+        "table", "legal", "mine", "mine_shared", "view", "stack", "deck",
         "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "burn_left",
         "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
         "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
@@ -106,8 +106,7 @@ class GemRushState:
     def __init__(self, table: Table, rng: random.Random):
         players = table.players
         self.table = table
-        self._rng = rng
-        self.rng_shared = False  # a copy shares the generator until one of them draws
+        SharedRng.__init__(self, rng)  # a copy shares the generator until one of them draws
         self.legal: list | None = None  # cached legal actions
         self.mine = Mine()
         self.mine_shared = False  # a copy shares the Mine until one of them changes it
@@ -141,39 +140,29 @@ class GemRushState:
         self.reshuffles = 0
         self.peeked: tuple = ()  # the cards a free room last showed
 
-    @property
-    def rng(self) -> random.Random:
-        if self.rng_shared:  # the shared generator is never advanced: clone it first
-            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it
-            own.setstate(self._rng.getstate())
-            self._rng = own
-            self.rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng = rng
-        self.rng_shared = False
-
     def copy(self) -> GemRushState:
         new = object.__new__(GemRushState)
-        for name in GemRushState.__slots__:
-            setattr(new, name, getattr(self, name))
-        self.mine_shared = new.mine_shared = True
-        self.rng_shared = new.rng_shared = True
-        new.stack = self.stack[:]
-        new.deck = self.deck[:]
-        new.pile = self.pile[:]
+        # every slot, one by one (a loop over the slot names costs a third of a copy);
+        # values that are immutable or shared by design are not copied
+        new.table, new.legal, new.view = self.table, self.legal, self.view
+        new.mine, self.mine_shared, new.mine_shared = self.mine, True, True
+        self.share_rng(new)
+        new.stack, new.deck, new.pile = self.stack[:], self.deck[:], self.pile[:]
         new.hands = [hand[:] for hand in self.hands]
-        new.pos = self.pos[:]
-        new.points = self.points[:]
+        new.pos, new.points, new.seat, new.turns = (
+            self.pos[:],
+            self.points[:],
+            self.seat,
+            self.turns,
+        )
+        new.phase, new.steps, new.spent = self.phase, self.steps, self.spent
+        new.free_uses, new.burn_left, new.burnt = self.free_uses, self.burn_left, self.burnt
         new.burnt_from = self.burnt_from[:]
-        new.skills = self.skills[:]
-        new.skill_deck = self.skill_deck[:]
-        new.dealt = self.dealt[:]
-        new.reached = dict(self.reached)
-        if self.effect is not None:
-            new.effect = self.effect.copy()
+        new.effect = None if self.effect is None else self.effect.copy()
+        new.building, new.skills, new.skill_deck = self.building, self.skills[:], self.skill_deck[:]
+        new.dealt, new.used_turn, new.used_game = self.dealt[:], self.used_turn, self.used_game
+        new.skill_used, new.reached, new.over = self.skill_used, dict(self.reached), self.over
+        new.built, new.reshuffles, new.peeked = self.built, self.reshuffles, self.peeked
         return new
 
     def touch(self) -> None:
@@ -195,16 +184,28 @@ class GemRushState:
         self.legal = None
 
 
+class _Components(NamedTuple):
+    catalog: Any  # held, so that its id is not reused while cached
+    stack: tuple[RoomTile, ...]  # room_stack, in catalog order
+    abilities: dict[str, tuple[effects.Step, ...]]
+    skills: dict[str, tuple[skills.Skill, ...]]  # by mode, filled on first use
+    cards: int
+    gems: tuple[str, ...]  # the catalog's gems, standard then special
+
+
 class GemRush:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+
+    def __init__(self) -> None:
+        self._read: dict[int, _Components] = {}  # by id(catalog): see _components
 
     # --- setup --------------------------------------------------------------
 
     def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemRushState:
         table = self._table(catalog, players, SPEC.parse_options(options or {}))
         state = GemRushState(table, rng)
-        stack = room_stack(catalog.of_kind("room-tile"))
+        stack = list(self._components(catalog).stack)
         if not stack:
             raise ValueError(f"{catalog.path}: no room tiles to build a mine from")
         rng.shuffle(stack)
@@ -254,21 +255,37 @@ class GemRush:
             APPRENTICE if mode == "crisis" else RUSH_TARGET if players <= 4 else RUSH_TARGET_LARGE
         )
         target = options.get("target", default)
-        abilities = {
-            c.id: effects.compile_ability(c.get("ability") or ())
-            for c in catalog.of_kind("room-tile")
-        }
+        parts = self._components(catalog)
         return Table(
             players=players,
             mode=mode,
             target=target,
             variant=variant,
             stop_at_target=options["stop_at_target"],
-            skills=skills.skill_cards(catalog.of_kind("skill-card"), mode),
-            abilities=abilities,
-            cards=sum(c.count for c in catalog.of_kind("gem-card")),
-            gems=gem_set(catalog).all,
+            skills=parts.skills.get(mode)
+            or parts.skills.setdefault(
+                mode, skills.skill_cards(catalog.of_kind("skill-card"), mode)
+            ),
+            abilities=parts.abilities,
+            cards=parts.cards,
+            gems=parts.gems,
         )
+
+    def _components(self, catalog) -> _Components:
+        """What setup reads from the catalog, read once per catalog (a catalog does not
+        change once loaded): the room tiles, their compiled abilities, the skills."""
+        cached = self._read.get(id(catalog))
+        if cached is None or cached.catalog is not catalog:
+            rooms = catalog.of_kind("room-tile")
+            cached = self._read[id(catalog)] = _Components(
+                catalog=catalog,
+                stack=tuple(room_stack(rooms)),
+                abilities={c.id: effects.compile_ability(c.get("ability") or ()) for c in rooms},
+                skills={},
+                cards=sum(c.count for c in catalog.of_kind("gem-card")),
+                gems=gem_set(catalog).all,
+            )
+        return cached
 
     # --- whose turn, what is legal ------------------------------------------
 

@@ -20,7 +20,7 @@ the player to change skills at the end of the turn.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
 
@@ -56,6 +56,10 @@ class Skill:
     title: str
     limit: str
     effects: tuple[Effect, ...]
+    ops: frozenset[str] = field(init=False, repr=False, compare=False)  # of the effects
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ops", frozenset(effect.op for effect in self.effects))
 
     @classmethod
     def from_component(cls, component) -> Skill:
@@ -69,7 +73,7 @@ class Skill:
         return cls(component.id, component["title"], component["limit"], effects)
 
     def has(self, op: str) -> bool:
-        return any(effect.op == op for effect in self.effects)
+        return op in self.ops
 
 
 def skill_cards(components, mode: str) -> tuple[Skill, ...]:

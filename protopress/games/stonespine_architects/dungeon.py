@@ -146,6 +146,39 @@ def path_score(dungeon: Dungeon) -> PathScore:
     return PathScore(len(_cells(entrance)), len(_cells(out)), through_route)
 
 
+def flood_path_score(dungeon: Dungeon) -> PathScore:
+    """path_score without building the graph, for the engine's look-ahead: the same
+    _connects between neighbours, walked by a flood fill from each doorway
+    (tests/games/stonespine_architects/test_fast.py checks it equals path_score)."""
+    entrance = _reached(dungeon, dungeon.entrance)
+    exit_open = dungeon.chamber(dungeon.exit.cell).opens(dungeon.exit.side)
+    through_route = exit_open and dungeon.exit.cell in entrance
+    out = entrance if through_route else _reached(dungeon, dungeon.exit)
+    return PathScore(len(entrance), len(out), through_route)
+
+
+_STEPS = ((0, 1, "E"), (1, 0, "S"), (0, -1, "W"), (-1, 0, "N"))
+
+
+def _reached(dungeon: Dungeon, doorway: Doorway) -> set[Cell]:
+    """The chamber cells a path from doorway reaches (none if its chamber is closed there)."""
+    start = doorway.cell
+    if not dungeon.chamber(start).opens(doorway.side):
+        return set()
+    rows = dungeon.chambers
+    seen = {start}
+    todo = [start]
+    for row, col in todo:  # the list grows while it is read
+        here = rows[row][col]
+        for dr, dc, edge in _STEPS:
+            r, c = row + dr, col + dc
+            inside = 0 <= r < SIZE and 0 <= c < SIZE
+            if inside and (r, c) not in seen and _connects(here, rows[r][c], edge):
+                seen.add((r, c))
+                todo.append((r, c))
+    return seen
+
+
 def _cells(component: set) -> frozenset[Cell]:
     return frozenset(node for node in component if isinstance(node, tuple))
 

@@ -31,7 +31,7 @@ from protopress.games.stonespine_architects.dungeon import (
     Chamber,
     Dungeon,
     PathScore,
-    path_score,
+    flood_path_score,
 )
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
@@ -211,7 +211,9 @@ class Board:
         self.gold = 0
         self.blueprint = blueprint
         self.challenges: list[Challenge] = []
-        self.paths: PathScore | None = None  # cached path_score, None when stale
+        # cached path_score in a one-item list, shared by the copies holding the same
+        # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
+        self.paths: list[PathScore | None] = [None]
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -231,9 +233,10 @@ class Board:
         return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
 
     def path(self) -> PathScore:
-        if self.paths is None:
-            self.paths = _path_score(self)
-        return self.paths
+        paths = self.paths[0]
+        if paths is None:
+            paths = self.paths[0] = _path_score(self)
+        return paths
 
 
 _PATHS: dict[tuple, PathScore] = {}  # path scores by geometry (doors, passages, doorways)
@@ -241,14 +244,14 @@ PATH_MEMO = 1 << 14  # geometries remembered before the memo starts over
 
 
 def _path_score(board: Board) -> PathScore:
-    """dungeon.path_score, remembered by what it depends on: doors, passages, doorways."""
+    """dungeon.path_score (by its flood fill), remembered by what it depends on: doors, passages, doorways."""
     blueprint = board.blueprint
     key = (blueprint.entrance, blueprint.exit, *((c.doors, c.passages) for c in board.chambers))
     paths = _PATHS.get(key)
     if paths is None:
         if len(_PATHS) >= PATH_MEMO:
             _PATHS.clear()
-        paths = _PATHS[key] = path_score(board.dungeon())
+        paths = _PATHS[key] = flood_path_score(board.dungeon())
     return paths
 
 
@@ -505,7 +508,7 @@ class StonespineArchitects:
         for challenge in board.challenges:
             met = scoring.condition_holds(challenge.condition, dungeon, paths)
             value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
-        value += GOAL_ELEMENT * sum(scoring.element_count(dungeon, e) for e in state.goal.elements)
+        value += GOAL_ELEMENT * scoring.count_elements(dungeon, state.goal.elements)
         if state.pending and state.mover == seat:
             value += sum(PENDING_TOKEN + table.tokens[t].stars for t in state.pending)
         value += GOLD * board.gold
@@ -740,7 +743,7 @@ def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: 
     board.cards[cell] = table.card_index[card_id]
     board.chambers[cell] = Chamber(doors=card.doors, elements=card.elements, stars=card.stars)
     board.placed[cell] = ()
-    board.paths = None
+    board.paths = [None]
 
 
 def _starting_gold(state: StonespineState, seat: int) -> int:
@@ -889,7 +892,7 @@ def _put(state: StonespineState, action: Action) -> None:
         board.chambers[cell] = Chamber(
             chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + spec.stars
         )
-        board.paths = None
+        board.paths = [None]
     else:
         if len(action) != 4:
             raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")

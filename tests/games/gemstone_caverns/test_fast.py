@@ -1,0 +1,72 @@
+"""The greedy look-ahead's fast paths agree with the rules played by the book: on
+thousands of seeded random positions, action_values gives exactly the floats
+that copy + apply + heuristic give, and the all-at-once best fit equals the
+one-placement-at-a-time reference."""
+
+import random
+
+import pytest
+
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gemstone_caverns.rules import (
+    GemstoneCaverns,
+    _best_fit,
+    _fast_best_fit,
+)
+from protopress.rules.bots import reference_values
+
+GAME = GemstoneCaverns()
+ACTIONS_PER_POSITION = 12  # the reference copies the state per action: sample them
+
+
+def positions(catalog, games: int, seed: int):
+    """Every decision of random games of 1 to 4 players (states are yielded live)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = GAME.setup(catalog, rng.randint(1, 4), random.Random(rng.getrandbits(32)), {})
+        while not GAME.is_over(state):
+            yield state, rng
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog(builtin_catalog_path("gemstone-caverns"))
+
+
+def test_action_values_match_copy_apply_heuristic(catalog):
+    checked = 0
+    for state, rng in positions(catalog, 40, seed=5):
+        seat = GAME.to_move(state)
+        legal = GAME.legal_actions(state)
+        actions = rng.sample(legal, min(ACTIONS_PER_POSITION, len(legal)))
+        assert GAME.action_values(state, seat, actions) == reference_values(
+            GAME, state, seat, actions
+        )
+        checked += 1
+    assert checked > 3000
+
+
+def test_fast_best_fit_matches_the_reference(catalog):
+    checked = 0
+    for state, rng in positions(catalog, 150, seed=6):
+        if state.arrangement is None or state.placed:
+            continue
+        for seat in range(state.table.players):  # every grid against this arrangement
+            assert _fast_best_fit(state, seat) == _best_fit(state, seat)
+            checked += 1
+        # and on a grid of random symbols, many of them beside each other
+        filled = rng.randrange(64)
+        grid = state.grids[0]
+        for box in rng.sample(range(64), filled):
+            grid[box] = rng.randint(1, len(state.table.symbols))
+        state.filled[0] = sum(1 << box for box, code in enumerate(grid) if code)
+        state.values[0] = [None]
+        assert _fast_best_fit(state, 0) == _best_fit(state, 0)
+    assert checked > 1000
+
+
+def test_greedy_values_for_other_seats_fall_back_to_the_reference(catalog):
+    state = GAME.setup(catalog, 3, random.Random(2), {})
+    actions = GAME.legal_actions(state)[:5]
+    assert GAME.action_values(state, 1, actions) == reference_values(GAME, state, 1, actions)
