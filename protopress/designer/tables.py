@@ -15,885 +15,66 @@ written; CSV needs nothing beyond the standard library.
 from __future__ import annotations
 
 import csv
-import datetime
 import io
 import json
 import math
-import os
 import re
-import zipfile
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
 from protopress.components.explain import explain
 from protopress.components.loader import (
-    MAX_CATALOG_BYTES,
     locate,
     parse_json_file,
-    parse_json_text,
-    read_limited,
 )
-from protopress.components.problems import InvalidInput, Problem, printable
+from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import (
     CATALOG_SCHEMA,
     Kind,
-    kinds,
     schema_documents,
     schema_errors,
 )
 from protopress.components.semantics import known_ids, semantic_findings
-from protopress.components.suggest import did_you_mean, nearest
-from protopress.files import open_regular
-
-EXCEL_SUFFIXES = (".xlsx", ".xlsm")
-TABLE_SUFFIXES = (".csv", *EXCEL_SUFFIXES)
-LIST_SUFFIX = "[]"  # a header `cost[]`: the cells are lists joined by "+"
-JSON_SUFFIX = ":json"  # a header `extra:json`: every cell is JSON text
-EMPTY_TEXT = '""'  # a cell holding two double quotes is the empty string
-NEW_CATALOG_SCHEMA = "schemas/catalog.schema.json"
-NEW_CATALOG_VERSION = "0.1.0"
-
-_INTEGER = re.compile(r"[-+]?\d+")
-_JSON_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
-_JSON_INTEGER = re.compile(r"-?(?:0|[1-9]\d*)")
-_SAFE_KEY = re.compile(r"[^.\s:\[\]]+")  # a key that can be a segment of a dotted header
-_TRUE = {"true", "yes", "1"}
-_FALSE = {"false", "no", "0"}
-_EXACT_FLOAT_INT = 2**53  # xlsx stores numbers as doubles
-MAX_XLSX_UNPACKED = 256 * 1024 * 1024  # a workbook's XML, unpacked
-_MAX_DIGITS = 4300  # the longest integer text int() converts (sys.get_int_max_str_digits)
-# A table's shape, checked while it is read: every row is padded to the widest,
-# so a single far cell must not make millions of empty ones.
-MAX_TABLE_ROWS = 20_000
-MAX_TABLE_COLUMNS = 500
-# A CSV cell spreadsheet tools would run as a formula starts with one of these;
-# export puts a ' in front (the tools' own "this is text" mark), import removes it.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-# --------------------------------------------------------------------------
-# Errors
-
-
-class TableError(Exception):
-    """The table cannot be read at all (unknown sheet, unsupported file, no openpyxl)."""
-
-
-@dataclass(frozen=True)
-class TableProblem:
-    """A problem at one cell (or one row, or the whole table) of a spreadsheet."""
-
-    file: str
-    sheet: str | None
-    row: int | None  # 1-based row number in the sheet
-    column: int | None  # 0-based column index
-    message: str
-    pointer: str = ""  # where the value lands in the catalog, when known
-
-    @property
-    def cell(self) -> str:
-        if self.row is None:
-            return ""
-        if self.column is None:
-            return str(self.row)
-        return f"{column_letter(self.column)}{self.row}"
-
-    @property
-    def address(self) -> str:
-        """cards.xlsx:Sheet1!D14, cards.csv!D14, cards.csv row 14, or the table alone."""
-        table = f"{self.file}:{self.sheet}" if self.sheet else self.file
-        if self.row is None:
-            return table
-        if self.column is None:
-            return f"{table} row {self.row}"
-        return f"{table}!{self.cell}"
-
-    def __str__(self) -> str:
-        return f"{printable(self.address)}: {printable(self.message)}"
-
-    def to_json(self) -> dict:
-        return {
-            "file": self.file,
-            "sheet": self.sheet,
-            "cell": self.cell,
-            "pointer": self.pointer,
-            "message": self.message,
-        }
-
-
-def _sort_key(problem):
-    if isinstance(problem, TableProblem):
-        return (
-            1,
-            problem.file,
-            problem.sheet or "",
-            problem.row or 0,
-            -1 if problem.column is None else problem.column,
-            problem.message,
-        )
-    return (0, problem.file, problem.line, problem.column, problem.pointer, problem.message)
-
-
-class InvalidTable(InvalidInput):
-    """A table (or the catalog it would make) is not valid; carries every problem.
-
-    problems mixes TableProblem (a cell of the table) and Problem (a line of
-    the catalog the table is imported into); both print as one line.
-    """
-
-    def __init__(self, problems: list[TableProblem | Problem]):
-        self.problems = sorted(set(problems), key=_sort_key)
-        Exception.__init__(self, "\n".join(map(str, self.problems)))
-
-
-def column_letter(index: int) -> str:
-    """The spreadsheet name of a 0-based column index: 0 -> A, 26 -> AA."""
-    letters = ""
-    index += 1
-    while index:
-        index, remainder = divmod(index - 1, 26)
-        letters = chr(ord("A") + remainder) + letters
-    return letters
-
-
-# --------------------------------------------------------------------------
-# Reading tables
-
-
-@dataclass(frozen=True)
-class Row:
-    number: int  # 1-based row number in the sheet
-    values: tuple  # one value per column: str (CSV), or str/int/float/bool/None (xlsx)
-
-
-@dataclass
-class Table:
-    """A header and the non-empty rows beneath it, each knowing its sheet position."""
-
-    file: str  # as shown in messages
-    sheet: str | None  # xlsx only
-    header: list[str]
-    header_row: int
-    rows: list[Row] = field(default_factory=list)
-
-    def problem(self, row: int | None, column: int | None, message: str, pointer: str = ""):
-        return TableProblem(self.file, self.sheet, row, column, message, pointer)
-
-    def address(self, row: int | None, column: int | None = None) -> str:
-        return self.problem(row, column, "").address
-
-
-def _excel():
-    """openpyxl, or None when the excel extra is not installed."""
-    try:
-        import openpyxl
-    except ImportError:
-        return None
-    return openpyxl
-
-
-def _no_excel(verb: str) -> TableError:
-    return TableError(f"{verb} .xlsx needs the excel extra: pip install 'protopress[excel]'")
-
-
-def read_table(path: Path | str, sheet: str | None = None, display: str | None = None) -> Table:
-    """The table in a .csv (UTF-8, with or without BOM) or .xlsx file (default: its first sheet).
-
-    The header is the first non-empty row; completely empty rows are skipped.
-    Raises TableError when the file cannot be read as a table, InvalidTable
-    when a CSV file is not UTF-8 text. OSError propagates.
-    """
-    path = Path(path)
-    name = display or str(path)
-    suffix = path.suffix.lower()
-    if suffix == ".csv":
-        if sheet is not None:
-            raise TableError(f"{name}: a CSV file has no sheets (got --sheet {sheet!r})")
-        return _table(name, None, _csv_rows(path, name))
-    if suffix in EXCEL_SUFFIXES:
-        return _read_xlsx(path, name, sheet)
-    raise TableError(f"{name}: a table is a .csv or .xlsx file")
-
-
-def _csv_rows(path: Path, name: str):
-    data = read_limited(path)
-    if len(data) > MAX_CATALOG_BYTES:
-        limit = MAX_CATALOG_BYTES // (1024 * 1024)
-        raise InvalidTable([TableProblem(name, None, None, None, f"larger than {limit} MiB")])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InvalidTable(
-            [
-                TableProblem(
-                    name,
-                    None,
-                    line,
-                    None,
-                    "not UTF-8 text (save the table as CSV UTF-8)",
-                )
-            ]
-        ) from None
-    first_line = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=lambda d: (first_line.count(d), d == ","))
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        rows = []
-        for row in reader:
-            _check_shape(name, None, reader.line_num, len(row), len(rows) + 1)
-            rows.append(tuple(_unquote_formula(cell) for cell in row))
-        return rows
-    except csv.Error as error:
-        raise InvalidTable(
-            [TableProblem(name, None, reader.line_num, None, f"not valid CSV: {error}")]
-        ) from None
-
-
-def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
-    openpyxl = _excel()
-    if openpyxl is None:
-        raise _no_excel("reading")
-    with open_regular(path) as stream:  # a missing file is an OSError, as for CSV; a FIFO too
-        size = os.fstat(stream.fileno()).st_size
-    if size > MAX_CATALOG_BYTES:
-        limit = MAX_CATALOG_BYTES // (1024 * 1024)
-        raise InvalidTable([TableProblem(name, None, None, None, f"larger than {limit} MiB")])
-    try:  # a small workbook may unpack to gigabytes (a zip bomb): count before reading
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(item.file_size for item in archive.infolist())
-    except (zipfile.BadZipFile, ValueError) as error:
-        raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
-    if unpacked > MAX_XLSX_UNPACKED:
-        limit = MAX_XLSX_UNPACKED // (1024 * 1024)
-        raise TableError(f"{name}: the workbook unpacks to more than {limit} MiB")
-    try:
-        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # zip, XML and openpyxl's own errors alike
-        raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
-    try:
-        if sheet is None:
-            if not workbook.worksheets:
-                raise TableError(f"{name}: the workbook has no worksheet")
-            worksheet = workbook.worksheets[0]
-        elif sheet in workbook.sheetnames:
-            worksheet = workbook[sheet]
-        else:
-            names = ", ".join(repr(s) for s in workbook.sheetnames)
-            raise TableError(
-                f"{name} has no sheet {sheet!r}{did_you_mean(sheet, workbook.sheetnames)}; "
-                f"its sheets are {names}"
-            )
-        try:  # read-only workbooks parse a sheet's XML only now
-            rows = _xlsx_rows(worksheet, name)
-        except InvalidTable:
-            raise
-        except Exception as error:  # XML, zip and openpyxl's own errors alike
-            raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
-        return _table(name, worksheet.title, rows)
-    finally:
-        workbook.close()
-
-
-def _check_shape(name: str, sheet: str | None, row: int, width: int, count: int) -> None:
-    """Refuse a table beyond MAX_TABLE_ROWS rows or MAX_TABLE_COLUMNS columns."""
-    if width > MAX_TABLE_COLUMNS:
-        message = f"row {row} has {width} cells; a table has at most {MAX_TABLE_COLUMNS} columns"
-        raise InvalidTable([TableProblem(name, sheet, row, None, message)])
-    if count > MAX_TABLE_ROWS:
-        message = f"more than {MAX_TABLE_ROWS} rows (row {row})"
-        raise InvalidTable([TableProblem(name, sheet, row, None, message)])
-
-
-def _xlsx_rows(worksheet, name: str) -> list[tuple]:
-    """A read-only sheet's values, row by row as stored, with the shape bounded.
-
-    openpyxl's iter_rows fills every missing row and column up to the farthest
-    cell (one cell at row 10^11 means 10^11 rows); reading the stored rows
-    ourselves keeps only cells that hold something and checks their position
-    first. Missing rows stay as empty rows, so row numbers still name cells.
-    """
-    from openpyxl.worksheet._reader import WorkSheetParser
-
-    workbook = worksheet.parent
-    rows: list[tuple] = []
-    with worksheet._get_source() as source:
-        parser = WorkSheetParser(source, worksheet._shared_strings, data_only=True,
-                                 epoch=workbook.epoch, date_formats=workbook._date_formats,
-                                 timedelta_formats=workbook._timedelta_formats)  # fmt: skip
-        for number, cells in parser.parse():
-            values = {cell["column"]: cell["value"] for cell in cells if cell["value"] is not None}
-            if not values:
-                continue
-            _check_shape(name, worksheet.title, number, max(values), number)
-            rows.extend([()] * (number - 1 - len(rows)))
-            rows.append(tuple(values.get(column) for column in range(1, max(values) + 1)))
-    return rows
-
-
-def _quote_formula(cell):
-    """A CSV cell as written: text a spreadsheet would run as a formula gets a ' first.
-
-    Numbers are left alone (-3 stays a number), and text already starting
-    with ' before a formula character or another ' gets one more, so that
-    _unquote_formula gives back exactly the original.
-    """
-    if not isinstance(cell, str) or _JSON_NUMBER.fullmatch(cell):
-        return cell
-    if cell.startswith(_FORMULA_START) or _is_quoted(cell):
-        return "'" + cell
-    return cell
-
-
-def _is_quoted(text: str) -> bool:
-    return text.startswith("'") and text[1:2] != "" and text[1:].startswith((*_FORMULA_START, "'"))
-
-
-def _unquote_formula(cell: str) -> str:
-    """The cell text before _quote_formula: one leading ' removed where it added one."""
-    return cell[1:] if _is_quoted(cell) else cell
-
-
-def _is_empty(value) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _table(name: str, sheet: str | None, rows: list[tuple]) -> Table:
-    width = max((len(row) for row in rows), default=0)
-    numbered = [
-        Row(number, tuple(row) + (None,) * (width - len(row)))
-        for number, row in enumerate(rows, start=1)
-        if not all(_is_empty(value) for value in row)
-    ]
-    if not numbered:
-        return Table(name, sheet, [], 1)
-    first, *rest = numbered
-    header = ["" if _is_empty(value) else _text(value).strip() for value in first.values]
-    return Table(name, sheet, header, first.number, rest)
-
-
-# --------------------------------------------------------------------------
-# Walking the kind's schema
-
-
-@dataclass(frozen=True)
-class _Node:
-    """A subschema and the file its local $refs resolve in."""
-
-    schema: object
-    file: str
-
-
-_FREE = _Node(True, "")
-
-
-def _resolve(node: _Node) -> _Node:
-    for _ in range(32):
-        schema = node.schema
-        if not (isinstance(schema, dict) and "$ref" in schema):
-            return node
-        file, _, fragment = schema["$ref"].partition("#")
-        file = file or node.file
-        target = schema_documents()[file]
-        for token in filter(None, fragment.split("/")):
-            target = target[token.replace("~1", "/").replace("~0", "~")]
-        node = _Node(target, file)
-    return node
-
-
-def _types(schema) -> set[str] | None:
-    kind = schema.get("type") if isinstance(schema, dict) else None
-    if kind is None:
-        return None
-    return {kind} if isinstance(kind, str) else set(kind)
-
-
-def _is_structure(node: _Node) -> bool:
-    """An object or a list: a value that holds other values."""
-    types = _types(_resolve(node).schema)
-    return bool(types) and types <= {"object", "array"}
-
-
-def _holds_structures(node: _Node) -> bool:
-    """An object, or a list of objects or lists: its cell is JSON text."""
-    node = _resolve(node)
-    types = _types(node.schema)
-    if types == {"object"}:
-        return True
-    return types == {"array"} and _is_structure(_Node(node.schema.get("items", True), node.file))
-
-
-def _name_allowed(key: str, names: _Node) -> bool:
-    schema = _resolve(names).schema
-    if not isinstance(schema, dict):
-        return schema is not False
-    if "enum" in schema and key not in schema["enum"]:
-        return False
-    return not ("pattern" in schema and not re.search(schema["pattern"], key))
-
-
-def _child(node: _Node, key: str) -> _Node | None:
-    """The schema of property key of an object node; None when it cannot exist."""
-    node = _resolve(node)
-    schema = node.schema
-    if schema is False:
-        return None
-    if not isinstance(schema, dict):
-        return _FREE
-    types = _types(schema)
-    if types is not None and "object" not in types:
-        return None
-    properties = schema.get("properties", {})
-    if key in properties:
-        return _Node(properties[key], node.file)
-    for pattern, sub in schema.get("patternProperties", {}).items():
-        if re.search(pattern, key):
-            return _Node(sub, node.file)
-    if "propertyNames" in schema and not _name_allowed(
-        key, _Node(schema["propertyNames"], node.file)
-    ):
-        return None
-    extra = schema.get("additionalProperties", True)
-    if extra is False:
-        return None
-    return _FREE if extra is True else _Node(extra, node.file)
-
-
-def _known_names(node: _Node) -> list[str]:
-    """Property names an object node declares (for did-you-mean)."""
-    node = _resolve(node)
-    schema = node.schema if isinstance(node.schema, dict) else {}
-    names = list(schema.get("properties", {}))
-    if "propertyNames" in schema:
-        enum = _resolve(_Node(schema["propertyNames"], node.file)).schema
-        if isinstance(enum, dict):
-            names += [name for name in enum.get("enum", []) if isinstance(name, str)]
-    return names
-
-
-def _kind_node(kind: Kind) -> _Node:
-    return _Node(schema_documents()[kind.schema_file], kind.schema_file)
-
-
-def resolve_kind(kind: str) -> Kind:
-    """A kind by its name (room-tile) or its collection (room_tiles); TableError if unknown."""
-    known = kinds()
-    if kind in known:
-        return known[kind]
-    for candidate in known.values():
-        if candidate.collection == kind:
-            return candidate
-    raise TableError(f"unknown kind {kind!r}{did_you_mean(kind, known)}")
-
-
-# --------------------------------------------------------------------------
-# Converting cells
-
-
-class _Bad(Exception):
-    """A cell that cannot be converted; the message says what was expected."""
-
-
-class _NoMatch(_Bad):
-    """A value outside an enum: kept as it is, so the schema explains it (with did-you-mean)."""
-
-    def __init__(self, fallback):
-        super().__init__("no match")
-        self.fallback = fallback
-
-
-def _number_text(value) -> str:
-    if isinstance(value, float) and value.is_integer() and abs(value) < _EXACT_FLOAT_INT:
-        return str(int(value))
-    return repr(value) if isinstance(value, float) else str(value)
-
-
-def _text(value) -> str:
-    """The text of a cell value (xlsx cells may be numbers, booleans or dates)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return _number_text(value)
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
-    return str(value)
-
-
-def _found(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _expected(what: str, value) -> _Bad:
-    return _Bad(f"expected {what}, found {_found(value)}")
-
-
-def _integer(value):
-    if isinstance(value, bool):
-        raise _expected("an integer", value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        if value.is_integer():
-            return int(value)
-        raise _expected("an integer", value)
-    text = _text(value)
-    if _INTEGER.fullmatch(text):
-        return _whole(text, "an integer")
-    if _JSON_NUMBER.fullmatch(text) and math.isfinite(float(text)) and float(text).is_integer():
-        return int(float(text))
-    raise _expected("an integer", value)
-
-
-def _whole(text: str, what: str) -> int:
-    """int(text) for a text of digits; _Bad past the digits Python converts."""
-    digits = len(text.lstrip("+-"))
-    if digits > _MAX_DIGITS:
-        raise _Bad(f"expected {what}, found a number of {digits} digits")
-    return int(text)
-
-
-def _number(value):
-    if isinstance(value, bool):
-        raise _expected("a number", value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        if math.isfinite(value):
-            return value
-        raise _expected("a number", value)
-    text = _text(value)
-    if _INTEGER.fullmatch(text):
-        return _whole(text, "a number")
-    if _JSON_NUMBER.fullmatch(text.lstrip("+")) and math.isfinite(float(text)):
-        return float(text)
-    raise _expected("a number", value)
-
-
-def _boolean(value):
-    if isinstance(value, bool):
-        return value
-    text = _text(value).lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise _expected("true or false", value)
-
-
-def _string(value):
-    text = _text(value)
-    return "" if text == EMPTY_TEXT else text
-
-
-def _free(value):
-    """A field the schema leaves open: numbers and true/false convert, the rest is text."""
-    if isinstance(value, bool | int):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else _text(value)
-    text = _text(value)
-    if text == EMPTY_TEXT:
-        return ""
-    if _JSON_INTEGER.fullmatch(text) and len(text.lstrip("-")) <= _MAX_DIGITS:
-        return int(text)
-    if _JSON_NUMBER.fullmatch(text) and math.isfinite(float(text)):
-        return float(text)
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return text
-
-
-def _json(value):
-    if isinstance(value, bool | int) or (isinstance(value, float) and math.isfinite(value)):
-        return value  # an xlsx number or boolean is already a JSON value
-    if not isinstance(value, str):  # a date or time cell
-        raise _expected("JSON text", value)
-    try:
-        return parse_json_text(value)
-    except json.JSONDecodeError as error:
-        raise _Bad(f"invalid JSON: {error.msg} (character {error.pos + 1})") from None
-    except ValueError as error:  # nested too deeply
-        raise _Bad(str(error)) from None
-
-
-def _enum(value, options: list):
-    for option in options:  # the very value, type included (1 is not True)
-        if type(option) is type(value) and option == value:
-            return option
-    text = _text(value)
-    for option in options:
-        if _text(option) == text:
-            return option
-    if (
-        _INTEGER.fullmatch(text)
-        and len(text) <= _MAX_DIGITS
-        and any(type(o) is int for o in options)
-    ):
-        raise _NoMatch(int(text))
-    raise _NoMatch(text)
-
-
-def _list(value, items: _Node):
-    text = _text(value)
-    if text.startswith("["):
-        parsed = _json(text)
-        if not isinstance(parsed, list):
-            raise _expected("a list", value)
-        return parsed
-    if _is_structure(items):
-        raise _expected("a list written as JSON, such as [{...}]", value)
-    parts = [part.strip() for part in text.split("+")]
-    if len(parts) > 1 and not all(parts):
-        raise _Bad(f"an empty item in the list {_found(text)} (items are joined by '+')")
-    result = []
-    for number, part in enumerate(parts, start=1):
-        try:
-            result.append(_by_schema(part, items))
-        except _NoMatch as no_match:
-            result.append(no_match.fallback)
-        except _Bad as bad:
-            where = f" (item {number} of {_found(text)})" if len(parts) > 1 else ""
-            raise _Bad(f"{bad}{where}") from None
-    return result
-
-
-def _object(value):
-    text = _text(value)
-    if not text.startswith("{"):
-        raise _expected('an object written as JSON, such as {"key": 1}', value)
-    return _json(text)
-
-
-def _by_schema(value, node: _Node):
-    """The cell value converted to what the schema expects (raises _Bad, _NoMatch)."""
-    node = _resolve(node)
-    schema = node.schema
-    if not isinstance(schema, dict):
-        return _free(value)
-    if "const" in schema:
-        return _enum(value, [schema["const"]])
-    if "enum" in schema:
-        return _enum(value, schema["enum"])
-    for keyword in ("anyOf", "oneOf"):
-        if keyword in schema:
-            return _any(value, [_Node(option, node.file) for option in schema[keyword]])
-    types = _types(schema)
-    if types is None or len(types) != 1:
-        return _free(value)
-    (kind,) = types
-    if kind == "integer":
-        return _integer(value)
-    if kind == "number":
-        return _number(value)
-    if kind == "boolean":
-        return _boolean(value)
-    if kind == "array":
-        return _list(value, _Node(schema.get("items", True), node.file))
-    if kind == "object":
-        return _object(value)
-    if kind == "null":
-        return _enum(value, [None])
-    return _string(value)
-
-
-def _any(value, options: list[_Node]):
-    no_match, failures = None, []
-    for option in options:
-        try:
-            return _by_schema(value, option)
-        except _NoMatch as error:
-            no_match = no_match or error
-        except _Bad as error:
-            failures.append(str(error))
-    if no_match is not None:
-        raise no_match
-    expected = [f.removeprefix("expected ").rsplit(", found ", 1)[0] for f in failures]
-    raise _expected(" or ".join(expected), value)
-
-
-# --------------------------------------------------------------------------
-# Columns
-
-
-@dataclass(frozen=True)
-class _Column:
-    index: int
-    header: str
-    path: tuple[str, ...]
-    mode: str  # "auto" (by the schema), "list" (header ends with []), "json" (:json)
-    node: _Node
-
-    @property
-    def field(self) -> str:
-        return ".".join(self.path)
-
-
-def _parse_header(header: str) -> tuple[str, str]:
-    if header.endswith(JSON_SUFFIX):
-        return header[: -len(JSON_SUFFIX)].strip(), "json"
-    if header.endswith(LIST_SUFFIX):
-        return header[: -len(LIST_SUFFIX)].strip(), "list"
-    return header, "auto"
-
-
-def _column(index: int, header: str, root: _Node, kind: Kind) -> _Column | str:
-    """The column a header names, or a message saying why it cannot be one."""
-    base, mode = _parse_header(header)
-    path = tuple(segment.strip() for segment in base.split("."))
-    if not all(path):
-        return f"{header!r} is not a field name (dotted headers look like doors.N.cost)"
-    node = root
-    for depth, segment in enumerate(path):
-        child = _child(node, segment)
-        if child is None:
-            parent = ".".join(path[:depth])
-            types = _types(_resolve(node).schema)
-            if parent and types is not None and "object" not in types:
-                return f"unknown column {header!r}: {parent!r} is not an object, so {base!r} is not a field"
-            names = _known_names(node)
-            match = nearest(segment, names)
-            hint = f" (did you mean {'.'.join((*path[:depth], match))!r}?)" if match else ""
-            if not match and 0 < len(names) <= 12:
-                hint = "; expected " + ", ".join(repr(name) for name in names)
-            where = f"{parent!r}" if parent else f"a {kind.name}"
-            return f"unknown column {header!r}: {segment!r} is not a field of {where}{hint}"
-        node = child
-    return _Column(index, header, path, mode, node)
-
-
-def _columns(table: Table, kind: Kind) -> tuple[list[_Column], list[TableProblem], set[str]]:
-    """The table's columns, header problems, and the required fields it has no column for.
-
-    A missing required column is not a header problem: table_to_components
-    converts what is there, import_table reports it once (not on every row).
-    """
-    root = _kind_node(kind)
-    columns, problems = [], []
-    seen: dict[tuple, _Column] = {}
-    for index, header in enumerate(table.header):
-        if not header:
-            if any(not _is_empty(row.values[index]) for row in table.rows):
-                problems.append(
-                    table.problem(table.header_row, index, "this column has values but no header")
-                )
-            continue
-        column = _column(index, header, root, kind)
-        if isinstance(column, str):
-            problems.append(table.problem(table.header_row, index, column))
-            continue
-        if column.path in seen:
-            first = seen[column.path]
-            problems.append(
-                table.problem(
-                    table.header_row,
-                    index,
-                    f"column {header!r} repeats column {column_letter(first.index)}",
-                )
-            )
-            continue
-        seen[column.path] = column
-        columns.append(column)
-    for column in columns:
-        for other in columns:
-            if len(other.path) < len(column.path) and column.path[: len(other.path)] == other.path:
-                problems.append(
-                    table.problem(
-                        table.header_row,
-                        column.index,
-                        f"column {column.header!r} sets part of column {other.header!r} "
-                        f"({column_letter(other.index)}); keep one of them",
-                    )
-                )
-    present = {column.path[0] for column in columns}
-    required = _resolve(root).schema.get("required", []) if table.header else []
-    missing = {name for name in required if name not in present}
-    return columns, problems, missing
-
-
-def _convert(value, column: _Column):
-    if column.mode == "json":
-        return _json(value)
-    node = column.node
-    if column.mode == "list":
-        schema = _resolve(node).schema
-        is_list = isinstance(schema, dict) and _types(schema) == {"array"}
-        items = _Node(schema.get("items", True), _resolve(node).file) if is_list else _FREE
-        return _list(value, items)
-    try:
-        return _by_schema(value, node)
-    except _NoMatch as no_match:
-        return no_match.fallback
-
-
-def _cell(value) -> object:
-    """A cell value with surrounding whitespace removed from text."""
-    return value.strip() if isinstance(value, str) else value
-
-
-def _ordered(item: dict, kind: Kind) -> dict:
-    """id, count, then the schema's property order, then the other fields as given."""
-    order = dict.fromkeys(["id", "count", *_known_names(_kind_node(kind))])
-    rank = {name: position for position, name in enumerate(order)}
-    return dict(sorted(item.items(), key=lambda pair: rank.get(pair[0], len(rank))))
-
-
-@dataclass
-class _Converted:
-    components: list[dict]
-    rows: list[Row]  # the row of each component
-    columns: list[_Column]
-    problems: list[TableProblem]
-    missing: set[str]  # required fields without a column
-    bad_cells: set[tuple[int, int]]  # (row, column) that could not be converted
-
-
-def _convert_table(table: Table, kind: Kind) -> _Converted:
-    columns, problems, missing = _columns(table, kind)
-    if not table.header:
-        problems.append(table.problem(1, 0, "the table is empty: expected a header row"))
-    components, rows, bad = [], [], set()
-    for row in table.rows:
-        item: dict = {}
-        for column in columns:
-            value = _cell(row.values[column.index])
-            if _is_empty(value):
-                continue
-            try:
-                converted = _convert(value, column)
-            except _Bad as error:
-                problems.append(table.problem(row.number, column.index, str(error)))
-                bad.add((row.number, column.index))
-                continue
-            target = item
-            for key in column.path[:-1]:
-                target = target.setdefault(key, {})
-                if not isinstance(target, dict):  # a header conflict, reported already
-                    break
-            else:
-                target[column.path[-1]] = converted
-        components.append(_ordered(item, kind))
-        rows.append(row)
-    return _Converted(components, rows, columns, problems, missing, bad)
-
-
-def table_to_components(table: Table, kind: str) -> list[dict]:
-    """One component per non-empty row, each cell converted by the kind's schema.
-
-    Raises InvalidTable with every header and conversion problem at once.
-    Whether the components are valid (ranges, references, required fields) is
-    import_table's business.
-    """
-    converted = _convert_table(table, resolve_kind(kind))
-    if converted.problems:
-        raise InvalidTable(converted.problems)
-    return converted.components
-
+from protopress.designer.table_cells import (
+    FREE_NODE,
+    SAFE_KEY,
+    BadCell,
+    Column,
+    Converted,
+    SchemaNode,
+    cell_value,
+    child_node,
+    convert_cell,
+    convert_table,
+    holds_structures,
+    kind_node,
+    known_names,
+    resolve_kind,
+)
+from protopress.designer.table_files import (
+    EMPTY_TEXT,
+    EXACT_FLOAT_INT,
+    EXCEL_SUFFIXES,
+    JSON_SUFFIX,
+    LIST_SUFFIX,
+    NEW_CATALOG_SCHEMA,
+    NEW_CATALOG_VERSION,
+    TABLE_SUFFIXES,
+    InvalidTable,
+    Row,
+    Table,
+    TableError,
+    TableProblem,
+    cell_text,
+    column_letter,
+    is_empty,
+    no_excel,
+    openpyxl_module,
+    quote_formula,
+    read_table,
+)
 
 # --------------------------------------------------------------------------
 # Importing into a catalog
@@ -949,7 +130,7 @@ def _tokens(pointer: str) -> list[str]:
 class _CellMap:
     """Finds the cell of a JSON pointer inside the imported collection."""
 
-    def __init__(self, table: Table, converted: _Converted, collection: str):
+    def __init__(self, table: Table, converted: Converted, collection: str):
         self.table = table
         self.converted = converted
         self.collection = collection
@@ -962,7 +143,7 @@ class _CellMap:
         rows = self.converted.rows
         return rows[index] if index < len(rows) else None
 
-    def column_of(self, rest: list[str], message: str) -> tuple[_Column | None, list[str]]:
+    def column_of(self, rest: list[str], message: str) -> tuple[Column | None, list[str]]:
         columns = self.converted.columns
         best = max(
             (c for c in columns if tuple(rest[: len(c.path)]) == c.path),
@@ -1014,7 +195,7 @@ class _CellMap:
         required = re.match(r"missing required property '([^']*)'", message)
         if not rest and required and required.group(1) in self.converted.missing:
             return None  # reported once, at the header
-        if inner and (column.mode == "json" or _holds_structures(column.node)):
+        if inner and (column.mode == "json" or holds_structures(column.node)):
             message = f"{''.join('/' + t for t in inner)}: {message}"
         return self.table.problem(row.number, column.index, message, pointer)
 
@@ -1045,7 +226,7 @@ def import_table(
     target = Path(output) if output is not None else None
     kind_ = resolve_kind(kind)
     table = read_table(path, sheet, display)
-    converted = _convert_table(table, kind_)
+    converted = convert_table(table, kind_)
     problems: list = list(converted.problems)
     problems += [
         table.problem(table.header_row, None, f"no {name!r} column: every {kind_.name} needs one")
@@ -1105,9 +286,9 @@ def _stored(value, excel: bool):
         return value
     if isinstance(value, str):
         return value.replace("\r\n", "\n").replace("\r", "\n")
-    if isinstance(value, float) and value.is_integer() and abs(value) < _EXACT_FLOAT_INT:
+    if isinstance(value, float) and value.is_integer() and abs(value) < EXACT_FLOAT_INT:
         return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _EXACT_FLOAT_INT:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > EXACT_FLOAT_INT:
         return float(value)
     return value
 
@@ -1145,7 +326,7 @@ def _candidates(value, excel: bool) -> list:
     return [json.dumps(value, ensure_ascii=False)]
 
 
-def _encode(value, column: _Column, excel: bool):
+def _encode(value, column: Column, excel: bool):
     """The cell for value in column, or None when the column cannot hold it."""
     candidates = (
         [json.dumps(value, ensure_ascii=False)]
@@ -1153,25 +334,25 @@ def _encode(value, column: _Column, excel: bool):
         else _candidates(value, excel)
     )
     for candidate in candidates:
-        stored = _cell(_stored(candidate, excel))
-        if _is_empty(stored):
+        stored = cell_value(_stored(candidate, excel))
+        if is_empty(stored):
             continue
         try:
-            if _same(_convert(stored, column), value):
+            if _same(convert_cell(stored, column), value):
                 return candidate
-        except _Bad:
+        except BadCell:
             continue
     return None
 
 
 def _flattens(values: list) -> bool:
     return bool(values) and all(
-        isinstance(v, dict) and v and all(_SAFE_KEY.fullmatch(k) for k in v) for v in values
+        isinstance(v, dict) and v and all(SAFE_KEY.fullmatch(k) for k in v) for v in values
     )
 
 
-def _key_order(values: list[dict], node: _Node, first: tuple[str, ...] = ()) -> list[str]:
-    order = list(first) + _known_names(node)
+def _key_order(values: list[dict], node: SchemaNode, first: tuple[str, ...] = ()) -> list[str]:
+    order = list(first) + known_names(node)
     seen = {key for value in values for key in value}
     keys = [key for key in dict.fromkeys(order) if key in seen]
     for value in values:
@@ -1179,7 +360,7 @@ def _key_order(values: list[dict], node: _Node, first: tuple[str, ...] = ()) -> 
     return keys
 
 
-def _leaves(items: list, node: _Node, prefix: tuple[str, ...], first=()) -> list[tuple]:
+def _leaves(items: list, node: SchemaNode, prefix: tuple[str, ...], first=()) -> list[tuple]:
     """(path, node, values, present) for every column, nested objects flattened.
 
     items holds one dict per component (None where the component lacks this
@@ -1187,7 +368,7 @@ def _leaves(items: list, node: _Node, prefix: tuple[str, ...], first=()) -> list
     """
     result = []
     for key in _key_order([item for item in items if item is not None], node, first):
-        child = _child(node, key) or _FREE
+        child = child_node(node, key) or FREE_NODE
         present = [item is not None and key in item for item in items]
         values = [item[key] if given else None for item, given in zip(items, present, strict=True)]
         if _flattens([value for value, given in zip(values, present, strict=True) if given]):
@@ -1202,9 +383,9 @@ def _leaves(items: list, node: _Node, prefix: tuple[str, ...], first=()) -> list
 
 
 def _export_rows(items: list[dict], kind: Kind, excel: bool) -> tuple[list[str], list[list]]:
-    root = _kind_node(kind)
+    root = kind_node(kind)
     if not items:
-        return list(dict.fromkeys(["id", *_known_names(root)])), []
+        return list(dict.fromkeys(["id", *known_names(root)])), []
     columns_cells = []
     for path, node, values, present in _leaves(items, root, (), ("id", "count")):
         base = ".".join(path)
@@ -1213,7 +394,7 @@ def _export_rows(items: list[dict], kind: Kind, excel: bool) -> tuple[list[str],
             attempts.append((base + LIST_SUFFIX, "list"))
         attempts.append((base + JSON_SUFFIX, "json"))
         for header, mode in attempts:
-            column = _Column(len(columns_cells), header, path, mode, node)
+            column = Column(len(columns_cells), header, path, mode, node)
             cells = [
                 _encode(value, column, excel) if given else None
                 for value, given in zip(values, present, strict=True)
@@ -1253,8 +434,8 @@ def export_table(catalog, kind: str, path: Path | str, display: str | None = Non
         raise TableError(f"{display or path}: a table is a .csv or .xlsx file")
     items = list(_catalog_document(catalog).get(kind_.collection) or [])
     excel = suffix in EXCEL_SUFFIXES
-    if excel and _excel() is None:
-        raise _no_excel("writing")
+    if excel and openpyxl_module() is None:
+        raise no_excel("writing")
     header, rows = _export_rows(items, kind_, excel)
     data = _xlsx_bytes(kind_.collection, header, rows) if excel else _csv_bytes(header, rows)
     write_atomic(path, data)
@@ -1266,12 +447,12 @@ def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow(["" if cell is None else _quote_formula(cell) for cell in row])
+        writer.writerow(["" if cell is None else quote_formula(cell) for cell in row])
     return buffer.getvalue().encode("utf-8")
 
 
 def _xlsx_bytes(title: str, header: list[str], rows: list[list]) -> bytes:
-    openpyxl = _excel()
+    openpyxl = openpyxl_module()
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
@@ -1280,7 +461,7 @@ def _xlsx_bytes(title: str, header: list[str], rows: list[list]) -> bytes:
     sheet.freeze_panes = "A2"
     for index, name in enumerate(header):
         longest = max(
-            [len(name)] + [len(_text(row[index])) for row in rows if row[index] is not None]
+            [len(name)] + [len(cell_text(row[index])) for row in rows if row[index] is not None]
         )
         sheet.column_dimensions[column_letter(index)].width = min(max(8, longest + 2), 60)
     bold = Font(bold=True)

@@ -10,7 +10,7 @@ import referencing.jsonschema
 from protopress.components import load_catalog
 from protopress.components.schemas import schema_documents
 from protopress.designer import export_table, import_table, new_project, read_table
-from protopress.designer.tables import table_to_components
+from protopress.designer.table_cells import table_to_components
 from protopress.generators.layout import load_layout
 from protopress.generators.render import RenderOptions, render_catalog
 

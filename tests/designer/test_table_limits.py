@@ -7,7 +7,7 @@ import zipfile
 import pytest
 
 from protopress.designer import InvalidTable, export_table, read_table, table_to_components
-from protopress.designer.tables import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+from protopress.designer.table_files import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
 
 needs_openpyxl = pytest.mark.skipif(
     importlib.util.find_spec("openpyxl") is None, reason="needs openpyxl"

@@ -20,7 +20,7 @@ from protopress.designer import (
     read_table,
     table_to_components,
 )
-from protopress.designer.tables import column_letter
+from protopress.designer.table_files import column_letter
 
 MINI_GAME = Path(__file__).resolve().parent.parent / "data" / "mini-game" / "catalog.json"
 

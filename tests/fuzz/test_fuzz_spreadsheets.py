@@ -24,7 +24,7 @@ from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_p
 from protopress.components.problems import Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.designer import TableError, import_table
-from protopress.designer.tables import TableProblem
+from protopress.designer.table_files import TableProblem
 
 KINDS = sorted(kinds())
 
