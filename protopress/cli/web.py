@@ -26,6 +26,17 @@ port_option = click.option(
 )
 
 
+def qr_code(url: str) -> str:
+    """The URL as a QR code drawn with block characters, for a phone to scan off the terminal."""
+    import io
+
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(url, error="m").terminal(out=drawn, compact=True, border=1)
+    return drawn.getvalue()
+
+
 def serve_page(make_app, host: str, port: int, what: str) -> int:
     """Listen, print the page's URL with a new token, serve until Ctrl+C; the exit code."""
     from protopress.web.server import listen, new_token, page_url, serve
@@ -43,6 +54,7 @@ def serve_page(make_app, host: str, port: int, what: str) -> int:
     def announce() -> None:
         click.echo(f"{what}: {url}")
         if host not in ("127.0.0.1", "localhost", "::1"):
+            click.echo(qr_code(url), nl=False)  # for the phone's camera
             click.echo("Anyone with this link (its token) can use the page; Ctrl+C stops it.")
         else:
             click.echo("Open it in a browser on this machine; Ctrl+C stops it.")

@@ -18,3 +18,14 @@ def test_ci_installs_the_browser_then_runs_the_readme_command():
         "optional-dependencies"
     ]
     assert any(r.startswith("playwright") for r in extras["test"])
+
+
+def test_the_address_for_a_phone_is_also_a_qr_code():
+    from protopress.cli.web import qr_code
+
+    url = "http://192.168.1.5:8765/?token=abc"
+    drawn = qr_code(url)
+    lines = drawn.splitlines()
+    assert len(lines) >= 12 and len({len(line) for line in lines}) == 1  # a square of blocks
+    assert set("".join(lines)) <= {"█", "▀", "▄", " "}
+    assert qr_code(url) == drawn and qr_code(url + "x") != drawn
