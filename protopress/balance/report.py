@@ -7,6 +7,9 @@ and is written with invariant=1, so the same run gives a byte-identical file.
 Both files are written atomically (a temporary file, then a rename).
 """
 
+# Over 600 lines on purpose: the PDF report's sections are drawn in page order with
+# shared styles; the numbers come from stats.py and words.py.
+
 from __future__ import annotations
 
 import io

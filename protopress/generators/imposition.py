@@ -32,6 +32,9 @@ How a sheet is filled (:func:`plan_sheet`):
   is empty (:meth:`SheetPlan.filled`), since that cut is made there too.
 """
 
+# Over 600 lines on purpose: the sheet grid, crop marks, ruler and duplex backs depend
+# on each other's margins (marks stay 5 mm inside the paper), so they are laid out together.
+
 from __future__ import annotations
 
 import math

@@ -28,6 +28,10 @@ Decisions inside a room ability come from gem_rush_effects.legal. Before the
 first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 """
 
+# Over 600 lines on purpose: the state, its legal actions and apply share one set of
+# invariants (the cached legal list, the shared mine); effects, skills, payment and the
+# mine graph already live in their own modules.
+
 from __future__ import annotations
 
 import random

@@ -8,6 +8,9 @@ with an integer bitmask of filled boxes beside them, so that a placement's
 legality is one AND and a state copies in microseconds.
 """
 
+# Over 600 lines on purpose: the grid's fast paths (bit boards, incremental groups)
+# sit beside the reference rules they are tested against, so the two are read together.
+
 from __future__ import annotations
 
 import random

@@ -18,6 +18,10 @@ references, and it caches each dungeon's path score until a chamber card or
 a secret passage changes it.
 """
 
+# Over 600 lines on purpose: the year's phases (construction, improvement, market,
+# cleanup) act on one state and are read in order; scoring, the rival, the dungeon
+# graph and the rulebook's numbers are modules of their own.
+
 from __future__ import annotations
 
 import random
