@@ -29,7 +29,7 @@ from protopress.generators.imposition import (
 )
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
-from protopress.generators.pdf_surface import PdfFaces
+from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.png_surface import face_image
 from protopress.generators.preflight import BACK_LABEL
 from protopress.generators.units import MM, PAPER, to_mm
@@ -243,7 +243,7 @@ def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | Non
 
 def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
     base = font(DEFAULT_FONT)  # no standard-14 font is left in the output
-    canvas = Canvas(
+    canvas = FaceCanvas(
         buffer,
         pagesize=pagesize,
         invariant=1,
