@@ -21,7 +21,7 @@ def render(tmp_path: Path, text: str, **element) -> Path:
     return rendered(tmp_path, text, **element)[0]
 
 
-def rendered(tmp_path: Path, text: str, **element) -> tuple[Path, list[str]]:
+def rendered(tmp_path: Path, text: str, png: bool = False, **element) -> tuple[Path, list[str]]:
     catalog = {
         "game": "t", "title": "T", "version": "1",
         "symbols": [{"id": "gold", "name": "Gold", "shape": "circle", "colour": "#d4a017"},
@@ -36,7 +36,8 @@ def rendered(tmp_path: Path, text: str, **element) -> tuple[Path, list[str]]:
     (tmp_path / "layouts").mkdir(exist_ok=True)
     (tmp_path / "cat.json").write_text(json.dumps(catalog))
     (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout))
-    options = RenderOptions(tmp_path / "out", layout="per-card", layouts_dir=tmp_path / "layouts")
+    options = RenderOptions(tmp_path / "out", layout="per-card", layouts_dir=tmp_path / "layouts",
+                            png=png)  # fmt: skip
     result = render_catalog(load_catalog(tmp_path / "cat.json"), options)
     return tmp_path / "out" / "card-print-shop.pdf", result.warnings
 
@@ -135,3 +136,12 @@ def test_the_same_markup_renders_the_same_bytes(tmp_path):
     (tmp_path / "b").mkdir()
     first = render(tmp_path / "a", "A :gold: <i>b</i>")
     assert first.read_bytes() == render(tmp_path / "b", "A :gold: <i>b</i>").read_bytes()
+
+
+def test_the_png_is_the_pdf_rasterised_icons_and_all(tmp_path):
+    from PIL import Image
+
+    render_png = rendered(tmp_path, "Pay :gold: now", png=True)[0].parent / "png" / "card"
+    with Image.open(render_png / "c1-front.png") as image:
+        colours = {colour for _, colour in image.convert("RGB").getcolors(1 << 20)}
+    assert (0xD4, 0xA0, 0x17) in colours  # the gold icon, drawn by the PDF code
