@@ -73,10 +73,11 @@ class TextOp:
 @dataclass(frozen=True)
 class ImageOp:
     path: Path
-    x: float
+    x: float  # where the picture is drawn (it may reach past the box with cover)
     y: float
     w: float
     h: float
+    clip: tuple[float, float, float, float] | None = None  # the box, when cropped
 
 
 Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ImageOp
@@ -497,8 +498,30 @@ class FaceBuilder:
             path = self.assets.resolve(fill(element["path"], fields))
         except ValueError as error:
             raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
-        return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
-                        parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
+        box = self._box(element)
+        placed = fitted_image(self.assets.size(path), box, element.get("fit", "contain"),
+                              element.get("align", "center"), element.get("valign", "middle"))  # fmt: skip
+        if element.get("fit") == "stretch":
+            pixels = self.assets.size(path)
+            if abs(pixels[0] / pixels[1] - box[2] / box[3]) > 0.01 * pixels[0] / pixels[1]:
+                warnings.append(f"{component_id}: image {path.name!r} is stretched out of shape "
+                                f"({pixels[0]}x{pixels[1]} pixels into a {to_mm(box[2]):.0f}x"
+                                f"{to_mm(box[3]):.0f} mm box)")  # fmt: skip
+        return [placed(path)]
+
+
+def fitted_image(pixels: tuple[int, int], box, fit: str, align: str, valign: str):
+    """Where a picture of pixels goes in box: whole (contain), filling it and
+    cropped (cover) or stretched to it (stretch); align and valign place it."""
+    x, y, w, h = box
+    if fit == "stretch":
+        return lambda path: ImageOp(path, x, y, w, h)
+    scale = (min if fit == "contain" else max)(w / pixels[0], h / pixels[1])
+    pw, ph = pixels[0] * scale, pixels[1] * scale
+    px = x + {"left": 0, "center": (w - pw) / 2, "right": w - pw}[align]
+    py = y + {"top": 0, "middle": (h - ph) / 2, "bottom": h - ph}[valign]
+    clip = box if fit == "cover" else None
+    return lambda path: ImageOp(path, px, py, pw, ph, clip)
 
 
 def _shown(value) -> str:
@@ -596,6 +619,7 @@ class AssetPolicy:
         self.root = root.resolve()
         self.allow_outside = allow_outside
         self._checked: dict[Path, Path] = {}
+        self._sizes: dict[Path, tuple[int, int]] = {}
 
     def resolve(self, relative: str) -> Path:
         try:
@@ -618,7 +642,12 @@ class AssetPolicy:
                 f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels are refused"
             )
         self._checked[path] = path
+        self._sizes[path] = (width, height)
         return path
+
+    def size(self, path: Path) -> tuple[int, int]:
+        """The pixel size of an image resolve() has checked."""
+        return self._sizes[path]
 
 
 def _checked_image(path: Path, relative: str) -> tuple[int, int]:

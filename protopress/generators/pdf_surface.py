@@ -137,7 +137,14 @@ class PdfFaces:
             elif isinstance(op, RichTextOp):
                 draw_rich(op, canvas, height, self.cmyk)
             elif isinstance(op, ImageOp):
+                canvas.saveState()
+                if op.clip is not None:
+                    cx, cy, cw, ch = op.clip
+                    path = canvas.beginPath()
+                    path.rect(cx, height - cy - ch, cw, ch)
+                    canvas.clipPath(path, stroke=0, fill=0)
                 canvas.drawImage(str(op.path), op.x, height - op.y - op.h, op.w, op.h)
+                canvas.restoreState()
 
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         if fill is not None:

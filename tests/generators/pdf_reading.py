@@ -61,3 +61,20 @@ def filled_paths(path: Path, page: int = 0) -> list[list[tuple[float, float]]]:
         elif operator in (b"n", b"S", b"s"):
             current = []
     return paths
+
+
+def image_boxes(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of each image drawn on the page, from its matrix."""
+    reader = PdfReader(path)
+    content = ContentStream(reader.pages[page].get_contents(), reader)
+    matrix, stack, boxes = [1, 0, 0, 1, 0, 0], [], []
+    for operands, operator in content.operations:
+        if operator == b"q":
+            stack.append(matrix)
+        elif operator == b"Q":
+            matrix = stack.pop()
+        elif operator == b"cm":
+            matrix = _multiply([float(v) for v in operands], matrix)
+        elif operator == b"Do":
+            boxes.append((matrix[4], matrix[5], matrix[0], matrix[3]))
+    return boxes
