@@ -16,10 +16,14 @@ from PIL import Image
 from protopress.components.explain import Located
 from protopress.components.loader import locate, read_limited
 from protopress.components.problems import InvalidInput, Problem
+from protopress.components.suggest import nearest
 from protopress.generators.binding import MISSING, fill, single, truthy
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.fonts import DEFAULT_FONT, Font
 from protopress.generators.images import open_image
+from protopress.generators.markup import Icon, MarkupError, has_markup, parse
+from protopress.generators.rich import Family, InlineIcon, RichTextOp
+from protopress.generators.rich import fit as fit_rich
 from protopress.generators.shapes import outline, scaled
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
@@ -69,13 +73,14 @@ class TextOp:
 @dataclass(frozen=True)
 class ImageOp:
     path: Path
-    x: float
+    x: float  # where the picture is drawn (it may reach past the box with cover)
     y: float
     w: float
     h: float
+    clip: tuple[float, float, float, float] | None = None  # the box, when cropped
 
 
-Op = RectOp | LineOp | PolygonOp | TextOp | ImageOp
+Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ImageOp
 
 
 @dataclass(frozen=True)
@@ -203,6 +208,9 @@ class FaceBuilder:
         else:
             x, y, w, h = box
         size = size or element.get("size", 10)
+        if has_markup(text):
+            return self._rich_text(text, element, fields, warnings, component_id,
+                                   (x, y, w, h), size, font, valign)  # fmt: skip
         fitted = fit_text(
             text, face_font, w, h, size, element.get("min_size", min(6, size)),
             element.get("leading", 1.2),
@@ -233,6 +241,72 @@ class FaceBuilder:
                 tuple(runs), face_font, fitted.size, colour(element.get("colour"), fields) or BLACK
             )
         ]
+
+    def _rich_text(self, text, element, fields, warnings, component_id, box, size, font, valign):
+        """Text with markup: spans and inline icons, laid out by Paragraph."""
+        try:
+            pieces = parse(text)
+        except MarkupError as error:
+            raise FieldError("text", f"{_shown(text)}: {error}") from None
+        ids = sorted({piece.id for piece in pieces if isinstance(piece, Icon)})
+        icons = tuple((icon_id, self._inline_icon(icon_id, element)) for icon_id in ids)
+        x, y, w, h = box
+        op = RichTextOp(
+            x, y, w, h, pieces, icons, self._family(font or element.get("font", DEFAULT_FONT)),
+            size, element.get("leading", 1.2), element.get("align", "left"),
+            valign or element.get("valign", "top"), colour(element.get("colour"), fields) or BLACK,
+        )  # fmt: skip
+        fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
+        if not laid.fits:
+            warnings.append(
+                f"{component_id}: text {text[:40]!r} does not fit its "
+                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
+            )
+        return [fitted]
+
+    def _family(self, name: str) -> Family:
+        """A font and its bold, italic and bold italic: `NAME-bold` and the like
+        where the layout or the built-in fonts have them, else the font itself."""
+        base = name.removesuffix("-italic").removesuffix("-bold")
+        bold, italic = name != base and "bold" in name[len(base) :], name.endswith("-italic")
+
+        def variant(b: bool, i: bool):
+            wanted = base + ("-bold" if b else "") + ("-italic" if i else "")
+            try:
+                return self.layout.font(wanted)
+            except KeyError:
+                return self.layout.font(name)
+
+        return Family(variant(bold, italic), variant(True, italic), variant(bold, True),
+                      variant(True, True))  # fmt: skip
+
+    def _inline_icon(self, icon_id: str, element) -> InlineIcon:
+        """The icon `:id:` names: from the element's `icons` collections, or from
+        every catalog collection whose components have shapes."""
+        names = element.get("icons")
+        names = [names] if isinstance(names, str) else names or self._icon_collections()
+        for name in names:
+            for item in self._collection(name, "icons"):
+                if item.get("id") == icon_id:
+                    shape, icon_colour = _icon_of(name, item)
+                    return InlineIcon(shape, icon_colour)
+        known = [str(i.get("id")) for n in names for i in self._collection(n, "icons")]
+        match = nearest(icon_id, known)
+        hint = f" (did you mean ':{match}:'?)" if match else ""
+        raise FieldError(
+            "text",
+            f"unknown icon ':{icon_id}:'{hint}; icons come "
+            f"from {', '.join(names) or 'no collection'} (write \\: for a literal colon)",
+        )
+
+    def _icon_collections(self) -> list[str]:
+        if not hasattr(self, "_icon_names"):
+            self._icon_names = [
+                name for name, items in self.catalog.document.items()
+                if isinstance(items, list) and items
+                and all(isinstance(item, dict) and "shape" in item for item in items)
+            ]  # fmt: skip
+        return self._icon_names
 
     def _icon(self, element, fields):
         shape = fill(element["shape"], fields)
@@ -424,8 +498,30 @@ class FaceBuilder:
             path = self.assets.resolve(fill(element["path"], fields))
         except ValueError as error:
             raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
-        return [ImageOp(path, self._at(element, "x"), self._at(element, "y"),
-                        parse_length(element["w"]), parse_length(element["h"]))]  # fmt: skip
+        box = self._box(element)
+        placed = fitted_image(self.assets.size(path), box, element.get("fit", "contain"),
+                              element.get("align", "center"), element.get("valign", "middle"))  # fmt: skip
+        if element.get("fit") == "stretch":
+            pixels = self.assets.size(path)
+            if abs(pixels[0] / pixels[1] - box[2] / box[3]) > 0.01 * pixels[0] / pixels[1]:
+                warnings.append(f"{component_id}: image {path.name!r} is stretched out of shape "
+                                f"({pixels[0]}x{pixels[1]} pixels into a {to_mm(box[2]):.0f}x"
+                                f"{to_mm(box[3]):.0f} mm box)")  # fmt: skip
+        return [placed(path)]
+
+
+def fitted_image(pixels: tuple[int, int], box, fit: str, align: str, valign: str):
+    """Where a picture of pixels goes in box: whole (contain), filling it and
+    cropped (cover) or stretched to it (stretch); align and valign place it."""
+    x, y, w, h = box
+    if fit == "stretch":
+        return lambda path: ImageOp(path, x, y, w, h)
+    scale = (min if fit == "contain" else max)(w / pixels[0], h / pixels[1])
+    pw, ph = pixels[0] * scale, pixels[1] * scale
+    px = x + {"left": 0, "center": (w - pw) / 2, "right": w - pw}[align]
+    py = y + {"top": 0, "middle": (h - ph) / 2, "bottom": h - ph}[valign]
+    clip = box if fit == "cover" else None
+    return lambda path: ImageOp(path, px, py, pw, ph, clip)
 
 
 def _shown(value) -> str:
@@ -523,6 +619,7 @@ class AssetPolicy:
         self.root = root.resolve()
         self.allow_outside = allow_outside
         self._checked: dict[Path, Path] = {}
+        self._sizes: dict[Path, tuple[int, int]] = {}
 
     def resolve(self, relative: str) -> Path:
         try:
@@ -545,7 +642,12 @@ class AssetPolicy:
                 f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels are refused"
             )
         self._checked[path] = path
+        self._sizes[path] = (width, height)
         return path
+
+    def size(self, path: Path) -> tuple[int, int]:
+        """The pixel size of an image resolve() has checked."""
+        return self._sizes[path]
 
 
 def _checked_image(path: Path, relative: str) -> tuple[int, int]:

@@ -9,6 +9,35 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
 from protopress.generators.face import Face, ImageOp, LineOp, PolygonOp, RectOp, TextOp
+from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
+from protopress.generators.rich import draw as draw_rich
+
+
+class FaceCanvas(Canvas):
+    """A canvas that draws the icons inside rich text as vectors: Paragraph hands
+    them to drawImage as it places its inline images."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cmyk = kwargs.get("enforceColorSpace") == "cmyk"
+
+    def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
+        if not isinstance(image, InlineIcon):
+            return super().drawImage(image, x, y, width, height, *args, **kwargs)
+        self.saveState()
+        if self.cmyk:
+            self.setFillColorCMYK(*image.colour.cmyk())
+        else:
+            self.setFillColorRGB(image.colour.r, image.colour.g, image.colour.b)
+        path = self.beginPath()
+        for contour in icon_contours(image, x, y, width):
+            path.moveTo(*contour[0])
+            for point in contour[1:]:
+                path.lineTo(*point)
+            path.close()
+        self.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+        self.restoreState()
+        return (width, height)
 
 
 class PdfFaces:
@@ -105,8 +134,17 @@ class PdfFaces:
                 canvas.setFont(op.font.name, op.size)
                 for x, baseline, text in op.runs:
                     canvas.drawString(x, height - baseline, text)
+            elif isinstance(op, RichTextOp):
+                draw_rich(op, canvas, height, self.cmyk)
             elif isinstance(op, ImageOp):
+                canvas.saveState()
+                if op.clip is not None:
+                    cx, cy, cw, ch = op.clip
+                    path = canvas.beginPath()
+                    path.rect(cx, height - cy - ch, cw, ch)
+                    canvas.clipPath(path, stroke=0, fill=0)
                 canvas.drawImage(str(op.path), op.x, height - op.y - op.h, op.w, op.h)
+                canvas.restoreState()
 
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         if fill is not None:

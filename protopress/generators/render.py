@@ -29,7 +29,7 @@ from protopress.generators.imposition import (
 )
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
-from protopress.generators.pdf_surface import PdfFaces
+from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.png_surface import face_image
 from protopress.generators.preflight import BACK_LABEL
 from protopress.generators.units import MM, PAPER, to_mm
@@ -243,7 +243,7 @@ def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | Non
 
 def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
     base = font(DEFAULT_FONT)  # no standard-14 font is left in the output
-    canvas = Canvas(
+    canvas = FaceCanvas(
         buffer,
         pagesize=pagesize,
         invariant=1,
@@ -399,11 +399,14 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
     """One PNG per face (each design once) and a contact sheet of the fronts.
 
     With changed (a set of ids), only those faces are drawn again; the others
-    are read back from their existing files for the contact sheet.
+    are read back from their existing files for the contact sheet. Only small
+    compressed thumbnails are kept as the faces are drawn: memory stays flat.
     """
     folder = options.output_dir / "png" / kind
     folder.mkdir(parents=True, exist_ok=True)
-    written, fronts, seen = [], [], set()
+    written: list[Path] = []
+    fronts: list[bytes] = []
+    seen: set[str] = set()
     for copy in copies:
         if copy.id in seen:
             continue
@@ -415,13 +418,13 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
             if changed is not None and copy.id not in changed and path.is_file():
                 if side == "front":
                     with Image.open(path, formats=["PNG"]) as existing:
-                        fronts.append(existing.convert("RGB"))
+                        fronts.append(_thumbnail_bytes(existing.convert("RGB")))
                 continue
             image = face_image(face, options.dpi)
             write_atomic(path, _png_bytes(image, options.dpi))
             written.append(path)
             if side == "front":
-                fronts.append(image)
+                fronts.append(_thumbnail_bytes(image))
     if fronts:
         path = options.output_dir / "png" / f"{kind}-contact.png"
         write_atomic(path, _png_bytes(contact_sheet(fronts), 72))
@@ -429,20 +432,44 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
     return written
 
 
-def contact_sheet(images: list[Image.Image], columns: int = 8) -> Image.Image:
-    scale = CONTACT_WIDTH / images[0].width
-    cell = (CONTACT_WIDTH, round(images[0].height * scale))
-    rows = -(-len(images) // columns)
-    gap = 8
-    sheet = Image.new(
-        "RGB",
-        (min(columns, len(images)) * (cell[0] + gap) + gap, rows * (cell[1] + gap) + gap),
-        "white",
-    )
-    for index, image in enumerate(images):
-        thumb = image.resize((cell[0], round(image.height * scale)), Image.LANCZOS)
+CONTACT_FULL_SIZE = 96  # faces shown at CONTACT_WIDTH; more share the same sheet area
+
+
+def thumbnail(image: Image.Image, width: int = CONTACT_WIDTH) -> Image.Image:
+    """A face as the contact sheet shows it: width pixels wide."""
+    factor = image.width // (2 * width)
+    reduced = image.reduce(factor) if factor > 1 else image  # a box filter first: fast
+    return reduced.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+
+
+def _thumbnail_bytes(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    thumbnail(image).save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def contact_sheet(thumbnails: list[bytes], columns: int = 8) -> Image.Image:
+    """The fronts eight to a row, from their thumbnails; past CONTACT_FULL_SIZE
+    faces each is drawn smaller, so the sheet's size is bounded."""
+    shrink = min(1.0, (CONTACT_FULL_SIZE / len(thumbnails)) ** 0.5)
+    width = max(8, round(CONTACT_WIDTH * shrink))
+    gap = max(2, round(8 * shrink))
+    cells = []
+    sheet = None
+    for index, data in enumerate(thumbnails):
+        with Image.open(io.BytesIO(data), formats=["PNG"]) as stored:
+            image = (
+                stored.convert("RGB") if shrink == 1.0 else thumbnail(stored.convert("RGB"), width)
+            )
+        if sheet is None:
+            cells = [width, image.height]
+            rows = -(-len(thumbnails) // columns)
+            size = (min(columns, len(thumbnails)) * (cells[0] + gap) + gap,
+                    rows * (cells[1] + gap) + gap)  # fmt: skip
+            sheet = Image.new("RGB", size, "white")
         column, row = index % columns, index // columns
-        sheet.paste(thumb, (gap + column * (cell[0] + gap), gap + row * (cell[1] + gap)))
+        sheet.paste(image, (gap + column * (cells[0] + gap), gap + row * (cells[1] + gap)))
+    assert sheet is not None
     return sheet
 
 

@@ -3,6 +3,8 @@
 Polls modification times (no platform file-event API needed, works on every
 file system). A kind is drawn again when one of its components changed or
 its layout file changed; PNGs are drawn again only for changed components.
+An image or font file under the catalog's or the layouts' folder that changes
+draws everything again (any face may use it).
 Problems are reported and watching goes on.
 """
 
@@ -31,16 +33,22 @@ MAX_ASSETS = 5000  # files stamped per folder: a huge folder is not walked for e
 
 
 def snapshot(
-    catalog_path: Path, layouts_dir: Path | None, assets: bool = False
+    catalog_path: Path, layouts_dir: Path | None, assets: bool = False, exclude: Path | None = None
 ) -> dict[Path, float]:
     """Modification times of the catalog and its layouts; with assets, also of the
-    images and fonts under the catalog's folder and the layouts folder."""
+    images and fonts under the catalog's folder and the layouts folder, except
+    those under exclude (the output folder: the render's own PNGs)."""
+    skip = exclude.resolve() if exclude is not None else None
     paths = [catalog_path]
     if layouts_dir is not None and layouts_dir.is_dir():
         paths.extend(sorted(layouts_dir.glob("*.json")))
     if assets:
         for folder in {catalog_path.parent, *([layouts_dir] if layouts_dir else [])}:
-            found = (p for p in folder.rglob("*") if p.suffix.lower() in ASSET_SUFFIXES)
+            found = (
+                p for p in folder.rglob("*")
+                if p.suffix.lower() in ASSET_SUFFIXES
+                and (skip is None or not p.resolve().is_relative_to(skip))
+            )  # fmt: skip
             paths.extend(itertools.islice(found, MAX_ASSETS))
     stamps = {}
     for path in paths:
@@ -73,15 +81,14 @@ def watch(
     stamps: dict[Path, float] = {}
     catalog = None
     while not should_stop():
-        now = snapshot(catalog_path, options.layouts_dir)
+        now = snapshot(catalog_path, options.layouts_dir, assets=True, exclude=options.output_dir)
         if now != stamps:
-            layouts_changed = {
-                path.stem
-                for path in set(now) | set(stamps)
-                if path != catalog_path and now.get(path) != stamps.get(path)
-            }
+            changed = {p for p in set(now) | set(stamps) if now.get(p) != stamps.get(p)}
+            layouts_changed = {p.stem for p in changed if p != catalog_path and p.suffix == ".json"}
+            assets_changed = any(p.suffix.lower() in ASSET_SUFFIXES for p in changed)
             stamps = now
-            catalog = _render_changes(catalog_path, options, catalog, layouts_changed, report)
+            previous = None if assets_changed else catalog
+            catalog = _render_changes(catalog_path, options, previous, layouts_changed, report)
         sleep(interval)
 
 

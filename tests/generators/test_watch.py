@@ -131,3 +131,24 @@ def test_a_layout_edited_to_an_unknown_shape_is_reported_and_watching_goes_on(tm
         assert watcher.next_event().kind == "rendered"
     finally:
         watcher.close()
+
+
+def test_a_changed_image_draws_the_faces_again(tmp_path):
+    from PIL import Image
+
+    folder = tmp_path / "game"
+    shutil.copytree(MINI_GAME, folder)
+    Image.new("RGB", (40, 40), "red").save(folder / "art.png")
+    edit(folder / "layouts" / "card.json", lambda d: d["front"].append(
+        {"type": "image", "x": 2, "y": 2, "w": 10, "h": 10, "path": "art.png"}))  # fmt: skip
+    watcher = Watcher(folder)
+    try:
+        assert watcher.next_event().kind == "rendered"
+        dawn = folder / "out" / "png" / "card" / "dawn-front.png"
+        before = dawn.read_bytes()
+        Image.new("RGB", (40, 40), "blue").save(folder / "art.png")
+        again = watcher.next_event()
+        assert again.kind == "rendered" and again.message.startswith("rendered everything")
+        assert dawn.read_bytes() != before
+    finally:
+        watcher.close()

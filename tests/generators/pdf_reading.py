@@ -1,0 +1,80 @@
+"""Read back what a page draws: text runs with their fonts and baselines, and the
+points of every filled path, in page coordinates (points, y up)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    font: str
+    x: float
+    baseline: float
+
+
+def _multiply(a, b):
+    return [
+        a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5],
+    ]  # fmt: skip
+
+
+def text_runs(path: Path, page: int = 0) -> list[Run]:
+    runs: list[Run] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            matrix = _multiply(tm, cm)
+            name = str(font.get("/BaseFont", "")) if font else ""
+            runs.append(Run(text, name.split("+")[-1], matrix[4], matrix[5]))
+
+    PdfReader(path).pages[page].extract_text(visitor_text=visit)
+    return runs
+
+
+def filled_paths(path: Path, page: int = 0) -> list[list[tuple[float, float]]]:
+    """The points of each path filled on the page (forms are not entered)."""
+    reader = PdfReader(path)
+    content = ContentStream(reader.pages[page].get_contents(), reader)
+    matrix, stack, current, paths = [1, 0, 0, 1, 0, 0], [], [], []
+    for operands, operator in content.operations:
+        if operator == b"q":
+            stack.append(matrix)
+        elif operator == b"Q":
+            matrix = stack.pop()
+        elif operator == b"cm":
+            matrix = _multiply([float(v) for v in operands], matrix)
+        elif operator in (b"m", b"l"):
+            x, y = (float(v) for v in operands)
+            current.append((matrix[0] * x + matrix[2] * y + matrix[4],
+                            matrix[1] * x + matrix[3] * y + matrix[5]))  # fmt: skip
+        elif operator in (b"f", b"f*", b"B", b"B*", b"b", b"b*"):
+            paths.append(current)
+            current = []
+        elif operator in (b"n", b"S", b"s"):
+            current = []
+    return paths
+
+
+def image_boxes(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of each image drawn on the page, from its matrix."""
+    reader = PdfReader(path)
+    content = ContentStream(reader.pages[page].get_contents(), reader)
+    matrix, stack, boxes = [1, 0, 0, 1, 0, 0], [], []
+    for operands, operator in content.operations:
+        if operator == b"q":
+            stack.append(matrix)
+        elif operator == b"Q":
+            matrix = stack.pop()
+        elif operator == b"cm":
+            matrix = _multiply([float(v) for v in operands], matrix)
+        elif operator == b"Do":
+            boxes.append((matrix[4], matrix[5], matrix[0], matrix[3]))
+    return boxes
