@@ -28,9 +28,9 @@ from pathlib import Path
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
-from protopress.components.explain import explain
 from protopress.components.loader import (
     MAX_CATALOG_BYTES,
+    catalog_findings,
     locate,
     parse_json_file,
     parse_json_text,
@@ -42,9 +42,7 @@ from protopress.components.schemas import (
     Kind,
     kinds,
     schema_documents,
-    schema_errors,
 )
-from protopress.components.semantics import known_ids, semantic_findings
 from protopress.components.suggest import did_you_mean, nearest
 from protopress.files import open_regular
 
@@ -1070,8 +1068,7 @@ def import_table(
     if source_text is None:
         source_name, source_text = str(target or f"{_slug((target or path).stem)}.json"), text
 
-    findings = [f for error in schema_errors(document, known_ids(document)) for f in explain(error)]
-    findings += semantic_findings(document)
+    findings = catalog_findings(document)
     cells = _CellMap(table, converted, kind_.collection)
     elsewhere = []
     for finding in findings:

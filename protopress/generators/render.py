@@ -132,7 +132,7 @@ def render_catalog(
     """
     source_date_epoch()  # reportlab would fail on a bad one halfway through the files
     result = RenderResult()
-    layouts = layouts_for(catalog.components, options.layouts_dir)
+    layouts = layouts_for(catalog.components, options.layouts_dir, catalog)
     result.skipped = [
         kind
         for kind in catalog.components
