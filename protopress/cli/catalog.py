@@ -172,14 +172,26 @@ def diff(old, new, as_json):
     type=click.Path(file_okay=False, path_type=Path),
     help="Write every schema file into this folder (for an editor to use).",
 )
-def schema(name, output_dir):
+@click.option(
+    "--catalog",
+    "catalog_target",
+    metavar="CATALOG",
+    help="Also the schemas of the kinds this catalog declares (and its catalog schema).",
+)
+def schema(name, output_dir, catalog_target):
     """Print the JSON Schema of a component kind (or list the kinds).
 
     KIND is a component kind (e.g. room-tile), `catalog` for a whole catalog,
     or `common` for shared definitions. Schemas refer to each other by file
     name: use --output-dir to get them all side by side.
     """
-    documents = schema_documents()
+    documents = dict(schema_documents())
+    declared = {}
+    if catalog_target is not None:
+        from protopress.components.declared import declared_schemas
+
+        declared = load_or_exit(catalog_target).declared
+        documents.update(declared_schemas(declared))
     if output_dir is not None:
         output_dir.mkdir(parents=True, exist_ok=True)
         for file_name, document in sorted(documents.items()):
@@ -187,11 +199,12 @@ def schema(name, output_dir):
         click.echo(f"wrote {len(documents)} schema files to {output_dir}", err=True)
         return
     if name is None:
-        for kind in kinds().values():
+        for kind in [*kinds().values(), *declared.values()]:
             click.echo(f"{kind.name:<20} {kind.collection}")
         click.echo(f"{'catalog':<20} (a whole catalog)")
         click.echo(f"{'common':<20} (shared definitions)")
         return
-    if name not in schema_names():
-        raise click.UsageError(f"unknown kind {name!r}{did_you_mean(name, schema_names())}")
+    names = sorted({*schema_names(), *declared})
+    if name not in names:
+        raise click.UsageError(f"unknown kind {name!r}{did_you_mean(name, names)}")
     click.echo(json.dumps(documents[name + SCHEMA_SUFFIX], indent=2))

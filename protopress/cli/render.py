@@ -271,23 +271,26 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
         raise click.UsageError(
             f"{catalog.game} has no {', '.join(unknown)}; kinds: {', '.join(catalog.components)}"
         )
+    from protopress.generators.fieldcheck import check_bindings
+    from protopress.generators.layout import layouts_for
+
+    drawn = layouts_for(only_kinds or catalog.components, options.layouts_dir, catalog)
+    unused = check_bindings(catalog, drawn)
     if preset:
         result = render_preset(catalog, options, preset, kinds=only_kinds or None)
     else:
         only = {k: {c.id for c in catalog.of_kind(k)} for k in only_kinds} if only_kinds else None
         result = _render_with_progress(render_catalog, catalog, options, only)
+    result.warnings[:0] = unused
     if tts:
-        from protopress.generators.layout import layouts_for
-
-        layouts = layouts_for(only_kinds or catalog.components, options.layouts_dir)
-        result.files.extend(write_tts(catalog, options, layouts, base_url=tts_base_url))
+        result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url))
     return result
 
 
 def _render_with_progress(render_catalog, catalog, options, only=None):
     from protopress.generators.layout import layouts_for
 
-    drawn = layouts_for(only or catalog.components, options.layouts_dir)
+    drawn = layouts_for(only or catalog.components, options.layouts_dir, catalog)
     total = sum(c.count for kind in drawn for c in catalog.of_kind(kind))
     if not sys.stderr.isatty():
         return render_catalog(catalog, options, only=only)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
@@ -32,6 +32,7 @@ class Catalog:
     version: str
     components: Mapping[str, tuple[Component, ...]]  # by kind name, catalog order
     document: Mapping  # the validated JSON document, read-only by convention
+    declared: Mapping = field(default_factory=dict)  # the kinds it declares, by name (DeclaredKind)
 
     def of_kind(self, kind: str) -> tuple[Component, ...]:
         return self.components.get(kind, ())
@@ -47,13 +48,22 @@ class Catalog:
         return sum(component.count for component in self.of_kind(kind))
 
     @classmethod
-    def from_document(cls, path: Path, document: dict, kinds) -> Catalog:
+    def from_document(cls, path: Path, document: dict, kinds, declared=None) -> Catalog:
+        """The catalog of a valid document; a declared kind's components get the
+        declared defaults of the fields they leave out."""
+        declared = declared or {}
         components = {}
         for kind in kinds.values():
             items = document.get(kind.collection)
+            defaults = declared[kind.name].defaults() if kind.name in declared else {}
             if items:
                 components[kind.name] = tuple(
-                    Component(kind.name, item["id"], item.get("count", 1), MappingProxyType(item))
+                    Component(
+                        kind.name,
+                        item["id"],
+                        item.get("count", 1),
+                        MappingProxyType({**defaults, **item}),
+                    )
                     for item in items
                 )
         return cls(
@@ -63,4 +73,5 @@ class Catalog:
             version=document["version"],
             components=MappingProxyType(components),
             document=MappingProxyType(document),
+            declared=MappingProxyType(dict(declared)),
         )

@@ -49,6 +49,9 @@ def describe(schema) -> str:
         return _one_of(schema["enum"])
     if "anyOf" in schema:
         return " or ".join(describe(option) for option in schema["anyOf"])
+    if "refersTo" in schema:
+        kind = schema["refersTo"]
+        return f"the id of {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
     if "$ref" in schema and "type" not in schema:
         return _describe_reference(schema["$ref"])
     kind = schema.get("type")
@@ -137,7 +140,17 @@ def _type(error, pointer):
 
 
 def _any_of(error, pointer):
-    return [Located(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
+    hint = ""
+    if isinstance(error.instance, str):
+        names = [
+            str(name)
+            for option in error.validator_value
+            if isinstance(option, dict)
+            for name in option.get("enum", ())
+        ]
+        hint = did_you_mean(error.instance, names)
+    found = f"expected {describe(error.schema)}, found {_short(error.instance)}"
+    return [Located(pointer, found + hint)]
 
 
 def _not(error, pointer):

@@ -9,10 +9,16 @@ import re
 from pathlib import Path
 
 from protopress.components.catalog import Catalog
+from protopress.components.declared import (
+    all_kinds,
+    declaration_findings,
+    declared_kinds,
+    declared_schemas,
+)
 from protopress.components.explain import Located, explain
 from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.problems import InvalidInput, Problem
-from protopress.components.schemas import CATALOG_SCHEMA, kinds, schema_errors
+from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
 from protopress.files import NotRegularFile, read_regular
 
@@ -30,10 +36,27 @@ def load_catalog(path: Path | str, display: str | None = None) -> Catalog:
     messages (default: the path as given).
     """
     path = Path(path)
-    document = load_document(
-        path, CATALOG_SCHEMA, display, ids=known_ids, extra_checks=semantic_findings
-    )
-    return Catalog.from_document(path, document, kinds())
+    name = display or str(path)
+    document = parse_json_file(path, name)
+    findings = catalog_findings(document)
+    if findings:
+        raise InvalidInput(locate(name, path.read_text(encoding="utf-8-sig"), findings))
+    declared = declared_kinds(document)
+    return Catalog.from_document(path, document, all_kinds(declared), declared)
+
+
+def catalog_findings(document) -> list[Located]:
+    """Every problem of a parsed catalog: its schema (with the kinds it declares),
+    the semantic checks and the checks of its declarations."""
+    declared = declared_kinds(document)
+    every = all_kinds(declared)
+    known = known_ids(document, every)
+    errors = schema_errors(document, known, CATALOG_SCHEMA, declared_schemas(declared))
+    return [
+        *(f for error in errors for f in explain(error)),
+        *semantic_findings(document, every),
+        *declaration_findings(document, declared),
+    ]
 
 
 def load_document(
@@ -47,7 +70,8 @@ def load_document(
     name = display or str(path)
     document = parse_json_file(path, name)
     known = ids(document) if ids else {}
-    findings = [f for error in schema_errors(document, known, schema_file) for f in explain(error)]
+    errors = schema_errors(document, known, schema_file)
+    findings = [f for error in errors for f in explain(error)]
     if extra_checks:
         findings += extra_checks(document)
     if findings:

@@ -113,16 +113,20 @@ def _without_dialect(document: dict) -> dict:
     return {key: value for key, value in document.items() if key != "$schema"}
 
 
-@functools.cache
-def _registry() -> referencing.Registry:
+def _registry_of(documents: Mapping[str, dict]) -> referencing.Registry:
     spec = referencing.jsonschema.DRAFT202012
     return referencing.Registry().with_resources(
         (
             name,
             referencing.Resource.from_contents(_without_dialect(doc), default_specification=spec),
         )
-        for name, doc in schema_documents().items()
+        for name, doc in documents.items()
     )
+
+
+@functools.cache
+def _registry() -> referencing.Registry:
+    return _registry_of(schema_documents())
 
 
 @functools.cache
@@ -145,18 +149,31 @@ class _FastRefersTo:
 _FAST_BASE = "https://protopress.invalid/schemas/"
 
 
-@functools.cache
-def fast_validator(schema_file: str = CATALOG_SCHEMA):
-    """The same schema compiled by jsonschema-rs: a quick valid-or-not."""
+def _fast_of(documents: Mapping[str, dict], schema_file: str):
     registry = jsonschema_rs.Registry(
-        [(_FAST_BASE + name, _without_dialect(doc)) for name, doc in schema_documents().items()]
+        [(_FAST_BASE + name, _without_dialect(doc)) for name, doc in documents.items()]
     )
     return jsonschema_rs.Draft202012Validator(
-        _without_dialect(schema_documents()[schema_file]),
+        _without_dialect(documents[schema_file]),
         registry=registry,
         base_uri=_FAST_BASE + schema_file,
         keywords={"refersTo": _FastRefersTo},
     )
+
+
+@functools.cache
+def fast_validator(schema_file: str = CATALOG_SCHEMA):
+    """The same schema compiled by jsonschema-rs: a quick valid-or-not."""
+    return _fast_of(schema_documents(), schema_file)
+
+
+@functools.lru_cache(maxsize=8)
+def _with_extra(extra_json: str, schema_file: str):
+    """Both validators of schema_file when a catalog adds (or replaces) schema files,
+    as its declared kinds do; keyed by the added files' JSON text."""
+    documents = {**schema_documents(), **json.loads(extra_json)}
+    slow = _Validator(_without_dialect(documents[schema_file]), registry=_registry_of(documents))
+    return _fast_of(documents, schema_file), slow
 
 
 @contextlib.contextmanager
@@ -170,10 +187,18 @@ def resolving_ids(known_ids: Mapping[str, frozenset[str]]):
 
 
 def schema_errors(
-    document, known_ids: Mapping[str, frozenset[str]], schema_file: str = CATALOG_SCHEMA
+    document,
+    known_ids: Mapping[str, frozenset[str]],
+    schema_file: str = CATALOG_SCHEMA,
+    extra: Mapping[str, dict] | None = None,
 ) -> list[jsonschema.ValidationError]:
-    """Schema errors of document in detail, resolving `refersTo` against known_ids."""
+    """Schema errors of document in detail, resolving `refersTo` against known_ids;
+    extra adds or replaces schema files (a catalog's declared kinds)."""
+    if extra:
+        fast, slow = _with_extra(json.dumps(extra, sort_keys=True), schema_file)
+    else:
+        fast, slow = fast_validator(schema_file), validator(schema_file)
     with resolving_ids(known_ids):
-        if fast_validator(schema_file).is_valid(document):
+        if fast.is_valid(document):
             return []
-        return list(validator(schema_file).iter_errors(document))
+        return list(slow.iter_errors(document))

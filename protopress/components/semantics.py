@@ -7,11 +7,11 @@ and yields findings; together with the schema errors they are reported at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
-from protopress.components.schemas import kinds
+from protopress.components.schemas import Kind, kinds
 
 EDGES = "NESW"
 MIN_TOWER_GEMS = 30  # DragonStone Mine: a complete tower holds 30 gems or more
@@ -31,10 +31,12 @@ def _count(item) -> int:
     return count if isinstance(count, int) and not isinstance(count, bool) else 0
 
 
-def known_ids(document) -> dict[str, frozenset[str]]:
-    """Ids declared in each collection, by kind name, for `refersTo`."""
-    known = {"collection": frozenset(kind.collection for kind in kinds().values())}
-    for kind in kinds().values():
+def known_ids(document, every: Mapping[str, Kind] | None = None) -> dict[str, frozenset[str]]:
+    """Ids declared in each collection, by kind name, for `refersTo`; every is
+    the built-in and declared kinds (the built-in ones by default)."""
+    every = kinds() if every is None else every
+    known = {"collection": frozenset(kind.collection for kind in every.values())}
+    for kind in every.values():
         known[kind.name] = frozenset(
             item["id"]
             for _, item in _items(document, kind.collection)
@@ -43,8 +45,9 @@ def known_ids(document) -> dict[str, frozenset[str]]:
     return known
 
 
-def unique_ids(document) -> Iterator[Located]:
-    collections = [(kind.name, kind.collection) for kind in kinds().values()]
+def unique_ids(document, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
+    every = kinds() if every is None else every
+    collections = [(kind.name, kind.collection) for kind in every.values()]
     for name, collection in [*collections, ("part", "parts")]:
         first_seen: dict[str, str] = {}
         for pointer, item in _items(document, collection):
@@ -194,7 +197,6 @@ def symbol_letters(document) -> Iterator[Located]:
 
 
 CHECKS = (
-    unique_ids,
     declared_totals,
     tunnels,
     door_costs_are_standard,
@@ -206,5 +208,6 @@ CHECKS = (
 )
 
 
-def semantic_findings(document) -> list[Located]:
-    return [finding for check in CHECKS for finding in check(document)]
+def semantic_findings(document, every: Mapping[str, Kind] | None = None) -> list[Located]:
+    """Every check's findings; every is the built-in and declared kinds."""
+    return [*unique_ids(document, every), *(f for check in CHECKS for f in check(document))]

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
-from protopress.components.explain import explain
 from protopress.components.loader import (
+    catalog_findings,
     locate,
     parse_json_file,
 )
@@ -34,9 +34,7 @@ from protopress.components.schemas import (
     CATALOG_SCHEMA,
     Kind,
     schema_documents,
-    schema_errors,
 )
-from protopress.components.semantics import known_ids, semantic_findings
 from protopress.designer.table_cells import (
     FREE_NODE,
     SAFE_KEY,
@@ -251,8 +249,7 @@ def import_table(
     if source_text is None:
         source_name, source_text = str(target or f"{_slug((target or path).stem)}.json"), text
 
-    findings = [f for error in schema_errors(document, known_ids(document)) for f in explain(error)]
-    findings += semantic_findings(document)
+    findings = catalog_findings(document)
     cells = _CellMap(table, converted, kind_.collection)
     elsewhere = []
     for finding in findings:

@@ -85,6 +85,31 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Outline:
+    """A closed cut path: a rectangle with rounded corners (a circle when the radius
+    is half its side), or a polygon through points."""
+
+    rect: Rect
+    radius: float = 0.0
+    points: tuple[tuple[float, float], ...] = ()
+
+
+def _outline(trim: Rect, shape: str, radius: float) -> Outline:
+    if shape == "circle":
+        return Outline(trim, min(trim.width, trim.height) / 2)
+    if shape != "hex":
+        return Outline(trim, min(radius, trim.width / 2, trim.height / 2))
+    x, y, w, h = trim.x, trim.y, trim.width, trim.height
+    if h >= w:  # pointy-top (a rotated slot turns it pointy-sideways)
+        points = ((x + w / 2, y), (x + w, y + h / 4), (x + w, y + 3 * h / 4),
+                  (x + w / 2, y + h), (x, y + 3 * h / 4), (x, y + h / 4))  # fmt: skip
+    else:
+        points = ((x, y + h / 2), (x + w / 4, y), (x + 3 * w / 4, y),
+                  (x + w, y + h / 2), (x + 3 * w / 4, y + h), (x + w / 4, y + h))  # fmt: skip
+    return Outline(trim, 0.0, points)
+
+
+@dataclass(frozen=True)
 class SheetSpec:
     """How a sheet is laid out. All lengths in points; paper is (width, height)."""
 
@@ -203,6 +228,8 @@ class SheetPlan:
     butted: bool = False  # True: neighbours share cuts (butt spacing)
     sides: Sides = Sides(*(Marks(0.0, 0.0),) * 4)  # the crop marks at each outer edge
     ruler_box: Rect | None = None  # where the scale ruler goes (None: no room anywhere)
+    cut_shape: str = "rectangle"  # what each trim's cut follows: rectangle, hex or circle
+    cut_radius: float = 0.0  # corner radius of a rectangle's cut
 
     @property
     def per_page(self) -> int:
@@ -325,6 +352,16 @@ class SheetPlan:
         verticals = [Line(x, area.y, x, area.bottom) for x in self.trim_xs()]
         horizontals = [Line(area.x, y, area.right, y) for y in self.trim_ys()]
         return tuple(verticals + horizontals)
+
+    def cut_outlines(self, filled: int | None = None) -> tuple[Outline, ...] | None:
+        """One closed cut path per filled slot when the cut is not straight (rounded
+        corners, a hex, a circle); None when straight cut_lines() do."""
+        if self.cut_shape == "rectangle" and self.cut_radius <= 0:
+            return None
+        return tuple(
+            _outline(slot.trim(self.bleed), self.cut_shape, self.cut_radius)
+            for slot in self.filled(filled)
+        )
 
     def ruler(self) -> Rect | None:
         """Where the 50 mm scale ruler goes (see :func:`place_ruler`); None when

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import ImageFont
@@ -17,6 +17,7 @@ from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.loader import load_document
 from protopress.components.problems import InvalidInput, Problem
+from protopress.components.sizes import trim_of
 from protopress.components.suggest import did_you_mean
 from protopress.files import NotRegularFile, read_regular
 from protopress.generators.expand import (
@@ -53,6 +54,8 @@ class Layout:
     source: Path
     fonts: dict[str, Path] = field(default_factory=dict)
     origins: dict[str, tuple[Origin, ...]] = field(default_factory=dict, compare=False)
+    shape: str = "rectangle"  # what the cut line follows: see components/sizes.py
+    sized: bool = True  # False: no layout of the chain gives a size (a declared kind's does)
 
     def elements(
         self, side: str, fields, warnings: list, component_id: str
@@ -198,11 +201,13 @@ def _assemble(chain: list[_Document]) -> Layout:
     expanded = {
         side: expand_side(sides[side], fragments) for side in SIDES if sides[side] is not None
     }
-    size = settings["size"]
+    width, height, shape = trim_of(settings["size"]) if "size" in settings else (0, 0, "rectangle")
     return Layout(
         kind=settings["kind"],
-        width=parse_length(size["width"]),
-        height=parse_length(size["height"]),
+        width=width,
+        height=height,
+        shape=shape,
+        sized="size" in settings,
         safe=parse_length(settings.get("safe", 3)),
         corner_radius=parse_length(settings.get("corner_radius", 0)),
         front=expanded["front"][0],
@@ -459,15 +464,40 @@ def builtin_layout(kind: str) -> Layout | None:
     return load_layout(path) if path else None
 
 
-def layouts_for(kinds, override_dir: Path | None = None) -> dict[str, Layout]:
-    """The layout of each kind: the designer's own when present, else the built-in one.
+def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[str, Layout]:
+    """The layout of each kind: the designer's own when present, else the built-in one,
+    else (a kind the catalog declares) the layout its declaration names, relative to
+    the catalog. A declared size overrides the layout's.
 
     Kinds without any layout (gem definitions, scoring tables, ...) are not drawn.
     """
+    declared = catalog.declared if catalog is not None else {}
     result = {}
     for kind in kinds:
         own = override_dir / f"{kind}.json" if override_dir else None
-        layout = load_layout(own) if own and own.is_file() else builtin_layout(kind)
+        if own and own.is_file():
+            layout = load_layout(own)
+        elif kind in declared and declared[kind].layout:
+            layout = _declared_layout(catalog, declared[kind])
+        else:
+            layout = builtin_layout(kind)
+        if layout is not None and kind in declared and declared[kind].size is not None:
+            width, height, shape = trim_of(declared[kind].size)
+            layout = replace(layout, width=width, height=height, shape=shape, sized=True)
+        if layout is not None and not layout.sized:
+            problem = "no size: give the layout a size, or declare the kind's size in the catalog"
+            raise InvalidInput([_problem(Origin(layout.source, str(layout.source), ""), problem)])
         if layout is not None:
             result[kind] = layout
     return result
+
+
+def _declared_layout(catalog, kind) -> Layout:
+    """The layout a declared kind names, which must lie in the catalog's folder."""
+    folder = catalog.path.parent
+    problem = _file_problem(catalog.path, kind.layout, "layout")
+    if problem:
+        pointer = f"/kinds/{escape_token(kind.name)}/layout"
+        origin = Origin(catalog.path, str(catalog.path), pointer)
+        raise InvalidInput([_problem(origin, problem)])
+    return load_layout(folder / kind.layout)

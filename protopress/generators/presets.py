@@ -209,7 +209,7 @@ def _check_options(options: RenderOptions, chosen: Preset) -> None:
 
 
 def _layouts(catalog, options: RenderOptions, kinds: Iterable[str] | None):
-    layouts = layouts_for(catalog.components, options.layouts_dir)
+    layouts = layouts_for(catalog.components, options.layouts_dir, catalog)
     if kinds is None:
         return layouts
     kinds = list(kinds)
@@ -237,7 +237,7 @@ def write_preset_files(
     """
     chosen = preset(preset_or_name)
     if layouts is None:
-        layouts = layouts_for(catalog.components, options.layouts_dir)
+        layouts = layouts_for(catalog.components, options.layouts_dir, catalog)
     problems = size_problems(layouts, chosen)
     if problems:
         raise PresetError("\n".join(problems))

@@ -8,7 +8,7 @@ import io
 import itertools
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import Image
@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from protopress.atomic import remove_stale_temporaries, write_atomic
 from protopress.generators.colours import BLACK, Colour
+from protopress.generators.cutlines import draw_outline
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import (
@@ -132,7 +133,7 @@ def render_catalog(
     """
     source_date_epoch()  # reportlab would fail on a bad one halfway through the files
     result = RenderResult()
-    layouts = layouts_for(catalog.components, options.layouts_dir)
+    layouts = layouts_for(catalog.components, options.layouts_dir, catalog)
     result.skipped = [
         kind
         for kind in catalog.components
@@ -265,7 +266,8 @@ def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
         duplex=options.duplex,
         back_offset=options.back_offset,
     )
-    return plan_sheet(layout.width, layout.height, options.bleed, spec)
+    plan = plan_sheet(layout.width, layout.height, options.bleed, spec)
+    return replace(plan, cut_shape=layout.shape, cut_radius=layout.corner_radius)
 
 
 def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
@@ -328,8 +330,11 @@ def _page_marks(faces: PdfFaces, plan: SheetPlan, options: RenderOptions, paper,
             canvas.line(line.x1, height - line.y1, line.x2, height - line.y2)
     if options.cut_lines:
         canvas.setDash([2, 2])
-        for line in plan.cut_lines():
+        outlines = plan.cut_outlines(filled)
+        for line in plan.cut_lines() if outlines is None else ():
             canvas.line(line.x1, height - line.y1, line.x2, height - line.y2)
+        for outline in outlines or ():
+            draw_outline(canvas, outline, height)
         canvas.setDash([])
     _ruler(faces, plan, height)
     canvas.restoreState()

@@ -228,7 +228,7 @@ def write_tts(
     layouts = (
         kinds_layouts
         if kinds_layouts is not None
-        else layouts_for(catalog.components, options.layouts_dir)
+        else layouts_for(catalog.components, options.layouts_dir, catalog)
     )
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)

@@ -20,7 +20,7 @@ class Faces:
     def __init__(self, catalog, layouts_dir: Path | None = None, dpi: int = DPI):
         self.catalog = catalog
         self.dpi = dpi
-        self.layouts: dict[str, Layout] = layouts_for(catalog.components, layouts_dir)
+        self.layouts: dict[str, Layout] = layouts_for(catalog.components, layouts_dir, catalog)
         root = catalog.path.parent if catalog.path else Path.cwd()
         self.assets = AssetPolicy(root)
         self._builders = {

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from protopress.components.problems import InvalidInput
-from protopress.generators.layout import load_layout
+from protopress.generators.layout import layouts_for, load_layout
 
 SIZE = {"width": "63mm", "height": "88mm"}
 RULER = {"type": "line", "name": "ruler", "x": 5, "y": 80, "x2": 58, "y2": 80}
@@ -106,11 +106,15 @@ def test_a_missing_parent_is_located(tmp_path):
     ]
 
 
-def test_a_layout_without_extends_needs_size_and_front(tmp_path):
+def test_a_layout_without_extends_needs_front_and_a_size_to_draw(tmp_path):
     path = write(tmp_path, "a.json", {"kind": "card"})
-    assert problems(path) == [
-        f"{path}:1:1 /: missing required property 'front'",
-        f"{path}:1:1 /: missing required property 'size'",
+    assert problems(path) == [f"{path}:1:1 /: missing required property 'front'"]
+    # the size may come from a declared kind instead; drawing a built-in kind needs one
+    path = write(tmp_path, "card.json", {"kind": "card", "front": [TITLE]})
+    with pytest.raises(InvalidInput) as raised:
+        layouts_for(["card"], tmp_path)
+    assert [str(p) for p in raised.value.problems] == [
+        f"{path}:1:1 /: no size: give the layout a size, or declare the kind's size in the catalog"
     ]
 
 
