@@ -30,21 +30,34 @@ class Step(NamedTuple):
     target: str = "self"
     follow: bool = False  # mined gems follow their colour rules
     optional: bool = False  # the whole step may be skipped before it starts
+    # return: the owner gives from a capped spire when they have no other gem to give
+    from_capped: bool = False
 
     @classmethod
-    def of(cls, data) -> Step:
+    def of(cls, data, card: bool = False) -> Step:
+        """A catalog step; card: it is printed on an action card (not a colour rule).
+
+        The General Rules let players "be forced to unstack gems from their own capped
+        spires to pay costs of cards or as a result of a card played by another
+        player": a card's return step that targets other players reaches capped
+        spires (when forced), a colour rule's never does, and neither does a card
+        making its own player give gems back.
+        """
+        op, target = data["op"], data.get("target", "self")
         return cls(
-            data["op"],
+            op,
             data.get("count", 1),
             data.get("colour"),
-            data.get("target", "self"),
+            target,
             data.get("follow_rule", False),
             data.get("optional", False),
+            from_capped=card and op == "return" and target != "self",
         )
 
 
-def steps_of(data) -> tuple[Step, ...]:
-    return tuple(Step.of(step) for step in data)
+def steps_of(data, card: bool = False) -> tuple[Step, ...]:
+    """A colour rule's steps, or (card) an action card's effect."""
+    return tuple(Step.of(step, card) for step in data)
 
 
 class Card(NamedTuple):
@@ -210,10 +223,13 @@ def stealable(state: State, victim: int) -> list[int]:
     return [i for i, spire in enumerate(state.spires[victim]) if 0 < len(spire) < caps[i]]
 
 
-def returnable(state: State, victim: int) -> list[int]:
-    """Spires a player returns a gem from: uncapped ones, capped ones only when forced."""
-    tower = state.spires[victim]
-    return stealable(state, victim) or [i for i, spire in enumerate(tower) if spire]
+def returnable(state: State, victim: int, from_capped: bool = False) -> list[int]:
+    """Spires a player returns a gem from: uncapped ones, and (from_capped) capped
+    ones when they have no other, only because another player's card forces them."""
+    uncapped = stealable(state, victim)
+    if uncapped or not from_capped:
+        return uncapped
+    return [i for i, spire in enumerate(state.spires[victim]) if spire]
 
 
 # --- the interpreter ----------------------------------------------------------
@@ -391,14 +407,19 @@ def _extra_turn(state, work):
 
 # steal and return: pick the players, then take from (or give up) one gem at a time
 
-TARGETS = {"steal": stealable, "return": returnable}
+
+def _takeable(state: State, step: Step, victim: int) -> list[int]:
+    """The spires step may take a gem from (steal) or have victim give one from (return)."""
+    if step.op == "steal":
+        return stealable(state, victim)
+    return returnable(state, victim, step.from_capped)
 
 
 def _victims(state, work) -> list[int]:
     op, seat, _, step = work
     if op == "return" and step.target == "self":
-        return [seat] if returnable(state, seat) else []
-    return [p for p in state.others(seat) if TARGETS[op](state, p)]
+        return [seat] if _takeable(state, step, seat) else []
+    return [p for p in state.others(seat) if _takeable(state, step, p)]
 
 
 def _targets(state, work):
@@ -444,11 +465,14 @@ def _steal(state, d, action):
 
 @frame("return_from")
 def _return_from(state, work):
-    if returnable(state, work[4]):
+    if returnable(state, work[4], work[3].from_capped):
         state.decision = ("return", work[4], work)  # the owner chooses
 
 
-@decision("return", lambda state, d: [("choose", i) for i in returnable(state, d[1])])
+@decision(
+    "return",
+    lambda state, d: [("choose", i) for i in returnable(state, d[1], d[2][3].from_capped)],
+)
 def _return(state, d, action):
     _again(state, d[2])
     state.put_back(state.tower(d[1])[action[1]].pop())

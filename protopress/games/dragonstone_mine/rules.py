@@ -174,7 +174,7 @@ def scoring_points(catalog, level: str) -> dict[str, int]:
 def rules_of(catalog, level: str, turn_limit: int) -> Rules:
     colours = catalog.of_kind("gem-colour")
     cards = {
-        card.id: Card(card.id, tuple(card.get("cost", ())), fx.steps_of(card["effect"]))
+        card.id: Card(card.id, tuple(card.get("cost", ())), fx.steps_of(card["effect"], card=True))
         for card in catalog.of_kind("action-card")
         if str(card["level"]) == level
     }

@@ -8,8 +8,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from protopress.components import Catalog
-from protopress.games.gem_rush.mine import room_stack
-from protopress.games.gem_rush.mine_growth import monte_carlo
+from protopress.games.gem_rush.mine import room_counts
+from protopress.games.gem_rush.mine_growth import RoomStack, monte_carlo
 from protopress.games.gem_rush.payment import can_pay_from
 from protopress.validators.findings import Check, Finding
 
@@ -127,19 +127,27 @@ def payable_doors(catalog: Catalog, seed: int) -> Iterator[Finding]:
 
 
 def mine_growth(catalog: Catalog, seed: int) -> Iterator[Finding]:
-    stats = monte_carlo(room_stack(catalog.of_kind("room-tile")), MINES, seed)
+    stack = RoomStack(tuple(room_counts(catalog.of_kind("room-tile"))))
+    stats = monte_carlo(stack, MINES, seed)
     rate = stats.closed / stats.mines
     data = {
         "mines": stats.mines,
         "closed": stats.closed,
+        "stack": stats.stack,
+        "growth_limit": stats.limit,
         "closed_interval": [stats.closed_low, stats.closed_high],
         "mean_placed": stats.mean_placed,
         "mean_longest_dead_end": stats.mean_dead_end,
         "longest_dead_end": stats.longest_dead_end,
         "seed": seed,
     }
+    horizon = (
+        "before the stack ran out"
+        if stats.stack <= stats.limit
+        else f"within their first {stats.limit} tiles (of {stats.stack} in the stack)"
+    )
     summary = (
-        f"{stats.closed} of {stats.mines} random mines closed before the stack ran out "
+        f"{stats.closed} of {stats.mines} random mines closed {horizon} "
         f"({rate:.1%}, 95% interval {stats.closed_low:.1%} to {stats.closed_high:.1%}); "
         f"longest dead end {stats.longest_dead_end} rooms (mean of the longest "
         f"{stats.mean_dead_end:.1f}); seed {seed}"

@@ -14,7 +14,8 @@ mines with it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import bisect
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -79,11 +80,16 @@ class RoomTile:
         )
 
 
+def room_counts(components: Iterable[Component]) -> list[tuple[RoomTile, int]]:
+    """Every room tile with its number of copies, in catalog order."""
+    return [(RoomTile.from_component(component), component.count) for component in components]
+
+
 def room_stack(components: Iterable[Component]) -> list[RoomTile]:
     """Every copy of every room tile, in catalog order."""
     stack = []
-    for component in components:
-        stack.extend([RoomTile.from_component(component)] * component.count)
+    for tile, copies in room_counts(components):
+        stack.extend([tile] * copies)
     return stack
 
 
@@ -138,12 +144,14 @@ class Mine:
         self.cells: dict[Cell, Placement] = {}
         self._open: dict[tuple[Cell, str], Arrival] = {}  # room door -> empty space it reaches
         self._by_target: dict[Cell, set[tuple[Cell, str]]] = {}
+        self._sorted: list[tuple[Cell, str]] = []  # the keys of _open, sorted
         self._graph: nx.DiGraph | None = None
 
     def copy(self) -> Mine:
         other = Mine()
         other.cells = dict(self.cells)
         other._open = dict(self._open)
+        other._sorted = list(self._sorted)
         other._by_target = {cell: set(doors) for cell, doors in self._by_target.items()}
         return other
 
@@ -158,13 +166,15 @@ class Mine:
         if not tile.is_tunnel:
             affected |= {(cell, edge) for edge in self.cells[cell].door_edges()}
         for door in affected:
-            self._open.pop(door, None)
+            if self._open.pop(door, None) is not None:
+                del self._sorted[bisect.bisect_left(self._sorted, door)]
             self._track(*door)
 
     def _track(self, origin: Cell, edge: str) -> None:
         arrival = self.follow(origin, edge)
         if arrival.empty:
             self._open[(origin, edge)] = arrival
+            bisect.insort(self._sorted, (origin, edge))
             self._by_target.setdefault(arrival.space, set()).add((origin, edge))
 
     def remove(self, cell: Cell) -> Placement:
@@ -172,6 +182,7 @@ class Mine:
         placement = self.cells.pop(cell)
         self._graph = None
         self._open.clear()
+        self._sorted.clear()
         self._by_target.clear()
         for origin, placed in self.cells.items():
             if not placed.tile.is_tunnel:
@@ -205,6 +216,16 @@ class Mine:
             Site(origin, edge, arrival.space, arrival.entry, self._door(origin, edge))
             for (origin, edge), arrival in self._open.items()
         )
+
+    def open_sites(self) -> Sequence[Site]:
+        """The open sites in the order of sites(), made one at a time when indexed:
+        choosing one of n at random costs no sorting and makes one Site."""
+        return _OpenSites(self)
+
+    def _site(self, index: int) -> Site:
+        origin, edge = self._sorted[index]
+        arrival = self._open[(origin, edge)]
+        return Site(origin, edge, arrival.space, arrival.entry, self._door(origin, edge))
 
     def _door(self, origin: Cell, edge: str) -> Door:
         """The door of origin's tile on edge, for an edge known to show one."""
@@ -257,6 +278,27 @@ class Mine:
         """Construction sites reachable within steps (building is the last step)."""
         lengths = nx.single_source_dijkstra_path_length(self.graph(), start, cutoff=steps)
         return {node: cost for node, cost in lengths.items() if isinstance(node, Site)}
+
+
+class _OpenSites(Sequence[Site]):
+    """A read-only view of a mine's open sites in sorted order (see Mine.open_sites).
+    A site is one door of one room (origin, edge), so sorting the doors sorts the
+    sites the same way."""
+
+    def __init__(self, mine: Mine) -> None:
+        self._mine = mine
+
+    def __len__(self) -> int:
+        return len(self._mine._sorted)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._mine._site(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("site index out of range")
+        return self._mine._site(index)
 
 
 def legal_rotations(tile: RoomTile, entry: str) -> list[int]:

@@ -221,27 +221,98 @@ def test_blue_may_swap_two_different_top_gems_and_finish_a_stack():
     assert GAME.scores(state)[0] == 8 + 5
 
 
-def test_purple_makes_the_owner_unstack_a_capped_spire_of_their_choice():
-    full = ("rrrrr", "yyyyy", "ggggg", "bbbbb", "ppppp", "rygbp")
-    state = position(towers=[(), full, ()], bag={"purple": 5})
-    GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 0))
-    assert GAME.legal_actions(state) == [("choose", 1)]  # seat 2 has no gem to give back
-    GAME.apply(state, ("choose", 1))
-    assert GAME.to_move(state) == 1  # the owner picks
-    assert GAME.legal_actions(state) == [("choose", i) for i in range(6)]
-    GAME.apply(state, ("choose", 4))
-    assert state.spires[1][4] == gems("pppp")
-    assert state.bag["purple"] == 5  # 5, less the one mined, plus the one returned
-    assert GAME.to_move(state) == 1  # and it is seat 1's turn
+# Capped spires and giving gems back. The General Rules: "Players may not steal
+# gems from another player's capped spires. However, players may choose or be
+# forced to unstack gems from their own capped spires to pay costs of cards or as
+# a result of a card played by another player." A colour rule is no card.
+
+FULL = ("rrrrr", "yyyyy", "ggggg", "bbbbb", "ppppp", "rygbp")  # six capped spires
 
 
-def test_purple_takes_from_an_uncapped_spire_when_the_owner_has_one():
-    state = position(towers=[(), ("rrrrr", "gg")], bag={"purple": 5})
+def test_purple_never_reaches_a_capped_spire():
+    # seat 1's spires are all capped, seat 2 has no gem: nobody can be chosen
+    state = position(towers=[(), FULL, ()], bag={"purple": 5})
     GAME.apply(state, MINE)
     GAME.apply(state, ("stack", 0))
+    assert GAME.to_move(state) == 1 and state.decision == ("turn", 1)  # purple did nothing
+    assert state.spires[1] == tower(*FULL)
+    assert state.bag["purple"] == 4  # 5 less the one mined, none returned
+
+
+def test_purple_takes_from_an_uncapped_spire_only():
+    # seat 1: a capped red spire and "gg"; seat 2: only a capped purple spire
+    state = position(towers=[(), ("rrrrr", "gg"), ("ppppp",)], bag={"purple": 5})
+    GAME.apply(state, MINE)
+    GAME.apply(state, ("stack", 0))
+    assert GAME.legal_actions(state) == [("choose", 1)]  # seat 2 cannot be chosen
     GAME.apply(state, ("choose", 1))
+    assert GAME.to_move(state) == 1  # the owner picks the spire
+    assert GAME.legal_actions(state) == [("choose", 1)]  # never the capped one
+    GAME.apply(state, ("choose", 1))
+    assert state.spires[1] == tower("rrrrr", "g")
+    assert state.spires[2] == tower("ppppp")
+    assert state.bag["purple"] == 4 and state.bag["green"] == 1
+
+
+def test_purple_followed_through_a_card_still_spares_capped_spires():
+    # Colour Magic (level 1) mines 2 gems that follow their rules; the purple rule
+    # is still a colour rule, so seat 1's capped tower keeps its gems.
+    state = at_action(position("1", towers=[(), FULL], hands=[["colour-magic"]], bag={"purple": 2}))
+    GAME.apply(state, ("play", "colour-magic"))
+    GAME.apply(state, ("stack", 0))  # first purple: nobody to choose
+    GAME.apply(state, ("stack", 0))  # second purple: nobody either
+    assert state.spires[0] == tower("pp") and state.spires[1] == tower(*FULL)
+    assert state.bag_total == 0 and GAME.to_move(state) == 1
+
+
+def test_dragon_sneeze_forces_a_capped_spire_when_the_owner_has_no_other():
+    # a card played by another player: seat 1 gives a gem from a capped spire of
+    # their choice; the bag was empty, so seat 0 then mines that very gem
+    state = at_action(position("1", towers=[(), FULL], hands=[["dragon-sneeze"]], bag={}))
+    GAME.apply(state, ("play", "dragon-sneeze"))
     assert GAME.legal_actions(state) == [("choose", 1)]
+    GAME.apply(state, ("choose", 1))
+    assert GAME.to_move(state) == 1
+    assert GAME.legal_actions(state) == [("choose", i) for i in range(6)]
+    GAME.apply(state, ("choose", 5))  # the rainbow spire gives its purple
+    assert state.spires[1] == tower(*FULL[:5], "rygb")
+    assert state.decision[:2] == ("stack", 0) and state.held == "purple"
+    assert state.bag_total == 0
+
+
+def test_dragon_roar_reaches_capped_spires_only_when_forced():
+    # seat 1: all capped; seat 2: a capped red spire and a lone yellow
+    state = at_action(
+        position("2", towers=[("pp",), FULL, ("rrrrr", "y")], hands=[["dragon-roar"]])
+    )
+    GAME.apply(state, ("play", "dragon-roar"))
+    GAME.apply(state, ("pay", 0))
+    GAME.apply(state, ("pay", 0))
+    assert (GAME.to_move(state), GAME.legal_actions(state)) == (
+        1,
+        [("choose", i) for i in range(6)],
+    )
+    GAME.apply(state, ("choose", 0))
+    assert (GAME.to_move(state), GAME.legal_actions(state)) == (2, [("choose", 1)])
+    GAME.apply(state, ("choose", 1))
+    assert state.spires[1] == tower("rrrr", *FULL[1:])
+    assert state.spires[2] == tower("rrrrr")
+    assert state.decision[:2] == ("stack", 0)  # then mine 2
+
+
+def test_the_printed_texts_say_what_the_steps_do():
+    """A card whose return step may force a capped spire says so; the purple rule
+    says it takes from uncapped spires; the reference card says the same."""
+    assert "uncapped spires" in CATALOG.get("gem-colour", "purple")["rule"]["text"]
+    for card in CATALOG.of_kind("action-card"):
+        forced = any(Step.of(step, card=True).from_capped for step in card["effect"])
+        says = (
+            "even from capped spires" in card["text"] or "even from a capped spire" in card["text"]
+        )
+        assert forced == says, card.id
+    lines = CATALOG.get("reference-card", "colour-rules")["lines"]
+    assert "Nobody may take gems from another player's capped spire." in lines
+    assert "Nobody may take gems from a capped spire." not in lines
 
 
 def test_illegal_actions_are_refused():

@@ -92,3 +92,52 @@ def test_the_builtin_tile_set_has_no_errors_or_warnings():
     cat = load_catalog(builtin_catalog_path("gem-rush"))
     for check in gem_rush_checks.CHECKS:
         assert [str(f) for f in check.run(cat, 1) if f.severity != "info"] == []
+
+
+def test_mine_growth_work_is_bounded_on_a_catalog_of_10000_copies_per_tile(tmp_path, monkeypatch):
+    """The documented count limit on every room tile (760,000 tiles): the check runs
+    through run_checks, as `protopress check` does, laying out no copies and
+    growing each mine to at most GROWTH_LIMIT tiles."""
+    from protopress.games.gem_rush import mine, mine_growth
+    from protopress.validators.registry import run_checks
+
+    document = json.loads(builtin_catalog_path("gem-rush").read_text(encoding="utf-8"))
+    document.pop("$schema", None)
+    document.get("totals", {}).pop("room_tiles", None)
+    for room in document["room_tiles"]:
+        room["count"] = 10_000
+    path = tmp_path / "rush.json"
+    path.write_text(json.dumps(document))
+    catalog = load_catalog(path)
+
+    placed, made, grown = [0], [0], [0]
+    place, from_component, grow = (
+        mine.Mine.place,
+        mine.RoomTile.from_component,
+        mine_growth.grow_mine,
+    )
+
+    def counting_place(self, *args):
+        placed[0] += 1
+        place(self, *args)
+
+    def counting_tile(component):
+        made[0] += 1
+        return from_component(component)
+
+    def counting_grow(*args, **kwargs):
+        grown[0] += 1
+        return grow(*args, **kwargs)
+
+    monkeypatch.setattr(mine.Mine, "place", counting_place)
+    monkeypatch.setattr(mine.RoomTile, "from_component", counting_tile)
+    monkeypatch.setattr(mine_growth, "grow_mine", counting_grow)
+    findings = [f for f in run_checks(catalog, seed=0) if f.check == "mine-growth"]
+
+    assert len(findings) == 1
+    assert findings[0].data["stack"] == 760_000
+    assert findings[0].data["growth_limit"] == mine_growth.GROWTH_LIMIT
+    assert f"within their first {mine_growth.GROWTH_LIMIT} tiles" in findings[0].message
+    assert grown[0] == gem_rush_checks.MINES
+    assert made[0] == len(document["room_tiles"])  # one object per tile, not per copy
+    assert placed[0] <= gem_rush_checks.MINES * mine_growth.GROWTH_LIMIT
