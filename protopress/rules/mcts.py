@@ -4,8 +4,12 @@ Each playout starts from a fresh seat copy of the position (chance re-seeded,
 hidden information resampled as the seat may imagine it: rules/information.py),
 walks one tree of action sequences shared by all those copies (single-observer
 ISMCTS: a child's exploration counts the playouts in which it was available),
-adds one node, plays on at random for a few decisions and scores the result
-for every seat. At each node the seat to move picks by its own reward (max^n),
+adds one node and scores the result for every seat (after ROLLOUT_DEPTH
+rollout decisions: none by default, the heuristic judges the new node). In
+the top WIDEN_LEVELS levels a node's moves are ranked by the mover's one-step
+heuristic and searched best first, 1 + WIDENING * sqrt(visits) of them
+(progressive widening); a game may offer `rollout_action(state, rng)` to
+play its rollouts. At each node the seat to move picks by its own reward (max^n),
 so the same code plays versus, team and solo games.
 
 The reward of a seat lies in [0, 1]: half from the result (a finished game:

@@ -138,3 +138,14 @@ def test_bots_decide_the_same_whatever_the_hidden_order(case):
             positions += 1
         game.apply(state, walker.choose(game, state))
     assert positions == 12
+
+
+def test_stonespine_solo_plays_with_the_search_bot():
+    from click.testing import CliRunner
+
+    from protopress.cli import cli
+
+    args = ["simulate", "stonespine-architects", "--solo", "--bot", "mcts:20", "--games", "1"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "seat 0 (mcts:20)" in result.output and "against the rival" in result.output
