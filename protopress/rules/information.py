@@ -76,8 +76,19 @@ class SharedRng:
             self.rng_shared = new.rng_shared = True
 
 
+def canonical(cards: list) -> list:
+    """The cards in an order that depends only on which cards they are (sorted), so
+    that a shuffle from the bot's generator cannot carry the real, hidden order."""
+    try:
+        return sorted(cards)
+    except TypeError:  # cards that do not compare: by their text
+        return sorted(cards, key=repr)
+
+
 def shuffle_hidden(cards: MutableSequence, rng: random.Random) -> None:
-    """Shuffle a pile whose order nobody sees, in place."""
+    """Shuffle a pile whose order nobody sees, in place: the result depends on the
+    cards and on rng, not on the order they were in."""
+    cards[:] = canonical(list(cards))
     rng.shuffle(cards)
 
 
@@ -85,10 +96,11 @@ def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.
     """Pool the hands and the pile, shuffle, and deal each hand and the pile their sizes again.
 
     For the hands a seat cannot see and the pile they could have come from:
-    what the seat knows (how many cards each holds) stays true.
+    what the seat knows (how many cards each holds) stays true, and what the
+    seat does not know (which card is where) leaves no trace in the result.
     """
     sizes = [len(hand) for hand in hands]
-    pool = [card for hand in hands for card in hand] + list(pile)
+    pool = canonical([card for hand in hands for card in hand] + list(pile))
     rng.shuffle(pool)
     start = 0
     for hand, size in zip(hands, sizes, strict=True):

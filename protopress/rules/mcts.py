@@ -4,8 +4,12 @@ Each playout starts from a fresh seat copy of the position (chance re-seeded,
 hidden information resampled as the seat may imagine it: rules/information.py),
 walks one tree of action sequences shared by all those copies (single-observer
 ISMCTS: a child's exploration counts the playouts in which it was available),
-adds one node, plays on at random for a few decisions and scores the result
-for every seat. At each node the seat to move picks by its own reward (max^n),
+adds one node and scores the result for every seat (after ROLLOUT_DEPTH
+rollout decisions: none by default, the heuristic judges the new node). In
+the top WIDEN_LEVELS levels a node's moves are ranked by the mover's one-step
+heuristic and searched best first, 1 + WIDENING * sqrt(visits) of them
+(progressive widening); a game may offer `rollout_action(state, rng)` to
+play its rollouts. At each node the seat to move picks by its own reward (max^n),
 so the same code plays versus, team and solo games.
 
 The reward of a seat lies in [0, 1]: half from the result (a finished game:
@@ -24,14 +28,18 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from protopress.rules.bots import action_values
 from protopress.rules.core import Action
 from protopress.rules.information import seat_copy
 from protopress.rules.spec import OutcomeKind
 
 DEFAULT_PLAYOUTS = 200
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
-ROLLOUT_DEPTH = 12  # random decisions after the new node before the heuristic judges
+ROLLOUT_DEPTH = 0  # random decisions after the new node before the heuristic judges
 ROOT_WIDTH = 10  # with more legal moves, search the best ROOT_WIDTH by one-step heuristic
+ROLLOUT_GREEDY = 0.0  # share of rollout decisions taken greedily (one-step heuristic)
+WIDENING = 1.0  # a node visited n times searches its best 1 + WIDENING * sqrt(n) moves by prior
+WIDEN_LEVELS = 2  # the tree levels (root = 1) that widen by prior; deeper ones try all moves
 
 
 @dataclass(frozen=True)
@@ -57,13 +65,14 @@ def budget_of(name: str, text: str) -> Budget:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "available", "totals")
+    __slots__ = ("children", "visits", "available", "totals", "prior")
 
     def __init__(self, players: int):
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
+        self.prior: dict[Action, float] = {}  # the mover's one-step heuristic per action
 
 
 class _Scale:
@@ -83,10 +92,21 @@ class _Scale:
 class MctsBot:
     name = "mcts"
 
-    def __init__(self, seed: int, budget: Budget | None = None, depth: int = ROLLOUT_DEPTH):
+    def __init__(
+        self,
+        seed: int,
+        budget: Budget | None = None,
+        depth: int | None = None,
+        exploration: float | None = None,
+        greedy: float | None = None,
+        widening: float | None = None,
+    ):
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
-        self.depth = depth
+        self.depth = ROLLOUT_DEPTH if depth is None else depth
+        self.exploration = EXPLORATION if exploration is None else exploration
+        self.greedy = ROLLOUT_GREEDY if greedy is None else greedy
+        self.widening = WIDENING if widening is None else widening
 
     def choose(self, game: Any, state: Any) -> Action:
         seat = game.to_move(state)
@@ -135,13 +155,16 @@ class MctsBot:
             if not legal:
                 break
             mover = game.to_move(world)
+            widen = self.widening and len(path) <= WIDEN_LEVELS
+            if widen:
+                legal = self._widened(game, world, node, legal, mover)
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)
                 if child is not None:
                     child.available += 1
             if untried:
-                action = self.rng.choice(untried)
+                action = untried[0] if widen else self.rng.choice(untried)
                 child = node.children[action] = _Node(len(root.totals))
                 child.available = 1
                 game.apply(world, action)
@@ -157,11 +180,29 @@ class MctsBot:
             for seat, reward in enumerate(rewards):
                 visited.totals[seat] += reward
 
+    def _widened(
+        self, game: Any, world: Any, node: _Node, legal: list[Action], mover: int
+    ) -> list[Action]:
+        """Progressive widening by the heuristic: the legal moves ranked by the mover's
+        one-step heuristic (computed on the first world that offers each, kept in
+        the node), of which the best 1 + WIDENING * sqrt(visits) are searched."""
+        missing = [a for a in legal if a not in node.prior]
+        if missing and len(legal) > 1:
+            values = action_values(game, world, mover, missing)
+            node.prior.update(zip(missing, values, strict=True))
+        elif missing:
+            node.prior[missing[0]] = 0.0
+        width = 1 + int(self.widening * math.sqrt(node.visits))
+        if width >= len(legal):
+            return sorted(legal, key=lambda a: -node.prior[a])
+        ranked = sorted(range(len(legal)), key=lambda i: (-node.prior[legal[i]], i))
+        return [legal[i] for i in ranked[:width]]
+
     def _select(self, node: _Node, legal: list[Action], mover: int) -> Action:
         best, best_value = [], -math.inf
         for action in legal:
             child = node.children[action]
-            value = child.totals[mover] / child.visits + EXPLORATION * math.sqrt(
+            value = child.totals[mover] / child.visits + self.exploration * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if value > best_value:
@@ -177,11 +218,25 @@ class MctsBot:
             legal = game.legal_actions(world)
             if not legal:
                 break
-            game.apply(world, self.rng.choice(legal))
+            game.apply(world, self._rollout_action(game, world, legal))
         players = len(scale.low)
         values = [game.heuristic(world, seat) for seat in range(players)]
         results = _results(game, world, values)
         return [0.5 * results[s] + 0.5 * scale(s, values[s]) for s in range(players)]
+
+    def _rollout_action(self, game: Any, world: Any, legal: list[Action]) -> Action:
+        """The game's own rollout policy if it has one; else greedy by the one-step
+        heuristic for a share `greedy` of the decisions, at random for the rest."""
+        hint = getattr(game, "rollout_action", None)
+        if hint is not None:
+            return hint(world, self.rng)
+        if len(legal) == 1:
+            return legal[0]
+        if self.greedy and self.rng.random() < self.greedy:
+            values = action_values(game, world, game.to_move(world), legal)
+            best = max(values)
+            return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
+        return self.rng.choice(legal)
 
 
 def _results(game: Any, world: Any, values: list[float]) -> list[float]:

@@ -1,0 +1,121 @@
+"""A strength ladder for the bots (issue 17): MCTS against greedy on common seeds.
+
+Each rung plays the same seeded games for every budget, with the bots' seats
+rotated game by game (run_balance(rotate=True)), and reports 95% intervals
+(Wilson for shares, the normal interval for mean differences):
+
+- DragonStone Mine level 2, two players: MCTS's share of wins against greedy;
+- Gem Rush Rush, two players: the same;
+- Gem Rush Crisis, four MCTS players: the share of games whose team reaches
+  Expert (60 points), and the team score;
+- Gemstone Caverns, two players: MCTS's score minus greedy's.
+
+Issue 17's goals: at least 70% wins in the first two, Expert in at least half
+of the Crisis games, a positive mean difference in Caverns. Each rung runs at
+every budget given, so the output is also the curve of strength against budget.
+
+    nice .venv/bin/python benchmarks/ladder.py --games 40 --crisis-games 8 --budgets 25,50,100
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from protopress.balance import run_balance
+from protopress.balance.intervals import mean_interval, proportion
+
+RUNGS = {
+    "dragonstone-l2": ("dragonstone-mine", 2, {"level": 2}, "wins"),
+    "rush": ("gem-rush", 2, {"mode": "rush"}, "wins"),
+    "crisis": ("gem-rush", 4, {}, "expert"),
+    "caverns": ("gemstone-caverns", 2, {}, "margin"),
+}
+GOALS = {
+    "dragonstone-l2": "MCTS wins >= 70%",
+    "rush": "MCTS wins >= 70%",
+    "crisis": "Expert in >= 50%",
+    "caverns": "MCTS - greedy > 0",
+}
+
+
+def rung(name: str, bot: str, games: int, seed: int) -> dict:
+    game, players, options, measure = RUNGS[name]
+    bots = [bot] if measure == "expert" else [bot, "greedy"]
+    started = time.perf_counter()
+    run = run_balance(game, game, games, players, bots, seed, options, workers=1, rotate=True)
+    elapsed = time.perf_counter() - started
+    records = run.records
+    result: dict = {"rung": name, "bot": bot, "games": len(records), "seconds": round(elapsed, 1)}
+    if measure == "expert":
+        reached = sum("Expert" in r.outcome.targets_reached for r in records if r.outcome)
+        result["expert"] = proportion(reached, len(records))
+        result["team_score"] = mean_interval(
+            [r.outcome.team_score or 0 for r in records if r.outcome]
+        )
+        result["met"] = result["expert"]["rate"] >= 0.5
+        return result
+    seats = [r.bots.index(bot) for r in records]
+    wins = sum(r.winners == [s] for r, s in zip(records, seats, strict=True))
+    ties = sum(len(r.winners) > 1 and s in r.winners for r, s in zip(records, seats, strict=True))
+    margins = [r.scores[s] - r.scores[1 - s] for r, s in zip(records, seats, strict=True)]
+    result["wins"] = proportion(wins, len(records))
+    result["ties"] = ties
+    result["margin"] = mean_interval(margins)
+    result["met"] = (
+        result["margin"]["mean"] > 0 if measure == "margin" else result["wins"]["rate"] >= 0.7
+    )
+    return result
+
+
+def line(result: dict) -> str:
+    head = f"| {result['rung']} | {result['bot']} | {result['games']} |"
+    if "expert" in result:
+        e, t = result["expert"], result["team_score"]
+        body = (
+            f" Expert {e['rate']:.0%} ({e['low']:.0%}-{e['high']:.0%}) |"
+            f" team {t['mean']:.1f} ({t['low']:.1f} to {t['high']:.1f}) |"
+        )
+    else:
+        w, m = result["wins"], result["margin"]
+        body = (
+            f" wins {w['rate']:.0%} ({w['low']:.0%}-{w['high']:.0%}), ties {result['ties']} |"
+            f" margin {m['mean']:+.1f} ({m['low']:+.1f} to {m['high']:+.1f}) |"
+        )
+    met = "met" if result["met"] else "not met"
+    return f"{head}{body} {GOALS[result['rung']]}: {met} | {result['seconds']:.0f} s |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per two-player rung")
+    parser.add_argument("--crisis-games", type=int, default=8, help="games per Crisis rung")
+    parser.add_argument(
+        "--budgets",
+        default="25,50,100",
+        help="MCTS playouts a move (or bot names), comma-separated",
+    )
+    parser.add_argument("--rungs", default=",".join(RUNGS), help="which rungs, comma-separated")
+    parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args()
+    print(
+        "| rung | bot | games | MCTS result (95% interval) | score margin or team score | goal | time |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    results = []
+    for name in args.rungs.split(","):
+        for budget in args.budgets.split(","):
+            games = args.crisis_games if RUNGS[name][3] == "expert" else args.games
+            bot = f"mcts:{budget}" if budget.isdigit() else budget  # e.g. greedy, mcts:250ms
+            result = rung(name, bot, games, args.seed)
+            results.append(result)
+            print(line(result), flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=2)
+
+
+if __name__ == "__main__":
+    main()
