@@ -170,11 +170,11 @@ def test_a_whole_game_by_taps(phone, serve, tmp_path):
     # the finished game is in the history, on the page and as CSV
     phone.wait_for_selector("#games tbody tr", timeout=WAIT)
     row = phone.inner_text("#games tbody tr")
-    assert "normal\t3\t79\t69\twon" in row
+    assert "normal\t3\t79\t68\twon" in row
     with urllib.request.urlopen(f"{server.base}/history.csv?token={server.token}") as response:
         csv = response.read().decode()
     assert csv.splitlines()[0] == "date,difficulty,seed,you,rival,result"
-    assert csv.splitlines()[1].endswith(",normal,3,79,69,won")
+    assert csv.splitlines()[1].endswith(",normal,3,79,68,won")
 
     # and the terminal resumes the game the page finished
     out = io.StringIO()

@@ -96,16 +96,16 @@ def test_the_rival_takes_the_left_chambers_showing_its_symbol(catalog, cards):
 
 
 def test_the_market_verdict(catalog, cards):
-    rival = Rival([cards["kobold-trapper"], cards["goblin-foreman"]])  # gold 4, then 3
+    rival = Rival([cards["kobold-trapper"], cards["goblin-foreman"]])  # gold 2, then 1
     rival.begin_year()
-    assert rival.market_verdict(5) == VISIT  # more gold than the card: the market
-    assert rival.market_verdict(4) == COLLECT  # equal is not more
+    assert rival.market_verdict(3) == VISIT  # more gold than the card: the market
+    assert rival.market_verdict(2) == COLLECT  # equal is not more
     assert rival.card_tokens() == ("trap", "treasure-chest")
     rival.collect([token(catalog, "spike-pit"), token(catalog, "treasure-chest")])
     # Once collected, the player must pass for the rest of the year, whatever the gold.
     assert rival.market_verdict(20) == PASS
     rival.begin_year()
-    assert rival.market_verdict(4) == VISIT
+    assert rival.market_verdict(2) == VISIT
 
 
 def test_lowest_challenge_and_gold_after_pass():
@@ -115,28 +115,32 @@ def test_lowest_challenge_and_gold_after_pass():
 
 
 def test_reputation_worked_by_hand(catalog, cards):
-    # Last revealed: Minotaur Warden, base 11, +1 per monster token.
+    # Last revealed: Dark Elf Engineer, base 0, +1 per secret passage token.
     # Chambers: Long Stair (1 star) and Quarry Junction (-1): 0 stars.
-    # Tokens: goblin (monster, 1), ogre (monster, 2), spike pit (trap, 1): 4 stars, 2 monsters.
-    # 11 + 2 + 0 + 4 = 17.
-    rival = Rival([cards["goblin-foreman"], cards["minotaur-warden"]])
+    # Tokens: goblin (1), ogre (2), spike pit (1), two secret passages (0): 4 stars,
+    # 2 secret passages. 0 + 2 + 0 + 4 = 6.
+    rival = Rival([cards["goblin-foreman"], cards["dark-elf-engineer"]])
     rival.begin_year()
     rival.offer_chambers([chamber(catalog, "long-stair"), chamber(catalog, "quarry-junction")])
     rival.begin_year()
-    rival.take_market([token(catalog, t) for t in ("goblin", "ogre", "spike-pit")])
+    rival.take_market(
+        [token(catalog, t) for t in ("goblin", "ogre", "spike-pit", "secret-passage")]
+    )
+    rival.collect([token(catalog, "secret-passage")])
     reputation = rival.reputation()
-    assert reputation == (11, 2, 0, 4)
-    assert reputation.total == 17
+    assert reputation == (0, 2, 0, 4)
+    assert reputation.total == 6
 
 
 def test_a_chamber_condition_counts_the_chamber_pile(catalog, cards):
-    # Lich Architect: base 15, +2 per chamber. Three chambers with 1, 2 and 0 stars.
+    # Lich Architect: base 12, +3 per chamber. Three chambers with 1, 2 and 0 stars:
+    # 12 + 9 + 3 + 0 = 24.
     rival = Rival([replace(cards["lich-architect"], symbol="moon")])
     rival.begin_year()
     rival.offer_chambers(
         [chamber(catalog, c) for c in ("long-stair", "ogre-kitchen", "gilded-turn")]
     )
-    assert rival.reputation() == (15, 6, 3, 0)
+    assert rival.reputation() == (12, 9, 3, 0)
     assert rival.reputation().total == 24
 
 
@@ -190,20 +194,20 @@ def test_score_solo_worked_by_hand(catalog, cards):
     dungeon = Dungeon.from_json(
         {"chambers": rows, "entrance": {"side": "N", "index": 1}, "exit": {"side": "S", "index": 1}}
     )
-    # Rival: Goblin Foreman face up (gold 3, base 6, +1 per chamber), one monster token.
+    # Rival: Goblin Foreman face up (gold 1, base 4, +1 per chamber), one monster token.
     rival = Rival([cards["goblin-foreman"]])
     rival.begin_year()
     rival.take_market([token(catalog, "goblin")])
     scoring = Scoring.of(catalog)
     result = score_solo(scoring, dungeon, rival, gold=6, goal_elements=["monster"], challenges=[3])
-    # Player: gold 6 > 3: 9; goal 2 > 1: 15; paths 8; stars 4; challenges 3 = 39.
+    # Player: gold 6 > 1: 9; goal 2 > 1: 15; paths 8; stars 4; challenges 3 = 39.
     assert result.sheet.priority_points == 9 and result.sheet.goal_points == 15
     assert result.sheet.total == 39
-    # Rival: 6 + 0 chambers + 0 chamber stars + 1 token star = 7.
-    assert result.rival.total == 7
-    assert result.outcome == (39, 7, 32, True)
+    # Rival: 4 + 0 chambers + 0 chamber stars + 1 token star = 5.
+    assert result.rival.total == 5
+    assert result.outcome == (39, 5, 34, True)
     # Final gold equal to the card's: 6 points, the tie goes to the rival.
     assert (
-        score_solo(scoring, dungeon, rival, gold=3, goal_elements=["monster"]).sheet.priority_points
+        score_solo(scoring, dungeon, rival, gold=1, goal_elements=["monster"]).sheet.priority_points
         == 6
     )

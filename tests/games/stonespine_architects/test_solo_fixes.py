@@ -29,11 +29,11 @@ def refusals(out: str) -> list[str]:
 
 def test_undo_takes_back_the_last_answer(catalog, tmp_path):
     save = tmp_path / "s.json"
-    # gold 19 instead of 9 is a typo; undo, then the right answer
-    lines = NORMAL[:5] + ["19", "undo", "6"] + NORMAL[6:]
+    # gold 15 instead of 5 is a typo; undo, then the right answer
+    lines = NORMAL[:5] + ["15", "undo", "5"] + NORMAL[6:]
     code, out = play(catalog, lines, save)
     assert code == 0
-    assert "Undone: 19 (year 1, counting gold)." in out
+    assert "Undone: 15 (year 1, counting gold)." in out
     assert saved(save)["answers"] == NORMAL
     assert result(out) == NORMAL_RESULT
 

@@ -17,8 +17,8 @@ from protopress.games.stonespine_architects.solo_session import (
     run_session,
 )
 
-# seed 3, normal: Goblin Foreman (moon, 3), Orc Quartermaster (rune, 5),
-# Dark Elf Engineer (shield, 5), Dwarf Treasurer (torch, 7)
+# seed 3, normal: Goblin Foreman (moon, 1), Orc Quartermaster (rune, 3),
+# Dark Elf Engineer (shield, 3), Dwarf Treasurer (torch, 5; base 1, 2 per chamber card)
 NORMAL = [
     "Monster Menagerie",  # the goal card
     # year 1: Goblin Foreman
@@ -26,9 +26,9 @@ NORMAL = [
     "",  # Enter: none
     "long-stair",
     "none",
-    "6",  # gold
+    "5",  # gold
     "buy",
-    "4 monster trap",  # 2 gold left: not more than 3, the rival collects
+    "4 monster trap",  # 1 gold left: not more than 1, the rival collects
     "ogre spike-pit",
     "Monster Pen, Trap Line, Strongroom",  # discard Monster Pen (leftmost of 2s)
     "2 goblin, flame-jet, treasure-chest",  # left on the market
@@ -45,7 +45,7 @@ NORMAL = [
     "spider-nest",
     "none",
     "none",
-    "4",  # not more than 5: the rival collects at once
+    "3",  # not more than 3: the rival collects at once
     "spike-pit flame-jet secret-passage",
     "false walls, grand approach, twin altars",
     "goblin ogre",
@@ -54,13 +54,13 @@ NORMAL = [
     "none",
     "hermits cell",
     "none",
-    "12",
+    "11",
     "b",
-    "6 treasure-chest treasure-chest monster",  # 6 left: the rival collects
+    "6 treasure-chest treasure-chest monster",  # 5 left: the rival collects
     "treasure-chest treasure-chest dragon",  # year 4: no challenge to discard
     "ogre, 2 spike-pit",
     # final scoring
-    "",  # final gold: Enter keeps the 6 of year 4
+    "",  # final gold: Enter keeps the 5 of year 4
     "7",  # monsters in the player's dungeon
     "8 31 7 18",  # challenges, reputation, blueprint, paths
 ]
@@ -68,22 +68,22 @@ NORMAL = [
 NORMAL_RESULT = """\
 == Result ==
                                                 You  Rival
-Final gold: 6 against 7                           6
+Final gold: 5 against 5                           6
 Goal, monsters: 7 against 14                      9
 Challenge cards                                   8
 Chamber reputation                               31
 Blueprint                                         7
 Dungeon paths                                    18
-Base reputation, Dwarf Treasurer                        12
-Condition: 1 per chamber card                           10
+Base reputation, Dwarf Treasurer                         1
+Condition: 2 per chamber card                           20
 Stars on its 10 chamber cards                           19
 Stars on its 24 tokens                                  28
-Total                                            79     69
+Total                                            79     68
 Ties go to the rival: final gold, goal and total.
-You win by 10: you take the title of Master Architect!"""
+You win by 11: you take the title of Master Architect!"""
 
-# seed 3, hard: Goblin Foreman, Orc Quartermaster, Lich Architect (rune, 8),
-# Ancient Red Dragon (moon, 10; base 18, 2 per treasure chest token)
+# seed 3, hard: Goblin Foreman, Orc Quartermaster, Lich Architect (rune, 4),
+# Ancient Red Dragon (moon, 6; base 2, 1 per treasure chest token)
 HARD = [
     "the-gauntlet",
     # year 1
@@ -91,7 +91,7 @@ HARD = [
     "ogre-kitchen, armoury",
     "",
     "Quarry Junction",
-    "2",  # the rival collects at once
+    "1",  # the rival collects at once
     "goblin flame-jet",
     "Killing Floor, Monster Barracks, Twin Altars",
     "goblin, 2 ogre, spike-pit, secret-passage, treasure-chest",
@@ -111,11 +111,11 @@ HARD = [
     "none",
     "sunken shrine",
     "none",
-    "15",
+    "11",
     "buy",
-    "2 trap",  # 13 left: buy again
+    "2 trap",  # 9 left: buy again
     "buy",
-    "5 trap trap treasure-chest",  # 8 left: a tie goes to the rival, which collects
+    "5 trap trap treasure-chest",  # 4 left: a tie goes to the rival, which collects
     "goblin, spike-pit, flame-jet, treasure-chest",
     "Monster Pen, Trap Line, Strongroom",
     "none",
@@ -128,24 +128,24 @@ HARD = [
     "pass",
     "dragon, 2 treasure-chest, flame-jet",
     # final scoring
-    "10",  # as much as the card: 6 points
+    "6",  # as much as the card: 6 points
     "0",  # no monster or trap: no goal points
-    "51",  # the sum of the other four rows
+    "31",  # the sum of the other four rows
 ]
 
 HARD_RESULT = """\
 == Result ==
                                                 You  Rival
-Final gold: 10 against 10                         6
+Final gold: 6 against 6                           6
 Goal, monsters and traps: none in your dungeon    0
-Score pad: challenges to paths                   51
-Base reputation, Ancient Red Dragon                     18
-Condition: 2 per treasure chest token                    8
+Score pad: challenges to paths                   31
+Base reputation, Ancient Red Dragon                      2
+Condition: 1 per treasure chest token                    4
 Stars on its 10 chamber cards                            7
 Stars on its 21 tokens                                  24
-Total                                            57     57
+Total                                            37     37
 Ties go to the rival: final gold, goal and total.
-A tie at 57: ties go to the rival, so the rival wins."""
+A tie at 37: ties go to the rival, so the rival wins."""
 
 
 @pytest.fixture(scope="module")
@@ -206,25 +206,25 @@ def test_a_normal_session_from_start_to_finish(catalog, tmp_path):
     assert code == 0
     assert "Stonespine Architects, solo against the rival (normal, seed 3)." in out
     assert (
-        "The rival reveals Goblin Foreman (plain card): symbol Moon, gold 3, "
+        "The rival reveals Goblin Foreman (plain card): symbol Moon, gold 1, "
         "collects monster and trap." in out
     )
     assert (
-        "The rival reveals Dwarf Treasurer (diamond card): symbol Torch, gold 7, "
+        "The rival reveals Dwarf Treasurer (diamond card): symbol Torch, gold 5, "
         "collects treasure chest, treasure chest and monster." in out
     )
     assert "The rival takes Sinkhole Shaft, Crypt Niche (4 stars); discard the other card." in out
-    assert "6 gold is more than the rival's 3: visit the market or pass." in out
-    assert "Place monster and trap in your dungeon now. You have 2 gold left." in out
-    assert "2 gold is not more than the rival's 3: the rival collects." in out
+    assert "5 gold is more than the rival's 1: visit the market or pass." in out
+    assert "Place monster and trap in your dungeon now. You have 1 gold left." in out
+    assert "1 gold is not more than the rival's 1: the rival collects." in out
     assert "The rival takes ogre, spike-pit (3 stars)." in out
     assert "Discard Monster Pen (2 points), the lowest." in out  # leftmost of two 2s
     assert "Discard False Walls (3 points), the lowest." in out
-    assert "4 gold is not more than the rival's 5: the rival collects." in out
+    assert "3 gold is not more than the rival's 3: the rival collects." in out
     assert "You pass: set your gold tracker to 0 and claim one of the face-up challenge" in out
-    assert "You pass: leave your gold tracker at 6 and flip it." in out
-    assert "Rival: 10 chamber cards, 24 tokens, reputation 69 so far." in out
-    assert "Your final gold (0-30)? [6] > \n" in out  # piped answers are echoed
+    assert "You pass: leave your gold tracker at 5 and flip it." in out
+    assert "Rival: 10 chamber cards, 24 tokens, reputation 68 so far." in out
+    assert "Your final gold (0-30)? [5] > \n" in out  # piped answers are echoed
     assert result(out) == NORMAL_RESULT
     data = saved(save)
     assert data["answers"] == NORMAL
@@ -245,14 +245,14 @@ def test_a_hard_session_tied_goes_to_the_rival(catalog, tmp_path):
     code, out = play(catalog, HARD, save, difficulty="hard")
     assert code == 0
     assert "(hard, seed 3)" in out
-    assert "The rival reveals Lich Architect (legendary card): symbol Rune, gold 8" in out
-    assert "The rival reveals Ancient Red Dragon (legendary card): symbol Moon, gold 10" in out
-    assert "13 gold is more than the rival's 8: visit the market or pass." in out
-    assert "8 gold is not more than the rival's 8: the rival collects." in out
+    assert "The rival reveals Lich Architect (legendary card): symbol Rune, gold 4" in out
+    assert "The rival reveals Ancient Red Dragon (legendary card): symbol Moon, gold 6" in out
+    assert "9 gold is more than the rival's 4: visit the market or pass." in out
+    assert "4 gold is not more than the rival's 4: the rival collects." in out
     assert "Discard Monster Barracks (4 points), the lowest." in out
     assert "Discard Escape Route (3 points), the lowest." in out
     assert "The market is empty: nothing for the rival." in out
-    assert "11 gold is more than the rival's 10" in out
+    assert "11 gold is more than the rival's 6" in out
     assert result(out) == HARD_RESULT
     assert saved(save)["difficulty"] == "hard"
 
@@ -316,7 +316,7 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
         "Type gold as a whole number from 1 to 30.",
         "Type buy or pass.",
         "I do not know the market token or element 'gem'.",
-        "That row costs 9 gold and you have 6.",
+        "That row costs 9 gold and you have 5.",
         "No market row costs 4 gold for monster and monster: check the cost and the tokens.",
         "Start with the row's cost, then its tokens: e.g. 4 monster trap.",
         "The rival collects 2 tokens (monster and trap); name each one",
@@ -347,7 +347,7 @@ def test_the_final_gold_must_be_on_the_track(catalog, tmp_path):
     code, out = play(catalog, lines, tmp_path / "s.json")
     assert code == 0
     assert "Gold runs from 0 to 30; 31 is not possible." in out
-    assert "Final gold: 9 against 7                           9" in out
+    assert "Final gold: 9 against 5                           9" in out
 
 
 def test_a_pile_run_out_is_typed_as_empty(catalog, tmp_path):
@@ -374,8 +374,8 @@ def test_help_and_status_at_a_prompt(catalog, tmp_path):
     assert "  Chamber pile (2): Sinkhole Shaft, Crypt Niche; 4 stars" in out
     assert "  Token pile (0): empty; 0 stars" in out
     assert (
-        "  Reputation if the game ended now: base 6 + condition 2 + chamber stars 4 + "
-        "token stars 0 = 12" in out
+        "  Reputation if the game ended now: base 4 + condition 2 + chamber stars 4 + "
+        "token stars 0 = 10" in out
     )
     assert "  Goal Monster Menagerie: 0 monsters in its piles" in out
     assert "Now: year 1, the market." in out
