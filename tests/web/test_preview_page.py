@@ -34,7 +34,7 @@ def edit(page, path: Path, change) -> float:
     change(document)
     started = time.monotonic()
     path.write_text(json.dumps(document, indent=2))
-    page.wait_for_function(f"document.body.dataset.version > {version}", timeout=5000)
+    page.wait_for_function(f"document.body.dataset.version > {version}", timeout=15_000)
     return time.monotonic() - started
 
 

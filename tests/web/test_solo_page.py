@@ -38,7 +38,7 @@ NAMES = {
     "goal-card": BOOK.goal_names,
     "challenge-card": BOOK.challenge_names,
 }
-WAIT = 10_000  # ms: only reached when something is wrong
+WAIT = 30_000  # ms: only reached when something is wrong (or the machine is very busy)
 
 
 def question(page) -> dict:
