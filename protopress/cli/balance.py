@@ -10,6 +10,7 @@ import click
 from protopress.cli.app import cli
 from protopress.cli.common import (
     bot_option,
+    catalog_option,
     eta_bar,
     game_options_option,
     game_spec,
@@ -26,8 +27,7 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
 
 @cli.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--catalog", "catalog_path", type=click.Path(exists=True, dir_okay=False),
-              help="Play with this catalog instead of the built-in one.")  # fmt: skip
+@catalog_option("Play with this catalog instead of the built-in one.")
 @click.option("--games", type=click.IntRange(1, 100_000_000), default=10_000, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
 @rules_option

@@ -208,6 +208,16 @@ def rules_spec(rules: str):
         raise Problems([], f"protopress: {error}") from None
 
 
+def catalog_option(help_text: str):
+    """--catalog: a catalog file to use instead of the game's own."""
+    return click.option(
+        "--catalog",
+        "catalog_path",
+        type=click.Path(exists=True, dir_okay=False),
+        help=help_text,
+    )
+
+
 def rules_option(command):
     """--rules: play a designer's own rules (a Python file or module; it runs their code)."""
     return click.option(

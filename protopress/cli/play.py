@@ -13,6 +13,7 @@ from protopress.cli.app import cli
 from protopress.cli.common import (
     Problems,
     bot_option,
+    catalog_option,
     game_options_option,
     game_spec,
     load_or_exit,
@@ -63,12 +64,7 @@ def load_for(spec, catalog_path: str | None):
     "--cost", required=True, help="The door's gems, comma-separated ('' for a free door)."
 )
 @click.option("--hand", "hand", multiple=True, help="A gem card as GEM+GEM (repeat for each card).")
-@click.option(
-    "--catalog",
-    "catalog_path",
-    type=click.Path(exists=True, dir_okay=False),
-    help="Take the gems from this Gem Rush catalog instead of the built-in one.",
-)
+@catalog_option("Take the gems from this Gem Rush catalog instead of the built-in one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def pay(cost, hand, catalog_path, as_json):
     """Can a Gem Rush door with this cost be built from these cards?
@@ -158,12 +154,7 @@ def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
 
 @cli.command()
 @click.argument("game_id", metavar="GAME")
-@click.option(
-    "--catalog",
-    "catalog_path",
-    type=click.Path(exists=True, dir_okay=False),
-    help="Play with this catalog instead of the built-in one.",
-)
+@catalog_option("Play with this catalog instead of the built-in one.")
 @rules_option
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
@@ -284,12 +275,7 @@ def replay(log_file, rules):
 @click.argument(
     "state_file", metavar="STATE.json", type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
-@click.option(
-    "--catalog",
-    "catalog_path",
-    type=click.Path(exists=True, dir_okay=False),
-    help="Score with this catalog's rules tables instead of the built-in one.",
-)
+@catalog_option("Score with this catalog's rules tables instead of the built-in one.")
 @rules_option
 @click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
 def score(game_id, state_file, catalog_path, rules, as_json):

@@ -19,6 +19,12 @@ def paper_option(command):
     )(command)
 
 
+def output_folder_option(help_text: str):
+    return click.option(
+        "-o", "--output", type=click.Path(file_okay=False, path_type=Path), help=help_text
+    )
+
+
 def layouts_option(help_text: str):
     return click.option(
         "--layouts",
@@ -39,11 +45,8 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @cli.command()
 @click.argument("targets", nargs=-1, metavar="GAME|CATALOG...")
 @click.option("--all", "all_games", is_flag=True, help="Render every built-in game.")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Output folder (default output/<game>/; with several games, one folder each inside it).",
+@output_folder_option(
+    "Output folder (default output/<game>/; with several games, one folder each inside it)."
 )
 @paper_option
 @click.option(
@@ -218,12 +221,7 @@ def preflight(files, as_json, expect, require_crop_marks):
     "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @layouts_option("A folder of <kind>.json layouts (watched too).")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Output folder (default output/<catalog file name>/).",
-)
+@output_folder_option("Output folder (default output/<catalog file name>/).")
 @paper_option
 @click.option("--png", is_flag=True, help="Also keep one PNG per component up to date.")
 @click.option(

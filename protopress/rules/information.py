@@ -85,13 +85,6 @@ def canonical(cards: list) -> list:
         return sorted(cards, key=repr)
 
 
-def shuffle_hidden(cards: MutableSequence, rng: random.Random) -> None:
-    """Shuffle a pile whose order nobody sees, in place: the result depends on the
-    cards and on rng, not on the order they were in."""
-    cards[:] = canonical(list(cards))
-    rng.shuffle(cards)
-
-
 def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.Random) -> None:
     """Pool the hands and the pile, shuffle, and deal each hand and the pile their sizes again.
 

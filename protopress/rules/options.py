@@ -133,14 +133,3 @@ def parse_options(declared: Iterable[Option], given: Mapping[str, object]) -> Op
         if name not in parsed and option.default is not None:
             parsed[name] = option.default
     return parsed
-
-
-def split_assignments(assignments: Iterable[str]) -> dict[str, str]:
-    """NAME=VALUE texts (the command line's --option) as a mapping; OptionError if malformed."""
-    given: dict[str, str] = {}
-    for text in assignments:
-        name, equals, value = text.partition("=")
-        if not equals or not name.strip():
-            raise OptionError(f"option {text!r}: expected NAME=VALUE")
-        given[name.strip()] = value.strip()
-    return given

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from protopress.games import UnknownGame, known_ids, spec_for
-
-
-def engine_ids() -> tuple[str, ...]:
-    return known_ids()
+from protopress.games import UnknownGame, spec_for
 
 
 def game_module(game_id: str):

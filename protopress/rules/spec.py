@@ -147,6 +147,3 @@ class GameSpec:
 
     def parse_options(self, given: Mapping[str, object]) -> Options:
         return parse_options(self.options, given)
-
-    def option(self, name: str) -> Option | None:
-        return next((o for o in self.options if o.name == name), None)
