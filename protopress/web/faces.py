@@ -36,6 +36,20 @@ class Faces:
             return ()
         return SIDES if layout.back is not None else SIDES[:1]
 
+    def pixel_size(self, kind: str) -> tuple[int, int] | None:
+        """A face's size in pixels, so a page can keep the room before the image loads."""
+        layout = self.layouts.get(kind)
+        if layout is None:
+            return None
+        return round(layout.width * self.dpi / 72), round(layout.height * self.dpi / 72)
+
+    def image(self, kind: str, ident: str, side: str = "front") -> dict:
+        """Where a page finds a face, and its size: an image without a size moves
+        everything below it when it arrives, and a tap aimed before then lands
+        on whatever moved there."""
+        width, height = self.pixel_size(kind) or (0, 0)
+        return {"src": f"/face/{kind}/{ident}/{side}.png", "width": width, "height": height}
+
     def face(self, kind: str, ident: str, side: str) -> Face | None:
         """The face, or None for a kind without a layout, an unknown id or side."""
         if side not in self.sides(kind):

@@ -109,6 +109,7 @@ class Preview:
             "kind": kind,
             "problems": problems,
             "sides": list(faces.sides(kind)),
+            "size": faces.pixel_size(kind),
             "components": [self._component(faces, c) for c in faces.catalog.of_kind(kind)],
         }
 

@@ -9,6 +9,7 @@ game goes on in either front end.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import Counter
 from pathlib import Path
@@ -137,6 +138,10 @@ class Companion:
             self.warning = str(error)
             return []
 
+    @functools.cached_property
+    def faces(self) -> Faces:
+        return Faces(self.book.catalog)
+
     def state(self) -> dict:
         with self.lock:
             engine = self.engine
@@ -165,14 +170,18 @@ class Companion:
             kind = options["kind"]
             titles = {c.id: c.get("title", c.id) for c in self.book.catalog.of_kind(kind)}
             options["cards"] = [
-                {"id": c, "title": titles.get(c, c), "img": face_url(kind, c)}
+                {"id": c, "title": titles.get(c, c), "img": self.faces.image(kind, c)}
                 for c in options["cards"]
             ]
         elif question.kind == "tokens":
             options["tokens"] = [
                 {"id": t, "label": "an empty pile", "img": None}
                 if t == EMPTY
-                else {"id": t, "label": self.book.token(t), "img": face_url("market-token", t)}
+                else {
+                    "id": t,
+                    "label": self.book.token(t),
+                    "img": self.faces.image("market-token", t),
+                }
                 for t in options["tokens"]
             ]
         return {
@@ -199,10 +208,14 @@ class Companion:
                 "title": card.title,
                 "line": engine.card_line(card),
                 "condition": engine.condition_text(card),
-                "img": face_url("rival-card", card.id),
+                "img": self.faces.image("rival-card", card.id),
             },
             "chambers": [
-                {"title": book.chamber_title[c], "count": n, "img": face_url("chamber-card", c)}
+                {
+                    "title": book.chamber_title[c],
+                    "count": n,
+                    "img": self.faces.image("chamber-card", c),
+                }
                 for c, n in chambers.items()
             ],
             "tokens": [{"label": book.token(t), "count": n} for t, n in tokens.items()],
@@ -215,10 +228,6 @@ class Companion:
             else f"{book.goal_title(engine.goal)}: {engine.goal_line()}",
             "gold": engine.gold,
         }
-
-
-def face_url(kind: str, ident: str, side: str = "front") -> str:
-    return f"/face/{kind}/{ident}/{side}.png"
 
 
 def page(name: str, token: str) -> HTMLResponse:
@@ -238,7 +247,7 @@ def face_response(faces: Faces, kind: str, ident: str, side: str) -> Response:
 
 
 def solo_app(companion: Companion, token: str) -> TokenGate:
-    faces = Faces(companion.book.catalog)
+    faces = companion.faces
 
     def state(status: int = 200, error: str = "") -> JSONResponse:
         body = companion.state() | ({"error": error} if error else {})

@@ -55,7 +55,8 @@ function render(model) {
       const sides = el("div", { class: "sides" });
       for (const side of kind.sides) {
         const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}&token=${encodeURIComponent(TOKEN)}`;
-        sides.append(el("figure", {}, el("img", { src, alt: `${component.title} ${side}`, loading: "lazy" }), el("figcaption", { text: side })));
+        const [width, height] = kind.size || [0, 0];  // room kept before the image loads
+        sides.append(el("figure", {}, el("img", { src, alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
       }
       const key = kind.kind + "/" + component.id;
       grid.append(

@@ -21,6 +21,13 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A face with its size known before it loads, so nothing below it moves when it arrives.
+function picture(image, alt, lazy = false) {
+  const attrs = { src: withToken(image.src), alt, width: image.width, height: image.height };
+  if (lazy) attrs.loading = "lazy";
+  return el("img", attrs);
+}
+
 async function call(path, body) {
   const options = { headers: { "X-Token": TOKEN } };
   if (body !== undefined) {
@@ -100,7 +107,7 @@ function cardsWidget(q) {
           refresh();
         },
       },
-      card.img ? el("img", { src: withToken(card.img), alt: card.title, loading: "lazy" }) : null,
+      card.img ? picture(card.img, card.title, true) : null,
       el("span", { class: "title", text: card.title }),
       el("span", { class: "badge" }),
     );
@@ -198,7 +205,7 @@ function tokensWidget(q) {
       el(
         "div",
         { class: "counter", "data-id": token.id },
-        token.img ? el("img", { src: withToken(token.img), alt: "" }) : null,
+        token.img ? picture(token.img, "") : null,
         el("span", { class: "label", text: token.label }),
         el("button", { type: "button", class: "minus", "aria-label": "fewer " + token.id, text: "\u2212", onclick: change(-1) }),
         el("span", { class: "count" }),
@@ -271,7 +278,7 @@ function render(data) {
 function renderRival(r) {
   const card = r.card;
   $("rival-card").replaceChildren(
-    card ? el("figure", {}, el("img", { src: withToken(card.img), alt: card.title }), el("figcaption", { text: card.line })) : el("p", { text: `No card yet: ${r.deck} face down.` }),
+    card ? el("figure", {}, picture(card.img, card.title), el("figcaption", { text: card.line })) : el("p", { text: `No card yet: ${r.deck} face down.` }),
   );
   $("reputation").textContent = card ? `Reputation ${r.total}` : "";
   $("reputation-sum").textContent = r.reputation || "";
@@ -281,7 +288,7 @@ function renderRival(r) {
   $("chamber-count").textContent = `(${cards}, ${r.chamber_stars} stars)`;
   $("token-count").textContent = `(${tokens}, ${r.token_stars} stars)`;
   $("chambers").replaceChildren(
-    ...r.chambers.map((c) => el("figure", { title: c.title }, el("img", { src: withToken(c.img), alt: c.title, loading: "lazy" }), el("figcaption", { text: c.count > 1 ? `${c.title} \u00d7${c.count}` : c.title }))),
+    ...r.chambers.map((c) => el("figure", { title: c.title }, picture(c.img, c.title, true), el("figcaption", { text: c.count > 1 ? `${c.title} \u00d7${c.count}` : c.title }))),
   );
   $("tokens").replaceChildren(...r.tokens.map((t) => el("li", { text: `${t.count} \u00d7 ${t.label}` })));
   $("gold").textContent = `Your gold: ${r.gold}`;
