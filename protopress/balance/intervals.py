@@ -168,9 +168,9 @@ def histogram(values: Sequence[float], max_bins: int = MAX_BINS) -> list[dict]:
         width = max(1, math.ceil((highest - lowest + 1) / max_bins))
         start = math.floor(lowest / width) * width
         count = (int(highest) - start) // width + 1
-        edges = [start + i * width for i in range(count + 1)]
+        edges: list[float] = [start + i * width for i in range(count + 1)]
     else:
-        width = (highest - lowest) / max_bins or 1.0
+        width = (highest - lowest) / max_bins or 1.0  # type: ignore[assignment]
         count = max_bins if highest > lowest else 1
         edges = [lowest + i * width for i in range(count + 1)]
     counts = [0] * count

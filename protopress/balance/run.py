@@ -274,7 +274,8 @@ def run_balance(
     )
     started = time.perf_counter()
     if not games:
-        done, interrupted = [], False
+        done: list = []
+        interrupted = False
     elif scheduler:
         done, interrupted = _on_cluster(scheduler, plan, games, progress)
     elif workers == 1:

@@ -177,7 +177,8 @@ def strategies(records: Sequence) -> dict | None:
     names = sorted({bot for r in records for bot in r.bots})
     if len(names) < 2:
         return None
-    seats, wins = Counter(), Counter()
+    seats: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
     meetings: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # won, lost, drawn
     for r in records:
         for seat, bot in enumerate(r.bots):
@@ -189,12 +190,12 @@ def strategies(records: Sequence) -> dict | None:
                     continue
                 meetings[bot_a, bot_b][_meeting(r, a, b)] += 1
     head_to_head = []
-    for (a, b), (won, lost, drawn) in sorted(meetings.items()):
+    for (bot, other), (won, lost, drawn) in sorted(meetings.items()):
         decided = proportion(won, won + lost)
         head_to_head.append(
             {
-                "bot": a,
-                "against": b,
+                "bot": bot,
+                "against": other,
                 "meetings": won + lost + drawn,
                 "won": won,
                 "lost": lost,
@@ -237,9 +238,12 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     if not rows:
         return None
     total, total_wins = len(rows), sum(won for _, won, _ in rows)
-    uses, use_wins = Counter(), Counter()
-    seats_of, wins_of = Counter(), Counter()  # per bot
-    bot_uses, bot_use_wins = Counter(), Counter()  # per (item, bot)
+    uses: Counter[str] = Counter()
+    use_wins: Counter[str] = Counter()
+    seats_of: Counter[str] = Counter()  # per bot
+    wins_of: Counter[str] = Counter()
+    bot_uses: Counter[tuple[str, str]] = Counter()  # per (item, bot)
+    bot_use_wins: Counter[tuple[str, str]] = Counter()
     for used, won, bot in rows:
         seats_of[bot] += 1
         wins_of[bot] += won
@@ -253,7 +257,7 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     for item in sorted(uses):
         n1, s1 = uses[item], use_wins[item]
         n2, s2 = total - n1, total_wins - use_wins[item]
-        entry = {
+        entry: dict = {
             "id": item,
             "uses": n1,
             "wins": s1,
@@ -334,8 +338,12 @@ def solo(records: Sequence, max_bins: int = MAX_BINS) -> list[dict] | None:
                 "difficulty": difficulty,
                 "rival_wins": rival,
                 "player": mean_interval([r.scores[0] for r in games]),
-                "rival": mean_interval([r.outcome.rival_score for r in games]),
-                "margin": distribution([margin(r) for r in games], max_bins),
+                "rival": mean_interval(
+                    [s for r in games if (s := r.outcome.rival_score) is not None]
+                ),
+                "margin": distribution(
+                    [m for r in games if (m := margin(r)) is not None], max_bins
+                ),
             }
         )
     return rows
