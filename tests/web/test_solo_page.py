@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.stonespine_architects.solo.book import Book
@@ -50,7 +51,14 @@ def answered(page) -> int:
 
 
 def wait_answers(page, n: int) -> None:
-    page.wait_for_function(f"state && state.answers === {n}", timeout=WAIT)
+    try:
+        page.wait_for_function(f"state && state.answers === {n}", timeout=WAIT)
+    except PlaywrightTimeout:  # say what the page shows, to find the cause
+        shown = page.evaluate(
+            "({answers: state && state.answers, prompt: document.getElementById('prompt')"
+            ".textContent, error: document.getElementById('error').textContent})"
+        )
+        raise AssertionError(f"answer {n} never acknowledged; the page shows {shown}") from None
 
 
 def tap(page, text: str) -> None:

@@ -1,22 +1,9 @@
 // The live preview: every face of every kind, redrawn when the catalog's files change.
 "use strict";
 
-const TOKEN = document.body.dataset.token;
-const $ = (id) => document.getElementById(id);
+// TOKEN, $, el and withToken come from page.js.
 let shown = -1;
 let selected = null;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
 
 async function get(path) {
   const response = await fetch(path, { headers: { "X-Token": TOKEN }, cache: "no-store" });
@@ -54,9 +41,9 @@ function render(model) {
       const problems = component.problems.concat(placed[component.id] || []);
       const sides = el("div", { class: "sides" });
       for (const side of kind.sides) {
-        const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}&token=${encodeURIComponent(TOKEN)}`;
+        const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}`;
         const [width, height] = kind.size || [0, 0];  // room kept before the image loads
-        sides.append(el("figure", {}, el("img", { src, alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
+        sides.append(el("figure", {}, el("img", { src: withToken(src), alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
       }
       const key = kind.kind + "/" + component.id;
       grid.append(

@@ -1,0 +1,28 @@
+// What every page shares: its token, element lookup and building, and faces with their size.
+"use strict";
+
+const TOKEN = document.body.dataset.token;
+const $ = (id) => document.getElementById(id);
+
+function withToken(url) {
+  return url + (url.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(TOKEN);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+// A face with its size known before it loads, so nothing below it moves when it arrives.
+function picture(image, alt, lazy = false) {
+  const attrs = { src: withToken(image.src), alt, width: image.width, height: image.height };
+  if (lazy) attrs.loading = "lazy";
+  return el("img", attrs);
+}
