@@ -1,0 +1,197 @@
+"""Colour-managed CMYK: sRGB colours and card art separated through an ICC
+output profile with Pillow's ImageCms (LittleCMS).
+
+The rendering intent is relative colorimetric with black point compensation,
+Adobe's and most RIPs' default for print: colours inside the press's gamut
+(nearly every flat colour a card layout uses) keep their measured appearance
+on the paper, only the colours outside it are clipped to its edge, and the
+compensation maps sRGB black onto the profile's darkest black rather than
+clipping the shadows of the art. Perceptual would shift every colour to make
+room for the few outside the gamut.
+
+One ruling on top of the profile: pure black (#000000) in vector drawing (text,
+lines, crop marks) becomes 100% K alone, as prepress does, so thin black text
+and hairlines do not depend on four plates being in register. Images go
+through the profile unchanged.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from PIL import Image, ImageCms
+
+from protopress.generators.colours import Colour
+from protopress.generators.images import open_image
+
+__all__ = [
+    "BUNDLED_PROFILE",
+    "INTENT",
+    "CmykProfile",
+    "Separation",
+    "check_profile",
+    "SeparatedImage",
+    "load_profile",
+    "separation",
+]
+
+BUNDLED_PROFILE = "ISOcoated_v2_300_bas.icc"  # basICColor, FOGRA39, 300% total ink, zlib licence
+INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
+FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
+INTENT_NAME = "relative colorimetric with black point compensation"
+MAX_PROFILE_BYTES = 16 * 1024 * 1024  # a CMYK output profile is a few MiB at most
+_REGISTERED = {BUNDLED_PROFILE: "FOGRA39"}  # output conditions of the ICC registry
+
+
+@dataclass(frozen=True)
+class CmykProfile:
+    """A CMYK output profile: its bytes (embedded in PDF/X) and what it names."""
+
+    label: str  # how the user named it, or the bundled file's name
+    data: bytes = field(repr=False)
+    description: str  # the profile's own description tag
+    condition: str  # OutputConditionIdentifier: a registry name (FOGRA39) or "Custom"
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+def load_profile(path: Path | None = None) -> CmykProfile:
+    """The bundled profile (path None) or the CMYK output profile at path.
+
+    Raises ValueError naming the file when it is not an ICC profile, not CMYK or
+    not an output (printer) profile: an RGB or a monitor profile cannot separate.
+    """
+    if path is None:
+        data = resources.files(__package__).joinpath("profiles", BUNDLED_PROFILE).read_bytes()
+        return check_profile(BUNDLED_PROFILE, data, _REGISTERED[BUNDLED_PROFILE])
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_PROFILE_BYTES + 1)
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read the ICC profile ({error.strerror})") from None
+    if len(data) > MAX_PROFILE_BYTES:
+        raise ValueError(
+            f"{path}: larger than {MAX_PROFILE_BYTES // 2**20} MiB; not an ICC profile"
+        )
+    return check_profile(str(path), data, "Custom")
+
+
+def check_profile(label: str, data: bytes, condition: str = "Custom") -> CmykProfile:
+    """The profile in data, or ValueError naming label when it is no CMYK output profile."""
+    if len(data) < 132 or data[36:40] != b"acsp":  # the header's signature, ICC.1 7.2.9
+        raise ValueError(f"{label}: not an ICC profile (no 'acsp' signature in its header)")
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data)).profile
+    except (OSError, ImageCms.PyCMSError) as error:
+        raise ValueError(f"{label}: not a readable ICC profile ({error})") from None
+    if profile.xcolor_space.strip() != "CMYK":
+        raise ValueError(
+            f"{label}: a {profile.xcolor_space.strip()} profile; a CMYK output profile is needed"
+        )
+    if profile.device_class != "prtr":
+        raise ValueError(
+            f"{label}: a CMYK profile of class {profile.device_class!r}; an output (printer, "
+            "'prtr') profile is needed"
+        )
+    description = (profile.profile_description or "").strip() or Path(label).name
+    return CmykProfile(label, data, description, condition)
+
+
+@dataclass(frozen=True)
+class SeparatedImage:
+    """Art separated to CMYK, and its alpha (None when opaque) for a soft mask."""
+
+    cmyk: Image.Image
+    alpha: Image.Image | None
+
+
+class Separation:
+    """sRGB to CMYK through one profile; transforms are built once and kept."""
+
+    def __init__(self, profile: CmykProfile):
+        self.profile = profile
+        self._output = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
+        self._colours: dict[Colour, tuple[float, float, float, float]] = {}
+        self._transforms: dict[bytes, ImageCms.ImageCmsTransform] = {}
+
+    def transform(self, source: bytes | None = None) -> ImageCms.ImageCmsTransform:
+        """The RGB to CMYK transform from source (an ICC profile's bytes; None: sRGB)."""
+        key = source or b""
+        if key not in self._transforms:
+            inp = ImageCms.ImageCmsProfile(io.BytesIO(source)) if source else _srgb()
+            self._transforms[key] = ImageCms.buildTransform(
+                inp, self._output, "RGB", "CMYK", INTENT, FLAGS
+            )
+        return self._transforms[key]
+
+    def colour(self, colour: Colour) -> tuple[float, float, float, float]:
+        """The colour's CMYK values (0..1, to 1/255 as LittleCMS gives them)."""
+        if colour not in self._colours:
+            if colour.rgb255() == (0, 0, 0):
+                self._colours[colour] = (0.0, 0.0, 0.0, 1.0)  # 100% K: see the module docstring
+            else:
+                pixel = Image.new("RGB", (1, 1), colour.rgb255())
+                values = ImageCms.applyTransform(pixel, self.transform()).getpixel((0, 0))
+                c, m, y, k = (round(v / 255, 4) for v in values)
+                self._colours[colour] = (c, m, y, k)
+        return self._colours[colour]
+
+    def image(self, path: Path) -> SeparatedImage:
+        """The art at path in CMYK (its own RGB profile honoured, else sRGB assumed)."""
+        return _separated(self, path, *_stamp(path))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=32)  # the same art on many faces is separated once
+def _separated(separation: Separation, path: Path, mtime: int, size: int) -> SeparatedImage:
+    with open_image(path, path.name) as image:
+        image.load()
+        embedded = image.info.get("icc_profile")
+        alpha = None
+        if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+            rgba = image.convert("RGBA")
+            alpha = rgba.getchannel("A")
+            if alpha.getextrema() == (255, 255):
+                alpha = None
+            rgb = rgba.convert("RGB")
+        else:
+            rgb = image.convert("RGB")
+    source = embedded if embedded and _is_rgb(embedded) else None
+    cmyk = ImageCms.applyTransform(rgb, separation.transform(source))
+    assert cmyk is not None
+    return SeparatedImage(cmyk, alpha)
+
+
+def _is_rgb(data: bytes) -> bool:
+    try:
+        return ImageCms.ImageCmsProfile(io.BytesIO(data)).profile.xcolor_space.strip() == "RGB"
+    except (OSError, ImageCms.PyCMSError):
+        return False  # a broken embedded profile: the art is taken as sRGB
+
+
+@functools.lru_cache(maxsize=1)
+def _srgb() -> ImageCms.ImageCmsProfile:
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+@functools.lru_cache(maxsize=8)
+def _separation(label: str, digest: str, profile: CmykProfile) -> Separation:
+    return Separation(profile)
+
+
+def separation(path: Path | None = None) -> Separation:
+    """The separation through the profile at path (None: the bundled one), cached
+    per profile so every file of a render shares its transforms."""
+    profile = load_profile(path)
+    return _separation(profile.label, profile.digest, profile)
