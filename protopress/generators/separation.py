@@ -87,6 +87,12 @@ def check_profile(label: str, data: bytes, condition: str = "Custom") -> CmykPro
     """The profile in data, or ValueError naming label when it is no CMYK output profile."""
     if len(data) < 132 or data[36:40] != b"acsp":  # the header's signature, ICC.1 7.2.9
         raise ValueError(f"{label}: not an ICC profile (no 'acsp' signature in its header)")
+    declared = int.from_bytes(data[:4], "big")
+    if declared != len(data):
+        raise ValueError(
+            f"{label}: not a readable ICC profile (its header gives {declared} bytes, the "
+            f"file has {len(data)})"
+        )
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data)).profile
     except (OSError, ImageCms.PyCMSError) as error:
@@ -100,6 +106,11 @@ def check_profile(label: str, data: bytes, condition: str = "Custom") -> CmykPro
             f"{label}: a CMYK profile of class {profile.device_class!r}; an output (printer, "
             "'prtr') profile is needed"
         )
+    try:
+        ImageCms.buildTransform(_srgb(), ImageCms.ImageCmsProfile(io.BytesIO(data)), "RGB",
+                                "CMYK", INTENT, FLAGS)  # fmt: skip
+    except (OSError, ImageCms.PyCMSError) as error:
+        raise ValueError(f"{label}: not a usable CMYK profile ({error})") from None
     description = (profile.profile_description or "").strip() or Path(label).name
     return CmykProfile(label, data, description, condition)
 
