@@ -196,13 +196,12 @@ def _srgb() -> ImageCms.ImageCmsProfile:
     return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 
-@functools.lru_cache(maxsize=8)
-def _separation(label: str, digest: str, profile: CmykProfile) -> Separation:
-    return Separation(profile)
-
-
 def separation(path: Path | None = None) -> Separation:
     """The separation through the profile at path (None: the bundled one), cached
-    per profile so every file of a render shares its transforms."""
-    profile = load_profile(path)
-    return _separation(profile.label, profile.digest, profile)
+    per profile file so every file of a render shares its checks and transforms."""
+    return _separation(path, *(_stamp(path) if path is not None else (0, 0)))
+
+
+@functools.lru_cache(maxsize=8)
+def _separation(path: Path | None, mtime: int, size: int) -> Separation:
+    return Separation(load_profile(path))
