@@ -181,6 +181,7 @@ class _Scan:
     images: list[tuple[int, int, float, float]] = field(default_factory=list)  # px w, h; pt w, h
     segments: list[tuple[float, float, float, float]] = field(default_factory=list)
     inks: dict[tuple[str, str], float] = field(default_factory=dict)  # (what, where) -> percent
+    unmeasured: set[str] = field(default_factory=set)  # CMYK images not decoded here
 
     def colour(self, model: str | None, source: str) -> None:
         if model is not None:
@@ -188,7 +189,9 @@ class _Scan:
 
     def ink(self, percent: float | None, what: str, where: str) -> None:
         """The highest total ink of each painted thing (a colour, an image) in each place."""
-        if percent is not None and percent > self.inks.get((what, where), -1.0):
+        if percent is None:
+            self.unmeasured.add(what)
+        elif percent > self.inks.get((what, where), -1.0):
             self.inks[(what, where)] = percent
 
 
@@ -236,7 +239,8 @@ class _Walker:
                 operator in _SET_COLOUR and spaces[_SET_COLOUR[operator]] == "CMYK"
             ):
                 scan.colour("CMYK", operator.decode())
-                scan.ink(_ink(operands), _cmyk_text(operator, operands), where)
+                if (percent := _ink(operands)) is not None:  # None: a pattern
+                    scan.ink(percent, _cmyk_text(operator, operands), where)
             elif operator == b"cm":
                 ctm = _multiply(tuple(map(float, operands)), ctm)
             elif operator == b"Tf":
@@ -534,16 +538,23 @@ def _colours(scans: list[_Scan], expect: str | None) -> list[PreflightCheck]:
 
 def _inks(scans: list[_Scan], limit: float) -> list[PreflightCheck]:
     """Total ink (C+M+Y+K) of every CMYK fill, stroke and image within limit percent."""
-    checks, highest = [], None
+    checks, highest, unmeasured = [], None, set()
     for number, scan in enumerate(scans, 1):
+        unmeasured |= scan.unmeasured
         for (what, where), percent in sorted(scan.inks.items()):
             highest = percent if highest is None else max(highest, percent)
             if round(percent, 1) > limit:
                 message = f"{what} in {where}: {percent:.0f}% total ink, more than {limit:g}%"
                 checks.append(PreflightCheck("ink", False, message, number))
     if not checks:
-        message = "no CMYK colour" if highest is None else f"highest {highest:.0f}%"
-        checks.append(PreflightCheck("ink", True, f"{message} (limit {limit:g}%)"))
+        if highest is not None:
+            message = f"highest {highest:.0f}%"
+        else:
+            message = "nothing measured" if unmeasured else "no CMYK colour"
+        message += f" (limit {limit:g}%"
+        if unmeasured:  # JPEG 2000, 16-bit or indexed CMYK images: not decoded here
+            message += f"; {_count(len(unmeasured), 'CMYK image')} not measured"
+        checks.append(PreflightCheck("ink", True, message + ")"))
     return checks
 
 

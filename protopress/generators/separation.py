@@ -26,6 +26,7 @@ from pathlib import Path
 
 from PIL import Image, ImageCms
 
+from protopress.files import NotRegularFile, open_regular
 from protopress.generators.colours import Colour
 from protopress.generators.images import open_image
 
@@ -72,8 +73,12 @@ def load_profile(path: Path | None = None) -> CmykProfile:
         data = resources.files(__package__).joinpath("profiles", BUNDLED_PROFILE).read_bytes()
         return check_profile(BUNDLED_PROFILE, data, _REGISTERED[BUNDLED_PROFILE])
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:  # a FIFO or a device is refused, never read
             data = stream.read(MAX_PROFILE_BYTES + 1)
+    except NotRegularFile as error:
+        raise ValueError(
+            f"{path}: cannot read the ICC profile ({error.kind}, not a regular file)"
+        ) from None
     except OSError as error:
         raise ValueError(f"{path}: cannot read the ICC profile ({error.strerror})") from None
     if len(data) > MAX_PROFILE_BYTES:

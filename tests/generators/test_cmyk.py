@@ -294,3 +294,45 @@ def test_preflight_cli_takes_max_ink_and_pdfx(deck):
     assert "FAIL ink page 1: image /" in strict.output
     clash = invoke("preflight", "--pdfx", "--expect", "rgb", path)
     assert clash.exit_code == 2
+
+
+def test_pdfx_is_known_from_xmp_alone(deck):
+    path = render(deck, "x", "--pdfx", "--layout", "per-card")[0]
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        del pdf.docinfo["/GTS_PDFXVersion"]
+        pdf.save(path)
+    assert "PASS pdf/x: identified as PDF/X-4" in str(preflight(path, pdfx=True))
+
+
+def test_a_cmyk_image_not_decoded_here_is_said_so(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "sixteen.pdf"
+    page = canvas.Canvas(str(path), pagesize=(200, 200), invariant=1)
+    page.rect(0, 0, 10, 10)
+    page.showPage()
+    page.save()
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        image = pikepdf.Stream(pdf, bytes(2 * 4 * 4))  # 2 x 2 px, 16 bits per component
+        image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+        image.Width = image.Height = 2
+        image.ColorSpace, image.BitsPerComponent = pikepdf.Name.DeviceCMYK, 16
+        pdf.pages[0].add_resource(image, pikepdf.Name.XObject, pikepdf.Name.Im9)
+        pdf.pages[0].contents_add(b"q 10 0 0 10 0 0 cm /Im9 Do Q")
+        pdf.save(path)
+    (line,) = [str(c) for c in preflight(path).checks if c.name == "ink"]
+    assert line == "PASS ink: nothing measured (limit 300%; 1 CMYK image not measured)"
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_icc_profile_is_refused_unread(deck):
+    import os
+
+    fifo = deck / "profile.icc"
+    os.mkfifo(fifo)
+    result = invoke("render", deck / "deck.json", "--layouts", deck / "layouts",
+                    "-o", deck / "out", "--icc-profile", fifo)  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert f"protopress: {fifo}: cannot read the ICC profile (a FIFO, not a regular file)" in (
+        result.output
+    )
