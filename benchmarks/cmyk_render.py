@@ -50,8 +50,7 @@ def art_deck(root: Path) -> Path:
 
 def cold_render(catalog, options: RenderOptions) -> None:
     """A render with no separation cached from the one before: profile, transforms, art."""
-    separation._separation.cache_clear()
-    separation._separated.cache_clear()
+    separation._separation.cache_clear()  # the separations, with their transforms and art
     render_catalog(catalog, options)
 
 

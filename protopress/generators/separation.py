@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -46,6 +47,7 @@ INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
 INTENT_NAME = "relative colorimetric with black point compensation"
 MAX_PROFILE_BYTES = 16 * 1024 * 1024  # a CMYK output profile is a few MiB at most
+IMAGE_CACHE_BYTES = 256 * 1024 * 1024  # separated art kept for reuse (one 64-megapixel image)
 _REGISTERED = {BUNDLED_PROFILE: "FOGRA39"}  # output conditions of the ICC registry
 
 
@@ -127,6 +129,12 @@ class SeparatedImage:
     cmyk: Image.Image
     alpha: Image.Image | None
 
+    @property
+    def size(self) -> int:
+        """Bytes of pixels held."""
+        pixels = self.cmyk.width * self.cmyk.height
+        return pixels * (5 if self.alpha is not None else 4)
+
 
 class Separation:
     """sRGB to CMYK through one profile; transforms are built once and kept."""
@@ -136,6 +144,8 @@ class Separation:
         self._output = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
         self._colours: dict[Colour, tuple[float, float, float, float]] = {}
         self._transforms: dict[bytes, ImageCms.ImageCmsTransform] = {}
+        self._images: OrderedDict[tuple, SeparatedImage] = OrderedDict()  # least recent first
+        self._image_bytes = 0
 
     def transform(self, source: bytes | None = None) -> ImageCms.ImageCmsTransform:
         """The RGB to CMYK transform from source (an ICC profile's bytes; None: sRGB)."""
@@ -160,8 +170,21 @@ class Separation:
         return self._colours[colour]
 
     def image(self, path: Path) -> SeparatedImage:
-        """The art at path in CMYK (its own RGB profile honoured, else sRGB assumed)."""
-        return _separated(self, path, *_stamp(path))
+        """The art at path in CMYK (its own RGB profile honoured, else sRGB assumed).
+
+        Separated art is kept, up to IMAGE_CACHE_BYTES of pixels, so art drawn on
+        many faces and in both files of a kind is separated once."""
+        key = (path, *_stamp(path))
+        if key in self._images:
+            self._images.move_to_end(key)
+            return self._images[key]
+        art = _separated(self, path)
+        self._images[key] = art
+        self._image_bytes += art.size
+        while self._image_bytes > IMAGE_CACHE_BYTES and len(self._images) > 1:
+            _, dropped = self._images.popitem(last=False)
+            self._image_bytes -= dropped.size
+        return art
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -169,8 +192,7 @@ def _stamp(path: Path) -> tuple[int, int]:
     return stat.st_mtime_ns, stat.st_size
 
 
-@functools.lru_cache(maxsize=32)  # the same art on many faces is separated once
-def _separated(separation: Separation, path: Path, mtime: int, size: int) -> SeparatedImage:
+def _separated(separation: Separation, path: Path) -> SeparatedImage:
     with open_image(path, path.name) as image:
         image.load()
         embedded = image.info.get("icc_profile")

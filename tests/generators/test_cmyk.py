@@ -336,3 +336,13 @@ def test_a_fifo_as_icc_profile_is_refused_unread(deck):
     assert f"protopress: {fifo}: cannot read the ICC profile (a FIFO, not a regular file)" in (
         result.output
     )
+
+
+def test_each_picture_is_separated_once_per_render(deck, monkeypatch):
+    from protopress.generators import separation
+
+    calls = []
+    real = separation._separated
+    monkeypatch.setattr(separation, "_separated", lambda s, p: calls.append(p.name) or real(s, p))
+    render(deck, "cmyk", "--cmyk")  # sheets and per-card files; the sky card twice
+    assert sorted(calls) == ["gem.png", "sky.png"]
