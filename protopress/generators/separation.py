@@ -95,7 +95,7 @@ def check_profile(label: str, data: bytes, condition: str = "Custom") -> CmykPro
     if len(data) < 132 or data[36:40] != b"acsp":  # the header's signature, ICC.1 7.2.9
         raise ValueError(f"{label}: not an ICC profile (no 'acsp' signature in its header)")
     declared = int.from_bytes(data[:4], "big")
-    if declared != len(data):
+    if declared > len(data):  # cut short (bytes past the declared size are ignored)
         raise ValueError(
             f"{label}: not a readable ICC profile (its header gives {declared} bytes, the "
             f"file has {len(data)})"
@@ -106,7 +106,8 @@ def check_profile(label: str, data: bytes, condition: str = "Custom") -> CmykPro
         raise ValueError(f"{label}: not a readable ICC profile ({error})") from None
     if profile.xcolor_space.strip() != "CMYK":
         raise ValueError(
-            f"{label}: a {profile.xcolor_space.strip()} profile; a CMYK output profile is needed"
+            f"{label}: its colour space is {profile.xcolor_space.strip()}; a CMYK output "
+            "profile is needed"
         )
     if profile.device_class != "prtr":
         raise ValueError(

@@ -191,6 +191,13 @@ def test_a_named_profile_is_embedded_as_a_custom_condition(deck):
     assert preflight(path, pdfx=True).ok
 
 
+def _monitor_profile() -> bytes:
+    """The bundled profile with its device class (header bytes 12-15) made a monitor's."""
+    data = bytearray(PROFILE.read_bytes())
+    data[12:16] = b"mntr"
+    return bytes(data)
+
+
 def _rgb_profile() -> bytes:
     return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
 
@@ -200,10 +207,11 @@ def _rgb_profile() -> bytes:
     [
         (b"not a profile at all", "not an ICC profile (no 'acsp' signature"),
         (b"", "not an ICC profile"),
-        (_rgb_profile(), "a RGB profile; a CMYK output profile is needed"),
-        (PROFILE.read_bytes()[:4000], "not a readable ICC profile"),
+        (_rgb_profile(), "its colour space is RGB; a CMYK output profile is needed"),
+        (PROFILE.read_bytes()[:4000], "not a readable ICC profile (its header gives 1052612"),
+        (_monitor_profile(), "a CMYK profile of class 'mntr'; an output (printer, 'prtr')"),
     ],
-    ids=["text", "empty", "rgb", "truncated"],
+    ids=["text", "empty", "rgb", "truncated", "monitor"],
 )
 def test_bad_icc_profiles_are_refused_before_anything_is_written(deck, content, message):
     bad = deck / "bad.icc"
