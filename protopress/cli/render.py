@@ -80,7 +80,19 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
     "--png", is_flag=True, help="Also write one PNG per component and a contact sheet per kind."
 )
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
-@click.option("--cmyk", is_flag=True, help="CMYK colours throughout (for offset printing).")
+@click.option(
+    "--cmyk",
+    is_flag=True,
+    help="Colour-managed CMYK throughout, art included (for offset printing; see docs/print.md).",
+)
+@click.option(
+    "--icc-profile",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="CMYK output profile to separate with (default: the bundled FOGRA39 one); implies --cmyk.",
+)
+@click.option(
+    "--pdfx", is_flag=True, help="Write PDF/X-4 with the profile as output intent; implies --cmyk."
+)
 @click.option(
     "--proof", is_flag=True, help="Stamp component id, catalog version and date outside the trim."
 )
@@ -107,7 +119,7 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every file written.")
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
-           cut_lines, duplex, back_offset, png, dpi, cmyk, proof, layouts_dir,
+           cut_lines, duplex, back_offset, png, dpi, cmyk, icc_profile, pdfx, proof, layouts_dir,
            allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
            tts_base_url, quiet, verbose):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
@@ -132,6 +144,14 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
     catalogs = [load_or_exit(target) for target in targets]
+    if cmyk or pdfx or icc_profile is not None:
+        from protopress.generators.separation import separation
+
+        try:
+            separation(icc_profile)  # a bad profile is refused before anything is written
+        except ValueError as error:
+            click.echo(f"protopress: {error}", err=True)
+            sys.exit(1)
     try:
         source_date_epoch()  # reportlab dates every PDF from it: refuse a bad one first
         stamp = proof_date() if proof else None
@@ -144,7 +164,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             output_dir=folder or Path("output") / catalog.game, paper=paper, layout=mode,
             bleed=bleed, crop_marks=crop_marks, crop_length=crop_length, crop_offset=crop_offset,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, png=png, dpi=dpi,
-            cmyk=cmyk, proof=stamp,
+            cmyk=cmyk, icc_profile=icc_profile, pdfx=pdfx, proof=stamp,
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
         )  # fmt: skip
         try:
@@ -193,17 +213,40 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
     "--expect", type=click.Choice(["cmyk", "rgb"]), help="Fail on the other colour space."
 )
 @click.option("--require-crop-marks", is_flag=True, help="Fail sheets that have no crop marks.")
-def preflight(files, as_json, expect, require_crop_marks):
-    """Check PDFs as a print shop would: page boxes, fonts, colours, crop marks, images.
+@click.option(
+    "--max-ink",
+    type=click.FloatRange(0, 400),
+    default=300,
+    show_default=True,
+    metavar="PERCENT",
+    help="Most total ink (C+M+Y+K) of any fill, stroke or image pixel.",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="Also check PDF/X: version, Trapped, a CMYK OutputIntent, boxes (implies --expect cmyk).",
+)
+def preflight(files, as_json, expect, require_crop_marks, max_ink, pdfx):
+    """Check PDFs as a print shop would: page boxes, fonts, colours, ink, crop marks, images.
 
     Exit 1 when any check fails.
     """
     from protopress.generators.preflight import preflight as check_pdf
 
+    if pdfx and expect == "rgb":
+        raise click.UsageError("--pdfx checks CMYK files; it cannot go with --expect rgb")
     reports = []
     for file in files:
         try:
-            reports.append(check_pdf(file, expect=expect, require_crop_marks=require_crop_marks))
+            reports.append(
+                check_pdf(
+                    file,
+                    expect=expect,
+                    require_crop_marks=require_crop_marks,
+                    max_ink=max_ink,
+                    pdfx=pdfx,
+                )  # fmt: skip
+            )
         except ValueError as error:
             click.echo(f"protopress: {error}", err=True)
             sys.exit(1)

@@ -1,4 +1,4 @@
-"""Colours: #rrggbb in catalogs and layouts, RGB or CMYK on the page."""
+"""Colours: #rrggbb in catalogs and layouts (CMYK on the page: see separation.py)."""
 
 from __future__ import annotations
 
@@ -24,19 +24,6 @@ class Colour:
 
     def rgb255(self) -> tuple[int, int, int]:
         return round(self.r * 255), round(self.g * 255), round(self.b * 255)
-
-    def cmyk(self) -> tuple[float, float, float, float]:
-        """A naive (profile-free) separation; pure black becomes K only."""
-        k = 1 - max(self.r, self.g, self.b)
-        if k >= 1:
-            return 0.0, 0.0, 0.0, 1.0
-        scale = 1 - k
-        return (
-            round((1 - self.r - k) / scale, 4),
-            round((1 - self.g - k) / scale, 4),
-            round((1 - self.b - k) / scale, 4),
-            round(k, 4),
-        )
 
 
 BLACK = Colour(0, 0, 0)

@@ -5,28 +5,33 @@ from __future__ import annotations
 
 import re
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
 from protopress.generators.face import Face, ImageOp, LineOp, PolygonOp, RectOp, TextOp
 from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
+from protopress.generators.separation import SeparatedImage, Separation
 
 
 class FaceCanvas(Canvas):
     """A canvas that draws the icons inside rich text as vectors: Paragraph hands
-    them to drawImage as it places its inline images."""
+    them to drawImage as it places its inline images. With a separation every
+    colour is CMYK, and reportlab refuses any RGB colour that slips through."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, separation: Separation | None = None, **kwargs):
+        if separation is not None:
+            kwargs["enforceColorSpace"] = "cmyk"
         super().__init__(*args, **kwargs)
-        self.cmyk = kwargs.get("enforceColorSpace") == "cmyk"
+        self.separation = separation
 
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
         if not isinstance(image, InlineIcon):
             return super().drawImage(image, x, y, width, height, *args, **kwargs)
         self.saveState()
-        if self.cmyk:
-            self.setFillColorCMYK(*image.colour.cmyk())
+        if self.separation is not None:
+            self.setFillColorCMYK(*self.separation.colour(image.colour))
         else:
             self.setFillColorRGB(image.colour.r, image.colour.g, image.colour.b)
         path = self.beginPath()
@@ -40,21 +45,36 @@ class FaceCanvas(Canvas):
         return (width, height)
 
 
+class _SeparatedArt(ImageReader):
+    """CMYK art for reportlab, its alpha handed over as the soft mask that
+    reportlab otherwise makes only from RGBA and LA images."""
+
+    def __init__(self, art: SeparatedImage):
+        super().__init__(art.cmyk)
+        self._alpha = art.alpha
+
+    def getRGBData(self):  # noqa: N802 - reportlab's name
+        data = super().getRGBData()
+        if self._alpha is not None:
+            self._dataA = ImageReader(self._alpha)
+        return data
+
+
 class PdfFaces:
-    def __init__(self, canvas: Canvas, cmyk: bool = False):
+    def __init__(self, canvas: Canvas, separation: Separation | None = None):
         self.canvas = canvas
-        self.cmyk = cmyk
+        self.separation = separation
         self._forms: dict[tuple, str] = {}  # drawing -> form name
 
     def set_fill(self, colour: Colour) -> None:
-        if self.cmyk:
-            self.canvas.setFillColorCMYK(*colour.cmyk())
+        if self.separation is not None:
+            self.canvas.setFillColorCMYK(*self.separation.colour(colour))
         else:
             self.canvas.setFillColorRGB(colour.r, colour.g, colour.b)
 
     def set_stroke(self, colour: Colour) -> None:
-        if self.cmyk:
-            self.canvas.setStrokeColorCMYK(*colour.cmyk())
+        if self.separation is not None:
+            self.canvas.setStrokeColorCMYK(*self.separation.colour(colour))
         else:
             self.canvas.setStrokeColorRGB(colour.r, colour.g, colour.b)
 
@@ -135,7 +155,7 @@ class PdfFaces:
                 for x, baseline, text in op.runs:
                     canvas.drawString(x, height - baseline, text)
             elif isinstance(op, RichTextOp):
-                draw_rich(op, canvas, height, self.cmyk)
+                draw_rich(op, canvas, height, self.separation)
             elif isinstance(op, ImageOp):
                 canvas.saveState()
                 if op.clip is not None:
@@ -143,8 +163,15 @@ class PdfFaces:
                     path = canvas.beginPath()
                     path.rect(cx, height - cy - ch, cw, ch)
                     canvas.clipPath(path, stroke=0, fill=0)
-                canvas.drawImage(str(op.path), op.x, height - op.y - op.h, op.w, op.h)
+                canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
+                                 mask="auto")  # fmt: skip
                 canvas.restoreState()
+
+    def _art(self, op: ImageOp):
+        """The art as drawn: the file itself, or its separation to CMYK."""
+        if self.separation is None:
+            return str(op.path)
+        return _SeparatedArt(self.separation.image(op.path))
 
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         if fill is not None:

@@ -1,15 +1,18 @@
 """Print preflight: what a print shop checks before it prints a PDF. Page
-sizes, page boxes, embedded fonts, colour spaces, crop marks on sheets and
-image resolution. The file is read with pypdf; content streams are walked
+sizes, page boxes, embedded fonts, colour spaces (transparency groups
+included), total ink, crop marks on sheets, image resolution and, when asked,
+PDF/X identification. The file is read with pypdf; content streams are walked
 as pypdf parses them, following q/Q/cm and drawn Form XObjects."""
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from PIL import Image, ImageMath
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 from pypdf.generic import ContentStream
@@ -18,6 +21,8 @@ from protopress.files import NotRegularFile, open_regular
 from protopress.generators.units import INCH, MM, to_mm
 
 MIN_DPI = 300
+MAX_INK = 300.0  # percent: total of C+M+Y+K a sheet-fed offset press takes on coated stock
+INK_SAMPLES = 1_000_000  # pixels of an image measured for ink; larger images are sampled
 MARK_MAX_LENGTH = 20 * MM  # a longer stroke is not a crop mark
 EXPECT = {"cmyk": "RGB", "rgb": "CMYK"}  # expected colour model -> the one that fails
 _TOLERANCE = 0.1  # points: boxes and mark coordinates this close are equal
@@ -95,13 +100,21 @@ def preflight(
     expect: str | None = None,
     require_crop_marks: bool = False,
     min_dpi: float = MIN_DPI,
+    max_ink: float = MAX_INK,
+    pdfx: bool = False,
 ) -> PreflightReport:
-    """Check the PDF at path. expect "cmyk" fails on RGB colour, "rgb" on CMYK."""
+    """Check the PDF at path. expect "cmyk" fails on RGB colour, "rgb" on CMYK;
+    max_ink (percent) bounds C+M+Y+K of every fill, stroke and image pixel;
+    pdfx checks the PDF/X identification and output intent, and expects CMYK."""
     if expect is not None and expect not in EXPECT:
         raise ValueError(f"expect must be one of {', '.join(EXPECT)}, not {expect!r}")
+    if pdfx and expect == "rgb":
+        raise ValueError("a PDF/X file of this kit is CMYK: --pdfx with --expect rgb contradicts")
+    expect = "cmyk" if pdfx else expect
+    limits = _Limits(min_dpi, max_ink, pdfx, require_crop_marks)
     with _open_pdf(path) as stream:
         try:
-            return _check(path, PdfReader(stream), expect, require_crop_marks, min_dpi)
+            return _check(path, PdfReader(stream), expect, limits)
         except (OSError, PyPdfError) as error:  # a limit pypdf enforces (a flate bomb) included
             raise ValueError(f"{path}: cannot read the PDF ({error})") from None
         except Exception as error:  # pypdf raises anything on damaged data
@@ -129,7 +142,15 @@ def _open_pdf(path: str | Path):
     return stream
 
 
-def _check(path, reader: PdfReader, expect, require_crop_marks, min_dpi) -> PreflightReport:
+@dataclass(frozen=True)
+class _Limits:
+    min_dpi: float
+    max_ink: float
+    pdfx: bool
+    require_crop_marks: bool
+
+
+def _check(path, reader: PdfReader, expect, limits: _Limits) -> PreflightReport:
     pages = list(reader.pages)
     if not pages:
         return PreflightReport(str(path), 0, [PreflightCheck("pages", False, "no pages")])
@@ -140,8 +161,10 @@ def _check(path, reader: PdfReader, expect, require_crop_marks, min_dpi) -> Pref
         *_page_boxes(pages),
         *_fonts(scans),
         *_colours(scans, expect),
-        *_crop_marks(pages, scans, require_crop_marks, back_pages(reader)),
-        *_images(scans, min_dpi),
+        *_inks(scans, limits.max_ink),
+        *_crop_marks(pages, scans, limits.require_crop_marks, back_pages(reader)),
+        *_images(scans, limits.min_dpi),
+        *(pdfx_checks(reader, pages) if limits.pdfx else ()),
     ]
     return PreflightReport(str(path), len(pages), checks)
 
@@ -157,10 +180,19 @@ class _Scan:
     colours: dict[str, set[str]] = field(default_factory=dict)  # RGB/CMYK/Gray -> sources
     images: list[tuple[int, int, float, float]] = field(default_factory=list)  # px w, h; pt w, h
     segments: list[tuple[float, float, float, float]] = field(default_factory=list)
+    inks: dict[tuple[str, str], float] = field(default_factory=dict)  # (what, where) -> percent
+    unmeasured: set[str] = field(default_factory=set)  # CMYK images not decoded here
 
     def colour(self, model: str | None, source: str) -> None:
         if model is not None:
             self.colours.setdefault(model, set()).add(source)
+
+    def ink(self, percent: float | None, what: str, where: str) -> None:
+        """The highest total ink of each painted thing (a colour, an image) in each place."""
+        if percent is None:
+            self.unmeasured.add(what)
+        elif percent > self.inks.get((what, where), -1.0):
+            self.inks[(what, where)] = percent
 
 
 class _Walker:
@@ -169,29 +201,46 @@ class _Walker:
     def __init__(self, reader: PdfReader):
         self.reader = reader
         self._forms: dict[int, tuple[object, list]] = {}  # id(form) -> (form, operations)
+        self._image_inks: dict[int, tuple[object, float | None]] = {}  # id(image) -> ink
 
     def scan(self, page) -> _Scan:
         scan = _Scan()
+        _group(scan, page, "page")
         operations = ContentStream(page.get("/Contents"), self.reader).operations
-        self._walk(scan, operations, _resolve(page.get("/Resources")), _IDENTITY, (), top=True)
+        resources = _resolve(page.get("/Resources"))
+        self._walk(scan, operations, resources, _IDENTITY, (), top=True, where="page content")
         return scan
+
+    def _image_ink(self, image) -> float | None:
+        if id(image) not in self._image_inks:
+            self._image_inks[id(image)] = (image, image_ink(image))
+        return self._image_inks[id(image)][1]
 
     def _form_operations(self, form) -> list:
         if id(form) not in self._forms:
             self._forms[id(form)] = (form, ContentStream(form, self.reader).operations)
         return self._forms[id(form)][1]
 
-    def _walk(self, scan: _Scan, operations, resources, ctm, forms: tuple, *, top: bool) -> None:
+    def _walk(
+        self, scan: _Scan, operations, resources, ctm, forms: tuple, *, top: bool, where: str
+    ) -> None:
         resources = resources or {}
         saved: list[tuple] = []
         path: list[tuple[float, float, float, float]] = []
         point = None
         simple = True  # the path so far is m/l only
+        spaces = {"fill": None, "stroke": None}  # colour models set by cs and CS
         for operands, operator in operations:
             if operator == b"q":
-                saved.append(ctm)
+                saved.append((ctm, dict(spaces)))
             elif operator == b"Q":
-                ctm = saved.pop() if saved else ctm
+                ctm, spaces = saved.pop() if saved else (ctm, spaces)
+            elif operator in (b"k", b"K") or (
+                operator in _SET_COLOUR and spaces[_SET_COLOUR[operator]] == "CMYK"
+            ):
+                scan.colour("CMYK", operator.decode())
+                if (percent := _ink(operands)) is not None:  # None: a pattern
+                    scan.ink(percent, _cmyk_text(operator, operands), where)
             elif operator == b"cm":
                 ctm = _multiply(tuple(map(float, operands)), ctm)
             elif operator == b"Tf":
@@ -201,12 +250,14 @@ class _Walker:
             elif operator in _COLOUR_OPERATORS:
                 scan.colour(_COLOUR_OPERATORS[operator], operator.decode())
             elif operator in (b"cs", b"CS"):
-                scan.colour(_model(operands[0], resources), operator.decode())
+                model = _model(operands[0], resources)
+                spaces["fill" if operator == b"cs" else "stroke"] = model
+                scan.colour(model, operator.decode())
             elif operator == b"sh":
                 shading = _get(_get(resources, "/Shading") or {}, operands[0])
                 scan.colour(_model(_get(shading or {}, "/ColorSpace"), resources), "sh")
             elif operator == b"Do":
-                self._draw(scan, operands[0], resources, ctm, forms)
+                self._draw(scan, operands[0], resources, ctm, forms, where)
             elif operator == b"INLINE IMAGE":
                 self._inline_image(scan, operands["settings"], resources, ctm)
             elif operator == b"m":
@@ -222,26 +273,115 @@ class _Walker:
                     scan.segments.extend(path)
                 path, point, simple = [], None, True
 
-    def _draw(self, scan: _Scan, name, resources, ctm, forms: tuple) -> None:
+    def _draw(self, scan: _Scan, name, resources, ctm, forms: tuple, where: str) -> None:
         xobject = _get(_get(resources, "/XObject") or {}, name)
         if xobject is None:
             return
         if xobject.get("/Subtype") == "/Image":
-            _place_image(scan, _get(xobject, "/Width"), _get(xobject, "/Height"), ctm)
-            scan.colour(_model(_get(xobject, "/ColorSpace"), resources), "image")
+            width, height = _get(xobject, "/Width"), _get(xobject, "/Height")
+            _place_image(scan, width, height, ctm)
+            model = _model(_get(xobject, "/ColorSpace"), resources)
+            scan.colour(model, "image")
+            if model == "CMYK":
+                scan.ink(self._image_ink(xobject), f"image {name} ({width} x {height} px)", where)
         elif xobject.get("/Subtype") == "/Form" and id(xobject) not in forms:
             matrix = tuple(map(float, _get(xobject, "/Matrix") or _IDENTITY))
             inner = _resolve(xobject.get("/Resources")) or resources
             operations = self._form_operations(xobject)
-            self._walk(
-                scan, operations, inner, _multiply(matrix, ctm), (*forms, id(xobject)), top=False
-            )
+            _group(scan, xobject, f"form {name}")
+            self._walk(scan, operations, inner, _multiply(matrix, ctm), (*forms, id(xobject)),
+                       top=False, where=f"form {name}")  # fmt: skip
 
     def _inline_image(self, scan: _Scan, settings, resources, ctm) -> None:
         width = settings.get("/W", settings.get("/Width"))
         height = settings.get("/H", settings.get("/Height"))
         _place_image(scan, width, height, ctm)
         scan.colour(_model(settings.get("/CS", settings.get("/ColorSpace")), resources), "image")
+
+
+_SET_COLOUR = {b"sc": "fill", b"scn": "fill", b"SC": "stroke", b"SCN": "stroke"}
+
+
+def _group(scan: _Scan, owner, what: str) -> None:
+    """A transparency group blends in its /CS: RGB there is RGB on the press."""
+    group = _get(owner, "/Group")
+    if group is not None and _get(group, "/S") == "/Transparency" and "/CS" in group:
+        scan.colour(_model(_get(group, "/CS"), {}), f"{what} transparency group")
+
+
+def _ink(operands) -> float | None:
+    """C+M+Y+K in percent of four colour operands; None for a pattern or a bad operand."""
+    try:
+        values = [float(v) for v in operands]
+    except (TypeError, ValueError):
+        return None
+    return sum(values) * 100 if len(values) == 4 else None
+
+
+def _cmyk_text(operator: bytes, operands) -> str:
+    kind = "stroke" if operator.isupper() else "fill"
+    try:
+        return f"{kind} " + "/".join(f"{float(v) * 100:g}" for v in operands)
+    except (TypeError, ValueError):
+        return kind
+
+
+def image_ink(image) -> float | None:
+    """The highest C+M+Y+K (percent) among an 8-bit CMYK image's visible pixels
+    (a soft mask's fully transparent ones print nothing); None when the image
+    cannot be decoded here. Images above INK_SAMPLES pixels are sampled on a
+    regular grid (nearest pixel)."""
+    try:
+        pixels = _decoded(image, "CMYK")
+        if pixels is None:
+            return None
+        pixels = _sampled(pixels)
+        total = ImageMath.lambda_eval(
+            lambda a: a["c"] + a["m"] + a["y"] + a["k"],
+            **dict(zip("cmyk", (band.convert("I") for band in pixels.split()), strict=True)),
+        )
+        smask = _get(image, "/SMask")
+        alpha = _decoded(smask, "L") if smask is not None else None
+        if alpha is not None:
+            hidden = alpha.resize(pixels.size, Image.Resampling.NEAREST).point(
+                lambda v: 255 if v == 0 else 0
+            )
+            total.paste(0, mask=hidden.convert("1"))
+        return total.getextrema()[1] / 255 * 100
+    except (OSError, ValueError, PyPdfError):
+        return None
+
+
+def _decoded(image, mode: str) -> Image.Image | None:
+    """An 8-bit image XObject's pixels as a Pillow image of mode (CMYK or L)."""
+    width, height = _get(image, "/Width"), _get(image, "/Height")
+    if _get(image, "/BitsPerComponent") != 8 or not width or not height:
+        return None
+    filters = _get(image, "/Filter")
+    filters = [filters] if isinstance(filters, str) else list(filters or [])
+    if filters and filters[-1] == "/DCTDecode":
+        picture = Image.open(io.BytesIO(image.get_data()), formats=["JPEG"])
+        return picture if picture.mode == mode else None  # Pillow undoes Adobe's inversion
+    if any(name not in ("/FlateDecode", "/Fl", "/ASCII85Decode", "/A85") for name in filters):
+        return None
+    data = image.get_data()
+    channels = 4 if mode == "CMYK" else 1
+    if len(data) < width * height * channels:
+        return None
+    picture = Image.frombytes(mode, (width, height), data[: width * height * channels])
+    decode = _get(image, "/Decode")
+    if decode is not None and [float(v) for v in decode][:2] == [1.0, 0.0]:
+        picture = Image.eval(picture, lambda v: 255 - v)
+    return picture
+
+
+def _sampled(picture: Image.Image) -> Image.Image:
+    pixels = picture.width * picture.height
+    if pixels <= INK_SAMPLES:
+        return picture
+    factor = math.sqrt(INK_SAMPLES / pixels)
+    size = (max(1, int(picture.width * factor)), max(1, int(picture.height * factor)))
+    return picture.resize(size, Image.Resampling.NEAREST)
 
 
 def _place_image(scan: _Scan, width, height, ctm) -> None:
@@ -396,6 +536,84 @@ def _colours(scans: list[_Scan], expect: str | None) -> list[PreflightCheck]:
     return checks
 
 
+def _inks(scans: list[_Scan], limit: float) -> list[PreflightCheck]:
+    """Total ink (C+M+Y+K) of every CMYK fill, stroke and image within limit percent."""
+    checks, highest, unmeasured = [], None, set()
+    for number, scan in enumerate(scans, 1):
+        unmeasured |= scan.unmeasured
+        for (what, where), percent in sorted(scan.inks.items()):
+            highest = percent if highest is None else max(highest, percent)
+            if round(percent, 1) > limit:
+                message = f"{what} in {where}: {percent:.0f}% total ink, more than {limit:g}%"
+                checks.append(PreflightCheck("ink", False, message, number))
+    if not checks:
+        if highest is not None:
+            message = f"highest {highest:.0f}%"
+        else:
+            message = "nothing measured" if unmeasured else "no CMYK colour"
+        message += f" (limit {limit:g}%"
+        if unmeasured:  # JPEG 2000, 16-bit or indexed CMYK images: not decoded here
+            message += f"; {_count(len(unmeasured), 'CMYK image')} not measured"
+        checks.append(PreflightCheck("ink", True, message + ")"))
+    return checks
+
+
+PDFX_VERSIONS = ("PDF/X-4", "PDF/X-1a:2001", "PDF/X-1a:2003", "PDF/X-3:2002", "PDF/X-3:2003")
+
+
+def pdfx_checks(reader: PdfReader, pages) -> list[PreflightCheck]:
+    """PDF/X: a known GTS_PDFXVersion, Trapped set, an output intent whose embedded
+    profile is a CMYK output profile, and a TrimBox (or ArtBox) on every page."""
+    from protopress.generators.separation import check_profile
+
+    checks = []
+    info = reader.metadata or {}
+    version = str(info.get("/GTS_PDFXVersion", "")) or _xmp_pdfx_version(reader)
+    if version in PDFX_VERSIONS:
+        checks.append(PreflightCheck("pdf/x", True, f"identified as {version}"))
+    else:
+        found = f"GTS_PDFXVersion {version!r}" if version else "no GTS_PDFXVersion"
+        checks.append(PreflightCheck("pdf/x", False, f"{found} in Info or XMP metadata"))
+    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+        checks.append(PreflightCheck("pdf/x", False, "Info /Trapped is not /True or /False"))
+    intents = [_resolve(i) for i in _get(reader.trailer["/Root"], "/OutputIntents") or []]
+    intents = [i for i in intents if i is not None and _get(i, "/S") == "/GTS_PDFX"]
+    if not intents:
+        checks.append(PreflightCheck("pdf/x", False, "no /GTS_PDFX OutputIntent"))
+    else:
+        intent = intents[0]
+        condition = str(_get(intent, "/OutputConditionIdentifier") or "")
+        stream = _get(intent, "/DestOutputProfile")
+        if stream is None:
+            message = f"OutputIntent {condition!r} embeds no profile (DestOutputProfile)"
+            checks.append(PreflightCheck("pdf/x", False, message))
+        else:
+            try:
+                profile = check_profile("the OutputIntent's profile", stream.get_data(), condition)
+            except ValueError as error:
+                checks.append(PreflightCheck("pdf/x", False, str(error)))
+            else:
+                message = f"OutputIntent {condition} with the CMYK profile '{profile.description}'"
+                checks.append(PreflightCheck("pdf/x", True, message))
+    for number, page in enumerate(pages, 1):
+        if "/TrimBox" not in page and "/ArtBox" not in page:
+            checks.append(PreflightCheck("pdf/x", False, "no TrimBox or ArtBox", number))
+    return checks
+
+
+def _xmp_pdfx_version(reader: PdfReader) -> str:
+    try:
+        metadata = reader.xmp_metadata
+    except (PyPdfError, ValueError, KeyError):
+        return ""
+    if metadata is None:
+        return ""
+    nodes = metadata.rdf_root.getElementsByTagNameNS(
+        "http://www.npes.org/pdfx/ns/id/", "GTS_PDFXVersion"
+    )
+    return nodes[0].firstChild.data.strip() if nodes and nodes[0].firstChild else ""
+
+
 BACK_LABEL = "back "  # page labels of duplex back pages start with this ("back 3")
 
 
@@ -416,7 +634,7 @@ def _crop_marks(
     Duplex back pages (see :func:`back_pages`) carry no marks by design."""
     checks, failed, sheets, marked, unmarked, unmarked_backs = [], False, 0, 0, [], []
     for number, (page, scan) in enumerate(zip(pages, scans, strict=True), 1):
-        if "/TrimBox" in page:
+        if not is_sheet(page):
             continue
         sheets += 1
         problems = _mark_problems(scan.segments, page.mediabox)
@@ -450,6 +668,17 @@ def _crop_marks(
         )
         checks.append(PreflightCheck("crop marks", True, message))
     return checks
+
+
+def is_sheet(page) -> bool:
+    """A page cut up by hand: no TrimBox, or one that is the whole paper (PDF/X
+    sheets carry TrimBox = MediaBox, as PDF/X wants a TrimBox on every page)."""
+    if "/TrimBox" not in page:
+        return True
+    return all(
+        abs(a - b) < _TOLERANCE
+        for a, b in zip(_box(page["/TrimBox"]), _box(page.mediabox), strict=True)
+    )
 
 
 def _mark_problems(segments, media) -> list[str] | None:

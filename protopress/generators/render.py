@@ -31,8 +31,10 @@ from protopress.generators.imposition import (
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
+from protopress.generators.pdfx import to_pdfx
 from protopress.generators.png_surface import face_image
 from protopress.generators.preflight import BACK_LABEL
+from protopress.generators.separation import Separation, separation
 from protopress.generators.units import MM, PAPER, to_mm
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
@@ -56,11 +58,21 @@ class RenderOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points
     png: bool = False
     dpi: int = 300
-    cmyk: bool = False
+    cmyk: bool = False  # colour-managed CMYK through icc_profile (see separation.py)
+    icc_profile: Path | None = None  # a CMYK output profile; None: the bundled FOGRA39 one
+    pdfx: bool = False  # PDF/X-4 with the profile as output intent (implies cmyk)
     proof: str | None = None  # the stamp's date when proofing
     layouts_dir: Path | None = None
     allow_outside_assets: bool = False
     strict: bool = False  # text that does not fit is an error, and nothing is written
+
+    def __post_init__(self) -> None:
+        if self.pdfx or self.icc_profile is not None:  # both only make sense in CMYK
+            object.__setattr__(self, "cmyk", True)
+
+    def separation(self) -> Separation | None:
+        """The CMYK separation of a CMYK render (ValueError for a bad profile), else None."""
+        return separation(self.icc_profile) if self.cmyk else None
 
 
 MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
@@ -132,6 +144,7 @@ def render_catalog(
     component ids (its values); the other PNGs are read back from disk.
     """
     source_date_epoch()  # reportlab would fail on a bad one halfway through the files
+    options.separation()  # a bad ICC profile, too, is refused before anything is written
     result = RenderResult()
     layouts = layouts_for(catalog.components, options.layouts_dir, catalog)
     result.skipped = [
@@ -183,7 +196,11 @@ def settings(options: RenderOptions) -> str:
     ]
     if options.back_offset != (0.0, 0.0):
         words.append("backs shifted {:g},{:g} mm".format(*map(to_mm, options.back_offset)))
-    words.append("CMYK" if options.cmyk else "RGB")
+    if options.cmyk:
+        profile = options.separation().profile
+        words.append(f"{'PDF/X-4, ' if options.pdfx else ''}CMYK ({profile.description})")
+    else:
+        words.append("RGB")
     return ", ".join(words)
 
 
@@ -242,14 +259,10 @@ def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | Non
             yield Copy(component.id, front, back, component.count > 1)
 
 
-def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
+def _canvas(buffer, pagesize, catalog, title: str, separation: Separation | None) -> Canvas:
     base = font(DEFAULT_FONT)  # no standard-14 font is left in the output
     canvas = FaceCanvas(
-        buffer,
-        pagesize=pagesize,
-        invariant=1,
-        initialFontName=base.name,
-        enforceColorSpace="cmyk" if cmyk else None,
+        buffer, pagesize=pagesize, invariant=1, initialFontName=base.name, separation=separation
     )
     canvas.setTitle(f"{catalog.title} {catalog.version}: {title}")
     canvas.setCreator("protopress")
@@ -284,8 +297,9 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
     paper = PAPER[options.paper]
     plan = sheet_plan(layout, options)
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", options.cmyk)
-    faces = PdfFaces(canvas, options.cmyk)
+    separation = options.separation()
+    canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", separation)
+    faces = PdfFaces(canvas, separation)
     has_backs = options.duplex != "none" and layout.back is not None
     copies = iter(copies)
     sheet = 0
@@ -309,7 +323,14 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
         if progress:
             progress(len(page))
     canvas.save()
-    return buffer.getvalue()
+    return _finished(buffer.getvalue(), options, separation)
+
+
+def _finished(data: bytes, options: RenderOptions, separation: Separation | None) -> bytes:
+    """The PDF as written, or as PDF/X-4 with the render's profile."""
+    if options.pdfx and separation is not None:
+        return to_pdfx(data, separation.profile)
+    return data
 
 
 def _label(canvas: Canvas, prefix: str, sheet: int) -> None:
@@ -376,8 +397,9 @@ def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, h
 def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> bytes:
     """One copy per page at trim plus bleed; fronts and backs alternate."""
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, PAPER["a4"], catalog, "print-house file", options.cmyk)
-    faces = PdfFaces(canvas, options.cmyk)
+    separation = options.separation()
+    canvas = _canvas(buffer, PAPER["a4"], catalog, "print-house file", separation)
+    faces = PdfFaces(canvas, separation)
     for copy in copies:
         for face, reuse in ((copy.front, copy.repeated), (copy.back, True)):
             if face is None:
@@ -397,7 +419,7 @@ def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> byte
         if progress:
             progress(1)
     canvas.save()
-    return buffer.getvalue()
+    return _finished(buffer.getvalue(), options, separation)
 
 
 def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[Path]:

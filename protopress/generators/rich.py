@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from reportlab.lib.abag import ABag
 from reportlab.lib.colors import CMYKColor, Color
@@ -22,6 +23,9 @@ from protopress.generators.colours import Colour
 from protopress.generators.fonts import Font
 from protopress.generators.markup import Icon, Piece
 from protopress.generators.shapes import outline, scaled
+
+if TYPE_CHECKING:
+    from protopress.generators.separation import Separation
 
 ALIGNMENTS = {"left": 0, "center": 1, "right": 2}
 SHRINK_STEP = 0.5  # points, as for plain text
@@ -76,13 +80,15 @@ class Laid:
     fits: bool
 
 
-def _reportlab_colour(colour: Colour, cmyk: bool) -> Color:
-    return CMYKColor(*colour.cmyk()) if cmyk else Color(colour.r, colour.g, colour.b)
+def _reportlab_colour(colour: Colour, separation: Separation | None) -> Color:
+    if separation is None:
+        return Color(colour.r, colour.g, colour.b)
+    return CMYKColor(*separation.colour(colour))
 
 
-def _fragments(op: RichTextOp, cmyk: bool) -> list[ParaFrag]:
+def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
     icons = dict(op.icons)
-    text_colour = _reportlab_colour(op.colour, cmyk)
+    text_colour = _reportlab_colour(op.colour, separation)
     frags = []
     for piece in op.pieces:
         frag = ParaFrag()
@@ -106,7 +112,7 @@ def _fragments(op: RichTextOp, cmyk: bool) -> list[ParaFrag]:
 
 
 @functools.lru_cache(maxsize=512)
-def laid_out(op: RichTextOp, cmyk: bool = False) -> Laid:
+def laid_out(op: RichTextOp, separation: Separation | None = None) -> Laid:
     """The op's paragraph wrapped to its box: built once for measuring and drawing."""
     style = ParagraphStyle(
         "protopress",
@@ -114,11 +120,11 @@ def laid_out(op: RichTextOp, cmyk: bool = False) -> Laid:
         fontSize=op.size,
         leading=op.size * op.leading,
         alignment=ALIGNMENTS[op.align],
-        textColor=_reportlab_colour(op.colour, cmyk),
+        textColor=_reportlab_colour(op.colour, separation),
         shaping=int(op.shaping),
         splitLongWords=0,
     )
-    paragraph = Paragraph("", style, frags=_fragments(op, cmyk))
+    paragraph = Paragraph("", style, frags=_fragments(op, separation))
     _, height = paragraph.wrap(op.w, op.h)
     lines = paragraph.blPara.lines
     widest_fits = all(_extra_space(line) >= -1e-6 for line in lines)
@@ -139,9 +145,10 @@ def fit(op: RichTextOp, min_size: float) -> tuple[RichTextOp, Laid]:
         current = replace(current, size=current.size - SHRINK_STEP)
 
 
-def draw(op: RichTextOp, canvas, face_height: float, cmyk: bool = False) -> None:
-    """Draw the op on a face canvas whose origin is the face's bottom-left corner."""
-    laid = laid_out(op, cmyk)
+def draw(op: RichTextOp, canvas, face_height: float, separation: Separation | None = None) -> None:
+    """Draw the op on a face canvas whose origin is the face's bottom-left corner;
+    with a separation its colours are CMYK."""
+    laid = laid_out(op, separation)
     top = op.y + {"top": 0, "middle": (op.h - laid.height) / 2,
                   "bottom": op.h - laid.height}[op.valign]  # fmt: skip
     laid.paragraph.drawOn(canvas, op.x, face_height - top - laid.height)

@@ -74,6 +74,7 @@ def test_a_good_card_file_passes_every_check(pdf):
         "PASS page boxes: TrimBox inside BleedBox inside MediaBox on 2 pages",
         "PASS fonts: 1 font, all embedded",
         "PASS colours: CMYK (expected CMYK)",
+        "PASS ink: highest 100% (limit 300%)",  # the text's 100% K; the fill is 20 + 60
         "PASS crop marks: no sheets (every page has a TrimBox)",
         "PASS images: no images",
     ]

@@ -47,6 +47,16 @@ def test_every_builtin_game_renders_the_same_pdfs_under_any_hash_seed(tmp_path):
     assert len(list(a.rglob("*.pdf"))) >= 4 * 2
 
 
+def test_pdfx_files_are_the_same_under_any_hash_seed(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    run_pair(
+        (("render", "gemstone-caverns", "-o", a, "--pdfx"), SEEDS[0]),
+        (("render", "gemstone-caverns", "-o", b, "--pdfx"), SEEDS[1]),
+    )
+    assert_same_files(a, b)
+    assert len(list(a.glob("*.pdf"))) >= 2
+
+
 def test_pngs_and_tabletop_simulator_files_are_the_same_under_any_hash_seed(tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     options = ("--png", "--dpi", "72", "--tts")

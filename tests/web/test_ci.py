@@ -14,6 +14,7 @@ def test_ci_installs_the_browser_then_runs_the_readme_command():
     script = (ROOT / ".ci" / "run").read_text()
     assert command in script.splitlines()  # the README's command, as a line of its own
     assert script.index("apt-get install -y chromium") < script.index(command)
+    assert script.index("apt-get install -y ghostscript") < script.index(command)  # PDF/X test
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]
