@@ -150,3 +150,50 @@ def test_every_png_product_states_a_file_of_its_trim_plus_bleed():
             if product.pixels is None:  # a PDF page: one bleed on every side
                 assert across == pytest.approx(down)
             assert product.source
+
+
+STANDARD = {  # each named standard size on each service: product, fit, scale in % (hand-worked)
+    "poker": {
+        "tgc": ("EuroPokerDeck", 100.0),
+        "mpc": ("poker", 100.8),
+        "drivethrucards": ("poker", 100.8),
+    },  # 63.5 / 63
+    "bridge": {"tgc": ("BridgeDeck", 99.9), "mpc": ("bridge", 99.9)},  # 88.9 / 89
+    "tarot": {"tgc": ("TarotDeck", 99.8), "mpc": ("tarot", 99.8)},  # 69.85 / 70
+    "mini": {"tgc": ("MiniDeck", 100.8), "mpc": ("mini", 100.8)},  # 63.5 / 63
+    "mini-euro": {},  # 44 x 68: 4.5 mm longer than a mini card
+    "euro": {},  # 59 x 92: 3.1 mm longer than a bridge card
+    "jumbo": {},
+    "square": {"tgc": ("EuroSquareDeck", 100.0)},
+    "square-small": {"tgc": ("MediumSquareTile", 100.8)},  # 63.5 / 63
+    "hex": {},  # 76.2 mm across the flats; TGC's Large Hex Tile is 82.55
+    "hex-small": {},  # 50.8 mm across the flats; TGC's Small Hex Tile is 44.45
+    "token": {"tgc": ("LargeCircleChit", 101.6)},  # 25.4 / 25
+    "token-large": {},  # 38 mm round; TGC's Mini Circle Tile is 31.75
+}
+
+
+def test_every_standard_size_on_every_service():
+    from protopress.components.sizes import STANDARD_SIZES
+
+    assert set(STANDARD) == set(STANDARD_SIZES)
+    for name, standard in STANDARD_SIZES.items():
+        size = mm(standard.width, standard.height, standard.shape)
+        for service, products in PRODUCTS.items():
+            found = place(name, size, products)
+            expected = STANDARD[name].get(service)
+            if expected is None:
+                assert isinstance(found, Unplaced), (name, service)
+                continue
+            assert isinstance(found, Placement), (name, service)
+            assert (found.product.key, round(found.scale * 100, 1)) == expected, (name, service)
+            assert (found.fit is Fit.EXACT) == (expected[1] == 100.0)
+
+
+def test_a_layout_at_a_products_size_is_drawn_as_designed():
+    placement = place("card", Size(2.5 * INCH, 3.5 * INCH), TGC)
+    assert isinstance(placement, Placement) and placement.product.key == "PokerDeck"
+    assert placement.fit is Fit.EXACT and placement.direct()
+    face = Face("card/a/front", 2.75 * INCH, 3.75 * INCH, 0.125 * INCH, ())
+    assert placement.inner_bleed() == pytest.approx(0.125 * INCH)
+    assert placement.wrap(face) is face

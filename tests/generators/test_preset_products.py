@@ -229,3 +229,16 @@ def test_render_every_builtin_game_for_drivethrucards(tmp_path):
             assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 189, 261])
     assert "dragonstone-mine tower (180 x 120 mm): not exported" in result.output
     assert PRESETS["drivethrucards"].bleed == 0.125 * INCH
+
+
+def test_fitted_files_are_the_same_bytes_every_time(tmp_path):
+    catalog = load_catalog(MINI_GAME / "catalog.json")
+    layouts = MINI_GAME / "layouts"
+    for folder in ("a", "b"):
+        render_preset(catalog, RenderOptions(output_dir=tmp_path / folder, layouts_dir=layouts),
+                      "mpc")  # fmt: skip
+    names = sorted(p.name for p in (tmp_path / "a" / "mpc").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "b" / "mpc").iterdir())
+    for name in names:
+        first = (tmp_path / "a" / "mpc" / name).read_bytes()
+        assert first == (tmp_path / "b" / "mpc" / name).read_bytes(), name
