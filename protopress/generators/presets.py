@@ -4,7 +4,7 @@ A preset fixes RenderOptions fields (bleed, layout, png, dpi, paper, crop
 marks, duplex) and says what to deliver, named the service's way, into
 ``output_dir/<preset name>/``:
 
-* ``tgc``, ``mpc``: one PNG per card face at the service's pixel size;
+* ``tgc``, ``mpc``: one PNG per face at its product's pixel size;
 * ``drivethrucards``: one PDF per kind, one card per page, fronts and backs
   alternating, TrimBox 1/8 in inside the page;
 * ``pnp-a4``, ``pnp-letter``: print-and-play sheets with crop marks.
