@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from protopress.generators.face import Face, FaceOp
-from protopress.generators.products import Product
+from protopress.generators.products import Product, size_words
 from protopress.generators.units import MM
 
 NEAR = 2 * MM  # a product this close on every side takes the kind
@@ -115,7 +115,8 @@ class Placement:
         top and bottom)"."""
         product = self.product
         arrow = "=" if self.fit is Fit.EXACT else "->"
-        words = f"{self.kind}: {_size(self.width, self.height)} {arrow} {product.title} "
+        size = size_words(self.width / MM, self.height / MM, product.shape, "mm")
+        words = f"{self.kind}: {size} {arrow} {product.title} "
         words += f"({product.key}) {product.size_text()}"
         if self.fit is Fit.SCALED:
             words += f", scaled {self.scale * 100:.1f}%"
@@ -145,11 +146,8 @@ class Unplaced:
 
     def line(self, preset: str, game: str) -> str:
         """e.g. "tgc has no product for gem-rush tower (180 x 120 mm): not exported"."""
-        shape = "" if self.shape == "rectangle" else f" {self.shape}"
-        words = (
-            f"{preset} has no product for {game} {self.kind} "
-            f"({_size(self.width, self.height)}{shape}): not exported"
-        )
+        size = size_words(self.width / MM, self.height / MM, self.shape, "mm")
+        words = f"{preset} has no product for {game} {self.kind} ({size}): not exported"
         if self.nearest is not None:
             words += f" (nearest: {self.nearest.title}, {self.nearest.size_text()})"
         return words
@@ -186,10 +184,6 @@ def _turned(width: float, height: float, product: Product) -> bool:
     if abs(product.width - product.height) < 1e-9 or abs(width - height) < 1e-9:
         return False
     return (width > height) != (product.width > product.height)
-
-
-def _size(width: float, height: float) -> str:
-    return f"{width / MM:.4g} x {height / MM:.4g} mm"
 
 
 def _edges(across: float, down: float) -> str:

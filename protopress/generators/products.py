@@ -45,12 +45,21 @@ class Product:
         return (width - self.width) / 2, (height - self.height) / 2
 
     def size_text(self) -> str:
-        """e.g. "2.5 x 3.5 in (63.5 x 88.9 mm)" or "63 x 88 mm"."""
-        mm = f"{self.width / MM:.4g} x {self.height / MM:.4g} mm"
+        """e.g. "2.5 x 3.5 in (63.5 x 88.9 mm)", "63 x 88 mm", "1 in round (25.4 mm)"."""
+        mm = size_words(self.width / MM, self.height / MM, self.shape, "mm")
         inches = self.width / INCH, self.height / INCH
         if all(abs(v * 8 - round(v * 8)) < 1e-9 for v in inches):  # designed in inches
-            return f"{inches[0]:g} x {inches[1]:g} in ({mm})"
+            plain = mm.removesuffix(" round").removesuffix(" hex")  # the shape is said once
+            return f"{size_words(*inches, self.shape, 'in')} ({plain})"
         return mm
+
+
+def size_words(width: float, height: float, shape: str, unit: str) -> str:
+    """ "63 x 88 mm", "25 mm round" (a circle), "44.45 x 51.33 mm hex"."""
+    if shape == "circle" and abs(width - height) < 1e-9:
+        return f"{width:.4g} {unit} round"
+    words = f"{width:.4g} x {height:.4g} {unit}"
+    return words if shape == "rectangle" else f"{words} {shape}"
 
 
 def _tgc(key: str, title: str, size: tuple[float, float], pixels: tuple[int, int],

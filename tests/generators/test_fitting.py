@@ -101,7 +101,11 @@ def test_shapes_must_match():
     assert isinstance(round_chit, Placement)
     assert round_chit.product.key == "LargeCircleChit"
     line = Unplaced("gem", 20 * MM, 20 * MM, "circle", None).line("mpc", "g")
-    assert line == "mpc has no product for g gem (20 x 20 mm circle): not exported"
+    assert line == "mpc has no product for g gem (20 mm round): not exported"
+    assert round_chit.line() == (
+        "gem: 25 mm round -> Large Circle Chit (LargeCircleChit) 1 in round (25.4 mm), "
+        "scaled 101.6%"
+    )
 
 
 def test_a_pointy_hex_is_turned_onto_a_flat_topped_tile():
