@@ -186,6 +186,8 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             continue
         for warning in result.warnings:
             click.echo(f"warning {warning}", err=True)
+        for line in _preset_report(result, catalog.game) if not quiet else ():
+            click.echo(line)
         done.append(Written(catalog.game, options.output_dir, tuple(result.files)))
         for path in result.files if verbose and not quiet else ():
             click.echo(f"wrote {path}")
@@ -326,6 +328,13 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
     if tts:
         result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url))
     return result
+
+
+def _preset_report(result, game: str) -> list[str]:
+    """A preset's decisions: each kind's product and fit, the kinds left out."""
+    from protopress.generators.presets import PresetResult
+
+    return result.report(game) if isinstance(result, PresetResult) else []
 
 
 def _render_with_progress(render_catalog, catalog, options, only=None):

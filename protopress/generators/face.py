@@ -80,7 +80,22 @@ class ImageOp:
     clip: tuple[float, float, float, float] | None = None  # the box, when cropped
 
 
-Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ImageOp
+@dataclass(frozen=True)
+class FaceOp:
+    """Another face drawn inside this one, clipped to this face's box, scaled by
+    scale; (x, y) is the top-left corner of the box it then covers. turn is 0,
+    90 (a quarter clockwise: its top edge runs down the right side) or -90
+    (anticlockwise), as in PdfFaces.place. A print service's product of another
+    size takes a layout's face this way."""
+
+    face: Face
+    x: float
+    y: float
+    scale: float = 1.0
+    turn: int = 0
+
+
+Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ImageOp | FaceOp
 
 
 @dataclass(frozen=True)

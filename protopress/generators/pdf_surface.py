@@ -9,7 +9,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
-from protopress.generators.face import Face, ImageOp, LineOp, PolygonOp, RectOp, TextOp
+from protopress.generators.face import Face, FaceOp, ImageOp, LineOp, PolygonOp, RectOp, TextOp
 from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.separation import SeparatedImage, Separation
@@ -166,6 +166,28 @@ class PdfFaces:
                 canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
                                  mask="auto")  # fmt: skip
                 canvas.restoreState()
+            elif isinstance(op, FaceOp):
+                self._inner(op, face)
+
+    def _inner(self, op: FaceOp, face: Face) -> None:
+        """A face inside a face (FaceOp), clipped to the outer face's box."""
+        canvas = self.canvas
+        canvas.saveState()
+        path = canvas.beginPath()
+        path.rect(0, 0, face.width, face.height)
+        canvas.clipPath(path, stroke=0, fill=0)
+        inner, scale = op.face, op.scale
+        if op.turn == 90:  # as place: the inner face's top edge runs down the right side
+            canvas.translate(op.x, face.height - op.y)
+            canvas.rotate(-90)
+        elif op.turn == -90:  # its top edge runs up the left side
+            canvas.translate(op.x + scale * inner.height, face.height - op.y - scale * inner.width)
+            canvas.rotate(90)
+        else:
+            canvas.translate(op.x, face.height - op.y - scale * inner.height)
+        canvas.scale(scale, scale)
+        self.draw(inner)
+        canvas.restoreState()
 
     def _art(self, op: ImageOp):
         """The art as drawn: the file itself, or its separation to CMYK."""

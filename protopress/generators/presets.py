@@ -4,17 +4,18 @@ A preset fixes RenderOptions fields (bleed, layout, png, dpi, paper, crop
 marks, duplex) and says what to deliver, named the service's way, into
 ``output_dir/<preset name>/``:
 
-* ``tgc``, ``mpc``: one PNG per card face at the service's pixel size;
+* ``tgc``, ``mpc``: one PNG per face at its product's pixel size;
 * ``drivethrucards``: one PDF per kind, one card per page, fronts and backs
   alternating, TrimBox 1/8 in inside the page;
 * ``pnp-a4``, ``pnp-letter``: print-and-play sheets with crop marks.
 
 The services' figures and where they come from are in docs/presets.md.
 
-Card size: a service preset takes one card size (poker, 2.5 x 3.5 in). A kind
-whose layout is another size is REFUSED with a message naming both sizes; it
-is never scaled, since a scaled face moves text towards the cut and changes
-type sizes behind the designer's back. Design the layout at the service's size.
+Sizes: a service preset maps each kind to the service's nearest product
+(generators/products.py) and keeps, scales or centres its faces on it
+(generators/fitting.py); each decision is reported in the result and in the
+folder's README.txt, and a kind the service has no product for is listed and
+left out. A layout designed at a product's size goes through unchanged.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from protopress.atomic import write_atomic
 from protopress.generators.face import AssetPolicy
+from protopress.generators.fitting import Placement, Unplaced, place
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import (
     PARTS_FILE,
@@ -36,7 +38,9 @@ from protopress.generators.parts import (
     parts_of,
 )
 from protopress.generators.png_surface import face_image
+from protopress.generators.products import PRODUCTS, Product
 from protopress.generators.render import (
+    Copy,
     RenderOptions,
     RenderResult,
     TextDoesNotFit,
@@ -45,10 +49,10 @@ from protopress.generators.render import (
     per_card_pdf,
     sheets_pdf,
 )
-from protopress.generators.units import INCH, MM, to_mm
+from protopress.generators.units import INCH, MM
 
-TOLERANCE = 0.01 * MM  # sizes closer than this are the same size
-POKER = (2.5 * INCH, 3.5 * INCH)
+TOLERANCE = 0.01 * MM  # bleeds closer than this are the same bleed
+README = "README.txt"
 
 
 class PresetError(ValueError):
@@ -67,12 +71,14 @@ class Preset:
     paper: str = "a4"
     crop_marks: bool = True
     duplex: str = "long"
-    trim: tuple[float, float] | None = None  # points: the only card size taken
-    trim_name: str = ""  # e.g. "poker, 2.5 x 3.5 in"
-    pixels: tuple[int, int] | None = None  # one face file, bleed included (png presets)
     filename: str = "{kind}-sheets.pdf"  # per kind (pdf, sheets) or per face (png)
     shared_back: str = "{kind}-back.png"  # png presets: when every card has the same back
     source: str = ""  # where the figures come from
+
+    @property
+    def products(self) -> tuple[Product, ...]:
+        """What the service prints (empty: print and play, which takes any size)."""
+        return PRODUCTS.get(self.name, ())
 
     def fields(self) -> dict:
         """The RenderOptions fields this preset sets."""
@@ -96,9 +102,6 @@ PRESETS: dict[str, Preset] = {
         layout="per-card",
         png=False,
         dpi=300,
-        trim=POKER,
-        trim_name="poker cards, 2.5 x 3.5 in",
-        pixels=(825, 1125),
         filename="{kind}-{id}-{side}.png",
         source="The Game Crafter, Poker Deck product page and template "
         "(thegamecrafter.com/make/products/PokerDeck)",
@@ -111,9 +114,6 @@ PRESETS: dict[str, Preset] = {
         layout="per-card",
         png=False,
         dpi=300,
-        trim=POKER,
-        trim_name="poker cards, 2.5 x 3.5 in",
-        pixels=(822, 1122),
         filename="{kind}-{id}-{side}.png",
         source="MakePlayingCards, poker-size card template (makeplayingcards.com)",
     ),
@@ -125,8 +125,6 @@ PRESETS: dict[str, Preset] = {
         layout="per-card",
         png=False,
         dpi=300,
-        trim=POKER,
-        trim_name="poker cards, 2.5 x 3.5 in",
         filename=PER_CARD_NAME,
         source="DriveThruCards, card file creation guide (drivethrucards.com)",
     ),
@@ -171,33 +169,43 @@ def apply_preset(name: str | Preset, options: RenderOptions) -> RenderOptions:
     return replace(options, **preset(name).fields())
 
 
-def _size(width: float, height: float) -> str:
-    return f"{to_mm(width):g} x {to_mm(height):g} mm"
+@dataclass
+class PresetResult(RenderResult):
+    """A preset's render: the files, and how each kind went onto the service's products."""
+
+    placements: list[Placement] = field(default_factory=list)
+    unplaced: list[Unplaced] = field(default_factory=list)
+    preset: str = ""
+
+    def report(self, game: str) -> list[str]:
+        """One line per kind: its product and fit, or that it is not exported."""
+        lines = [placement.line() for placement in self.placements]
+        return lines + [kind.line(self.preset, game) for kind in self.unplaced]
 
 
-def size_problems(layouts: dict[str, Layout], name: str | Preset) -> list[str]:
-    """One line per kind whose layout is not the preset's card size (empty: all fit)."""
+def plan(
+    layouts: dict[str, Layout], name: str | Preset
+) -> tuple[dict[str, Placement], list[Unplaced]]:
+    """Each kind's product and fit, and the kinds the service has no product for.
+    Print and play takes any size: no kind is placed or left out."""
     chosen = preset(name)
-    if chosen.trim is None:
-        return []
-    width, height = chosen.trim
-    problems = []
+    placed: dict[str, Placement] = {}
+    unplaced: list[Unplaced] = []
+    if not chosen.products:
+        return placed, unplaced
     for kind, layout in layouts.items():
-        if abs(layout.width - width) > TOLERANCE or abs(layout.height - height) > TOLERANCE:
-            problems.append(
-                f"{kind}: the layout {layout.source} is "
-                f"{_size(layout.width, layout.height)}; {chosen.service} ({chosen.name}) takes "
-                f"{chosen.trim_name} ({_size(width, height)}) only. Design the layout at that "
-                f'size ("size": {{"width": "{width / INCH:g}in", "height": "{height / INCH:g}in"}} '
-                "in a --layouts folder) or leave the kind out; protopress does not scale faces"
-            )
-    return problems
+        found = place(kind, layout, chosen.products)
+        if isinstance(found, Placement):
+            placed[kind] = found
+        else:
+            unplaced.append(found)
+    return placed, unplaced
 
 
 def _check_options(options: RenderOptions, chosen: Preset) -> None:
     """A service preset's geometry is not negotiable: bleed, and dpi for pixel files."""
     wrong = []
-    if chosen.trim is not None and abs(options.bleed - chosen.bleed) > TOLERANCE:
+    if chosen.products and abs(options.bleed - chosen.bleed) > TOLERANCE:
         wrong.append(f"bleed {options.bleed / INCH:g} in (needs {chosen.bleed / INCH:g} in)")
     if chosen.deliver == "png" and options.dpi != chosen.dpi:
         wrong.append(f"{options.dpi} dpi (needs {chosen.dpi} dpi)")
@@ -233,15 +241,16 @@ def write_preset_files(
     """Write the preset's file set into options.output_dir/<preset name>/.
 
     options must carry the preset's fields (apply_preset); layouts defaults to
-    every kind that has one. Sizes are checked before anything is written.
+    every kind that has one. A service preset puts each kind on its product
+    (plan) and leaves out the kinds it has none for; README.txt says which.
     """
     chosen = preset(preset_or_name)
     if layouts is None:
         layouts = layouts_for(catalog.components, options.layouts_dir, catalog)
-    problems = size_problems(layouts, chosen)
-    if problems:
-        raise PresetError("\n".join(problems))
     _check_options(options, chosen)
+    placed, unplaced = plan(layouts, chosen)
+    if chosen.products:
+        layouts = {kind: layout for kind, layout in layouts.items() if kind in placed}
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
     folder = options.output_dir / chosen.name
@@ -249,20 +258,31 @@ def write_preset_files(
     folder.mkdir(parents=True, exist_ok=True)
     folder_options = replace(options, output_dir=folder)
     written: list[Path] = []
+
+    def copies(kind: str):
+        layout = layouts[kind]
+        placement = placed.get(kind)
+        if placement is None:  # print and play: as render draws it
+            return _copies(catalog, kind, layout, folder_options, assets, warnings)
+        return fitted_copies(catalog, kind, layout, folder_options, placement, assets, warnings)
+
     try:
         if chosen.deliver == "png":
-            written = _write_pngs(catalog, layouts, folder_options, chosen, assets, warnings,
+            written = _write_pngs(catalog, layouts, folder_options, chosen, copies, placed,
                                   progress)  # fmt: skip
         else:
             for kind, layout in layouts.items():
-                copies = _copies(catalog, kind, layout, folder_options, assets, warnings)
                 path = folder / chosen.filename.format(kind=kind)
                 if chosen.deliver == "pdf":
-                    data = per_card_pdf(copies, catalog, folder_options, progress)
+                    data = per_card_pdf(copies(kind), catalog, folder_options, progress)
                 else:
-                    data = sheets_pdf(copies, layout, catalog, folder_options, progress)
+                    data = sheets_pdf(copies(kind), layout, catalog, folder_options, progress)
                 write_atomic(path, data)
                 written.append(path)
+        if chosen.products:
+            path = folder / README
+            write_atomic(path, _readme(catalog, chosen, placed, unplaced, written))
+            written.append(path)
     except BaseException:
         if created and not any(folder.iterdir()):
             folder.rmdir()
@@ -270,15 +290,27 @@ def write_preset_files(
     return written
 
 
-def _write_pngs(catalog, layouts, options, chosen: Preset, assets, warnings, progress):
-    """One PNG per face, named the service's way, and a manifest of the counts."""
+def fitted_copies(catalog, kind, layout, options, placement: Placement, assets, warnings):
+    """The kind's copies with faces on the product: built with a bleed wide enough
+    to cover the product's file once scaled and centred, then wrapped."""
+    dpi = options.dpi
+    inner = replace(options, bleed=placement.inner_bleed(dpi))
+    for copy in _copies(catalog, kind, layout, inner, assets, warnings):
+        back = None if copy.back is None else placement.wrap(copy.back, dpi, back=True)
+        yield Copy(copy.id, placement.wrap(copy.front, dpi), back, copy.repeated)
+
+
+def _write_pngs(catalog, layouts, options, chosen: Preset, copies, placed, progress):
+    """One PNG per face, named the service's way, and a manifest of the counts
+    and of the product each kind is ordered as."""
     folder = options.output_dir
     written: list[Path] = []
-    rows = [("kind", "id", "title", "count", "front", "back")]
-    for kind, layout in layouts.items():
+    rows = [("kind", "id", "title", "count", "front", "back", "product")]
+    for kind in layouts:
+        product = placed[kind].product.key if kind in placed else ""
         components = {component.id: component for component in catalog.of_kind(kind)}
         designs, seen = [], set()
-        for copy in _copies(catalog, kind, layout, options, assets, warnings):
+        for copy in copies(kind):
             if copy.id not in seen:
                 seen.add(copy.id)
                 designs.append(copy)
@@ -299,10 +331,10 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, assets, warnings, pro
                 written.append(_png(folder / back, copy.back, chosen.dpi))
             component = components[copy.id]
             title = str(component.get("title") or component.get("name") or copy.id)
-            rows.append((kind, copy.id, title, str(component.count), front, back))
+            rows.append((kind, copy.id, title, str(component.count), front, back, product))
             if progress:
                 progress(component.count)
-    rows.extend(manifest_rows(parts_of(catalog)))  # the parts no file contains
+    rows.extend((*row, "") for row in manifest_rows(parts_of(catalog)))  # no file holds them
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(rows)
     manifest = folder / "manifest.csv"
@@ -316,6 +348,31 @@ def _png(path: Path, face, dpi: int) -> Path:
     return path
 
 
+def _readme(catalog, chosen: Preset, placed, unplaced, written) -> bytes:
+    """What the folder holds: each kind's product and fit, the kinds left out."""
+    lines = [
+        f"{catalog.title} {catalog.version}: files for {chosen.service} ({chosen.name})",
+        "",
+        "Each kind on the service's product (the ruling: docs/presets.md).",
+        "Services change their templates: check each product's current template",
+        "before you order.",
+        "",
+    ]
+    lines += [f"  {placement.line()}" for placement in placed.values()]
+    if unplaced:
+        lines += ["", "Not exported:"]
+        lines += [f"  {kind.line(chosen.name, catalog.game)}" for kind in unplaced]
+    if not placed:
+        lines += ["", "Nothing here is printed by this service."]
+    lines += ["", "Files:"]
+    if chosen.deliver == "png":
+        lines.append("  manifest.csv: every design, its count and its product, for the upload form")
+        lines.append("  <kind>-<id>-front.png, <kind>-<id>-back.png (or <kind>-back.png, shared)")
+    else:
+        lines += [f"  {path.name}" for path in written]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def render_preset(
     catalog,
     options: RenderOptions,
@@ -323,25 +380,26 @@ def render_preset(
     *,
     kinds: Iterable[str] | None = None,
     progress=None,
-) -> RenderResult:
-    """Everything `render --preset NAME` does: apply the preset, check sizes and
-    (with strict) texts before writing, then write the preset's file set."""
+) -> PresetResult:
+    """Everything `render --preset NAME` does: apply the preset, put each kind on
+    the service's product (plan), check texts with strict before writing, then
+    write the preset's file set."""
     chosen = preset(name)
     options = apply_preset(chosen, options)
-    result = RenderResult()
+    result = PresetResult(preset=chosen.name)
     layouts = _layouts(catalog, options, kinds)
     if kinds is None:
         result.skipped = [kind for kind in catalog.components if kind not in layouts]
-    problems = size_problems(layouts, chosen)
-    if problems:
-        raise PresetError("\n".join(problems))
-    for layout in layouts.values():
+    placed, result.unplaced = plan(layouts, chosen)
+    result.placements = list(placed.values())
+    exported = {k: v for k, v in layouts.items() if k in placed or not chosen.products}
+    for layout in exported.values():
         result.warnings.extend(layout.safe_zone_warnings())
     if options.strict:
         root = catalog.path.parent if catalog.path else Path.cwd()
         assets = AssetPolicy(root, options.allow_outside_assets)
         found: list[str] = []
-        for kind, layout in layouts.items():
+        for kind, layout in exported.items():
             for _ in _copies(catalog, kind, layout, options, assets, found):
                 pass
         if found:

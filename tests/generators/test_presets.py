@@ -60,18 +60,22 @@ def test_the_game_crafter_gets_825_by_1125_pngs_named_per_card(tmp_path, mini, p
     result = render_preset(mini, RenderOptions(output_dir=tmp_path, layouts_dir=poker), "tgc")
     folder = tmp_path / "tgc"
     assert sorted(p.name for p in result.files) == [
-        "card-back.png", "card-dawn-front.png", "card-dusk-front.png", "card-eclipse-front.png",
-        "manifest.csv",
+        "README.txt", "card-back.png", "card-dawn-front.png", "card-dusk-front.png",
+        "card-eclipse-front.png", "manifest.csv",
     ]  # fmt: skip
     assert result.skipped == ["symbol"]
+    assert result.report("mini-game") == [
+        "card: 63.5 x 88.9 mm = Poker Deck (PokerDeck) 2.5 x 3.5 in (63.5 x 88.9 mm), "
+        "exact size, unchanged"
+    ]
     for path in folder.glob("*.png"):
         with Image.open(path) as image:
             assert image.size == (825, 1125)  # (2.5 + 2 x 1/8) x (3.5 + 2 x 1/8) in at 300 dpi
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
     rows = list(csv.DictReader((folder / "manifest.csv").open()))
-    assert [(row["id"], row["count"], row["back"]) for row in rows] == [
-        ("dawn", "3", "card-back.png"), ("dusk", "2", "card-back.png"),
-        ("eclipse", "1", "card-back.png"),
+    assert [(row["id"], row["count"], row["back"], row["product"]) for row in rows] == [
+        ("dawn", "3", "card-back.png", "PokerDeck"), ("dusk", "2", "card-back.png", "PokerDeck"),
+        ("eclipse", "1", "card-back.png", "PokerDeck"),
     ]  # fmt: skip
     assert not list(tmp_path.glob("*.pdf"))  # only the service's files
 
@@ -92,15 +96,16 @@ def test_unique_backs_get_a_file_per_card(tmp_path, poker):
     result = render_preset(load_catalog(tmp_path / "g.json"),
                            RenderOptions(output_dir=tmp_path, layouts_dir=poker), "tgc")  # fmt: skip
     assert sorted(p.name for p in result.files) == [
-        "card-a-back.png", "card-a-front.png", "card-b-back.png", "card-b-front.png",
-        "manifest.csv",
+        "README.txt", "card-a-back.png", "card-a-front.png", "card-b-back.png",
+        "card-b-front.png", "manifest.csv",
     ]  # fmt: skip
 
 
 def test_drivethrucards_gets_one_card_per_page_with_fronts_and_backs(tmp_path, mini, poker):
     options = RenderOptions(output_dir=tmp_path, layouts_dir=poker)
     result = render_preset(mini, options, "drivethrucards")
-    assert result.files == [tmp_path / "drivethrucards" / "card-print-shop.pdf"]
+    folder = tmp_path / "drivethrucards"
+    assert result.files == [folder / "card-print-shop.pdf", folder / "README.txt"]
     reader = PdfReader(result.files[0])
     assert len(reader.pages) == 12  # six copies, front then back
     for number, page in enumerate(reader.pages):
@@ -133,15 +138,40 @@ def test_print_and_play_sheets_on_their_paper(tmp_path, mini, name, size):
     assert report.ok, str(report)
 
 
-@pytest.mark.parametrize("name", ["tgc", "mpc", "drivethrucards"])
-def test_a_layout_of_another_size_is_refused_naming_both_sizes(tmp_path, mini, name):
-    options = RenderOptions(output_dir=tmp_path / "out", layouts_dir=MINI_GAME / "layouts")
-    with pytest.raises(PresetError) as error:
-        render_preset(mini, options, name)
-    message = str(error.value)
-    assert "card: the layout" in message and "is 63 x 88 mm" in message
-    assert "2.5 x 3.5 in (63.5 x 88.9 mm)" in message
-    assert not (tmp_path / "out").exists()
+def test_a_63_by_88_layout_is_mapped_to_each_services_card(tmp_path, mini):
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=MINI_GAME / "layouts")
+    tgc = render_preset(mini, options, "tgc")
+    assert tgc.report("mini-game") == [
+        "card: 63 x 88 mm = Euro Poker Deck (EuroPokerDeck) 63 x 88 mm, exact size, unchanged"
+    ]
+    dtc = render_preset(mini, options, "drivethrucards")
+    assert dtc.report("mini-game") == [
+        "card: 63 x 88 mm -> Poker size cards (poker) 2.5 x 3.5 in (63.5 x 88.9 mm), "
+        "scaled 100.8%; 0.1 mm of bleed colour inside the cut at top and bottom"
+    ]
+    readme = (tmp_path / "drivethrucards" / "README.txt").read_text()
+    assert dtc.report("mini-game")[0] in readme
+    assert "check each product's current template" in readme
+    page = PdfReader(tmp_path / "drivethrucards" / "card-print-shop.pdf").pages[0]
+    assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72])
+    assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 2.625 * 72, 3.625 * 72])
+    with Image.open(tmp_path / "tgc" / "card-dawn-front.png") as image:
+        assert image.size == (825, 1125)  # the Euro Poker Deck's file
+
+
+def test_kinds_without_a_product_are_listed_and_the_rest_exported(tmp_path, mini, poker):
+    layout = json.loads((poker / "card.json").read_text())
+    symbol = {"kind": "symbol", "size": {"width": "40mm", "height": "40mm"}, "front": []}
+    (poker / "symbol.json").write_text(json.dumps(symbol))
+    (poker / "card.json").write_text(json.dumps(layout))
+    result = render_preset(mini, RenderOptions(output_dir=tmp_path, layouts_dir=poker), "mpc")
+    assert [line for line in result.report("mini-game") if "no product" in line] == [
+        "mpc has no product for mini-game symbol (40 x 40 mm): not exported "
+        "(nearest: Mini cards, 1.75 x 2.5 in (44.45 x 63.5 mm))"
+    ]
+    assert not list((tmp_path / "mpc").glob("symbol-*"))
+    assert (tmp_path / "mpc" / "card-dawn-front.png").is_file()
+    assert "Not exported:" in (tmp_path / "mpc" / "README.txt").read_text()
 
 
 def test_write_preset_files_needs_the_presets_options(tmp_path, mini, poker):
@@ -149,7 +179,7 @@ def test_write_preset_files_needs_the_presets_options(tmp_path, mini, poker):
     with pytest.raises(PresetError, match="needs 0.125 in.*needs 300 dpi"):
         write_preset_files(mini, plain, "tgc")
     files = write_preset_files(mini, apply_preset("tgc", plain), PRESETS["tgc"])
-    assert len(files) == 5
+    assert len(files) == 6  # four faces, the manifest and the README
 
 
 def test_kinds_choose_what_a_preset_exports(tmp_path, mini, poker):
@@ -169,10 +199,15 @@ def test_strict_presets_write_nothing_when_text_does_not_fit(tmp_path, mini, pok
     assert not (tmp_path / "out").exists()
 
 
-def test_every_preset_is_documented_with_its_figures():
+def test_every_preset_and_product_is_documented_with_its_figures():
     doc = (ROOT / "docs" / "presets.md").read_text()
     for name, chosen in PRESETS.items():
         assert f"`{name}`" in doc, name
-        if chosen.pixels:
-            assert "{} x {} px".format(*chosen.pixels) in doc, name
+        for product in chosen.products:
+            row = next((line for line in doc.splitlines() if f"`{product.key}`" in line
+                        and f"`{name}`" in line), None)  # fmt: skip
+            assert row is not None, (name, product.key)
+            assert product.size_text().split(" (")[0] in row, (name, product.key)
+            if product.pixels:
+                assert "{} x {} px".format(*product.pixels) in row, (name, product.key)
     assert "2.75 x 3.75 in" in doc
