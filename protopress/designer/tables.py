@@ -25,9 +25,10 @@ from pathlib import Path
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
 from protopress.components.loader import (
+    Syntax,
     catalog_findings,
     locate,
-    parse_json_file,
+    parse_source_file,
 )
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import (
@@ -117,7 +118,12 @@ def _place(document: dict, collection: str, components: list[dict]) -> dict:
     return result
 
 
-def catalog_text(document: Mapping) -> str:
+def catalog_text(document: Mapping, syntax: Syntax = Syntax.JSON) -> str:
+    """The catalog file's text: indented JSON, or YAML (for a .yaml or .yml target)."""
+    if syntax is Syntax.YAML:
+        from protopress.components.yamltext import yaml_text
+
+        return yaml_text(document)
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -234,9 +240,16 @@ def import_table(
         raise InvalidTable(problems)
 
     source_name, source_text = None, None
+    syntax = Syntax.of(target) if target is not None else Syntax.JSON
     if target is not None and target.exists():
         source_name = str(target)
-        base = parse_json_file(target, source_name)
+        if syntax is Syntax.YAML:
+            message = (
+                "import rewrites the whole catalog and would drop this YAML file's comments: "
+                "import into a new file (.yaml or .json) instead"
+            )
+            raise InvalidInput([Problem(source_name, 1, 1, "", message)])
+        base = parse_source_file(target, source_name)
         if not isinstance(base, dict):
             raise InvalidInput(
                 [Problem(source_name, 1, 1, "", "expected a catalog (a JSON object)")]
@@ -245,7 +258,7 @@ def import_table(
     else:
         base = new_catalog((target or path).stem)
     document = _place(base, kind_.collection, converted.components)
-    text = catalog_text(document)
+    text = catalog_text(document, syntax)
     if source_text is None:
         source_name, source_text = str(target or f"{_slug((target or path).stem)}.json"), text
 
@@ -259,7 +272,7 @@ def import_table(
                 problems.append(problem)
         else:
             elsewhere.append(finding)
-    problems += locate(source_name, source_text, elsewhere)
+    problems += locate(source_name, source_text, elsewhere, syntax)
     if problems:
         raise InvalidTable(problems)
     if target is not None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from protopress.components.jsonpos import escape_token, source_map
+from protopress.components.jsonpos import escape_token
+from protopress.components.loader import file_positions
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.components.suggest import did_you_mean
@@ -121,7 +122,7 @@ def _unused(catalog, collection: str, layout: Layout) -> list[tuple[str, str]]:
 def _located(catalog, findings: list[tuple[str, str]], key: bool = False) -> list[Problem]:
     if not findings:
         return []
-    positions = source_map(catalog.path.read_text(encoding="utf-8-sig"))
+    positions = file_positions(catalog.path)
     name = str(catalog.path)
     return sorted(
         Problem(name, *positions.locate(pointer, key=key), pointer, message)

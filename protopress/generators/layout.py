@@ -1,6 +1,6 @@
-"""Layouts: how each component kind is drawn, as JSON data checked by
+"""Layouts: how each component kind is drawn, as JSON (or YAML) data checked by
 layout.schema.json. Built-in kinds ship a default layout; a designer's folder
-of layouts (one <kind>.json each) overrides them."""
+of layouts (one <kind>.json, <kind>.yaml or <kind>.yml each) overrides them."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from PIL import ImageFont
 from reportlab.pdfbase.ttfonts import TTFont
 
 from protopress.components.explain import Located
-from protopress.components.jsonpos import escape_token, source_map
-from protopress.components.loader import load_document
+from protopress.components.jsonpos import escape_token
+from protopress.components.loader import SOURCE_SUFFIXES, file_positions, load_document
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.sizes import trim_of
 from protopress.components.suggest import did_you_mean
@@ -163,12 +163,17 @@ def _chain(path: Path, display: str) -> list[_Document]:
 
 
 def _display_of(child: _Document, written: str, parent: Path) -> str:
-    return str(Path(child.display).parent / written) if written.endswith(".json") else str(parent)
+    return str(Path(child.display).parent / written) if _is_file_name(written) else str(parent)
+
+
+def _is_file_name(written: str) -> bool:
+    """Whether extends names a layout file (base.json, base.yaml) rather than a built-in kind."""
+    return written.lower().endswith(SOURCE_SUFFIXES)
 
 
 def _parent(path: Path, written: str) -> tuple[Path, str | None]:
     """The file a layout extends (a path next to it, or a built-in kind), or a problem."""
-    if written.endswith(".json"):
+    if _is_file_name(written):
         return path.parent / written, _file_problem(path, written, "layout")
     found = _builtin_path(written)
     if found is None:
@@ -311,8 +316,7 @@ def _font_problems(sides, fragments, fonts) -> list[tuple[Origin, str]]:
 
 
 def _problem(origin: Origin, message: str) -> Problem:
-    positions = source_map(origin.path.read_text(encoding="utf-8-sig"))
-    line, column = positions.locate(origin.pointer)
+    line, column = file_positions(origin.path).locate(origin.pointer)
     return Problem(origin.display, line, column, origin.pointer, message)
 
 
@@ -464,6 +468,22 @@ def builtin_layout(kind: str) -> Layout | None:
     return load_layout(path) if path else None
 
 
+def own_layout(folder: Path, kind: str) -> Path | None:
+    """The designer's layout of a kind in a --layouts folder: <kind>.json, .yaml or .yml;
+    InvalidInput when more than one of them is there (which one is meant?)."""
+    found = [path for path in (folder / f"{kind}{s}" for s in SOURCE_SUFFIXES) if path.is_file()]
+    if len(found) > 1:
+        names = " and ".join(path.name for path in found)
+        message = f"two layouts of {kind}: {names}; keep one"
+        raise InvalidInput([Problem(str(found[1]), 1, 1, "", message)])
+    return found[0] if found else None
+
+
+def is_layout_file(path: Path) -> bool:
+    """Whether a file of a --layouts folder is a layout (by its suffix)."""
+    return path.suffix.lower() in SOURCE_SUFFIXES
+
+
 def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[str, Layout]:
     """The layout of each kind: the designer's own when present, else the built-in one,
     else (a kind the catalog declares) the layout its declaration names, relative to
@@ -474,8 +494,8 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
     declared = catalog.declared if catalog is not None else {}
     result = {}
     for kind in kinds:
-        own = override_dir / f"{kind}.json" if override_dir else None
-        if own and own.is_file():
+        own = own_layout(override_dir, kind) if override_dir else None
+        if own is not None:
             layout = load_layout(own)
         elif kind in declared and declared[kind].layout:
             layout = _declared_layout(catalog, declared[kind])
