@@ -30,7 +30,7 @@ from protopress.components.loader import (
     locate,
     parse_source_file,
 )
-from protopress.components.problems import InvalidInput, Problem
+from protopress.components.problems import InvalidInput, Problem, printable
 from protopress.components.schemas import (
     CATALOG_SCHEMA,
     Kind,
@@ -74,6 +74,7 @@ from protopress.designer.table_files import (
     quote_formula,
     read_table,
 )
+from protopress.designer.table_url import fetched_table_file, is_url
 
 # --------------------------------------------------------------------------
 # Importing into a catalog
@@ -219,6 +220,9 @@ def import_table(
 ) -> dict:
     """The catalog document with the table's components as the kind's collection.
 
+    path is a .csv or .xlsx file, or an http(s) address of one (see table_url.py;
+    FetchError when it cannot be fetched).
+
     When output is an existing catalog, only that kind's collection is replaced
     (or added); otherwise a new catalog is named after output's file stem (or
     the table's). The document is validated like any catalog: problems inside
@@ -226,6 +230,9 @@ def import_table(
     file:line. With output, the catalog is written atomically, and only when
     valid. Raises InvalidTable, InvalidInput (output is not a catalog), TableError.
     """
+    if isinstance(path, str) and is_url(path):
+        with fetched_table_file(path) as local:
+            return import_table(local, kind, sheet, output, display or printable(path))
     path = Path(path)
     target = Path(output) if output is not None else None
     kind_ = resolve_kind(kind)
