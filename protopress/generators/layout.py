@@ -138,7 +138,7 @@ def load_layout(path: Path, display: str | None = None) -> Layout:
     try:
         return _assemble(chain)
     except LayoutProblem as problem:
-        raise InvalidInput([_problem(problem.origin, problem.message)]) from None
+        raise InvalidInput([problem_at(problem.origin, problem.message)]) from None
 
 
 def _chain(path: Path, display: str) -> list[_Document]:
@@ -158,7 +158,7 @@ def _chain(path: Path, display: str) -> list[_Document]:
         if problem is None and len(chain) >= MAX_EXTENDS:
             problem = f"more than {MAX_EXTENDS} layouts extend each other"
         if problem:
-            raise InvalidInput([_problem(document.origin("/extends"), problem)])
+            raise InvalidInput([problem_at(document.origin("/extends"), problem)])
         path, display = parent, _display_of(document, content["extends"], parent)
 
 
@@ -202,7 +202,7 @@ def _assemble(chain: list[_Document]) -> Layout:
                 findings += _merge(document, side, sides)
     findings += _use_problems(sides, fragments) + _font_problems(sides, fragments, fonts)
     if findings:
-        raise InvalidInput([_problem(origin, message) for origin, message in findings])
+        raise InvalidInput([problem_at(origin, message) for origin, message in findings])
     expanded = {
         side: expand_side(sides[side], fragments) for side in SIDES if sides[side] is not None
     }
@@ -315,14 +315,15 @@ def _font_problems(sides, fragments, fonts) -> list[tuple[Origin, str]]:
     ]
 
 
-def _problem(origin: Origin, message: str) -> Problem:
+def problem_at(origin: Origin, message: str) -> Problem:
+    """A problem at a pointer of a layout or fragment file, with its line and column there."""
     line, column = file_positions(origin.path).locate(origin.pointer)
     return Problem(origin.display, line, column, origin.pointer, message)
 
 
 def locate_origin(origin: Origin, message: str) -> str:
     """file:line:column /pointer: message, for an element of a layout or fragment file."""
-    return str(_problem(origin, message))
+    return str(problem_at(origin, message))
 
 
 def _file_checks(path: Path):
@@ -506,7 +507,7 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
             layout = replace(layout, width=width, height=height, shape=shape, sized=True)
         if layout is not None and not layout.sized:
             problem = "no size: give the layout a size, or declare the kind's size in the catalog"
-            raise InvalidInput([_problem(Origin(layout.source, str(layout.source), ""), problem)])
+            raise InvalidInput([problem_at(Origin(layout.source, str(layout.source), ""), problem)])
         if layout is not None:
             result[kind] = layout
     return result
@@ -519,5 +520,5 @@ def _declared_layout(catalog, kind) -> Layout:
     if problem:
         pointer = f"/kinds/{escape_token(kind.name)}/layout"
         origin = Origin(catalog.path, str(catalog.path), pointer)
-        raise InvalidInput([_problem(origin, problem)])
+        raise InvalidInput([problem_at(origin, problem)])
     return load_layout(folder / kind.layout)
