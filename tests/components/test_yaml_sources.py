@@ -446,3 +446,13 @@ def test_watch_sees_yaml_layouts(tmp_path):
     catalog = _write(tmp_path, CATALOG)
     watched = {path.name for path in snapshot(catalog, folder)}
     assert watched == {"cat.yaml", "card.yaml", "token.yml", "board.json"}
+
+
+def test_preview_places_a_yaml_catalog_problem_beside_its_component(tmp_path):
+    from protopress.web.preview import Preview
+
+    path = _write(tmp_path, CATALOG.replace("    value: 2", "    value: 9"))
+    model, faces = Preview(path)._build()
+    assert faces is None
+    [problem] = model["placed"]["t1"]
+    assert problem.startswith("cat.yaml:20:12 /tokens/0/value: expected at most 5")
