@@ -67,7 +67,7 @@ def fetch_table(url: str) -> FetchedTable:
     except FetchError:
         raise
     except urllib.error.HTTPError as error:
-        if 300 <= error.code < 400:  # urllib gives up on a loop
+        if "infinite loop" in str(error.reason):  # urllib gives up on a loop or a long chain
             raise FetchError(f"{shown}: more than {MAX_REDIRECTS} redirects") from None
         reason = printable(str(error.reason).splitlines()[0] if error.reason else "")
         raise FetchError(f"{shown}: the server answered {error.code} {reason}".rstrip()) from None
