@@ -1,6 +1,7 @@
 """A JSON document written as YAML that protopress (and any YAML 1.1 or 1.2
 reader) reads back as the same document: text that a plain scalar would turn
-into something else ("no", "1e3", "2024-05-01", "null") is written in quotes."""
+into something else ("no", "1e3", "2024-05-01", "null"), and text with line
+breaks or other unprintable characters, is written in double quotes."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
-    style = None if plain_is_text(text) else '"'
+    # Double quotes escape every character (\n, \x85, \u2028): single quotes and blocks
+    # would fold line breaks, so they are left to the emitter only for printable text.
+    style = None if plain_is_text(text) and text.isprintable() else '"'
     return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
 
 
