@@ -55,7 +55,9 @@ class TableSource(click.ParamType):
 @cli.command("import")
 @click.argument("table", metavar="CARDS.csv|CARDS.xlsx|URL", type=TableSource())
 @click.option(
-    "--kind", required=True, help="The component kind of the rows (e.g. card, room-tile)."
+    "--kind",
+    required=True,
+    help="The component kind of the rows (card, room-tile, or a kind the -o catalog declares).",
 )
 @click.option("--sheet", help="The sheet of an Excel file (default: the first).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
