@@ -81,9 +81,9 @@ def parse_yaml(text: str, loader_class: type | None = None) -> tuple[object, Yam
     a too-deep document stops at the first). loader_class: LOADERS names them
     (the default is the fastest there is).
     """
-    loader = None
+    loader, chosen = None, loader_class or _Loader
     try:
-        loader = (loader_class or _Loader)(text)
+        loader = chosen(text)
         node = loader.get_single_node()
     except _Stop as stop:
         raise YamlRefused([stop.problem]) from None
@@ -102,7 +102,10 @@ def parse_yaml(text: str, loader_class: type | None = None) -> tuple[object, Yam
         message = "invalid YAML: a lone surrogate is not allowed in YAML text"
         raise YamlRefused([YamlProblem(line, column, "", message)]) from None
     except yaml.reader.ReaderError as error:
-        line, column = _line_column(text, error.position)
+        offset = error.position
+        if chosen is not _PurePythonLoader:  # libyaml counts bytes of UTF-8
+            offset = len(text.encode("utf-8")[:offset].decode("utf-8", "ignore"))
+        line, column = _line_column(text, offset)
         message = f"invalid YAML: character U+{error.character:04X} is not allowed in YAML text"
         raise YamlRefused([YamlProblem(line, column, "", message)]) from None
     finally:

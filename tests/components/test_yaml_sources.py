@@ -456,3 +456,16 @@ def test_preview_places_a_yaml_catalog_problem_beside_its_component(tmp_path):
     assert faces is None
     [problem] = model["placed"]["t1"]
     assert problem.startswith("cat.yaml:20:12 /tokens/0/value: expected at most 5")
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [("a: é\nbéé: ü \x01\n", (2, 8, "")), ("ü: é\nüü: [ü, no]\n", (2, 9, "/üü/1")),
+     ("éé: {a: 1, a: 2}\n", (1, 12, "/éé/a"))],
+)  # fmt: skip
+def test_columns_count_characters_after_non_ascii_text(loader, text, where):
+    with pytest.raises(YamlRefused) as raised:
+        parse_yaml(text, LOADERS[loader])
+    [problem] = raised.value.problems
+    assert (problem.line, problem.column, problem.pointer) == where
