@@ -75,7 +75,13 @@ def test_validate_json_output(tmp_path):
     report = json.loads(result.stdout)
     assert report["valid"] is False
     valid, broken = report["catalogs"]
-    assert valid == {"file": "gem-rush.json", "game": "gem-rush", "valid": True, "problems": []}
+    assert valid == {
+        "file": "gem-rush.json",
+        "game": "gem-rush",
+        "valid": True,
+        "problems": [],
+        "warnings": [],
+    }
     assert broken["valid"] is False
     assert broken["problems"] == [
         {

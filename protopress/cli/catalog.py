@@ -11,8 +11,10 @@ import click
 
 from protopress.atomic import write_atomic
 from protopress.cli.app import cli
-from protopress.cli.common import load_or_exit, resolve_target
+from protopress.cli.common import Problems, load_or_exit, resolve_target
+from protopress.cli.render import layouts_option
 from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components.problems import Problem
 from protopress.components.schemas import SCHEMA_SUFFIX, kinds, schema_documents, schema_names
 from protopress.components.suggest import did_you_mean
 
@@ -57,14 +59,25 @@ def games(as_json):
             click.echo(f"  {kind:<20} {counts['designs']:>4} designs {counts['copies']:>5} copies")
 
 
+def _field_report(catalog, layouts_dir):
+    """The field checks of the generic card and declared kinds against their layouts;
+    InvalidInput when a layout itself has problems."""
+    from protopress.generators.fieldcheck import designer_layouts, field_report
+
+    return field_report(catalog, designer_layouts(catalog, layouts_dir))
+
+
 @cli.command()
 @click.argument("targets", nargs=-1, metavar="GAME|PATH...")
 @click.option("--all", "all_games", is_flag=True, help="Validate every built-in game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-def validate(targets, all_games, as_json):
+@layouts_option("A folder of <kind>.json (or .yaml) layouts the fields are checked against.")
+def validate(targets, all_games, as_json, layouts_dir):
     """Check catalogs against their schemas and rules.
 
-    Every problem is one line: file:line:column /json/pointer: message.
+    Every problem is one line: file:line:column /json/pointer: message. The
+    generic card's fields and the declared kinds' layouts are checked against
+    each other too: a card field no layout uses is a warning.
     Exit 0 when all are valid, 1 when any is invalid, 2 on usage errors.
     """
     if all_games:
@@ -76,11 +89,17 @@ def validate(targets, all_games, as_json):
     for path, name in resolved:
         try:
             catalog = load_catalog(path, display=name)
-            results.append({"file": name, "game": catalog.game, "valid": True, "problems": []})
+            report = _field_report(catalog, layouts_dir)
         except InvalidInput as invalid:
             results.append(
                 {"file": name, "valid": False, "problems": [p.to_json() for p in invalid.problems]}
             )
+            continue
+        results.append(
+            {"file": name, "game": catalog.game, "valid": not report.problems,
+             "problems": [p.to_json() for p in report.problems],
+             "warnings": [p.to_json() for p in report.warnings]}
+        )  # fmt: skip
     valid = all(result["valid"] for result in results)
     if as_json:
         click.echo(json.dumps({"valid": valid, "catalogs": results}, indent=2))
@@ -90,19 +109,20 @@ def validate(targets, all_games, as_json):
 
 
 def _print_validation(results):
-    problems = 0
+    problems = warnings = 0
     for result in results:
         if result["valid"]:
             click.echo(f"ok {result['file']}")
         for problem in result["problems"]:
-            click.echo(
-                f"{problem['file']}:{problem['line']}:{problem['column']} "
-                f"{problem['pointer'] or '/'}: {problem['message']}"
-            )
+            click.echo(str(Problem(**problem)))
             problems += 1
+        for warning in result.get("warnings", ()):
+            click.echo(f"warning {Problem(**warning)}")
+            warnings += 1
     invalid = sum(not result["valid"] for result in results)
     summary = f"{len(results) - invalid} valid, {invalid} invalid"
-    click.echo(summary + (f" ({problems} problems)" if problems else ""), err=True)
+    counts = [f"{problems} problems"] * bool(problems) + [f"{warnings} warnings"] * bool(warnings)
+    click.echo(summary + (f" ({', '.join(counts)})" if counts else ""), err=True)
 
 
 @cli.command()
@@ -111,8 +131,9 @@ def _print_validation(results):
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="Seed of the Monte Carlo checks."
 )
-def check(target, as_json, seed):
-    """Run every check that applies to a catalog: graphs, balance, colour.
+@layouts_option("A folder of <kind>.json (or .yaml) layouts the fields are checked against.")
+def check(target, as_json, seed, layouts_dir):
+    """Run every check that applies to a catalog: graphs, balance, colour, fields.
 
     Findings are printed as `severity component-id: message` (error, warning,
     info). Exit 1 when an error is found.
@@ -120,7 +141,11 @@ def check(target, as_json, seed):
     from protopress.validators.registry import run_checks
 
     catalog = load_or_exit(target)
-    findings = run_checks(catalog, seed)
+    try:
+        report = _field_report(catalog, layouts_dir)
+    except InvalidInput as error:
+        raise Problems(error.problems) from None
+    findings = [*_field_findings(catalog, report), *run_checks(catalog, seed)]
     errors = sum(f.severity == "error" for f in findings)
     if as_json:
         click.echo(
@@ -141,6 +166,26 @@ def check(target, as_json, seed):
             ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items()), err=True
         )
     sys.exit(1 if errors else 0)
+
+
+def _field_findings(catalog, report):
+    """The field report as findings: each names the component (or the layout's kind)."""
+    from protopress.validators.findings import Finding
+
+    for severity, problems in (("error", report.problems), ("warning", report.warnings)):
+        for problem in problems:
+            yield Finding(severity, _component_at(catalog, problem), str(problem), "fields")
+
+
+def _component_at(catalog, problem) -> str:
+    """The id of the component a catalog problem's pointer is in, else the file's name."""
+    tokens = problem.pointer.split("/")[1:3]
+    items = catalog.document.get(tokens[0]) if tokens else None
+    if problem.file == str(catalog.path) and isinstance(items, list) and tokens[1:]:
+        index = tokens[1]
+        if index.isdigit() and int(index) < len(items) and isinstance(items[int(index)], dict):
+            return str(items[int(index)].get("id", problem.file))
+    return Path(problem.file).name
 
 
 @cli.command()

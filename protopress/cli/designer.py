@@ -34,11 +34,30 @@ def new(folder, with_rules):
                err=True)  # fmt: skip
 
 
+class TableSource(click.ParamType):
+    """A table file that exists, or an http(s) address of one (kept as text)."""
+
+    name = "table"
+
+    def convert(self, value, param, ctx):
+        from urllib.parse import urlsplit
+
+        from protopress.designer.table_url import URL_SCHEMES, is_url
+
+        if isinstance(value, str) and is_url(value):
+            scheme = urlsplit(value).scheme.lower()
+            if scheme not in URL_SCHEMES:
+                self.fail(f"only http and https addresses are read, not {scheme}:", param, ctx)
+            return value
+        return click.Path(exists=True, dir_okay=False, path_type=Path).convert(value, param, ctx)
+
+
 @cli.command("import")
-@click.argument("table", metavar="CARDS.csv|CARDS.xlsx",
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))  # fmt: skip
+@click.argument("table", metavar="CARDS.csv|CARDS.xlsx|URL", type=TableSource())
 @click.option(
-    "--kind", required=True, help="The component kind of the rows (e.g. card, room-tile)."
+    "--kind",
+    required=True,
+    help="The component kind of the rows (card, room-tile, or a kind the -o catalog declares).",
 )
 @click.option("--sheet", help="The sheet of an Excel file (default: the first).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
@@ -46,19 +65,24 @@ def new(folder, with_rules):
 def import_command(table, kind, sheet, output):
     """Turn a spreadsheet (one row per component) into a catalog that validates.
 
-    Bad cells are reported as FILE:SHEET!CELL: what was expected; nothing is
-    written until every row is valid.
+    The table is a .csv or .xlsx file, or the http(s) address of one (a published
+    spreadsheet's CSV export). Bad cells are reported as FILE:SHEET!CELL: what
+    was expected; nothing is written until every row is valid.
     """
     from protopress.designer import TableError, import_table, imported_count
+    from protopress.designer.table_url import FetchError
     from protopress.files import InUse, exclusive
 
-    refuse_overwrite([output], [table])
+    if isinstance(table, Path):
+        refuse_overwrite([output], [table])
 
     try:
         with exclusive(output, "the catalog"):  # read, merge and write as one step
             document = import_table(table, kind, sheet=sheet, output=output)
     except InUse as error:
         raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
+    except FetchError as error:
+        raise Problems([], f"protopress: {error}") from None
     except TableError as error:
         raise click.UsageError(str(error)) from None
     except InvalidInput as invalid:

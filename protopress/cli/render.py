@@ -318,7 +318,7 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
     from protopress.generators.layout import layouts_for
 
     drawn = layouts_for(only_kinds or catalog.components, options.layouts_dir, catalog)
-    unused = check_bindings(catalog, drawn)
+    unused = check_bindings(catalog, drawn, strict=options.strict)
     if preset:
         result = render_preset(catalog, options, preset, kinds=only_kinds or None)
     else:

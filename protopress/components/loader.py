@@ -1,8 +1,10 @@
-"""Load a catalog file: parse, validate against the schemas, run the semantic
-checks, and locate every problem by line, column and JSON pointer."""
+"""Load a catalog file: parse (JSON, or YAML for .yaml and .yml), validate against
+the schemas, run the semantic checks, and locate every problem by line, column
+and JSON pointer."""
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import re
@@ -16,10 +18,11 @@ from protopress.components.declared import (
     declared_schemas,
 )
 from protopress.components.explain import Located, explain
-from protopress.components.jsonpos import escape_token, source_map
+from protopress.components.jsonpos import SourceMap, escape_token, source_map
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
+from protopress.components.yamlsource import YamlRefused, YamlSourceMap, parse_yaml
 from protopress.files import NotRegularFile, read_regular
 
 MAX_CATALOG_BYTES = 64 * 1024 * 1024
@@ -37,10 +40,10 @@ def load_catalog(path: Path | str, display: str | None = None) -> Catalog:
     """
     path = Path(path)
     name = display or str(path)
-    document = parse_json_file(path, name)
+    document = parse_source_file(path, name)
     findings = catalog_findings(document)
     if findings:
-        raise InvalidInput(locate(name, path.read_text(encoding="utf-8-sig"), findings))
+        raise InvalidInput(locate_in_file(name, path, findings))
     declared = declared_kinds(document)
     return Catalog.from_document(path, document, all_kinds(declared), declared)
 
@@ -68,14 +71,14 @@ def load_document(
     gives findings beyond the schema. Both are optional.
     """
     name = display or str(path)
-    document = parse_json_file(path, name)
+    document = parse_source_file(path, name)
     known = ids(document) if ids else {}
     errors = schema_errors(document, known, schema_file)
     findings = [f for error in errors for f in explain(error)]
     if extra_checks:
         findings += extra_checks(document)
     if findings:
-        raise InvalidInput(locate(name, path.read_text(encoding="utf-8-sig"), findings))
+        raise InvalidInput(locate_in_file(name, path, findings))
     return document
 
 
@@ -87,14 +90,50 @@ def read_limited(path: Path, limit: int = MAX_CATALOG_BYTES) -> bytes:
     return read_regular(path, limit)
 
 
-def parse_json_file(path: Path, name: str):
-    """The JSON document in a file; syntax errors and duplicate keys are problems.
+class Syntax(enum.Enum):
+    """How a catalog or layout file is written: by its name's suffix."""
 
-    Every JSON file protopress reads comes through here, with the same limits: at
-    most MAX_CATALOG_BYTES, at most MAX_JSON_DEPTH levels of lists and objects,
-    and only what JSON has (no NaN or Infinity, no number a float or int() cannot
-    hold, no lone surrogate); each is a located problem, not an exception.
+    JSON = "json"
+    YAML = "yaml"
+
+    @classmethod
+    def of(cls, path: Path | str) -> Syntax:
+        return cls.YAML if Path(path).suffix.lower() in YAML_SUFFIXES else cls.JSON
+
+
+YAML_SUFFIXES = (".yaml", ".yml")
+SOURCE_SUFFIXES = (".json", *YAML_SUFFIXES)  # the files a catalog or a layout may be
+
+
+def parse_source_file(path: Path, name: str):
+    """The document of a catalog or layout file: YAML for .yaml and .yml, else JSON.
+
+    The same limits and the same located problems for both (see parse_json_file
+    and components/yamlsource.py).
     """
+    if Syntax.of(path) is Syntax.JSON:
+        return parse_json_file(path, name)
+    try:
+        return parse_yaml(_read_text(path, name))[0]
+    except YamlRefused as refused:
+        raise InvalidInput(
+            [Problem(name, p.line, p.column, p.pointer, p.message) for p in refused.problems]
+        ) from None
+
+
+def source_positions(text: str, syntax: Syntax) -> SourceMap | YamlSourceMap:
+    """Where each value of a text that parsed without problems is written."""
+    return parse_yaml(text)[1] if syntax is Syntax.YAML else source_map(text)
+
+
+def file_positions(path: Path) -> SourceMap | YamlSourceMap:
+    """source_positions of a catalog or layout file, read again to locate a problem."""
+    return source_positions(path.read_text(encoding="utf-8-sig"), Syntax.of(path))
+
+
+def _read_text(path: Path, name: str) -> str:
+    """The text of a file within MAX_CATALOG_BYTES, or InvalidInput (too large, not UTF-8,
+    not a regular file)."""
     try:
         data = read_limited(path)
     except NotRegularFile as error:
@@ -108,6 +147,18 @@ def parse_json_file(path: Path, name: str):
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise InvalidInput([Problem(name, line, column, "", "file is not UTF-8 text")]) from None
+    return text
+
+
+def parse_json_file(path: Path, name: str):
+    """The JSON document in a file; syntax errors and duplicate keys are problems.
+
+    Every JSON file protopress reads comes through here, with the same limits: at
+    most MAX_CATALOG_BYTES, at most MAX_JSON_DEPTH levels of lists and objects,
+    and only what JSON has (no NaN or Infinity, no number a float or int() cannot
+    hold, no lone surrogate); each is a located problem, not an exception.
+    """
+    text = _read_text(path, name)
     duplicates = []
 
     def pairs_to_dict(pairs):
@@ -315,10 +366,17 @@ def too_deep(name: str, text: str) -> Problem:
     )
 
 
-def locate(name: str, text: str, findings: list[Located]) -> list[Problem]:
-    positions = source_map(text)
+def locate(
+    name: str, text: str, findings: list[Located], syntax: Syntax = Syntax.JSON
+) -> list[Problem]:
+    positions = source_positions(text, syntax)
     problems = {
         Problem(name, *positions.locate(f.pointer, key=f.at_key), f.pointer, f.message)
         for f in findings
     }
     return sorted(problems)
+
+
+def locate_in_file(name: str, path: Path, findings: list[Located]) -> list[Problem]:
+    """locate, in the catalog or layout file at path (read again: only problems need it)."""
+    return locate(name, path.read_text(encoding="utf-8-sig"), findings, Syntax.of(path))

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from protopress.components.declared import DeclaredKind, kind_schema
 from protopress.components.loader import (
     parse_json_text,
 )
@@ -141,18 +143,26 @@ def known_names(node: SchemaNode) -> list[str]:
 
 
 def kind_node(kind: Kind) -> SchemaNode:
+    """The schema of one component of kind: a built-in schema file, or the one a
+    catalog's declaration gives (its $refs name built-in files only)."""
+    if isinstance(kind, DeclaredKind):
+        return SchemaNode(kind_schema(kind, {}), kind.schema_file)
     return SchemaNode(schema_documents()[kind.schema_file], kind.schema_file)
 
 
-def resolve_kind(kind: str) -> Kind:
-    """A kind by its name (room-tile) or its collection (room_tiles); TableError if unknown."""
-    known = kinds()
+def resolve_kind(kind: str, declared: Mapping[str, DeclaredKind] | None = None) -> Kind:
+    """A kind by its name (room-tile) or its collection (room_tiles): a built-in one or
+    one the catalog declares (declared); TableError if unknown."""
+    known = {**kinds(), **(declared or {})}
     if kind in known:
         return known[kind]
     for candidate in known.values():
         if candidate.collection == kind:
             return candidate
-    raise TableError(f"unknown kind {kind!r}{did_you_mean(kind, known)}")
+    hint = did_you_mean(kind, known)
+    if not declared:
+        hint += "; a kind a catalog declares is known when the catalog is given (-o)"
+    raise TableError(f"unknown kind {kind!r}{hint}")
 
 
 # --------------------------------------------------------------------------

@@ -24,12 +24,14 @@ from pathlib import Path
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
+from protopress.components.declared import declared_kinds
 from protopress.components.loader import (
+    Syntax,
     catalog_findings,
     locate,
-    parse_json_file,
+    parse_source_file,
 )
-from protopress.components.problems import InvalidInput, Problem
+from protopress.components.problems import InvalidInput, Problem, printable
 from protopress.components.schemas import (
     CATALOG_SCHEMA,
     Kind,
@@ -73,6 +75,7 @@ from protopress.designer.table_files import (
     quote_formula,
     read_table,
 )
+from protopress.designer.table_url import fetched_table_file, is_url
 
 # --------------------------------------------------------------------------
 # Importing into a catalog
@@ -105,6 +108,8 @@ def _place(document: dict, collection: str, components: list[dict]) -> dict:
     if collection in document:
         return {key: components if key == collection else value for key, value in document.items()}
     order = list(schema_documents()[CATALOG_SCHEMA]["properties"])
+    if collection not in order:  # a declared kind's: after everything
+        return {**document, collection: components}
     rank = order.index(collection)
     result, placed = {}, False
     for key, value in document.items():
@@ -117,7 +122,12 @@ def _place(document: dict, collection: str, components: list[dict]) -> dict:
     return result
 
 
-def catalog_text(document: Mapping) -> str:
+def catalog_text(document: Mapping, syntax: Syntax = Syntax.JSON) -> str:
+    """The catalog file's text: indented JSON, or YAML (for a .yaml or .yml target)."""
+    if syntax is Syntax.YAML:
+        from protopress.components.yamltext import yaml_text
+
+        return yaml_text(document)
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -201,7 +211,7 @@ class _CellMap:
 def imported_count(document: Mapping, kind: str) -> int:
     """How many components of kind a document from import_table holds: the
     table's rows, whatever other collections come before it in the catalog."""
-    return len(document.get(resolve_kind(kind).collection) or [])
+    return len(document.get(resolve_kind(kind, declared_kinds(document)).collection) or [])
 
 
 def import_table(
@@ -213,6 +223,9 @@ def import_table(
 ) -> dict:
     """The catalog document with the table's components as the kind's collection.
 
+    path is a .csv or .xlsx file, or an http(s) address of one (see table_url.py;
+    FetchError when it cannot be fetched).
+
     When output is an existing catalog, only that kind's collection is replaced
     (or added); otherwise a new catalog is named after output's file stem (or
     the table's). The document is validated like any catalog: problems inside
@@ -220,9 +233,13 @@ def import_table(
     file:line. With output, the catalog is written atomically, and only when
     valid. Raises InvalidTable, InvalidInput (output is not a catalog), TableError.
     """
+    if isinstance(path, str) and is_url(path):
+        with fetched_table_file(path) as local:
+            return import_table(local, kind, sheet, output, display or printable(path))
     path = Path(path)
     target = Path(output) if output is not None else None
-    kind_ = resolve_kind(kind)
+    base, source_name, source_text, syntax = _base_catalog(target, path)
+    kind_ = resolve_kind(kind, declared_kinds(base))
     table = read_table(path, sheet, display)
     converted = convert_table(table, kind_)
     problems: list = list(converted.problems)
@@ -233,19 +250,8 @@ def import_table(
     if not table.header or "id" in converted.missing:
         raise InvalidTable(problems)
 
-    source_name, source_text = None, None
-    if target is not None and target.exists():
-        source_name = str(target)
-        base = parse_json_file(target, source_name)
-        if not isinstance(base, dict):
-            raise InvalidInput(
-                [Problem(source_name, 1, 1, "", "expected a catalog (a JSON object)")]
-            )
-        source_text = target.read_text(encoding="utf-8-sig")
-    else:
-        base = new_catalog((target or path).stem)
     document = _place(base, kind_.collection, converted.components)
-    text = catalog_text(document)
+    text = catalog_text(document, syntax)
     if source_text is None:
         source_name, source_text = str(target or f"{_slug((target or path).stem)}.json"), text
 
@@ -259,12 +265,36 @@ def import_table(
                 problems.append(problem)
         else:
             elsewhere.append(finding)
-    problems += locate(source_name, source_text, elsewhere)
+    problems += locate(source_name, source_text, elsewhere, syntax)
     if problems:
         raise InvalidTable(problems)
     if target is not None:
         write_atomic(target, text.encode("utf-8"))
     return document
+
+
+def _base_catalog(target: Path | None, table: Path):
+    """The catalog import_table adds to (the existing target's, else a new one), its
+    name and text when it exists, and how the target is written."""
+    source_name, source_text = None, None
+    syntax = Syntax.of(target) if target is not None else Syntax.JSON
+    if target is not None and target.exists():
+        source_name = str(target)
+        if syntax is Syntax.YAML:
+            message = (
+                "import rewrites the whole catalog and would drop this YAML file's comments: "
+                "import into a new file (.yaml or .json) instead"
+            )
+            raise InvalidInput([Problem(source_name, 1, 1, "", message)])
+        base = parse_source_file(target, source_name)
+        if not isinstance(base, dict):
+            raise InvalidInput(
+                [Problem(source_name, 1, 1, "", "expected a catalog (a JSON object)")]
+            )
+        source_text = target.read_text(encoding="utf-8-sig")
+    else:
+        base = new_catalog((target or table).stem)
+    return base, source_name, source_text, syntax
 
 
 # --------------------------------------------------------------------------
@@ -406,14 +436,15 @@ def _export_rows(items: list[dict], kind: Kind, excel: bool) -> tuple[list[str],
     return header, rows
 
 
-def _catalog_document(catalog) -> Mapping:
-    if isinstance(catalog, Catalog):
-        return catalog.document
+def _catalog_of(catalog) -> tuple[Mapping, Mapping]:
+    """The document and the declared kinds of a Catalog, a document or a catalog file."""
     if isinstance(catalog, Mapping):
-        return catalog
-    from protopress.components.loader import load_catalog
+        return catalog, declared_kinds(dict(catalog))
+    if not isinstance(catalog, Catalog):
+        from protopress.components.loader import load_catalog
 
-    return load_catalog(catalog).document
+        catalog = load_catalog(catalog)
+    return catalog.document, catalog.declared
 
 
 def export_table(catalog, kind: str, path: Path | str, display: str | None = None) -> list[str]:
@@ -425,11 +456,12 @@ def export_table(catalog, kind: str, path: Path | str, display: str | None = Non
     JSON text. Importing the table gives back exactly the same components.
     """
     path = Path(path)
-    kind_ = resolve_kind(kind)
+    document, declared = _catalog_of(catalog)
+    kind_ = resolve_kind(kind, declared)
     suffix = path.suffix.lower()
     if suffix not in TABLE_SUFFIXES:
         raise TableError(f"{display or path}: a table is a .csv or .xlsx file")
-    items = list(_catalog_document(catalog).get(kind_.collection) or [])
+    items = list(document.get(kind_.collection) or [])
     excel = suffix in EXCEL_SUFFIXES
     if excel and openpyxl_module() is None:
         raise no_excel("writing")

@@ -3,23 +3,31 @@
 The generic `card` kind takes free fields, so its schema cannot catch a typo: a
 field that neither the card schema nor the card's layout knows is reported as a
 located warning with the nearest known name ("titel": did you mean 'title'?).
+A declared kind's layout may bind only the kind's declared fields and the
+standard names (id, count, kind, catalog; index, number and item in repeats): any
+other binding is a located problem in the layout, with the nearest field's name.
 A list of ids drawn by an `icons`, `legend` or `markers` element with
 `from: <collection>` must name components of that collection: an unknown id is a
 located problem (it would print as a blank icon). Both apply to the generic card
 and to the kinds a catalog declares (whose schemas already refuse unknown fields).
+validate, check and render run these checks; render --strict makes the warnings
+errors.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
 
-from protopress.components.jsonpos import escape_token, source_map
+from protopress.components.jsonpos import escape_token
+from protopress.components.loader import file_positions
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.components.suggest import did_you_mean
 from protopress.generators.binding import PLACEHOLDER
 from protopress.generators.expand import Deferred
-from protopress.generators.layout import Layout
+from protopress.generators.layout import Layout, layouts_for, problem_at
 
 FREE_KIND = "card"  # the built-in kind whose fields are free
 
@@ -70,11 +78,26 @@ def _drawn_lists(layout: Layout) -> Iterator[tuple[str, str]]:
                 yield match.group(1), source
 
 
-def binding_problems(catalog, layouts: Mapping[str, Layout]) -> tuple[list[Problem], list[str]]:
-    """Located problems (unknown ids in drawn lists) and warnings (unused card fields)
-    of the designer's kinds: the generic card and the declared kinds."""
+@dataclass(frozen=True)
+class FieldReport:
+    """What a catalog's designer kinds and their layouts disagree on."""
+
+    problems: list[Problem]  # unknown ids in drawn lists, layout bindings to undeclared fields
+    warnings: list[Problem]  # generic card fields that no layout uses (errors with --strict)
+
+
+def designer_layouts(catalog, layouts_dir: Path | None = None) -> dict[str, Layout]:
+    """The layouts of the kinds these checks are for: the generic card and declared kinds."""
+    wanted = [k for k in catalog.components if k == FREE_KIND or k in catalog.declared]
+    return layouts_for(wanted, layouts_dir, catalog) if wanted else {}
+
+
+def field_report(catalog, layouts: Mapping[str, Layout]) -> FieldReport:
+    """The problems and warnings of the designer's kinds (the generic card and the
+    declared kinds) drawn by layouts."""
     findings: list[tuple[str, str]] = []
     warnings: list[tuple[str, str]] = []
+    layout_problems: list[Problem] = []
     every = {**kinds(), **catalog.declared}
     collections = {kind.collection: kind.name for kind in every.values()}
     for kind, layout in layouts.items():
@@ -83,6 +106,8 @@ def binding_problems(catalog, layouts: Mapping[str, Layout]) -> tuple[list[Probl
         collection = every[kind].collection
         if kind == FREE_KIND:
             warnings += _unused(catalog, collection, layout)
+        else:
+            layout_problems += _undeclared_bindings(catalog.declared[kind], layout)
         for name, source in _drawn_lists(layout):
             if source not in collections:
                 continue  # the render says the collection is unknown, at the layout
@@ -97,7 +122,74 @@ def binding_problems(catalog, layouts: Mapping[str, Layout]) -> tuple[list[Probl
                             f"{name} from {source}){did_you_mean(entry, ids)}"
                         )
                         findings.append((pointer, message))
-    return _located(catalog, findings), [str(p) for p in _located(catalog, warnings, key=True)]
+    return FieldReport(
+        sorted(_located(catalog, findings) + layout_problems),
+        _located(catalog, warnings, key=True),
+    )
+
+
+# Names every component's bindings have (face.context), and those a repeat binds.
+STANDARD_NAMES = ("id", "count", "kind", "catalog")
+REPEAT_NAMES = ("index", "number", "item")
+
+
+def _undeclared_bindings(kind, layout: Layout) -> list[Problem]:
+    """A binding ({titel}, when: titel) in a declared kind's layout to a name that is
+    neither a declared field nor a standard one, at the binding, with did-you-mean."""
+    known = [*kind.fields, *STANDARD_NAMES]
+    found: dict[tuple[str, str], Problem] = {}
+    for side in ("front", "back"):
+        items = (layout.front if side == "front" else layout.back) or ()
+        for item, origin in zip(items, layout.origins.get(side, ()), strict=False):
+            if isinstance(item, Deferred):
+                element, local = item.element, {*item.context.scope, *REPEAT_NAMES}
+                local |= _with_names(element)
+            else:
+                element, local = item, set()
+            for pointer, name in _bindings(element):
+                if name in known or name in local:
+                    continue
+                message = f"{name!r} is not a field of {kind.name}" + (
+                    did_you_mean(name, known) or f"; fields: {', '.join(known)}"
+                )
+                problem = problem_at(origin.at(pointer), message)
+                found.setdefault((problem.file, problem.pointer), problem)
+    return list(found.values())
+
+
+def _with_names(element: dict) -> set[str]:
+    names: set[str] = set()
+    stack: list = [element]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("with"), dict):
+                names.update(item["with"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return names
+
+
+def _bindings(element: dict) -> Iterator[tuple[str, str]]:
+    """(pointer inside the element, top-level name) of each {binding} and when/unless test."""
+    stack: list[tuple[str, object, str | None]] = [("", element, None)]
+    while stack:
+        pointer, item, key = stack.pop()
+        if isinstance(item, str):
+            if key in ("when", "unless"):
+                yield pointer, _tested(item)
+            else:
+                for match in PLACEHOLDER.findall(item):
+                    yield pointer, match.split(".")[0]
+        elif isinstance(item, dict):
+            for child_key, child in item.items():
+                stack.append((f"{pointer}/{escape_token(child_key)}", child, child_key))
+        elif isinstance(item, list):
+            for index, child in enumerate(item):
+                # a when written as one test is a list once expanded: point at the key
+                at = pointer if key in ("when", "unless") else f"{pointer}/{index}"
+                stack.append((at, child, key))
 
 
 def _unused(catalog, collection: str, layout: Layout) -> list[tuple[str, str]]:
@@ -121,7 +213,7 @@ def _unused(catalog, collection: str, layout: Layout) -> list[tuple[str, str]]:
 def _located(catalog, findings: list[tuple[str, str]], key: bool = False) -> list[Problem]:
     if not findings:
         return []
-    positions = source_map(catalog.path.read_text(encoding="utf-8-sig"))
+    positions = file_positions(catalog.path)
     name = str(catalog.path)
     return sorted(
         Problem(name, *positions.locate(pointer, key=key), pointer, message)
@@ -129,9 +221,11 @@ def _located(catalog, findings: list[tuple[str, str]], key: bool = False) -> lis
     )
 
 
-def check_bindings(catalog, layouts: Mapping[str, Layout]) -> list[str]:
-    """The warnings of binding_problems; raises InvalidInput when there are problems."""
-    problems, warnings = binding_problems(catalog, layouts)
+def check_bindings(catalog, layouts: Mapping[str, Layout], strict: bool = False) -> list[str]:
+    """The warnings of field_report; raises InvalidInput when there are problems (and,
+    with strict, when there are warnings: an unused card field is then an error)."""
+    report = field_report(catalog, layouts)
+    problems = report.problems + (report.warnings if strict else [])
     if problems:
         raise InvalidInput(problems)
-    return warnings
+    return [str(warning) for warning in report.warnings]

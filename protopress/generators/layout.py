@@ -1,6 +1,6 @@
-"""Layouts: how each component kind is drawn, as JSON data checked by
+"""Layouts: how each component kind is drawn, as JSON (or YAML) data checked by
 layout.schema.json. Built-in kinds ship a default layout; a designer's folder
-of layouts (one <kind>.json each) overrides them."""
+of layouts (one <kind>.json, <kind>.yaml or <kind>.yml each) overrides them."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from PIL import ImageFont
 from reportlab.pdfbase.ttfonts import TTFont
 
 from protopress.components.explain import Located
-from protopress.components.jsonpos import escape_token, source_map
-from protopress.components.loader import load_document
+from protopress.components.jsonpos import escape_token
+from protopress.components.loader import SOURCE_SUFFIXES, file_positions, load_document
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.sizes import trim_of
 from protopress.components.suggest import did_you_mean
@@ -138,7 +138,7 @@ def load_layout(path: Path, display: str | None = None) -> Layout:
     try:
         return _assemble(chain)
     except LayoutProblem as problem:
-        raise InvalidInput([_problem(problem.origin, problem.message)]) from None
+        raise InvalidInput([problem_at(problem.origin, problem.message)]) from None
 
 
 def _chain(path: Path, display: str) -> list[_Document]:
@@ -158,17 +158,22 @@ def _chain(path: Path, display: str) -> list[_Document]:
         if problem is None and len(chain) >= MAX_EXTENDS:
             problem = f"more than {MAX_EXTENDS} layouts extend each other"
         if problem:
-            raise InvalidInput([_problem(document.origin("/extends"), problem)])
+            raise InvalidInput([problem_at(document.origin("/extends"), problem)])
         path, display = parent, _display_of(document, content["extends"], parent)
 
 
 def _display_of(child: _Document, written: str, parent: Path) -> str:
-    return str(Path(child.display).parent / written) if written.endswith(".json") else str(parent)
+    return str(Path(child.display).parent / written) if _is_file_name(written) else str(parent)
+
+
+def _is_file_name(written: str) -> bool:
+    """Whether extends names a layout file (base.json, base.yaml) rather than a built-in kind."""
+    return written.lower().endswith(SOURCE_SUFFIXES)
 
 
 def _parent(path: Path, written: str) -> tuple[Path, str | None]:
     """The file a layout extends (a path next to it, or a built-in kind), or a problem."""
-    if written.endswith(".json"):
+    if _is_file_name(written):
         return path.parent / written, _file_problem(path, written, "layout")
     found = _builtin_path(written)
     if found is None:
@@ -197,7 +202,7 @@ def _assemble(chain: list[_Document]) -> Layout:
                 findings += _merge(document, side, sides)
     findings += _use_problems(sides, fragments) + _font_problems(sides, fragments, fonts)
     if findings:
-        raise InvalidInput([_problem(origin, message) for origin, message in findings])
+        raise InvalidInput([problem_at(origin, message) for origin, message in findings])
     expanded = {
         side: expand_side(sides[side], fragments) for side in SIDES if sides[side] is not None
     }
@@ -310,15 +315,15 @@ def _font_problems(sides, fragments, fonts) -> list[tuple[Origin, str]]:
     ]
 
 
-def _problem(origin: Origin, message: str) -> Problem:
-    positions = source_map(origin.path.read_text(encoding="utf-8-sig"))
-    line, column = positions.locate(origin.pointer)
+def problem_at(origin: Origin, message: str) -> Problem:
+    """A problem at a pointer of a layout or fragment file, with its line and column there."""
+    line, column = file_positions(origin.path).locate(origin.pointer)
     return Problem(origin.display, line, column, origin.pointer, message)
 
 
 def locate_origin(origin: Origin, message: str) -> str:
     """file:line:column /pointer: message, for an element of a layout or fragment file."""
-    return str(_problem(origin, message))
+    return str(problem_at(origin, message))
 
 
 def _file_checks(path: Path):
@@ -464,6 +469,22 @@ def builtin_layout(kind: str) -> Layout | None:
     return load_layout(path) if path else None
 
 
+def own_layout(folder: Path, kind: str) -> Path | None:
+    """The designer's layout of a kind in a --layouts folder: <kind>.json, .yaml or .yml;
+    InvalidInput when more than one of them is there (which one is meant?)."""
+    found = [path for path in (folder / f"{kind}{s}" for s in SOURCE_SUFFIXES) if path.is_file()]
+    if len(found) > 1:
+        names = " and ".join(path.name for path in found)
+        message = f"two layouts of {kind}: {names}; keep one"
+        raise InvalidInput([Problem(str(found[1]), 1, 1, "", message)])
+    return found[0] if found else None
+
+
+def is_layout_file(path: Path) -> bool:
+    """Whether a file of a --layouts folder is a layout (by its suffix)."""
+    return path.suffix.lower() in SOURCE_SUFFIXES
+
+
 def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[str, Layout]:
     """The layout of each kind: the designer's own when present, else the built-in one,
     else (a kind the catalog declares) the layout its declaration names, relative to
@@ -474,8 +495,8 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
     declared = catalog.declared if catalog is not None else {}
     result = {}
     for kind in kinds:
-        own = override_dir / f"{kind}.json" if override_dir else None
-        if own and own.is_file():
+        own = own_layout(override_dir, kind) if override_dir else None
+        if own is not None:
             layout = load_layout(own)
         elif kind in declared and declared[kind].layout:
             layout = _declared_layout(catalog, declared[kind])
@@ -486,7 +507,7 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
             layout = replace(layout, width=width, height=height, shape=shape, sized=True)
         if layout is not None and not layout.sized:
             problem = "no size: give the layout a size, or declare the kind's size in the catalog"
-            raise InvalidInput([_problem(Origin(layout.source, str(layout.source), ""), problem)])
+            raise InvalidInput([problem_at(Origin(layout.source, str(layout.source), ""), problem)])
         if layout is not None:
             result[kind] = layout
     return result
@@ -499,5 +520,5 @@ def _declared_layout(catalog, kind) -> Layout:
     if problem:
         pointer = f"/kinds/{escape_token(kind.name)}/layout"
         origin = Origin(catalog.path, str(catalog.path), pointer)
-        raise InvalidInput([_problem(origin, problem)])
+        raise InvalidInput([problem_at(origin, problem)])
     return load_layout(folder / kind.layout)

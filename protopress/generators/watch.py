@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from protopress.components import InvalidInput, load_catalog
+from protopress.generators.layout import is_layout_file
 from protopress.generators.render import RenderOptions, render_catalog
 
 
@@ -41,7 +42,7 @@ def snapshot(
     skip = exclude.resolve() if exclude is not None else None
     paths = [catalog_path]
     if layouts_dir is not None and layouts_dir.is_dir():
-        paths.extend(sorted(layouts_dir.glob("*.json")))
+        paths.extend(sorted(p for p in layouts_dir.iterdir() if is_layout_file(p)))
     if assets:
         for folder in {catalog_path.parent, *([layouts_dir] if layouts_dir else [])}:
             found = (
@@ -84,7 +85,7 @@ def watch(
         now = snapshot(catalog_path, options.layouts_dir, assets=True, exclude=options.output_dir)
         if now != stamps:
             changed = {p for p in set(now) | set(stamps) if now.get(p) != stamps.get(p)}
-            layouts_changed = {p.stem for p in changed if p != catalog_path and p.suffix == ".json"}
+            layouts_changed = {p.stem for p in changed if p != catalog_path and is_layout_file(p)}
             assets_changed = any(p.suffix.lower() in ASSET_SUFFIXES for p in changed)
             stamps = now
             previous = None if assets_changed else catalog

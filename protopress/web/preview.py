@@ -86,9 +86,12 @@ class Preview:
 
     def _invalid(self, invalid: InvalidInput) -> dict:
         """Problems that stop the catalog loading, each at the component it names."""
+        from protopress.components.loader import parse_source_file
+
+        shown = self.catalog_path.name
         try:
-            document = json.loads(self.catalog_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            document = parse_source_file(self.catalog_path, shown)
+        except (OSError, InvalidInput):
             document = None
         general: list[str] = []
         placed: dict[str, list[str]] = {}

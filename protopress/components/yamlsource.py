@@ -1,0 +1,381 @@
+"""YAML catalogs and layouts: the same JSON values, read safely, with every
+value's line and column kept.
+
+Only what JSON has comes out: objects with text keys, lists, strings, numbers,
+true, false and null. A plain (unquoted) scalar is read as JSON reads it:
+`null` (and `~` or nothing), `true`, `false`, or a JSON number; any other plain
+scalar is text, except those a YAML 1.1 or 1.2 reader turns into something
+else (yes/no/on/off, True, NULL, 1_000, 0o17, 0x1f, 017, +1, .5, .inf,
+2024-05-01, 1:30): each of those is a located problem, so that no reader of the
+file sees a different value from the one protopress sees. Tags (`!!python/...`,
+`!!str`, `!custom`) are refused, merge keys (`<<`) too; aliases are followed but
+may repeat at most MAX_ALIASED_VALUES values in all (a "billion laughs" file
+stops there), and lists and objects nest at most MAX_DEPTH levels.
+
+Nothing is constructed by PyYAML: its composer gives the node tree (with the
+start mark of each node) and this module turns nodes into values.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import yaml
+from yaml.composer import Composer
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner
+
+from protopress.components.jsonpos import Duplicate, escape_token
+
+MAX_DEPTH = 64  # as MAX_JSON_DEPTH: levels of lists and objects
+MAX_ALIASED_VALUES = (
+    100_000  # values repeated by aliases, in all (each alias counts its whole value)
+)
+MAX_INTEGER_DIGITS = 4300  # as for JSON: more than int() converts
+
+
+@dataclass
+class YamlProblem:
+    line: int  # 1-based
+    column: int
+    pointer: str
+    message: str
+
+
+class YamlRefused(ValueError):
+    """The text is no YAML document protopress reads; carries its located problems."""
+
+    def __init__(self, problems: list[YamlProblem]):
+        self.problems = problems
+        super().__init__("; ".join(p.message for p in problems))
+
+
+@dataclass
+class YamlSourceMap:
+    """Positions (1-based line and column) of values and keys, as jsonpos.SourceMap."""
+
+    values: dict[str, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+    duplicates: list[Duplicate] = field(default_factory=list)
+
+    def locate(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
+        """Line and column of the value at pointer (of its key when key is set); a
+        pointer that does not exist falls back to its nearest existing parent."""
+        table = self.keys if key and pointer in self.keys else self.values
+        while pointer not in table and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+            table = self.values
+        return table.get(pointer, (1, 1))
+
+
+def parse_yaml(text: str, loader_class: type | None = None) -> tuple[object, YamlSourceMap]:
+    """The JSON value a YAML text holds and where each part of it is written.
+
+    Raises YamlRefused with every problem found (a syntax error, a tag, a bomb or
+    a too-deep document stops at the first). loader_class: LOADERS names them
+    (the default is the fastest there is).
+    """
+    loader, chosen = None, loader_class or _Loader
+    try:
+        loader = chosen(text)
+        node = loader.get_single_node()
+    except _Stop as stop:
+        raise YamlRefused([stop.problem]) from None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = error.problem or error.context or "not YAML"
+        if "nesting depth" in what:  # libyaml's own bound (deeper than ours)
+            what = _too_deep(mark, "").message
+            raise YamlRefused([YamlProblem(line, column, "", what)]) from None
+        if what.startswith("but ") and error.context:  # "expected one document, but found ..."
+            what = f"{error.context}, {what}"
+        raise YamlRefused([YamlProblem(line, column, "", f"invalid YAML: {what}")]) from None
+    except UnicodeEncodeError as error:  # libyaml is given UTF-8: a lone surrogate
+        line, column = _line_column(text, error.start)
+        message = "invalid YAML: a lone surrogate is not allowed in YAML text"
+        raise YamlRefused([YamlProblem(line, column, "", message)]) from None
+    except yaml.reader.ReaderError as error:
+        offset = error.position
+        if chosen is not _PurePythonLoader:  # libyaml counts bytes of UTF-8
+            offset = len(text.encode("utf-8")[:offset].decode("utf-8", "ignore"))
+        line, column = _line_column(text, offset)
+        message = f"invalid YAML: character U+{error.character:04X} is not allowed in YAML text"
+        raise YamlRefused([YamlProblem(line, column, "", message)]) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if node is None:
+        raise YamlRefused([YamlProblem(1, 1, "", "the file holds no YAML document")])
+    converter = _Converter()
+    try:
+        value = converter.value(node, "", 1)
+    except _Stop as stop:
+        raise YamlRefused([stop.problem]) from None
+    if converter.problems:
+        raise YamlRefused(converter.problems)
+    return value, converter.positions
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+class _Stop(Exception):
+    def __init__(self, problem: YamlProblem):
+        self.problem = problem
+
+
+def _at(mark, pointer: str, message: str) -> YamlProblem:
+    return YamlProblem(mark.line + 1, mark.column + 1, pointer, message)
+
+
+@dataclass(eq=False)
+class _Alias:
+    """Where an alias is written, and the node it repeats."""
+
+    node: Node
+    start_mark: object
+
+
+class _Composing(Composer, BaseResolver):
+    """PyYAML's composer without any constructor: no tag is resolved to a type,
+    nothing is built from the text. Counts depth while composing, so that deep
+    nesting stops before the composer's recursion goes deep, and keeps each
+    node's written tag (refused when converted)."""
+
+    def __init__(self) -> None:
+        Composer.__init__(self)
+        BaseResolver.__init__(self)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            return _Alias(Composer.compose_node(self, parent, index), event.start_mark)
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise _Stop(_too_deep(event.start_mark, ""))
+        try:
+            node = Composer.compose_node(self, parent, index)
+        finally:
+            self._depth -= 1
+        node.written_tag = event.tag
+        return node
+
+
+class _PurePythonLoader(Reader, Scanner, Parser, _Composing):
+    def __init__(self, text: str):
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        _Composing.__init__(self)
+
+
+_Loader: type
+if yaml.__with_libyaml__:  # libyaml's parser (C) is about ten times faster; the same events
+    from yaml._yaml import CParser
+
+    class _LibyamlLoader(CParser, _Composing):  # type: ignore[misc]
+        def __init__(self, text: str):
+            CParser.__init__(self, text)
+            _Composing.__init__(self)
+
+        def get_single_node(self):  # the Python composer's, over libyaml's events
+            return Composer.get_single_node(self)
+
+    _Loader = _LibyamlLoader
+else:
+    _Loader = _PurePythonLoader
+
+
+def _too_deep(mark, pointer: str) -> YamlProblem:
+    message = f"YAML nested too deeply: expected at most {MAX_DEPTH} levels of lists and objects"
+    return _at(mark, pointer, message)
+
+
+LOADERS = {"python": _PurePythonLoader, "libyaml": _Loader}
+
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+# Plain scalars that YAML 1.1 or 1.2 readers take for something other than text
+# (what JSON reads is matched before these).
+_NOT_JSON = [
+    (re.compile(r"yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|True|TRUE|False|FALSE"),
+     "a boolean to YAML 1.1 readers", "true or false, or text in quotes"),
+    (re.compile(r"Null|NULL"), "null to YAML readers", "null, or text in quotes"),
+    (re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"),
+     "infinity or not-a-number, which JSON has not", "a number, or text in quotes"),
+    (re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}"
+                r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?"),
+     "a date to YAML readers", "the date in quotes"),
+    (re.compile(r"[-+]?(?:0b[01_]+|0o[0-7_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+"
+                r"(?:\.[0-9_]*)?)"),
+     "a number in a YAML-only notation", "the number as JSON writes it, or text in quotes"),
+    (re.compile(r"[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)?"),
+     "a number in a YAML-only notation", "the number as JSON writes it, or text in quotes"),
+    (re.compile(r"="), "a value key to YAML 1.1 readers", "text in quotes"),
+]  # fmt: skip
+
+_NULLS = ("", "~", "null")
+_BOOLEANS = {"true": True, "false": False}
+
+
+class _Converter:
+    """Nodes to JSON values, collecting located problems and positions."""
+
+    def __init__(self) -> None:
+        self.positions = YamlSourceMap()
+        self.problems: list[YamlProblem] = []
+        self._aliased = 0
+        self._open: list[Node] = []  # the nodes being converted, to catch an alias into itself
+
+    def value(self, node, pointer: str, depth: int, aliased: bool = False):
+        if isinstance(node, _Alias):
+            self.positions.values[pointer] = _position(node.start_mark)
+            if any(node.node is open_node for open_node in self._open):
+                raise _Stop(_at(node.start_mark, pointer, "an alias repeats a value it is part of"))
+            return self.value(node.node, pointer, depth, aliased=True)
+        if aliased:
+            self._aliased += 1
+            if self._aliased > MAX_ALIASED_VALUES:
+                raise _Stop(
+                    _at(node.start_mark, pointer, f"aliases repeat more than {MAX_ALIASED_VALUES:,} "
+                        "values in all; write the values out or repeat fewer")
+                )  # fmt: skip
+        self.positions.values.setdefault(pointer, _position(node.start_mark))
+        if node.written_tag is not None:
+            tag = node.written_tag.replace("tag:yaml.org,2002:", "!!")
+            message = f"YAML tag {tag!r} is not allowed: write plain values, lists and objects"
+            raise _Stop(_at(node.start_mark, pointer, message))
+        if isinstance(node, ScalarNode):
+            return self._scalar(node, pointer)
+        if depth > MAX_DEPTH:
+            raise _Stop(_too_deep(node.start_mark, pointer))
+        self._open.append(node)
+        try:
+            if isinstance(node, SequenceNode):
+                return [
+                    self.value(item, f"{pointer}/{index}", depth + 1, aliased)
+                    for index, item in enumerate(node.value)
+                ]
+            assert isinstance(node, MappingNode)
+            return self._mapping(node, pointer, depth, aliased)
+        finally:
+            self._open.pop()
+
+    def _mapping(self, node: MappingNode, pointer: str, depth: int, aliased: bool) -> dict:
+        result: dict = {}
+        first: dict[str, tuple[int, int]] = {}
+        for key_node, value_node in node.value:
+            key = self._key(key_node, pointer)
+            if key is None:
+                continue
+            child = pointer + "/" + escape_token(key)
+            here = _position(_mark(key_node))
+            if key in first:
+                message = f"duplicate key (first at line {first[key][0]}, column {first[key][1]})"
+                self.problems.append(YamlProblem(*here, child, message))
+                continue
+            first[key] = here
+            self.positions.keys.setdefault(child, here)
+            result[key] = self.value(value_node, child, depth + 1, aliased)
+        return result
+
+    def _key(self, node, parent: str) -> str | None:
+        """The text of a key, or None (and a problem) for a key JSON could not have."""
+        target = node.node if isinstance(node, _Alias) else node
+        mark = _mark(node)
+        if target.written_tag is not None:
+            self.value(target, parent, 0)  # refuses the tag
+        if not isinstance(target, ScalarNode):
+            self.problems.append(_at(mark, parent, "a key must be text, not a list or an object"))
+            return None
+        pointer = parent + "/" + escape_token(target.value)
+        if _is_plain(target) and target.value == "<<":
+            message = "merge keys (<<) are not read: write the keys out"
+            self.problems.append(_at(mark, pointer, message))
+            return None
+        value = self._scalar(target, pointer, mark)
+        if isinstance(value, str):
+            return value
+        if value is not _REFUSED:
+            message = f"a key must be text: write {target.value!r} in quotes"
+            self.problems.append(_at(mark, pointer, message))
+        return None
+
+    def _scalar(self, node: ScalarNode, pointer: str, mark=None):
+        text = node.value
+        mark = mark or node.start_mark
+        if not _is_plain(node):  # quoted or a block: always text
+            if any("\ud800" <= char <= "\udfff" for char in text):
+                self.problems.append(_at(mark, pointer, "a \\u escape of half a character "
+                                         "(a lone surrogate); expected a whole one"))  # fmt: skip
+                return _REFUSED
+            return text
+        if text in _NULLS:
+            return None
+        if text in _BOOLEANS:
+            return _BOOLEANS[text]
+        number = _JSON_NUMBER.fullmatch(text)
+        if number:
+            return self._number(text, number, pointer, mark)
+        for pattern, what, instead in _NOT_JSON:
+            if pattern.fullmatch(text):
+                message = f"{text!r} is {what}; write {instead}"
+                self.problems.append(_at(mark, pointer, message))
+                return _REFUSED
+        return text
+
+    def _number(self, text: str, match: re.Match, pointer: str, mark):
+        if match.group(1) is None and match.group(2) is None:
+            digits = len(text.lstrip("-"))
+            if digits > MAX_INTEGER_DIGITS:
+                message = f"a number of {digits} digits; expected at most {MAX_INTEGER_DIGITS}"
+                self.problems.append(_at(mark, pointer, message))
+                return _REFUSED
+            return int(text)
+        value = float(text)
+        if not math.isfinite(value):
+            shown = text if len(text) <= 20 else text[:17] + "..."
+            message = f"{shown} is too large for a number (at most about 1.8e308)"
+            self.problems.append(_at(mark, pointer, message))
+            return _REFUSED
+        return value
+
+
+_REFUSED = object()  # a scalar already reported as a problem
+
+
+def plain_is_text(text: str) -> bool:
+    """Whether text written as a plain (unquoted) scalar reads back as that same text."""
+    node = ScalarNode("", text, _NO_MARK, _NO_MARK, style=None)
+    node.written_tag = None
+    converter = _Converter()
+    return converter._scalar(node, "") == text and not converter.problems
+
+
+class _NoMark:
+    line = column = 0
+
+
+_NO_MARK = _NoMark()
+
+
+def _is_plain(node: ScalarNode) -> bool:
+    return not node.style  # None from PyYAML's parser, "" from libyaml's
+
+
+def _mark(node):
+    return node.start_mark
+
+
+def _position(mark) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
