@@ -149,15 +149,19 @@ def test_a_kill_in_the_middle_of_a_write_leaves_a_hidden_temporary_the_next_rend
     out = tmp_path / "out"
     restore(out, old)
     command = stalling_command(stall_at, "render", GAME, "-o", out, *NEW)
-    process = subprocess.Popen(
-        command, env=environment(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
+    errors = tmp_path / "stderr.txt"
+    with errors.open("wb") as stderr:
+        process = subprocess.Popen(
+            command, env=environment(), stdout=subprocess.PIPE, stderr=stderr
+        )
     try:
         for line in process.stdout:
             if line.strip() == b"torn":
                 break
         else:
-            pytest.fail(f"the render ended before its write number {stall_at}")
+            process.wait()
+            said = errors.read_text(errors="replace")[-2000:]
+            pytest.fail(f"the render ended before its write number {stall_at}: {said}")
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
