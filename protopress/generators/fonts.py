@@ -6,6 +6,7 @@ with reportlab; a layout may name TTF files of its own."""
 from __future__ import annotations
 
 import functools
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,8 +41,24 @@ class Font:
     def descent(self, size: float) -> float:
         return -pdfmetrics.getDescent(self.name, size)  # positive, below the baseline
 
+    def lacks(self, text: str) -> list[str]:
+        """The characters of text this font has no glyph for, in code point order
+        (controls and invisible format characters such as joiners aside)."""
+        if text.isascii() and self.path in _FULL_ASCII:
+            return []
+        cmap = pdfmetrics.getFont(self.name).face.charToGlyph
+        return sorted(char for char in set(text) if ord(char) not in cmap and _drawn(char))
+
     def pillow(self, pixels: int) -> ImageFont.FreeTypeFont:
         return _pillow_font(str(self.path), pixels)
+
+
+_FULL_ASCII = frozenset(BUILTIN_FONTS.values())  # every printable ASCII character
+
+
+@functools.cache
+def _drawn(char: str) -> bool:
+    return unicodedata.category(char) not in ("Cc", "Cf") and char != "\ufffc"
 
 
 @functools.cache
