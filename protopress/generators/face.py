@@ -590,8 +590,9 @@ def _glyph_warnings(texts, element, fields, warnings: list, component_id: str) -
     layout's own text) naming each character, never a silent empty box."""
     lacking: dict[tuple[str, str], list[str]] = {}
     for text, text_font in texts:
-        for char in text_font.lacks(text):
-            found = lacking.setdefault((_field_of(char, element, fields), text_font.path.name), [])
+        lacks = text_font.lacks_shaped if needs_shaping(text) else text_font.lacks
+        for char in lacks(text):
+            found = lacking.setdefault((_field_of(char, element, fields), text_font.file_name), [])
             if char not in found:
                 found.append(char)
     for (where, font_file), chars in lacking.items():

@@ -1,7 +1,8 @@
 """Fonts: TrueType files, registered once with reportlab (which embeds them)
 and opened by Pillow at any size, so PDF and PNG use the same glyphs and the
 same metrics. The built-in faces are the Bitstream Vera family that ships
-with reportlab; a layout may name TTF files of its own."""
+with reportlab; a layout may name TTF or OTF files of its own (an OTF with CFF
+outlines is converted to TrueType outlines first: see :mod:`otf`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import reportlab
 from PIL import ImageFont
 from reportlab.pdfbase import pdfmetrics
 
+from protopress.generators.otf import is_cff, truetype_file
 from protopress.generators.subset_tags import TaggedTTFont
 
 _VERA = Path(reportlab.__file__).parent / "fonts"
@@ -29,7 +31,12 @@ DEFAULT_FONT = "sans"
 @dataclass(frozen=True)
 class Font:
     name: str  # the name registered with reportlab
-    path: Path
+    path: Path  # the TrueType file drawn from (a converted copy for a CFF font)
+    source: Path | None = None  # the file the layout names, when path is a converted copy
+
+    @property
+    def file_name(self) -> str:
+        return (self.source or self.path).name
 
     def width(self, text: str, size: float) -> float:
         """Advance width of text in points at size (reportlab's TrueType metrics)."""
@@ -48,6 +55,17 @@ class Font:
             return []
         cmap = pdfmetrics.getFont(self.name).face.charToGlyph
         return sorted(char for char in set(text) if ord(char) not in cmap and _drawn(char))
+
+    def lacks_shaped(self, text: str) -> list[str]:
+        """As lacks, for text drawn shaped: a mark HarfBuzz composes with its letter
+        into a glyph the font has is not lacking."""
+        from protopress.generators.scripts import without_glyph  # scripts imports this module
+
+        lacking = self.lacks(text)
+        if not lacking:
+            return lacking
+        left_out = without_glyph(text, self)
+        return [char for char in lacking if char in left_out]
 
     def pillow(self, pixels: int) -> ImageFont.FreeTypeFont:
         return _pillow_font(str(self.path), pixels)
@@ -68,11 +86,16 @@ def _pillow_font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 @functools.cache
 def font(name: str, path: Path | None = None) -> Font:
-    """A registered font: a built-in name, or a TTF file under a name of its own."""
+    """A registered font: a built-in name, or a TTF or OTF file under a name of its own."""
     file = Path(path) if path is not None else BUILTIN_FONTS.get(name)
     if file is None:
         raise KeyError(f"unknown font {name!r}; built-in fonts: {', '.join(BUILTIN_FONTS)}")
+    source = None
+    if path is not None:
+        with file.open("rb") as stream:
+            if is_cff(stream.read(4)):
+                source, file = file, truetype_file(file.read_bytes())
     registered = f"pp-{name}"
     if registered not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TaggedTTFont(registered, str(file)))
-    return Font(registered, file)
+    return Font(registered, file, source)

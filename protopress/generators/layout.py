@@ -30,6 +30,7 @@ from protopress.generators.expand import (
     per_component,
 )
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
+from protopress.generators.otf import is_cff, truetype_file
 from protopress.generators.units import MM, parse_length, to_mm
 
 LAYOUT_SCHEMA = "layout.schema.json"
@@ -426,15 +427,20 @@ def _font_file_problem(layout: Path, file: str) -> str | None:
 
 
 def _font_data_problem(file: str, data: bytes) -> str | None:
-    """Why the bytes of a font file are no TrueType font both reportlab and
-    Pillow can use: an empty, text, truncated or damaged file is told here, by
-    name, rather than failing halfway through a render."""
+    """Why the bytes of a font file are no TrueType or OpenType font both
+    reportlab and Pillow can use (an OTF's CFF outlines converted first): an
+    empty, text, truncated or damaged file is told here, by name, rather than
+    failing halfway through a render."""
+    cff = is_cff(data)
     try:
+        if cff:
+            data = truetype_file(data).read_bytes()
         TTFont("protopress-check", io.BytesIO(data))
         ImageFont.truetype(io.BytesIO(data), 10)
     except Exception as error:  # the parsers raise anything on damaged data
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
-        return f"font file {file!r} is not a usable TrueType font ({reason})"
+        kind = "OpenType (CFF)" if cff else "TrueType"
+        return f"font file {file!r} is not a usable {kind} font ({reason})"
     return None
 
 

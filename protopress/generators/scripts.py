@@ -201,6 +201,18 @@ def shape(text: str, font: Font, size: float, rtl: bool) -> _Shaped:
     return _Shaped(tuple(glyphs), width)
 
 
+def without_glyph(text: str, font: Font) -> set[str]:
+    """The characters of text that shaping leaves without a glyph (glyph 0). A mark
+    the font lacks may still be drawn: HarfBuzz composes "e" and U+0301 into "é"."""
+    hb_font = pdfmetrics.getFont(font.name).hbFont(10)
+    buffer = uharfbuzz.Buffer()
+    buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, FEATURES)
+    return {text[info.cluster] for info in buffer.glyph_infos if info.codepoint == 0}
+
+
 # ---- layout -----------------------------------------------------------------
 
 
