@@ -132,6 +132,8 @@ class FaceBuilder:
         self.bleed = bleed
         self.assets = assets
         self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
+        if assets is not None:
+            assets.check_fonts(layout)
 
     def build(self, component, side: str) -> Face:
         fields = context(component, self.catalog)
@@ -710,6 +712,17 @@ class AssetPolicy:
         self.allow_outside = allow_outside
         self._checked: dict[Path, Path] = {}
         self._sizes: dict[Path, tuple[int, int]] = {}
+        self._fonts_checked: dict[int, object] = {}  # id -> layout (kept, so ids stay unique)
+
+    def check_fonts(self, layout) -> None:
+        """Raise InvalidInput, located in the layout, for fonts that lie outside the
+        catalog's folder and the layout's own (unless allowed) or cannot be used."""
+        if id(layout) in self._fonts_checked:
+            return
+        problems = layout.font_problems(self.root, self.allow_outside)
+        if problems:
+            raise InvalidInput(problems)
+        self._fonts_checked[id(layout)] = layout
 
     def resolve(self, relative: str) -> Path:
         try:
