@@ -7,6 +7,7 @@ outlines is converted to TrueType outlines first: see :mod:`otf`)."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,12 +91,13 @@ def font(name: str, path: Path | None = None) -> Font:
     file = Path(path) if path is not None else BUILTIN_FONTS.get(name)
     if file is None:
         raise KeyError(f"unknown font {name!r}; built-in fonts: {', '.join(BUILTIN_FONTS)}")
-    source = None
+    source, registered = None, f"pp-{name}"
     if path is not None:
-        with file.open("rb") as stream:
-            if is_cff(stream.read(4)):
-                source, file = file, truetype_file(file.read_bytes())
-    registered = f"pp-{name}"
+        data = file.read_bytes()
+        if is_cff(data):
+            source, file = file, truetype_file(data)
+        # two layouts may give one name to different files: the name tells them apart
+        registered += "-" + hashlib.sha256(data).hexdigest()[:12]
     if registered not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TaggedTTFont(registered, str(file)))
     return Font(registered, file, source)
