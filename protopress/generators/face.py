@@ -604,7 +604,7 @@ def _glyph_warnings(texts, element, fields, warnings: list, component_id: str) -
         )
         more = f" and {len(chars) - MAX_LISTED} more" if len(chars) > MAX_LISTED else ""
         warnings.append(f"{component_id}: {where} has characters the font {font_file} has no "
-                        f"glyph for: {named}{more} (they would print as empty boxes)")  # fmt: skip
+                        f"glyph for: {named}{more} (they would print as the font's missing-glyph box, or blank)")  # fmt: skip
 
 
 def _field_of(char: str, element, fields) -> str:
