@@ -17,11 +17,6 @@ import os
 import tempfile
 from pathlib import Path
 
-import fontTools
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-from fontTools.ttLib import TTFont, newTable
-
 MAX_ERROR = 1.0  # font units: the largest distance of a quadratic curve from the cubic one
 CACHE_ENV = "PROTOPRESS_CACHE"
 
@@ -45,6 +40,8 @@ def truetype_file(data: bytes) -> Path:
     Raises ValueError (or whatever fontTools raises on damaged data) when the
     data is no usable font.
     """
+    import fontTools  # only when a CFF font is used: it takes a while to import
+
     key = hashlib.sha256(f"{fontTools.version}\0{MAX_ERROR}\0".encode() + data).hexdigest()
     for folder in (cache_dir(), Path(tempfile.gettempdir()) / f"protopress-fonts-{os.getuid()}"):
         target = folder / f"{key}.ttf"
@@ -64,6 +61,10 @@ def truetype_file(data: bytes) -> Path:
 
 def to_truetype(data: bytes) -> bytes:
     """CFF font data as TrueType font data (fontTools' otf2ttf recipe)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont, newTable
+
     font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     if font.sfntVersion != "OTTO" or "CFF " not in font:
         raise ValueError("not an OpenType font with CFF outlines")

@@ -23,8 +23,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import uharfbuzz
-from bidi import algorithm as bidi_algorithm
+import uharfbuzz  # reportlab's TrueType fonts import it too
 from reportlab.pdfbase import pdfmetrics
 
 from protopress.generators.colours import Colour
@@ -124,6 +123,8 @@ def levels(text: str) -> list[int]:
     one gives only the reordered string); characters rule X9 removes
     (embedding controls, joiners) take the level of the character before.
     """
+    from bidi import algorithm as bidi_algorithm  # only for text that needs it
+
     storage = bidi_algorithm.get_empty_storage()
     base = bidi_algorithm.get_base_level(text)
     storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
