@@ -239,10 +239,7 @@ class FaceBuilder:
             element.get("leading", 1.2),
         )  # fmt: skip
         if not fitted.fits:
-            warnings.append(
-                f"{component_id}: text {text[:40]!r} does not fit its "
-                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
-            )
+            warnings.append(_overflow(component_id, text, w, h, fitted.size))
         block = len(fitted.lines) * fitted.leading
         valign = valign or element.get("valign", "top")
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
@@ -293,10 +290,7 @@ class FaceBuilder:
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
-            warnings.append(
-                f"{component_id}: text {text[:40]!r} does not fit its "
-                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
-            )
+            warnings.append(_overflow(component_id, text, w, h, fitted.size))
         return [fitted]
 
     def _shaped(self, items, text, element, fields, warnings, component_id, box, size,
@@ -306,10 +300,7 @@ class FaceBuilder:
         leading = element.get("leading", 1.2)
         fitted = fit_shaped(items, w, h, size, element.get("min_size", min(6, size)), leading)
         if not fitted.fits:
-            warnings.append(
-                f"{component_id}: text {text[:40]!r} does not fit its "
-                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
-            )
+            warnings.append(_overflow(component_id, text, w, h, fitted.size))
         line_height = fitted.size * leading
         block = len(fitted.lines) * line_height
         valign = valign or element.get("valign", "top")
@@ -582,6 +573,12 @@ def fitted_image(pixels: tuple[int, int], box, fit: str, align: str, valign: str
     py = y + {"top": 0, "middle": (h - ph) / 2, "bottom": h - ph}[valign]
     clip = box if fit == "cover" else None
     return lambda path: ImageOp(path, px, py, pw, ph, clip)
+
+
+def _overflow(component_id: str, text: str, w: float, h: float, size: float) -> str:
+    """The warning for text that does not fit its box even at its minimum size."""
+    return (f"{component_id}: text {text[:40]!r} does not fit its "
+            f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {size:g} pt")  # fmt: skip
 
 
 MAX_LISTED = 5  # missing characters named in one warning
