@@ -14,6 +14,7 @@ import pypdfium2
 import pytest
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
+from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from protopress.components import InvalidInput, load_catalog
@@ -26,7 +27,7 @@ DEJAVU = FONTS / "DejaVuSans-scripts.ttf"
 
 def render(tmp_path: Path, text: str, font: str | None = "DejaVuSans-scripts.ttf",
            font_at: Path | None = None, allow_outside: bool = False, w: float = 53,
-           **element) -> tuple[Path, list[str]]:  # fmt: skip
+           png: bool = False, **element) -> tuple[Path, list[str]]:  # fmt: skip
     """One card whose text element draws text in the font (copied into layouts/)."""
     catalog = {
         "game": "t", "title": "T", "version": "1",
@@ -52,7 +53,7 @@ def render(tmp_path: Path, text: str, font: str | None = "DejaVuSans-scripts.ttf
     (tmp_path / "cat.json").write_text(json.dumps(catalog))
     (layouts / "card.json").write_text(json.dumps(layout))
     options = RenderOptions(tmp_path / "out", layout="per-card", layouts_dir=layouts,
-                            allow_outside_assets=allow_outside)  # fmt: skip
+                            allow_outside_assets=allow_outside, png=png)  # fmt: skip
     result = render_catalog(load_catalog(tmp_path / "cat.json"), options)
     return tmp_path / "out" / "card-print-shop.pdf", result.warnings
 
@@ -114,6 +115,23 @@ def test_arabic_unshaped_would_draw_other_glyphs(tmp_path):
     unshaped, _ = render(tmp_path / "b", "\ufeb1\ufedd\ufe8d\ufee1"[::-1])
     pixels.append(pypdfium2.PdfDocument(unshaped)[0].render(scale=2).to_pil().tobytes())
     assert pixels[0] != pixels[1]
+
+
+def test_the_png_shows_the_pdf_drawing(tmp_path):
+    pdf, _ = render(tmp_path, "سلام שלום", png=True)
+    png = tmp_path / "out" / "png" / "card" / "c1-front.png"
+    with Image.open(png) as image:
+        drawn = image.convert("RGB")
+    # the face rasterised at the PNG's resolution from the print-shop page, bleed included
+    page = pypdfium2.PdfDocument(pdf)[0]
+    expected = page.render(scale=drawn.width / page.get_width()).to_pil().convert("RGB")
+    expected = expected.resize(drawn.size)  # the page size rounds to a pixel either way
+    per_mm = drawn.width / (63 + 6)
+    box = tuple(round(v * per_mm) for v in (3 + 5, 3 + 10, 3 + 5 + 53, 3 + 10 + 12))  # line 1
+    drawn, expected = drawn.crop(box), expected.crop(box)
+    difference = ImageStat.Stat(ImageChops.difference(drawn, expected)).mean
+    assert max(difference) < 1.5, difference  # resampling noise: missing text would be ~6
+    assert ImageStat.Stat(drawn.convert("L")).extrema[0][0] < 60  # the text is drawn
 
 
 def test_a_mixed_line_comes_out_in_visual_order(tmp_path):
