@@ -125,6 +125,7 @@ def levels(text: str) -> list[int]:
     """
     from bidi import algorithm as bidi_algorithm  # only for text that needs it
 
+    text = _without_isolates(text)
     storage = bidi_algorithm.get_empty_storage()
     base = bidi_algorithm.get_base_level(text)
     storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
@@ -142,6 +143,51 @@ def levels(text: str) -> list[int]:
     for index, level in enumerate(found):
         found[index] = previous = previous if level < 0 else level
     return found
+
+
+KNOWN_CLASSES = frozenset(
+    [
+        "L",
+        "R",
+        "AL",
+        "EN",
+        "ES",
+        "ET",
+        "AN",
+        "CS",
+        "NSM",
+        "BN",
+        "B",
+        "S",
+        "WS",
+        "ON",
+        "LRE",
+        "LRO",
+        "RLE",
+        "RLO",
+        "PDF",
+    ]
+)
+ISOLATES = {"\u2066": "\u202a", "\u2067": "\u202b", "\u2069": "\u202c"}  # LRI, RLI, PDI
+FSI = "\u2068"
+
+
+def _without_isolates(text: str) -> str:
+    """Text the implementation's bidi rules (which predate isolates) can take: an
+    isolate becomes the embedding it is closest to (FSI by its first strong letter),
+    an unassigned code point a left-to-right letter, as UAX 9 defaults it."""
+    from bidi import algorithm as bidi_algorithm
+
+    chars = list(text)
+    for index, char in enumerate(chars):
+        if char in ISOLATES:
+            chars[index] = ISOLATES[char]
+        elif char == FSI:
+            inner = text[index + 1 :].split("\u2069", 1)[0]
+            chars[index] = "\u202b" if bidi_algorithm.get_base_level(inner) else "\u202a"
+        elif unicodedata.bidirectional(char) not in KNOWN_CLASSES:
+            chars[index] = "a"
+    return "".join(chars)
 
 
 def visual_order(run_levels: list[int]) -> list[int]:

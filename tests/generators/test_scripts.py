@@ -82,6 +82,10 @@ def test_bidi_levels_and_visual_order_by_hand():
     assert levels("abc שלום def") == [0] * 4 + [1] * 4 + [0] * 4
     # a paragraph that starts with Hebrew is right to left: its Latin word is at 2
     assert levels("שלום abc") == [1] * 5 + [2] * 3
+    # an isolate is taken as the embedding it is closest to (the rules implemented
+    # predate isolates); the controls themselves take the level before them
+    assert levels("a\u2067שלום\u2069 b") == [0, 0, 1, 1, 1, 1, 1, 0, 0]
+    assert levels("\u0378 שלום") == [0, 0, 1, 1, 1, 1]  # an unassigned code point: L
     # rule L2: reverse runs at level 2 and above, then at 1 and above
     assert visual_order([0, 1, 1, 2, 0]) == [0, 3, 2, 1, 4]
     assert visual_order([1, 2, 1]) == [2, 1, 0]
