@@ -13,7 +13,11 @@ in a fresh process (so start-up and peak memory are the process's own):
 - sheets of the same cards with rich text (icons, bold) against plain text
   (target at most 1.3x).
 
-Run: .venv/bin/python benchmarks/faces.py [--cards 200]
+With --against DIR (another checkout of protopress, e.g. the main branch
+before a change), only the plain-text PDF sheets and PNG export are timed,
+with this checkout and with DIR's, runs alternating, as a ratio after/before.
+
+Run: .venv/bin/python benchmarks/faces.py [--cards 200] [--against ../main]
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).parent
+ROOT = HERE.parent  # the protopress checkout measured
 RICH_BODY = (
     "Discard a card. Reveal :circle: five cards and <b>keep</b> those that share no :star: with it."
 )
@@ -34,6 +39,7 @@ SETUP = textwrap.dedent(
     """
     import sys, time, resource
     sys.path.insert(0, {here!r})
+    sys.path.insert(0, {source!r})
     start = time.perf_counter()
     """
 )
@@ -101,10 +107,11 @@ bare_run(Path({folder!r}), {cards})
 """
 
 
-def run(body: str, cards: int, **values) -> tuple[float, float]:
-    """Seconds and peak MiB of one fresh process running body."""
+def run(body: str, cards: int, source: Path = ROOT, **values) -> tuple[float, float]:
+    """Seconds and peak MiB of one fresh process running body (protopress from source)."""
     with tempfile.TemporaryDirectory() as folder:
-        code = SETUP.format(here=str(HERE)) + body.format(folder=folder, cards=cards, **values)
+        code = SETUP.format(here=str(HERE), source=str(source))
+        code += body.format(folder=folder, cards=cards, **values)
         code += REPORT
         before = _process_start()
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
@@ -130,12 +137,30 @@ def protopress(cards: int, repeats: int, png: bool, rich: bool = False) -> tuple
     return best(PROTOPRESS, cards, repeats, png=png, rich=rich, rich_body=RICH_BODY)
 
 
+def against(other: Path, cards: int, repeats: int) -> None:
+    """Plain-text sheets and PNGs with this checkout against another, runs alternating."""
+    for png in (False, True):
+        times: dict[Path, list[float]] = {ROOT: [], other: []}
+        for _ in range(repeats):
+            for source in (ROOT, other):
+                times[source].append(run(PROTOPRESS, cards, source, png=png, rich=False,
+                                         rich_body=RICH_BODY)[0])  # fmt: skip
+        after, before = min(times[ROOT]), min(times[other])
+        what = "PDF sheets and PNGs" if png else "PDF sheets"
+        print(f"plain text, {what} of {cards} cards: {after:.2f} s here, {before:.2f} s with "
+              f"{other} ({after / before:.3f}x)")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--against", type=Path, help="another protopress checkout to compare with")
     args = parser.parse_args()
     cards, repeats = args.cards, args.repeats
+    if args.against:
+        against(args.against.resolve(), cards, repeats)
+        return
 
     sheets, _ = protopress(cards, repeats, png=False)
     with_png, memory = protopress(cards, repeats, png=True)

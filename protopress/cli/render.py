@@ -98,10 +98,14 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 )
 @layouts_option("A folder of <kind>.json layouts that override the built-in ones.")
 @click.option(
-    "--allow-outside-assets", is_flag=True, help="Allow images outside the catalog's folder."
+    "--allow-outside-assets",
+    is_flag=True,
+    help="Allow images and fonts outside the catalog's folder.",
 )
 @click.option(
-    "--strict", is_flag=True, help="Text that does not fit is an error (exit 1, nothing written)."
+    "--strict",
+    is_flag=True,
+    help="Text that does not fit, or has characters its font lacks, is an error (exit 1, nothing written).",
 )
 @click.option(
     "--alignment-test", is_flag=True, help="Write a two-sided duplex calibration page instead."

@@ -7,6 +7,7 @@ surfaces draw the same operations, so their output matches.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,13 +18,29 @@ from protopress.components.explain import Located
 from protopress.components.loader import Syntax, locate, read_limited
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.suggest import nearest
-from protopress.generators.binding import MISSING, fill, single, truthy
+from protopress.generators.binding import (
+    MISSING,
+    PLACEHOLDER,
+    as_text,
+    fill,
+    lookup,
+    single,
+    truthy,
+)
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.fonts import DEFAULT_FONT, Font
 from protopress.generators.images import open_image
-from protopress.generators.markup import Icon, MarkupError, has_markup, parse
+from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
 from protopress.generators.rich import Family, InlineIcon, RichTextOp
 from protopress.generators.rich import fit as fit_rich
+from protopress.generators.scripts import (
+    IconItem,
+    Item,
+    ShapedTextOp,
+    Styled,
+    fit_shaped,
+    needs_shaping,
+)
 from protopress.generators.shapes import outline, scaled
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
@@ -95,7 +112,7 @@ class FaceOp:
     turn: int = 0
 
 
-Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ImageOp | FaceOp
+Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp
 
 
 @dataclass(frozen=True)
@@ -130,6 +147,8 @@ class FaceBuilder:
         self.bleed = bleed
         self.assets = assets
         self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
+        if assets is not None:
+            assets.check_fonts(layout)
 
     def build(self, component, side: str) -> Face:
         fields = context(component, self.catalog)
@@ -226,15 +245,16 @@ class FaceBuilder:
         if has_markup(text):
             return self._rich_text(text, element, fields, warnings, component_id,
                                    (x, y, w, h), size, font, valign)  # fmt: skip
+        _glyph_warnings([(text, face_font)], element, fields, warnings, component_id)
+        if needs_shaping(text):
+            return [self._shaped((Styled(text, face_font),), text, element, fields, warnings,
+                                 component_id, (x, y, w, h), size, valign)]  # fmt: skip
         fitted = fit_text(
             text, face_font, w, h, size, element.get("min_size", min(6, size)),
             element.get("leading", 1.2),
         )  # fmt: skip
         if not fitted.fits:
-            warnings.append(
-                f"{component_id}: text {text[:40]!r} does not fit its "
-                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
-            )
+            warnings.append(_overflow(component_id, text, w, h, fitted.size))
         block = len(fitted.lines) * fitted.leading
         valign = valign or element.get("valign", "top")
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
@@ -265,19 +285,50 @@ class FaceBuilder:
             raise FieldError("text", f"{_shown(text)}: {error}") from None
         ids = sorted({piece.id for piece in pieces if isinstance(piece, Icon)})
         icons = tuple((icon_id, self._inline_icon(icon_id, element)) for icon_id in ids)
+        family = self._family(font or element.get("font", DEFAULT_FONT))
+        spans = [p for p in pieces if isinstance(p, Span)]
+        _glyph_warnings([(s.text, family.pick(s.bold, s.italic)) for s in spans], element,
+                        fields, warnings, component_id)  # fmt: skip
+        if any(needs_shaping(span.text) for span in spans):
+            by_id = dict(icons)
+            items: tuple[Item, ...] = tuple(
+                IconItem(by_id[p.id]) if isinstance(p, Icon)
+                else Styled(p.text, family.pick(p.bold, p.italic)) for p in pieces
+            )  # fmt: skip
+            return [self._shaped(items, text, element, fields, warnings, component_id, box,
+                                 size, valign)]  # fmt: skip
         x, y, w, h = box
         op = RichTextOp(
-            x, y, w, h, pieces, icons, self._family(font or element.get("font", DEFAULT_FONT)),
+            x, y, w, h, pieces, icons, family,
             size, element.get("leading", 1.2), element.get("align", "left"),
             valign or element.get("valign", "top"), colour(element.get("colour"), fields) or BLACK,
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
-            warnings.append(
-                f"{component_id}: text {text[:40]!r} does not fit its "
-                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {fitted.size:g} pt"
-            )
+            warnings.append(_overflow(component_id, text, w, h, fitted.size))
         return [fitted]
+
+    def _shaped(self, items, text, element, fields, warnings, component_id, box, size,
+                valign) -> ShapedTextOp:  # fmt: skip
+        """Text with right-to-left letters or combining marks: bidi-ordered, shaped lines."""
+        x, y, w, h = box
+        leading = element.get("leading", 1.2)
+        fitted = fit_shaped(items, w, h, size, element.get("min_size", min(6, size)), leading)
+        if not fitted.fits:
+            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+        line_height = fitted.size * leading
+        block = len(fitted.lines) * line_height
+        valign = valign or element.get("valign", "top")
+        top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
+        first = next(item.font for item in items if isinstance(item, Styled))
+        ascent, gap = first.ascent(fitted.size), (line_height - fitted.size) / 2
+        align = element.get("align", "left")
+        lines = tuple(
+            (x + {"left": 0, "center": (w - line.width) / 2, "right": w - line.width}[align],
+             top + index * line_height + gap + ascent, line)
+            for index, line in enumerate(fitted.lines)
+        )  # fmt: skip
+        return ShapedTextOp(lines, fitted.size, colour(element.get("colour"), fields) or BLACK)
 
     def _family(self, name: str) -> Family:
         """A font and its bold, italic and bold italic: `NAME-bold` and the like
@@ -539,6 +590,44 @@ def fitted_image(pixels: tuple[int, int], box, fit: str, align: str, valign: str
     return lambda path: ImageOp(path, px, py, pw, ph, clip)
 
 
+def _overflow(component_id: str, text: str, w: float, h: float, size: float) -> str:
+    """The warning for text that does not fit its box even at its minimum size."""
+    return (f"{component_id}: text {text[:40]!r} does not fit its "
+            f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {size:g} pt")  # fmt: skip
+
+
+MAX_LISTED = 5  # missing characters named in one warning
+
+
+def _glyph_warnings(texts, element, fields, warnings: list, component_id: str) -> None:
+    """Characters a text's font has no glyph for: one warning per field (or the
+    layout's own text) naming each character, never a silent empty box."""
+    lacking: dict[tuple[str, str], list[str]] = {}
+    for text, text_font in texts:
+        lacks = text_font.lacks_shaped if needs_shaping(text) else text_font.lacks
+        for char in lacks(text):
+            found = lacking.setdefault((_field_of(char, element, fields), text_font.file_name), [])
+            if char not in found:
+                found.append(char)
+    for (where, font_file), chars in lacking.items():
+        named = ", ".join(
+            f"{char!r} U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}"
+            for char in chars[:MAX_LISTED]
+        )
+        more = f" and {len(chars) - MAX_LISTED} more" if len(chars) > MAX_LISTED else ""
+        warnings.append(f"{component_id}: {where} has characters the font {font_file} has no "
+                        f"glyph for: {named}{more} (they would print as the font's missing-glyph box, or blank)")  # fmt: skip
+
+
+def _field_of(char: str, element, fields) -> str:
+    """The field of a text template that brings char, or the template itself."""
+    template = str(element.get("text", ""))
+    for name in PLACEHOLDER.findall(template):
+        if char in as_text(lookup(fields, name)):
+            return f"field {name!r}"
+    return f"text {template[:40]!r}"
+
+
 def _shown(value) -> str:
     """A value for a message: its repr, cut short."""
     text = repr(value)
@@ -635,6 +724,17 @@ class AssetPolicy:
         self.allow_outside = allow_outside
         self._checked: dict[Path, Path] = {}
         self._sizes: dict[Path, tuple[int, int]] = {}
+        self._fonts_checked: dict[int, object] = {}  # id -> layout (kept, so ids stay unique)
+
+    def check_fonts(self, layout) -> None:
+        """Raise InvalidInput, located in the layout, for fonts that lie outside the
+        catalog's folder and the layout's own (unless allowed) or cannot be used."""
+        if id(layout) in self._fonts_checked:
+            return
+        problems = layout.font_problems(self.root, self.allow_outside)
+        if problems:
+            raise InvalidInput(problems)
+        self._fonts_checked[id(layout)] = layout
 
     def resolve(self, relative: str) -> Path:
         try:

@@ -30,6 +30,7 @@ from protopress.generators.expand import (
     per_component,
 )
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
+from protopress.generators.otf import is_cff, truetype_file
 from protopress.generators.units import MM, parse_length, to_mm
 
 LAYOUT_SCHEMA = "layout.schema.json"
@@ -54,6 +55,7 @@ class Layout:
     source: Path
     fonts: dict[str, Path] = field(default_factory=dict)
     origins: dict[str, tuple[Origin, ...]] = field(default_factory=dict, compare=False)
+    font_origins: dict[str, Origin] = field(default_factory=dict, compare=False)
     shape: str = "rectangle"  # what the cut line follows: see components/sizes.py
     sized: bool = True  # False: no layout of the chain gives a size (a declared kind's does)
 
@@ -98,6 +100,27 @@ class Layout:
                         f"safe zone ({to_mm(self.safe):g} mm inside the trim)"
                     )
         return warnings
+
+    def font_problems(self, root: Path, allow_outside: bool) -> list[Problem]:
+        """Fonts must lie under the catalog's folder (root) or the folder of the layout
+        that names them, unless allowed (--allow-outside-assets), like images. A font
+        outside the layout's folder was not read when the layout was loaded: it is
+        checked here, once its place is allowed."""
+        problems = []
+        for name, path in self.fonts.items():
+            origin = self.font_origins.get(name, Origin(self.source, str(self.source), "/fonts"))
+            written = str(path)
+            folder = origin.path.parent.resolve()
+            if path.is_relative_to(folder):
+                continue  # checked whole when the layout was loaded
+            if not allow_outside and not path.is_relative_to(root):
+                problem = (f"font file {written!r} lies outside the catalog folder {root} and "
+                           "the layout's folder (use --allow-outside-assets to allow it)")  # fmt: skip
+            else:
+                problem = font_file_problem(path, written)
+            if problem:
+                problems.append(problem_at(origin, problem))
+        return problems
 
     def font(self, name: str) -> Font:
         if name in self.fonts:
@@ -186,6 +209,7 @@ def _assemble(chain: list[_Document]) -> Layout:
     """One layout from a chain of extends: the root's, overridden child by child."""
     settings: dict = {}
     fonts: dict[str, Path] = {}
+    font_origins: dict[str, Origin] = {}
     fragments: dict[str, Fragment] = {}
     sides: dict[str, list | None] = {"front": None, "back": None}
     findings: list[tuple[Origin, str]] = []
@@ -195,6 +219,8 @@ def _assemble(chain: list[_Document]) -> Layout:
                          if k in content})  # fmt: skip
         fonts.update({n: (document.path.parent / f).resolve()
                       for n, f in content.get("fonts", {}).items()})  # fmt: skip
+        font_origins.update({n: document.origin(f"/fonts/{escape_token(n)}")
+                             for n in content.get("fonts", {})})  # fmt: skip
         fragments.update(_fragments(document, findings))
         findings += _remove(document, sides)
         for side in SIDES:
@@ -219,6 +245,7 @@ def _assemble(chain: list[_Document]) -> Layout:
         back=expanded["back"][0] if "back" in expanded else None,
         source=chain[0].path,
         fonts=fonts,
+        font_origins=font_origins,
         origins={side: origins for side, (_, origins) in expanded.items()},
     )
 
@@ -398,11 +425,12 @@ def _written_elements(document: dict):
                 yield f"{pointer}/{index}", element
 
 
-def _file_problem(layout: Path, file: str, what: str) -> str | None:
-    """Why a file a layout names cannot be used, or None: it must lie inside its folder."""
+def _file_problem(layout: Path, file: str, what: str, confined: bool = True) -> str | None:
+    """Why a file a layout names cannot be used, or None: it must exist and (confined)
+    lie inside the layout's folder."""
     try:
         target = (layout.parent / file).resolve()
-        if not target.is_relative_to(layout.parent.resolve()):
+        if confined and not target.is_relative_to(layout.parent.resolve()):
             return f"{what} file {file!r} lies outside the layout's folder"
         if not target.exists():
             return f"{what} file {file!r} not found"
@@ -415,12 +443,22 @@ MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are around 20 MiB
 
 
 def _font_file_problem(layout: Path, file: str) -> str | None:
-    """Why a layout's font file cannot be used, or None."""
-    problem = _file_problem(layout, file, "font")
+    """Why a layout's font file cannot be used, or None. A font outside the layout's
+    folder is read only once its place is allowed (Layout.font_problems, at render)."""
+    problem = _file_problem(layout, file, "font", confined=False)
     if problem is not None:
         return problem
+    target = (layout.parent / file).resolve()
+    if not target.is_relative_to(layout.parent.resolve()):
+        return None
+    return font_file_problem(target, file)
+
+
+def font_file_problem(target: Path, file: str) -> str | None:
+    """Why the font file at target (written file) cannot be used, or None: not a
+    regular file, too large, or no font (read boundedly)."""
     try:
-        data = read_regular((layout.parent / file).resolve(), MAX_FONT_BYTES)
+        data = read_regular(target, MAX_FONT_BYTES)
     except NotRegularFile as error:
         return f"font file {file!r} is {error.kind}, not a regular file"
     except (OSError, ValueError, RuntimeError) as error:  # a NUL, a link loop (RuntimeError)
@@ -431,15 +469,20 @@ def _font_file_problem(layout: Path, file: str) -> str | None:
 
 
 def _font_data_problem(file: str, data: bytes) -> str | None:
-    """Why the bytes of a font file are no TrueType font both reportlab and
-    Pillow can use: an empty, text, truncated or damaged file is told here, by
-    name, rather than failing halfway through a render."""
+    """Why the bytes of a font file are no TrueType or OpenType font both
+    reportlab and Pillow can use (an OTF's CFF outlines converted first): an
+    empty, text, truncated or damaged file is told here, by name, rather than
+    failing halfway through a render."""
+    cff = is_cff(data)
     try:
+        if cff:
+            data = truetype_file(data).read_bytes()
         TTFont("protopress-check", io.BytesIO(data))
         ImageFont.truetype(io.BytesIO(data), 10)
     except Exception as error:  # the parsers raise anything on damaged data
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
-        return f"font file {file!r} is not a usable TrueType font ({reason})"
+        kind = "OpenType (CFF)" if cff else "TrueType"
+        return f"font file {file!r} is not a usable {kind} font ({reason})"
     return None
 
 

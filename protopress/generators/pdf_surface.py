@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
 from protopress.generators.face import Face, FaceOp, ImageOp, LineOp, PolygonOp, RectOp, TextOp
 from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
+from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
 
 
@@ -29,20 +31,56 @@ class FaceCanvas(Canvas):
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
         if not isinstance(image, InlineIcon):
             return super().drawImage(image, x, y, width, height, *args, **kwargs)
-        self.saveState()
-        if self.separation is not None:
-            self.setFillColorCMYK(*self.separation.colour(image.colour))
-        else:
-            self.setFillColorRGB(image.colour.r, image.colour.g, image.colour.b)
-        path = self.beginPath()
-        for contour in icon_contours(image, x, y, width):
-            path.moveTo(*contour[0])
-            for point in contour[1:]:
-                path.lineTo(*point)
-            path.close()
-        self.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-        self.restoreState()
+        fill_icon(self, image, x, y, width, self.separation)
         return (width, height)
+
+
+def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
+              separation: Separation | None) -> None:  # fmt: skip
+    """An inline icon as a vector shape in a y-up box whose bottom-left corner is (x, y)."""
+    canvas.saveState()
+    if separation is not None:
+        canvas.setFillColorCMYK(*separation.colour(icon.colour))
+    else:
+        canvas.setFillColorRGB(icon.colour.r, icon.colour.g, icon.colour.b)
+    path = canvas.beginPath()
+    for contour in icon_contours(icon, x, y, size):
+        path.moveTo(*contour[0])
+        for point in contour[1:]:
+            path.lineTo(*point)
+        path.close()
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    canvas.restoreState()
+
+
+def draw_shaped(
+    canvas: Canvas, op: ShapedTextOp, height: float, separation: Separation | None
+) -> None:
+    """Shaped lines, glyphs in visual order: those that follow on at their font's
+    advance share one string, the others (marks, kerned pairs) are placed."""
+    text = canvas.beginText()
+    icons = []
+    for x, baseline, line in op.lines:
+        for part in line.parts:
+            if isinstance(part, PlacedIcon):
+                icons.append((part.icon, x + part.x, height - baseline))
+                continue
+            text.setFont(part.font.name, op.size)
+            pending, after = "", None
+            for glyph in part.glyphs:
+                at = (x + glyph.x, height - baseline + glyph.rise)
+                if after is None or abs(at[0] - after[0]) > 1e-3 or abs(at[1] - after[1]) > 1e-6:
+                    if pending:
+                        text.textOut(pending)
+                    text.setTextOrigin(*at)
+                    pending = ""
+                pending += glyph.char
+                after = (at[0] + stringWidth(glyph.char, part.font.name, op.size), at[1])
+            if pending:
+                text.textOut(pending)
+    canvas.drawText(text)
+    for icon, x, y in icons:
+        fill_icon(canvas, icon, x, y, op.size, separation)
 
 
 class _SeparatedArt(ImageReader):
@@ -156,6 +194,9 @@ class PdfFaces:
                     canvas.drawString(x, height - baseline, text)
             elif isinstance(op, RichTextOp):
                 draw_rich(op, canvas, height, self.separation)
+            elif isinstance(op, ShapedTextOp):
+                self.set_fill(op.colour)
+                draw_shaped(canvas, op, height, self.separation)
             elif isinstance(op, ImageOp):
                 canvas.saveState()
                 if op.clip is not None:

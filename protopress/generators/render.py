@@ -158,6 +158,8 @@ def render_catalog(
         result.warnings.extend(layout.safe_zone_warnings())
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
+    for layout in layouts.values():
+        assets.check_fonts(layout)  # before anything is written
     if options.strict:
         warnings = []
         for kind, layout in layouts.items():
