@@ -14,7 +14,7 @@ everything it can see. A game without hidden information needs no
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any
 
 
@@ -85,6 +85,18 @@ def canonical(cards: list) -> list:
         return sorted(cards, key=repr)
 
 
+def shuffled(cards: Iterable, rng: random.Random) -> list:
+    """The cards in an order drawn from rng alone, for a pile the seat cannot see.
+
+    Put in canonical order before shuffling: shuffled from its real order, two
+    hidden orders would give two imagined ones for one seed of the bot, and the
+    bot's choice could still follow the order it must not know.
+    """
+    pool = canonical(list(cards))
+    rng.shuffle(pool)
+    return pool
+
+
 def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.Random) -> None:
     """Pool the hands and the pile, shuffle, and deal each hand and the pile their sizes again.
 
@@ -93,8 +105,7 @@ def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.
     seat does not know (which card is where) leaves no trace in the result.
     """
     sizes = [len(hand) for hand in hands]
-    pool = canonical([card for hand in hands for card in hand] + list(pile))
-    rng.shuffle(pool)
+    pool = shuffled([card for hand in hands for card in hand] + list(pile), rng)
     start = 0
     for hand, size in zip(hands, sizes, strict=True):
         hand[:] = pool[start : start + size]

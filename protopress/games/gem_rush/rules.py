@@ -43,7 +43,7 @@ from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_ro
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import SharedRng, redeal
+from protopress.rules.information import SharedRng, redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
@@ -775,20 +775,18 @@ class GemRush:
         """What seat cannot see, resampled: the order of the gem deck, the room tile
         stack and the Chaos skill deck; in Rush the others' hands too (in Crisis
         the rules advise open hands, so they stay)."""
-        deck = state.deck[:]
         if not state.table.crisis:
+            deck = state.deck[:]
             others = [s for s in range(len(state.hands)) if s != seat]
             hands = [state.hands[s][:] for s in others]
             redeal(hands, deck, rng)
             for other, hand in zip(others, hands, strict=True):
                 state.hands[other] = hand
+            state.deck = deck
         else:
-            rng.shuffle(deck)
-        state.deck = deck
-        state.stack = state.stack[:]
-        rng.shuffle(state.stack)
-        state.skill_deck = state.skill_deck[:]
-        rng.shuffle(state.skill_deck)
+            state.deck = shuffled(state.deck, rng)
+        state.stack = shuffled(state.stack, rng)
+        state.skill_deck = shuffled(state.skill_deck, rng)
 
     def record(self, state: GemRushState) -> dict[str, Any]:
         t = state.table
