@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, MutableSequence, Sequence
+from operator import attrgetter
 from typing import Any
 
 
@@ -77,11 +78,20 @@ class SharedRng:
 
 
 def canonical(cards: list) -> list:
-    """The cards in an order that depends only on which cards they are (sorted), so
-    that a shuffle from the bot's generator cannot carry the real, hidden order."""
+    """The cards in an order that depends only on which cards they are, so that a
+    shuffle from the bot's generator cannot carry the real, hidden order.
+
+    Sorted by their own order (numbers, ids, tuples of them), else by `id` (a
+    catalog's components: copies of one design share their id and are alike),
+    else by their text.
+    """
     try:
         return sorted(cards)
-    except TypeError:  # cards that do not compare: by their text
+    except TypeError:
+        pass
+    try:
+        return sorted(cards, key=attrgetter("id"))
+    except (AttributeError, TypeError):
         return sorted(cards, key=repr)
 
 
@@ -93,8 +103,27 @@ def shuffled(cards: Iterable, rng: random.Random) -> list:
     bot's choice could still follow the order it must not know.
     """
     pool = canonical(list(cards))
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     return pool
+
+
+def shuffle(cards: list, rng: random.Random) -> None:
+    """rng.shuffle(cards), the same draws and the same order, in half the time.
+
+    random.shuffle calls a Python method per card to draw an index below i + 1;
+    here that draw (CPython's _randbelow_with_getrandbits: getrandbits of the
+    bit length, again while too large) is inlined. Every look-ahead shuffles
+    the hidden piles, so this is a visible share of a greedy game.
+    tests/rules/test_information.py holds it to rng.shuffle.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        cards[i], cards[r] = cards[r], cards[i]
 
 
 def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.Random) -> None:
