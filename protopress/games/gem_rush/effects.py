@@ -95,6 +95,21 @@ class MineView:
         self._near: dict[tuple[Cell, int], int] = {}
         self._distances: dict[tuple, dict[Cell, int]] = {}
 
+    def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
+        """The view of mine, this view's mine with one tile placed at cell (changed:
+        what Mine.place returned). The links of the rooms whose doors lead where
+        they did are kept; with a mine cart placed, every cart's change too. The
+        rest is found afresh on first use (tests/games/gem_rush/test_fast.py
+        checks the kept links equal a new view's)."""
+        new = MineView(mine)
+        links = dict(self._links)
+        if mine.cells[cell].tile.mine_cart:
+            changed = changed | set(self.carts())
+        for room in changed:
+            links.pop(room, None)
+        new._links = links
+        return new
+
     def carts(self) -> list[Cell]:
         if self._carts is None:
             cells = self.mine.cells

@@ -531,8 +531,8 @@ class GemRush:
         if rotation not in legal_rotations(b.tile, b.entry):
             raise IllegalAction(f"{b.tile.title} needs a door on its {b.entry} edge")
         mine = effects.own_mine(state)
-        mine.place(b.cell, b.tile, rotation)
-        effects.mine_changed(state)
+        changed = mine.place(b.cell, b.tile, rotation)
+        state.view = state.view.placed(mine, b.cell, changed)
         dest = b.cell
         if b.tile.is_tunnel:  # go on out the other side
             arrival = mine.follow_tunnel(b.cell, b.entry)

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gem_rush.effects import MineView
 from protopress.games.gem_rush.rules import GemRush
 from protopress.rules.bots import reference_values
 
@@ -42,3 +43,24 @@ def test_action_values_match_copy_apply_heuristic(catalog, mode):
     assert min(in_place[kind] for kind in ("move", "warp", "end-move")) >= 40
     if mode == "crisis":
         assert in_place["burn"] > 500
+
+
+def test_views_after_a_placement_keep_only_links_that_still_hold(catalog):
+    """MineView.placed keeps the links of rooms a new tile did not touch: after every
+    action of random games, each link the view holds (kept or found) equals a new
+    view's, and so do the distances the dwarves move by."""
+    rng = random.Random(41)
+    kept = 0
+    for number in range(30):
+        mode = ("crisis", "rush")[number % 2]
+        options = GAME.spec.parse_options({"mode": mode})
+        state = GAME.setup(catalog, rng.randint(2, 4), random.Random(rng.getrandbits(32)), options)
+        while not GAME.is_over(state):
+            view, fresh = state.view, MineView(state.mine)
+            kept += len(view._links)
+            for cell in list(view._links):
+                assert view.links(cell) == fresh.links(cell)
+            for pos in state.pos:
+                assert view.distances(pos, 3) == fresh.distances(pos, 3)
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    assert kept > 20_000
