@@ -48,7 +48,7 @@ def test_action_values_match_copy_apply_heuristic(catalog, mode):
 def test_views_after_a_placement_keep_only_links_that_still_hold(catalog):
     """MineView.placed keeps the links of rooms a new tile did not touch: after every
     action of random games, each link the view holds (kept or found) equals a new
-    view's, and so do the distances the dwarves move by."""
+    view's, and so do the distances and open doors near that it holds."""
     rng = random.Random(41)
     kept = 0
     for number in range(30):
@@ -60,7 +60,12 @@ def test_views_after_a_placement_keep_only_links_that_still_hold(catalog):
             kept += len(view._links)
             for cell in list(view._links):
                 assert view.links(cell) == fresh.links(cell)
+            for key, dist in list(view._distances.items()):
+                assert dist == fresh.distances(*key)
+            for (start, limit), near in list(view._near.items()):
+                assert near == fresh.sites_near(start, limit)
             for pos in state.pos:
                 assert view.distances(pos, 3) == fresh.distances(pos, 3)
+                view.sites_near(pos, 3)  # kept for the next view to inherit, or not
             GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert kept > 20_000
