@@ -110,9 +110,9 @@ def mcts_seconds(catalog, positions, playouts: int, seed: int) -> list[float]:
     times = []
     for number, state in enumerate(positions):
         bot = MctsBot(seed + number, Budget(playouts=playouts))
-        start = time.perf_counter()
+        start = time.process_time()  # one core's time, as the target is stated
         bot.choose(game, state)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
 
 
@@ -194,7 +194,7 @@ def main() -> None:
     worst, mean = max(times), statistics.mean(times)
     print(
         f"\nMCTS move, DragonStone level 2 (2 players), 1,000 playouts, {len(times)} positions: "
-        f"mean {mean:.3f} s, slowest {worst:.3f} s; target under {MCTS_TARGET} s: "
+        f"CPU time mean {mean:.3f} s, slowest {worst:.3f} s; target under {MCTS_TARGET} s: "
         f"{'met' if worst < MCTS_TARGET else 'not met'}"
     )
 
