@@ -21,8 +21,11 @@ from typing import Any
 
 def seat_copy(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A copy of state as seat may imagine it: chance re-seeded, hidden information resampled."""
+    alone = getattr(state, "rng_shared", None) is False  # a SharedRng no copy shares
     copy = state.copy()
     reseed(copy, rng.getrandbits(64))
+    if alone:  # the copy shared the generator, and has a new one: the state draws
+        state.rng_shared = False  # from its own again, with no clone first
     determinize = getattr(game, "determinize", None)
     if determinize is not None:
         determinize(copy, seat, rng)

@@ -4,7 +4,14 @@ reaches the original (or the other way round)."""
 
 import random
 
-from protopress.rules.information import SharedRng, canonical, reseed, shuffle, shuffled
+from protopress.rules.information import (
+    SharedRng,
+    canonical,
+    reseed,
+    seat_copy,
+    shuffle,
+    shuffled,
+)
 
 
 class Toy(SharedRng):
@@ -93,3 +100,19 @@ def test_canonical_orders_components_by_id_and_anything_else_by_text():
     cards = [Card("b"), Card("a"), Card("c")]
     assert [card.id for card in canonical(cards)] == ["a", "b", "c"]
     assert canonical([{"x": 2}, {"x": 1}]) == [{"x": 1}, {"x": 2}]
+
+
+def test_a_seat_copy_leaves_the_state_its_own_generator():
+    """The copy is re-seeded at once, so a state no other copy shared a generator
+    with keeps drawing from it without cloning it; one that was shared still clones."""
+    rng = random.Random(8)
+    state = Toy(rng)
+    expected = random.Random()
+    expected.setstate(rng.getstate())
+    imagined = seat_copy(object(), state, 0, random.Random(1))
+    assert not state.rng_shared and state.rng is rng  # no clone made
+    assert draws(state) == draws(expected)
+    assert draws(imagined) != draws(state)  # the copy's chance is its own
+    plain = state.copy()  # shared with a plain copy: the seat copy leaves it shared
+    seat_copy(object(), state, 0, random.Random(2))
+    assert state.rng_shared and draws(plain) == draws(state)
