@@ -781,8 +781,9 @@ class GemRush:
         """(where seat's dwarf stands, the seat whose hand is one card shorter or -1)
         after action, for those that change nothing else: seat's own walk (its
         steps touch no points and no hand), warp (one Warpstone card discarded,
-        none with Rift Walker) and end of moving; a burn from a hand that is not
-        the turn's last (the last ends the turn). None for any other action."""
+        none with Rift Walker) and end of moving; a discard down to the hand
+        limit; a burn from a hand that is not the turn's last (the last ends the
+        turn). None for any other action."""
         if state.effect is not None or state.building is not None:
             return None
         kind = action[0]
@@ -795,6 +796,8 @@ class GemRush:
                 return state.pos[seat], -1
         elif state.phase == "burn" and kind == "burn" and len(action) == 3 and state.burn_left > 1:
             return state.pos[seat], action[1]
+        elif state.phase == "discard" and kind == "discard":
+            return state.pos[seat], state.seat
         return None
 
     def outcome(self, state: GemRushState) -> Outcome:

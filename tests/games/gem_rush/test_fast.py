@@ -38,9 +38,11 @@ def test_action_values_match_copy_apply_heuristic(catalog, mode):
                 checked += 1
             seat = GAME.to_move(state)
             in_place.update(a[0] for a in legal if GAME._in_place(state, seat, a) is not None)
-            GAME.apply(state, rng.choice(legal))
+            # hands kept full now and then (draw, burn from the deck): discards too
+            keen = [a for a in (("draw",), ("burn", "deck")) if a in legal]
+            GAME.apply(state, keen[0] if keen and rng.random() < 0.7 else rng.choice(legal))
     assert checked > 2000
-    assert min(in_place[kind] for kind in ("move", "warp", "end-move")) >= 40
+    assert min(in_place[kind] for kind in ("move", "warp", "end-move", "discard")) >= 40
     if mode == "crisis":
         assert in_place["burn"] > 500
 
