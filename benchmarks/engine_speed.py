@@ -11,7 +11,13 @@ Baselines, measured in the same run:
   time (the reference paths the fast ones are tested against), so the gain of
   the fast paths is a same-run ratio.
 
-Each figure is the best of --repeats runs (the machine is shared), each run of
+- with --baseline DIR (a checkout of an earlier commit, e.g. made with
+  `git worktree add /tmp/baseline main`), every case is also played by that
+  checkout's engines, in a child process right after this checkout's, and
+  the table gives both and their ratio.
+
+Each figure is the best of --repeats runs in CPU time of the process (the machine
+is shared: wall time would mostly measure the neighbours), each run of
 new games seeded as `protopress simulate --seed S` seeds them (S = --seed, then
 --seed + 1, ...), so every invocation plays the same games.
 """
@@ -19,10 +25,15 @@ new games seeded as `protopress simulate --seed S` seeds them (S = --seed, then
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from games_per_second import _Race
 
@@ -70,9 +81,9 @@ def games_per_second(game, catalog, bots, options, games: int, seed: int, repeat
     simulate(game, catalog, list(bots), 1, seed - 1, options)  # warm the engine's tables
     times = []
     for run in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the machine is shared, wall time is noise
         simulate(game, catalog, list(bots), games, seed + run, options)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return games / min(times)
 
 
@@ -99,10 +110,27 @@ def mcts_seconds(catalog, positions, playouts: int, seed: int) -> list[float]:
     times = []
     for number, state in enumerate(positions):
         bot = MctsBot(seed + number, Budget(playouts=playouts))
-        start = time.perf_counter()
+        start = time.process_time()  # one core's time, as the target is stated
         bot.choose(game, state)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
+
+
+def case_rate(case: Case, games: int, seed: int, repeats: int) -> float:
+    catalog = load_catalog(builtin_catalog_path(case.game))
+    return games_per_second(
+        game_for(case.game), catalog, case.bots, case.options, games, seed, repeats
+    )
+
+
+def baseline_rate(checkout: Path, number: int, games: int, seed: int, repeats: int) -> float:
+    """CASES[number] played by the engines of another checkout (this script, run by a
+    child process whose protopress is that checkout's)."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    command = [sys.executable, __file__, "--one-case", str(number), "--games", str(games)]
+    command += ["--seed", str(seed), "--repeats", str(repeats)]
+    found = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return float(json.loads(found.stdout)["games_per_second"])
 
 
 def main() -> None:
@@ -111,7 +139,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0, help="games per run, scaled")
     parser.add_argument("--mcts-moves", type=int, default=6)
+    parser.add_argument("--baseline", type=Path, help="a checkout to compare with, case by case")
+    parser.add_argument("--one-case", type=int, help=argparse.SUPPRESS)  # for --baseline
+    parser.add_argument("--games", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--no-mcts", action="store_true", help="skip the MCTS move timing")
     args = parser.parse_args()
+    if args.one_case is not None:
+        rate = case_rate(CASES[args.one_case], args.games, args.seed, args.repeats)
+        print(json.dumps({"games_per_second": rate}))
+        return
+    if args.baseline is not None and not (args.baseline / "protopress").is_dir():
+        parser.error(f"--baseline {args.baseline}: no protopress package in that folder")
 
     def scaled(games: int) -> int:
         return max(1, round(games * args.scale))
@@ -120,15 +158,19 @@ def main() -> None:
         _Race(), None, ["random"] * 4, {}, scaled(2000), args.seed, args.repeats
     )
     print(f"baseline: dice race, 4 random bots, {race:,.0f} games/s\n")
-    print(f"{'game, bots':<34}{'games/s':>9}{'x race':>9}{'target':>9}  met")
-    for case in CASES:
+    header = f"{'game, bots':<34}{'games/s':>9}{'x race':>9}{'target':>9}  met"
+    if args.baseline is not None:
+        header += f"{'baseline':>11}{'gain':>7}"
+    print(header)
+    for number, case in enumerate(CASES):
         catalog = load_catalog(builtin_catalog_path(case.game))
-        game = game_for(case.game)
-        rate = games_per_second(
-            game, catalog, case.bots, case.options, scaled(case.games), args.seed, args.repeats
-        )
+        rate = case_rate(case, scaled(case.games), args.seed, args.repeats)
         met = "yes" if case.target and rate >= case.target else "no"
-        print(f"{case.label:<34}{rate:9.1f}{race / rate:9.0f}{case.target:9.0f}  {met}")
+        line = f"{case.label:<34}{rate:9.1f}{race / rate:9.0f}{case.target:9.0f}  {met:<3}"
+        if args.baseline is not None:
+            base = baseline_rate(args.baseline, number, scaled(case.games), args.seed, args.repeats)
+            line += f"{base:11.1f}{rate / base:6.2f}x"
+        print(line, flush=True)
         if case.game == "gemstone-caverns" and case.bots[0] == "greedy":
             book = games_per_second(
                 BookCaverns(), catalog, case.bots, case.options, scaled(2), args.seed, 1
@@ -138,6 +180,8 @@ def main() -> None:
                 f"{'':>9}  (fast paths {rate / book:.0f}x)"
             )
 
+    if args.no_mcts:
+        return
     catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
     positions = mcts_positions(catalog, args.mcts_moves, args.seed)
     times = [
@@ -150,7 +194,7 @@ def main() -> None:
     worst, mean = max(times), statistics.mean(times)
     print(
         f"\nMCTS move, DragonStone level 2 (2 players), 1,000 playouts, {len(times)} positions: "
-        f"mean {mean:.3f} s, slowest {worst:.3f} s; target under {MCTS_TARGET} s: "
+        f"CPU time mean {mean:.3f} s, slowest {worst:.3f} s; target under {MCTS_TARGET} s: "
         f"{'met' if worst < MCTS_TARGET else 'not met'}"
     )
 

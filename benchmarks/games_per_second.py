@@ -12,8 +12,9 @@ import random
 import time
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games import known_ids
 from protopress.rules.core import top_seats
-from protopress.rules.registry import engine_ids, game_for
+from protopress.rules.registry import game_for
 from protopress.rules.simulate import simulate
 
 
@@ -85,7 +86,7 @@ def main() -> None:
     baseline = rate(_Race(), None, 4, ["random"], {}, args.games * 50, args.seed)
     print(f"baseline dice race, 4 random bots: {baseline:,.0f} games/s")
     for game_id, players, bots, options in CASES:
-        if game_id not in engine_ids():
+        if game_id not in known_ids():
             continue
         catalog = load_catalog(builtin_catalog_path(game_id))
         per_second = rate(game_for(game_id), catalog, players, bots, options, args.games, args.seed)

@@ -95,6 +95,30 @@ class MineView:
         self._near: dict[tuple[Cell, int], int] = {}
         self._distances: dict[tuple, dict[Cell, int]] = {}
 
+    def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
+        """The view of mine, this view's mine with one tile placed at cell (changed:
+        what Mine.place returned). The links of the rooms whose doors lead where
+        they did are kept; with a mine cart placed, every cart's change too; so
+        are the distances (and open doors near) of searches that met none of
+        those. The rest is found afresh on first use (tests/games/gem_rush/
+        test_fast.py checks what is kept equals a new view's)."""
+        new = MineView(mine)
+        links = dict(self._links)
+        if mine.cells[cell].tile.mine_cart:
+            changed = changed | set(self.carts())
+        for room in changed:
+            links.pop(room, None)
+        new._links = links
+        # a search that met no changed room went the same way (the new room is only
+        # reached through one); those with movement skills read every link: dropped
+        for key, dist in self._distances.items():
+            if not (key[2] or key[3]) and changed.isdisjoint(dist):
+                new._distances[key] = dist
+                near = self._near.get(key[:2])
+                if near is not None:
+                    new._near[key[:2]] = near
+        return new
+
     def carts(self) -> list[Cell]:
         if self._carts is None:
             cells = self.mine.cells

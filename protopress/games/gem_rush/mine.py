@@ -157,7 +157,10 @@ class Mine:
 
     # ---- placing -------------------------------------------------------
 
-    def place(self, cell: Cell, tile: RoomTile, rotation: int) -> None:
+    def place(self, cell: Cell, tile: RoomTile, rotation: int) -> set[Cell]:
+        """Put tile at the empty space cell; the rooms whose doors now lead somewhere
+        else: those whose door led into cell, and cell's own (no other door's way
+        passes through an empty space, so no other changes)."""
         if cell in self.cells:
             raise ValueError(f"space {cell} already holds {self.cells[cell].tile.id}")
         self.cells[cell] = Placement(tile, rotation % 4)
@@ -169,6 +172,7 @@ class Mine:
             if self._open.pop(door, None) is not None:
                 del self._sorted[bisect.bisect_left(self._sorted, door)]
             self._track(*door)
+        return {origin for origin, _ in affected}
 
     def _track(self, origin: Cell, edge: str) -> None:
         arrival = self.follow(origin, edge)

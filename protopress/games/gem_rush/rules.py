@@ -42,8 +42,9 @@ from protopress.games.gem_rush import effects, skills
 from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
+from protopress.rules.bots import reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import SharedRng, redeal
+from protopress.rules.information import SharedRng, redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
@@ -530,8 +531,8 @@ class GemRush:
         if rotation not in legal_rotations(b.tile, b.entry):
             raise IllegalAction(f"{b.tile.title} needs a door on its {b.entry} edge")
         mine = effects.own_mine(state)
-        mine.place(b.cell, b.tile, rotation)
-        effects.mine_changed(state)
+        changed = mine.place(b.cell, b.tile, rotation)
+        state.view = state.view.placed(mine, b.cell, changed)
         dest = b.cell
         if b.tile.is_tunnel:  # go on out the other side
             arrival = mine.follow_tunnel(b.cell, b.entry)
@@ -745,13 +746,59 @@ class GemRush:
         return top_seats(state.points)
 
     def heuristic(self, state: GemRushState, seat: int) -> float:
-        points = state.points
+        return self._value_at(state, seat, state.pos[seat])
+
+    def _value_at(self, state: GemRushState, seat: int, cell: Cell, short: int = -1) -> float:
+        """The heuristic of seat with its dwarf at cell (and the hand of seat short one
+        card shorter): points (the team's in Crisis, the lead over the best other in
+        Rush), cards in hand, open doors near."""
+        points, hands = state.points, state.hands
         if state.table.crisis:
-            value = sum(points) + HAND_VALUE * sum(min(len(hand), 8) for hand in state.hands)
+            held = sum(min(len(hand) - (s == short), 8) for s, hand in enumerate(hands))
+            value = sum(points) + HAND_VALUE * held
         else:
             others = max((p for s, p in enumerate(points) if s != seat), default=0)
-            value = points[seat] - others + HAND_VALUE * min(len(state.hands[seat]), 8)
-        return value + SITE_VALUE * state.view.sites_near(state.pos[seat], STEPS)
+            value = points[seat] - others + HAND_VALUE * min(len(hands[seat]) - (seat == short), 8)
+        return value + SITE_VALUE * state.view.sites_near(cell, STEPS)
+
+    def action_values(self, state: GemRushState, seat: int, actions: list[Action]) -> list[float]:
+        """heuristic(seat) after each action, as copy + apply + heuristic give it.
+
+        Actions that change nothing the heuristic reads but where seat's dwarf
+        stands and how many cards a hand holds are judged in place, without a
+        copy (_in_place); every other by the book (rules/bots.reference_values).
+        tests/games/gem_rush/test_fast.py holds the two to the same floats.
+        """
+        places = [self._in_place(state, seat, action) for action in actions]
+        others = [action for action, place in zip(actions, places, strict=True) if place is None]
+        judged = iter(reference_values(self, state, seat, others))
+        return [
+            next(judged) if place is None else self._value_at(state, seat, *place)
+            for place in places
+        ]
+
+    def _in_place(self, state: GemRushState, seat: int, action: Action) -> tuple[Cell, int] | None:
+        """(where seat's dwarf stands, the seat whose hand is one card shorter or -1)
+        after action, for those that change nothing else: seat's own walk (its
+        steps touch no points and no hand), warp (one Warpstone card discarded,
+        none with Rift Walker) and end of moving; a discard down to the hand
+        limit; a burn from a hand that is not the turn's last (the last ends the
+        turn). None for any other action."""
+        if state.effect is not None or state.building is not None:
+            return None
+        kind = action[0]
+        if state.phase == "move" and seat == state.seat and not state.over:
+            if kind == "move":
+                return action[1], -1
+            if kind == "warp":
+                return action[1], seat if len(action) == 3 else -1
+            if kind == "end-move":
+                return state.pos[seat], -1
+        elif state.phase == "burn" and kind == "burn" and len(action) == 3 and state.burn_left > 1:
+            return state.pos[seat], action[1]
+        elif state.phase == "discard" and kind == "discard":
+            return state.pos[seat], state.seat
+        return None
 
     def outcome(self, state: GemRushState) -> Outcome:
         """Crisis: the team's shared result against the target; Rush: a race."""
@@ -775,20 +822,18 @@ class GemRush:
         """What seat cannot see, resampled: the order of the gem deck, the room tile
         stack and the Chaos skill deck; in Rush the others' hands too (in Crisis
         the rules advise open hands, so they stay)."""
-        deck = state.deck[:]
         if not state.table.crisis:
+            deck = state.deck[:]
             others = [s for s in range(len(state.hands)) if s != seat]
             hands = [state.hands[s][:] for s in others]
             redeal(hands, deck, rng)
             for other, hand in zip(others, hands, strict=True):
                 state.hands[other] = hand
+            state.deck = deck
         else:
-            rng.shuffle(deck)
-        state.deck = deck
-        state.stack = state.stack[:]
-        rng.shuffle(state.stack)
-        state.skill_deck = state.skill_deck[:]
-        rng.shuffle(state.skill_deck)
+            state.deck = shuffled(state.deck, rng)
+        state.stack = shuffled(state.stack, rng)
+        state.skill_deck = shuffled(state.skill_deck, rng)
 
     def record(self, state: GemRushState) -> dict[str, Any]:
         t = state.table

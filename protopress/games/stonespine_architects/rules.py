@@ -74,7 +74,7 @@ from protopress.games.stonespine_architects.scoring import (
 )
 from protopress.games.stonespine_architects.spec import SPEC
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import redeal
+from protopress.rules.information import redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -489,15 +489,11 @@ class StonespineArchitects:
             state.boards[other].hand = hand
         state.deck = deck
         for element, pile in state.piles.items():
-            state.piles[element] = pile[:]
-            rng.shuffle(state.piles[element])
-        for name in ("market_deck", "challenge_deck"):
-            shuffled = getattr(state, name)[:]
-            rng.shuffle(shuffled)
-            setattr(state, name, shuffled)
+            state.piles[element] = shuffled(pile, rng)
+        state.market_deck = shuffled(state.market_deck, rng)
+        state.challenge_deck = shuffled(state.challenge_deck, rng)
         if state.rival is not None:
-            state.rival.deck = state.rival.deck[:]
-            rng.shuffle(state.rival.deck)
+            state.rival.deck = shuffled(state.rival.deck, rng)
 
     def heuristic(self, state: StonespineState, seat: int) -> float:
         """Provisional score plus nudges: paths, stars, blueprint, challenges, goal,
