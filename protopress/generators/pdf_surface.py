@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
 from protopress.generators.face import Face, ImageOp, LineOp, PolygonOp, RectOp, TextOp
 from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
+from protopress.generators.svg import VectorArt, cmyk_drawing
 
 
 class FaceCanvas(Canvas):
@@ -45,6 +47,7 @@ class PdfFaces:
         self.canvas = canvas
         self.cmyk = cmyk
         self._forms: dict[tuple, str] = {}  # drawing -> form name
+        self._cmyk_art: dict[int, tuple[VectorArt, object]] = {}  # SVG art separated to CMYK
 
     def set_fill(self, colour: Colour) -> None:
         if self.cmyk:
@@ -143,8 +146,20 @@ class PdfFaces:
                     path = canvas.beginPath()
                     path.rect(cx, height - cy - ch, cw, ch)
                     canvas.clipPath(path, stroke=0, fill=0)
-                canvas.drawImage(str(op.path), op.x, height - op.y - op.h, op.w, op.h)
+                if op.art is None:
+                    canvas.drawImage(str(op.path), op.x, height - op.y - op.h, op.w, op.h)
+                else:  # vectors: the SVG's own size scaled to where it is placed
+                    canvas.translate(op.x, height - op.y - op.h)
+                    canvas.scale(op.w / op.art.width, op.h / op.art.height)
+                    renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
                 canvas.restoreState()
+
+    def _drawing(self, art: VectorArt):
+        if not self.cmyk:
+            return art.drawing
+        if id(art) not in self._cmyk_art:
+            self._cmyk_art[id(art)] = (art, cmyk_drawing(art))  # art kept: its id stays its own
+        return self._cmyk_art[id(art)][1]
 
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         if fill is not None:
