@@ -13,12 +13,16 @@ in a fresh process (so start-up and peak memory are the process's own):
 - sheets of the same cards with rich text (icons, bold) against plain text
   (target at most 1.3x).
 
-Run: .venv/bin/python benchmarks/faces.py [--cards 200]
+Run: .venv/bin/python benchmarks/faces.py [--cards 200] [--png-only] [--before REF]
+
+--before REF also measures the PNG export of the code at git revision REF
+(exported with git archive) in the same run, against the same baseline.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import subprocess
 import sys
 import tempfile
@@ -26,6 +30,7 @@ import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).parent
+SOURCE = [str(HERE.parent)]  # where protopress is imported from
 RICH_BODY = (
     "Discard a card. Reveal :circle: five cards and <b>keep</b> those that share no :star: with it."
 )
@@ -34,6 +39,7 @@ SETUP = textwrap.dedent(
     """
     import sys, time, resource
     sys.path.insert(0, {here!r})
+    sys.path.insert(0, {source!r})
     start = time.perf_counter()
     """
 )
@@ -104,7 +110,8 @@ bare_run(Path({folder!r}), {cards})
 def run(body: str, cards: int, **values) -> tuple[float, float]:
     """Seconds and peak MiB of one fresh process running body."""
     with tempfile.TemporaryDirectory() as folder:
-        code = SETUP.format(here=str(HERE)) + body.format(folder=folder, cards=cards, **values)
+        code = SETUP.format(here=str(HERE), source=SOURCE[0])
+        code += body.format(folder=folder, cards=cards, **values)
         code += REPORT
         before = _process_start()
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
@@ -130,22 +137,53 @@ def protopress(cards: int, repeats: int, png: bool, rich: bool = False) -> tuple
     return best(PROTOPRESS, cards, repeats, png=png, rich=rich, rich_body=RICH_BODY)
 
 
+@contextlib.contextmanager
+def source_at(revision: str):
+    """protopress as it was at a git revision, imported instead of the checkout's."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision, "protopress"],
+                                 check=True, capture_output=True).stdout  # fmt: skip
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        SOURCE[0], before = folder, SOURCE[0]
+        try:
+            yield
+        finally:
+            SOURCE[0] = before
+
+
+def png_export(cards: int, repeats: int) -> tuple[float, float]:
+    """Seconds of the PNG export alone (with PNGs less without) and peak MiB."""
+    sheets, _ = protopress(cards, repeats, png=False)
+    with_png, memory = protopress(cards, repeats, png=True)
+    return with_png - sheets, memory
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--png-only", action="store_true", help="only the PNG export figures")
+    parser.add_argument("--before", metavar="REF", help="also measure the PNG export at REF")
     args = parser.parse_args()
     cards, repeats = args.cards, args.repeats
 
-    sheets, _ = protopress(cards, repeats, png=False)
-    with_png, memory = protopress(cards, repeats, png=True)
     pillow, pillow_memory = best(BARE_PILLOW, cards, repeats)
-    png_time = with_png - sheets  # the PNG export alone
+    if args.before:
+        with source_at(args.before):
+            old_time, old_memory = png_export(cards, repeats)
+            _, old_more = protopress(5 * cards, 1, png=True)
+        print(f"before ({args.before}): PNG export of {cards} cards at 300 dpi: {old_time:.2f} s, "
+              f"bare Pillow {pillow:.2f} s ({old_time / pillow:.2f}x); peak {old_memory:.0f} MiB, "
+              f"{old_more:.0f} MiB at {5 * cards} cards")  # fmt: skip
+    png_time, memory = png_export(cards, repeats)
     print(f"PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow {pillow:.2f} s "
           f"({png_time / pillow:.2f}x); peak {memory:.0f} MiB (Pillow {pillow_memory:.0f} MiB)")  # fmt: skip
 
     _, memory_more = protopress(5 * cards, 1, png=True)
     print(f"peak memory: {memory:.0f} MiB at {cards} cards, {memory_more:.0f} MiB at {5 * cards}")
+    if args.png_only:
+        return
+    sheets, _ = protopress(cards, repeats, png=False)
 
     bare, _ = best(BARE_REPORTLAB, cards, repeats)
     print(f"PDF sheets of {cards} cards, whole process: {sheets:.2f} s, bare reportlab "
