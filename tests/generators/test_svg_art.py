@@ -258,3 +258,14 @@ def test_what_the_svg_library_cannot_draw_is_a_warning(tmp_path):
         "c1: image 'art.svg': part of the SVG is not drawn (<foreignObject> is not supported)",
         "c1: image 'art.svg': part of the SVG is not drawn (<filter> is not supported)",
     ]
+
+
+def test_a_use_bomb_is_cut_short_with_a_warning(tmp_path):
+    """<use> of <use> ten times over, seven deep, would be ten million copies."""
+    groups = "".join(
+        f'<g id="a{i}">' + f'<use href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 8)
+    )
+    svg = (f'<svg {SVG_NS} viewBox="0 0 10 10" width="10" height="10"><defs>'
+           f'<rect id="a0" width="1" height="1" fill="#336699"/>{groups}</defs><use href="#a7"/></svg>')  # fmt: skip
+    _, warnings = render(game(tmp_path, svg))
+    assert any("Too many <use> expansions (limit is 10000)" in warning for warning in warnings)
