@@ -138,17 +138,23 @@ def protopress(cards: int, repeats: int, png: bool, rich: bool = False) -> tuple
 
 
 @contextlib.contextmanager
-def source_at(revision: str):
-    """protopress as it was at a git revision, imported instead of the checkout's."""
+def exported(revision: str):
+    """A folder holding protopress as it was at a git revision."""
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision, "protopress"],
                                  check=True, capture_output=True).stdout  # fmt: skip
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-        SOURCE[0], before = folder, SOURCE[0]
-        try:
-            yield
-        finally:
-            SOURCE[0] = before
+        yield folder
+
+
+@contextlib.contextmanager
+def imported_from(folder: str):
+    """Runs import protopress from folder meanwhile."""
+    SOURCE[0], before = folder, SOURCE[0]
+    try:
+        yield
+    finally:
+        SOURCE[0] = before
 
 
 def png_export(cards: int, repeats: int) -> tuple[float, float]:
@@ -167,20 +173,27 @@ def main() -> None:
     args = parser.parse_args()
     cards, repeats = args.cards, args.repeats
 
-    pillow, pillow_memory = best(BARE_PILLOW, cards, repeats)
-    if args.before:
-        with source_at(args.before):
-            old_time, old_memory = png_export(cards, repeats)
-            _, old_more = protopress(5 * cards, 1, png=True)
-        print(f"before ({args.before}): PNG export of {cards} cards at 300 dpi: {old_time:.2f} s, "
-              f"bare Pillow {pillow:.2f} s ({old_time / pillow:.2f}x); peak {old_memory:.0f} MiB, "
-              f"{old_more:.0f} MiB at {5 * cards} cards")  # fmt: skip
-    png_time, memory = png_export(cards, repeats)
-    print(f"PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow {pillow:.2f} s "
-          f"({png_time / pillow:.2f}x); peak {memory:.0f} MiB (Pillow {pillow_memory:.0f} MiB)")  # fmt: skip
-
-    _, memory_more = protopress(5 * cards, 1, png=True)
-    print(f"peak memory: {memory:.0f} MiB at {cards} cards, {memory_more:.0f} MiB at {5 * cards}")
+    # the baseline and each revision take turns, so a change in the machine's
+    # load during the run falls on all of them alike; the best of each is kept
+    sources = {"now": SOURCE[0]}
+    with contextlib.ExitStack() as stack:
+        if args.before:
+            sources[args.before] = stack.enter_context(exported(args.before))
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in ["pillow", *sources]}
+        for _ in range(repeats):
+            runs["pillow"].append(run(BARE_PILLOW, cards))
+            for name, source in sources.items():
+                with imported_from(source):
+                    runs[name].append(png_export(cards, 1))
+        pillow, pillow_memory = min(t for t, _ in runs["pillow"]), max(m for _, m in runs["pillow"])
+        for name, source in reversed(sources.items()):
+            png_time, memory = min(t for t, _ in runs[name]), max(m for _, m in runs[name])
+            with imported_from(source):
+                _, memory_more = protopress(5 * cards, 1, png=True)
+            label = "" if name == "now" else f"before ({name}): "
+            print(f"{label}PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow "
+                  f"{pillow:.2f} s ({png_time / pillow:.2f}x); peak {memory:.0f} MiB at {cards} "
+                  f"cards, {memory_more:.0f} MiB at {5 * cards} (Pillow {pillow_memory:.0f} MiB)")  # fmt: skip
     if args.png_only:
         return
     sheets, _ = protopress(cards, repeats, png=False)
