@@ -13,16 +13,16 @@ in a fresh process (so start-up and peak memory are the process's own):
 - sheets of the same cards with rich text (icons, bold) against plain text
   (target at most 1.3x).
 
-With --against DIR (another checkout of protopress, e.g. the main branch
-before a change), only the plain-text PDF sheets and PNG export are timed,
-with this checkout and with DIR's, runs alternating, as a ratio after/before.
+Run: .venv/bin/python benchmarks/faces.py [--cards 200] [--png-only] [--before REF]
 
-Run: .venv/bin/python benchmarks/faces.py [--cards 200] [--against ../main]
+--before REF also measures the PNG export of the code at git revision REF
+(exported with git archive) in the same run, against the same baseline.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import subprocess
 import sys
 import tempfile
@@ -30,7 +30,7 @@ import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent  # the protopress checkout measured
+SOURCE = [str(HERE.parent)]  # where protopress is imported from
 RICH_BODY = (
     "Discard a card. Reveal :circle: five cards and <b>keep</b> those that share no :star: with it."
 )
@@ -107,10 +107,10 @@ bare_run(Path({folder!r}), {cards})
 """
 
 
-def run(body: str, cards: int, source: Path = ROOT, **values) -> tuple[float, float]:
-    """Seconds and peak MiB of one fresh process running body (protopress from source)."""
+def run(body: str, cards: int, **values) -> tuple[float, float]:
+    """Seconds and peak MiB of one fresh process running body."""
     with tempfile.TemporaryDirectory() as folder:
-        code = SETUP.format(here=str(HERE), source=str(source))
+        code = SETUP.format(here=str(HERE), source=SOURCE[0])
         code += body.format(folder=folder, cards=cards, **values)
         code += REPORT
         before = _process_start()
@@ -137,40 +137,66 @@ def protopress(cards: int, repeats: int, png: bool, rich: bool = False) -> tuple
     return best(PROTOPRESS, cards, repeats, png=png, rich=rich, rich_body=RICH_BODY)
 
 
-def against(other: Path, cards: int, repeats: int) -> None:
-    """Plain-text sheets and PNGs with this checkout against another, runs alternating."""
-    for png in (False, True):
-        times: dict[Path, list[float]] = {ROOT: [], other: []}
-        for _ in range(repeats):
-            for source in (ROOT, other):
-                times[source].append(run(PROTOPRESS, cards, source, png=png, rich=False,
-                                         rich_body=RICH_BODY)[0])  # fmt: skip
-        after, before = min(times[ROOT]), min(times[other])
-        what = "PDF sheets and PNGs" if png else "PDF sheets"
-        print(f"plain text, {what} of {cards} cards: {after:.2f} s here, {before:.2f} s with "
-              f"{other} ({after / before:.3f}x)")  # fmt: skip
+@contextlib.contextmanager
+def exported(revision: str):
+    """A folder holding protopress as it was at a git revision."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision, "protopress"],
+                                 check=True, capture_output=True).stdout  # fmt: skip
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        yield folder
+
+
+@contextlib.contextmanager
+def imported_from(folder: str):
+    """Runs import protopress from folder meanwhile."""
+    SOURCE[0], before = folder, SOURCE[0]
+    try:
+        yield
+    finally:
+        SOURCE[0] = before
+
+
+def png_export(cards: int, repeats: int) -> tuple[float, float]:
+    """Seconds of the PNG export alone (with PNGs less without) and peak MiB."""
+    sheets, _ = protopress(cards, repeats, png=False)
+    with_png, memory = protopress(cards, repeats, png=True)
+    return with_png - sheets, memory
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--against", type=Path, help="another protopress checkout to compare with")
+    parser.add_argument("--png-only", action="store_true", help="only the PNG export figures")
+    parser.add_argument("--before", metavar="REF", help="also measure the PNG export at REF")
     args = parser.parse_args()
     cards, repeats = args.cards, args.repeats
-    if args.against:
-        against(args.against.resolve(), cards, repeats)
+
+    # the baseline and each revision take turns, so a change in the machine's
+    # load during the run falls on all of them alike; the best of each is kept
+    sources = {"now": SOURCE[0]}
+    with contextlib.ExitStack() as stack:
+        if args.before:
+            sources[args.before] = stack.enter_context(exported(args.before))
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in ["pillow", *sources]}
+        for _ in range(repeats):
+            runs["pillow"].append(run(BARE_PILLOW, cards))
+            for name, source in sources.items():
+                with imported_from(source):
+                    runs[name].append(png_export(cards, 1))
+        pillow, pillow_memory = min(t for t, _ in runs["pillow"]), max(m for _, m in runs["pillow"])
+        for name, source in reversed(sources.items()):
+            png_time, memory = min(t for t, _ in runs[name]), max(m for _, m in runs[name])
+            with imported_from(source):
+                _, memory_more = protopress(5 * cards, 1, png=True)
+            label = "" if name == "now" else f"before ({name}): "
+            print(f"{label}PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow "
+                  f"{pillow:.2f} s ({png_time / pillow:.2f}x); peak {memory:.0f} MiB at {cards} "
+                  f"cards, {memory_more:.0f} MiB at {5 * cards} (Pillow {pillow_memory:.0f} MiB)")  # fmt: skip
+    if args.png_only:
         return
-
     sheets, _ = protopress(cards, repeats, png=False)
-    with_png, memory = protopress(cards, repeats, png=True)
-    pillow, pillow_memory = best(BARE_PILLOW, cards, repeats)
-    png_time = with_png - sheets  # the PNG export alone
-    print(f"PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow {pillow:.2f} s "
-          f"({png_time / pillow:.2f}x); peak {memory:.0f} MiB (Pillow {pillow_memory:.0f} MiB)")  # fmt: skip
-
-    _, memory_more = protopress(5 * cards, 1, png=True)
-    print(f"peak memory: {memory:.0f} MiB at {cards} cards, {memory_more:.0f} MiB at {5 * cards}")
 
     bare, _ = best(BARE_REPORTLAB, cards, repeats)
     print(f"PDF sheets of {cards} cards, whole process: {sheets:.2f} s, bare reportlab "

@@ -29,7 +29,7 @@ from protopress.generators.binding import (
 )
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.fonts import DEFAULT_FONT, Font
-from protopress.generators.images import open_image
+from protopress.generators.images import image_format, open_image
 from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
 from protopress.generators.rich import Family, InlineIcon, RichTextOp
 from protopress.generators.rich import fit as fit_rich
@@ -42,6 +42,7 @@ from protopress.generators.scripts import (
     needs_shaping,
 )
 from protopress.generators.shapes import outline, scaled
+from protopress.generators.svg import VectorArt, load_svg
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
 
@@ -95,6 +96,8 @@ class ImageOp:
     w: float
     h: float
     clip: tuple[float, float, float, float] | None = None  # the box, when cropped
+    # an SVG's drawing (the path names it: faces with the same ops share a form)
+    art: VectorArt | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -560,34 +563,62 @@ class FaceBuilder:
     def _image(self, element, fields, warnings, component_id):
         if self.assets is None:
             return []
+        label = fill(element["path"], fields)
         try:
-            path = self.assets.resolve(fill(element["path"], fields))
+            path = self.assets.resolve(label)
         except ValueError as error:
             raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
         box = self._box(element)
-        placed = fitted_image(self.assets.size(path), box, element.get("fit", "contain"),
-                              element.get("align", "center"), element.get("valign", "middle"))  # fmt: skip
-        if element.get("fit") == "stretch":
-            pixels = self.assets.size(path)
-            if abs(pixels[0] / pixels[1] - box[2] / box[3]) > 0.01 * pixels[0] / pixels[1]:
-                warnings.append(f"{component_id}: image {path.name!r} is stretched out of shape "
-                                f"({pixels[0]}x{pixels[1]} pixels into a {to_mm(box[2]):.0f}x"
-                                f"{to_mm(box[3]):.0f} mm box)")  # fmt: skip
-        return [placed(path)]
+        fit = element.get("fit", "contain")
+        size, art = self.assets.size(path), self.assets.art(path)
+        placed = fitted_image(size, box, fit, element.get("align", "center"),
+                              element.get("valign", "middle"))(path, art)  # fmt: skip
+        warnings.extend(
+            art_warnings(f"{component_id}: image {label!r}", size, art, box, fit, placed)
+        )
+        return [placed]
 
 
-def fitted_image(pixels: tuple[int, int], box, fit: str, align: str, valign: str):
-    """Where a picture of pixels goes in box: whole (contain), filling it and
-    cropped (cover) or stretched to it (stretch); align and valign place it."""
+PRINT_DPI = 300  # below this a raster picture prints visibly soft
+
+
+def art_warnings(name: str, size, art: VectorArt | None, box, fit: str, placed: ImageOp):
+    """What a designer should hear about a placed picture: stretched out of its
+    shape, printing below PRINT_DPI (rasters only: vectors are sharp at any
+    size), or an SVG with parts svglib could not draw."""
+    found = []
+    shape = (
+        f"an SVG of {size[0]:g}x{size[1]:g} pt"
+        if art is not None
+        else f"{size[0]}x{size[1]} pixels"
+    )
+    if fit == "stretch" and abs(size[0] / size[1] - box[2] / box[3]) > 0.01 * size[0] / size[1]:
+        found.append(f"{name} is stretched out of shape ({shape} into a "
+                     f"{to_mm(box[2]):.0f}x{to_mm(box[3]):.0f} mm box)")  # fmt: skip
+    if art is None:
+        dpi = min(size[0] / (placed.w / 72), size[1] / (placed.h / 72))
+        if dpi < PRINT_DPI - 1e-6:
+            found.append(f"{name} prints at {int(dpi + 1e-6)} dpi at its drawn size "
+                         f"({size[0]}x{size[1]} pixels over {to_mm(placed.w):.0f}x"
+                         f"{to_mm(placed.h):.0f} mm); {PRINT_DPI} dpi or more prints sharp")  # fmt: skip
+    else:
+        found.extend(f"{name}: part of the SVG is not drawn ({note})" for note in art.notes[:3])
+    return found
+
+
+def fitted_image(size: tuple[float, float], box, fit: str, align: str, valign: str):
+    """Where a picture of size (pixels, or an SVG's own size) goes in box: whole
+    (contain), filling it and cropped (cover) or stretched to it (stretch);
+    align and valign place it."""
     x, y, w, h = box
     if fit == "stretch":
-        return lambda path: ImageOp(path, x, y, w, h)
-    scale = (min if fit == "contain" else max)(w / pixels[0], h / pixels[1])
-    pw, ph = pixels[0] * scale, pixels[1] * scale
+        return lambda path, art=None: ImageOp(path, x, y, w, h, art=art)
+    scale = (min if fit == "contain" else max)(w / size[0], h / size[1])
+    pw, ph = size[0] * scale, size[1] * scale
     px = x + {"left": 0, "center": (w - pw) / 2, "right": w - pw}[align]
     py = y + {"top": 0, "middle": (h - ph) / 2, "bottom": h - ph}[valign]
     clip = box if fit == "cover" else None
-    return lambda path: ImageOp(path, px, py, pw, ph, clip)
+    return lambda path, art=None: ImageOp(path, px, py, pw, ph, clip, art)
 
 
 def _overflow(component_id: str, text: str, w: float, h: float, size: float) -> str:
@@ -723,7 +754,8 @@ class AssetPolicy:
         self.root = root.resolve()
         self.allow_outside = allow_outside
         self._checked: dict[Path, Path] = {}
-        self._sizes: dict[Path, tuple[int, int]] = {}
+        self._sizes: dict[Path, tuple[float, float]] = {}
+        self._art: dict[Path, VectorArt] = {}
         self._fonts_checked: dict[int, object] = {}  # id -> layout (kept, so ids stay unique)
 
     def check_fonts(self, layout) -> None:
@@ -750,6 +782,19 @@ class AssetPolicy:
             )
         if not path.is_file():
             raise ValueError(f"image {relative!r} not found (looked for {path})")
+        try:
+            found = image_format(path)
+        except OSError as error:
+            raise ValueError(f"image {relative!r} cannot be read: {error}") from None
+        if found == "SVG":
+            # its references stay inside the catalog folder (or, for an SVG
+            # allowed from outside, inside its own folder)
+            roots = (self.root,) if path.is_relative_to(self.root) else (path.parent,)
+            art = load_svg(path, relative, roots)
+            self._checked[path] = path
+            self._sizes[path] = (art.width, art.height)
+            self._art[path] = art
+            return path
         width, height = _checked_image(path, relative)
         if width * height > MAX_IMAGE_PIXELS:
             raise ValueError(
@@ -760,9 +805,13 @@ class AssetPolicy:
         self._sizes[path] = (width, height)
         return path
 
-    def size(self, path: Path) -> tuple[int, int]:
-        """The pixel size of an image resolve() has checked."""
+    def size(self, path: Path) -> tuple[float, float]:
+        """The pixel size of an image resolve() has checked (an SVG's own size in points)."""
         return self._sizes[path]
+
+    def art(self, path: Path) -> VectorArt | None:
+        """The drawing of an SVG resolve() has checked; None for a raster image."""
+        return self._art.get(path)
 
 
 def _checked_image(path: Path, relative: str) -> tuple[int, int]:

@@ -3,18 +3,32 @@
 Some Pillow plugins hand the file to another program (EPS runs Ghostscript on
 the PostScript inside), so an image in a catalog could run code. A file is
 accepted only when its first bytes are those of an allowed format, whatever its
-name says, and Pillow is only ever allowed to try those formats.
+name says, and Pillow is only ever allowed to try those formats. SVG is known
+by its content too (XML whose first element is `svg`) and drawn as vectors
+(svg.py), never through Pillow.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PIL import Image
 
-__all__ = ["ALLOWED_FORMATS", "image_format", "open_image", "restrict_pillow"]
+__all__ = ["ALLOWED_FORMATS", "ART_FORMATS", "format_of", "image_format", "open_image",
+           "restrict_pillow"]  # fmt: skip
 
-ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF")
+ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF")  # what Pillow may decode
+ART_FORMATS = (*ALLOWED_FORMATS, "SVG")  # what a layout's image may be
+
+# After an optional byte-order mark, XML declaration, comments and doctype, the
+# first element is `svg` (with or without a namespace prefix).
+_SVG_START = re.compile(
+    rb"^(?:\xef\xbb\xbf)?(?:\s+|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^\[>]*(?:\[.*?\])?\s*>)*"
+    rb"<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]",
+    re.DOTALL,
+)
+_SVG_SNIFF_BYTES = 64 * 1024
 
 _SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "PNG"),
@@ -27,9 +41,17 @@ _SIGNATURES: tuple[tuple[bytes, str], ...] = (
 
 
 def image_format(path: Path) -> str | None:
-    """The allowed format whose signature starts the file, else None."""
+    """The allowed format (one of ART_FORMATS) the file's content is, else None."""
     with open(path, "rb") as stream:
-        head = stream.read(16)
+        head = stream.read(_SVG_SNIFF_BYTES)
+    found = format_of(head[:16])
+    if found is None and _SVG_START.match(head):
+        return "SVG"
+    return found
+
+
+def format_of(head: bytes) -> str | None:
+    """The raster format (one of ALLOWED_FORMATS) whose signature starts head."""
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "WEBP"
     for signature, name in _SIGNATURES:
@@ -44,9 +66,9 @@ def open_image(path: Path, label: str) -> Image.Image:
     Raises ValueError naming label (how the catalog or layout names the file).
     """
     found = image_format(path)
-    if found is None:
+    if found is None or found == "SVG":
         raise ValueError(
-            f"image {label!r} is not a {', '.join(ALLOWED_FORMATS)} file (checked from "
+            f"image {label!r} is not a {', '.join(ART_FORMATS)} file (checked from "
             "its content, not its name); refused"
         )
     return Image.open(path, formats=[found])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -15,6 +16,7 @@ from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
+from protopress.generators.svg import VectorArt, cmyk_drawing
 
 
 class FaceCanvas(Canvas):
@@ -103,6 +105,7 @@ class PdfFaces:
         self.canvas = canvas
         self.separation = separation
         self._forms: dict[tuple, str] = {}  # drawing -> form name
+        self._cmyk_art: dict[int, tuple[VectorArt, object]] = {}  # SVG art separated to CMYK
 
     def set_fill(self, colour: Colour) -> None:
         if self.separation is not None:
@@ -204,8 +207,13 @@ class PdfFaces:
                     path = canvas.beginPath()
                     path.rect(cx, height - cy - ch, cw, ch)
                     canvas.clipPath(path, stroke=0, fill=0)
-                canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
-                                 mask="auto")  # fmt: skip
+                if op.art is None:
+                    canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
+                                     mask="auto")  # fmt: skip
+                else:  # vectors: the SVG's own size scaled to where it is placed
+                    canvas.translate(op.x, height - op.y - op.h)
+                    canvas.scale(op.w / op.art.width, op.h / op.art.height)
+                    renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
                 canvas.restoreState()
             elif isinstance(op, FaceOp):
                 self._inner(op, face)
@@ -235,6 +243,16 @@ class PdfFaces:
         if self.separation is None:
             return str(op.path)
         return _SeparatedArt(self.separation.image(op.path))
+
+    def _drawing(self, art: VectorArt):
+        if self.separation is None:
+            return art.drawing
+        if id(art) not in self._cmyk_art:
+            self._cmyk_art[id(art)] = (
+                art,
+                cmyk_drawing(art, self.separation),
+            )  # art kept: its id stays its own
+        return self._cmyk_art[id(art)][1]
 
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         if fill is not None:

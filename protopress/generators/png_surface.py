@@ -1,12 +1,16 @@
 """A face as a Pillow image: its PDF drawing, rasterised by PDFium.
 
-There is one renderer: the face is drawn on a one-page PDF by the same code
-that draws the print files, and pypdfium2 rasterises that page. PDF and PNG
-cannot disagree (text shaping, inline icons, vector art, fonts)."""
+There is one renderer: the face is drawn on a PDF page by the same code that
+draws the print files, and pypdfium2 rasterises that page. PDF and PNG cannot
+disagree (text shaping, inline icons, vector art, fonts). Many faces share one
+PDF (a batch): building a PDF and subsetting its fonts once per face cost as
+much as rasterising it."""
 
 from __future__ import annotations
 
 import io
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 
 import pypdfium2
 from PIL import Image
@@ -20,30 +24,58 @@ def pixel_size(face: Face, dpi: int) -> tuple[int, int]:
     return round(face.width * dpi / 72), round(face.height * dpi / 72)
 
 
-def face_pdf(face: Face) -> bytes:
-    """The face alone on a page of its own size (bleed included)."""
+BATCH = 16  # faces per PDF: fonts are subset once per batch, not once per face
+
+
+def faces_pdf(faces: Sequence[Face]) -> bytes:
+    """The faces one to a page, each page the size of its face (bleed included)."""
     buffer = io.BytesIO()
-    canvas = FaceCanvas(buffer, pagesize=(face.width, face.height), invariant=1,
+    canvas = FaceCanvas(buffer, pagesize=(faces[0].width, faces[0].height), invariant=1,
                         initialFontName=font(DEFAULT_FONT).name, pageCompression=0)  # fmt: skip
-    PdfFaces(canvas).draw(face)
-    canvas.showPage()
+    surface = PdfFaces(canvas)
+    for face in faces:
+        canvas.setPageSize((face.width, face.height))
+        surface.draw(face)
+        canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
+def face_pdf(face: Face) -> bytes:
+    """The face alone on a page of its own size (bleed included)."""
+    return faces_pdf([face])
+
+
+def face_images(faces: Iterable[Face], dpi: int = 300) -> Iterator[Image.Image]:
+    """Each face at dpi, as face_image draws it, in order, one at a time: the
+    faces are drawn BATCH to a PDF and its pages rasterised, so memory holds
+    one batch's PDF and one image however many faces there are."""
+    faces = iter(faces)
+    while batch := list(itertools.islice(faces, BATCH)):
+        document = pypdfium2.PdfDocument(faces_pdf(batch))
+        try:
+            for index, face in enumerate(batch):
+                yield _rasterised(document, index, face, dpi)
+        finally:
+            document.close()
+
+
 def face_image(face: Face, dpi: int = 300) -> Image.Image:
     """The face at dpi, bleed included, as an RGB image of exactly pixel_size pixels."""
+    (image,) = face_images([face], dpi)
+    return image
+
+
+def _rasterised(document: pypdfium2.PdfDocument, index: int, face: Face, dpi: int) -> Image.Image:
     width, height = pixel_size(face, dpi)
-    document = pypdfium2.PdfDocument(face_pdf(face))
+    page = document[index]
     try:
-        page = document[0]
         bitmap = page.render(scale=dpi / 72, may_draw_forms=False, rev_byteorder=True)
         rendered = bitmap.to_pil()
         # PDFium rounds the page up to whole pixels; crop copies it out of the bitmap
         image = rendered.convert("RGB") if rendered.mode != "RGB" else rendered
         image = image.crop((0, 0, width, height))
         bitmap.close()
-        page.close()
     finally:
-        document.close()
+        page.close()
     return image

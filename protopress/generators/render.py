@@ -32,7 +32,7 @@ from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.pdfx import to_pdfx
-from protopress.generators.png_surface import face_image
+from protopress.generators.png_surface import face_images
 from protopress.generators.preflight import BACK_LABEL
 from protopress.generators.separation import Separation, separation
 from protopress.generators.units import MM, PAPER, to_mm
@@ -435,6 +435,29 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     fronts: list[bytes] = []
+    jobs, drawn = itertools.tee(_png_jobs(copies, folder, changed))
+    images = face_images((face for _, _, face in drawn if face is not None), options.dpi)
+    for path, side, face in jobs:
+        if face is None:  # unchanged: read back for the contact sheet
+            if side == "front":
+                with Image.open(path, formats=["PNG"]) as existing:
+                    fronts.append(_thumbnail_bytes(existing.convert("RGB")))
+            continue
+        image = next(images)
+        write_atomic(path, _png_bytes(image, options.dpi))
+        written.append(path)
+        if side == "front":
+            fronts.append(_thumbnail_bytes(image))
+    if fronts:
+        path = options.output_dir / "png" / f"{kind}-contact.png"
+        write_atomic(path, _png_bytes(contact_sheet(fronts), 72))
+        written.append(path)
+    return written
+
+
+def _png_jobs(copies, folder: Path, changed):
+    """(path, side, face) for each design's faces in order; face is None where
+    the existing file is kept (not among the changed ids)."""
     seen: set[str] = set()
     for copy in copies:
         if copy.id in seen:
@@ -444,21 +467,8 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
             if face is None:
                 continue
             path = folder / f"{copy.id}-{side}.png"
-            if changed is not None and copy.id not in changed and path.is_file():
-                if side == "front":
-                    with Image.open(path, formats=["PNG"]) as existing:
-                        fronts.append(_thumbnail_bytes(existing.convert("RGB")))
-                continue
-            image = face_image(face, options.dpi)
-            write_atomic(path, _png_bytes(image, options.dpi))
-            written.append(path)
-            if side == "front":
-                fronts.append(_thumbnail_bytes(image))
-    if fronts:
-        path = options.output_dir / "png" / f"{kind}-contact.png"
-        write_atomic(path, _png_bytes(contact_sheet(fronts), 72))
-        written.append(path)
-    return written
+            keep = changed is not None and copy.id not in changed and path.is_file()
+            yield path, side, None if keep else face
 
 
 CONTACT_FULL_SIZE = 96  # faces shown at CONTACT_WIDTH; more share the same sheet area
@@ -466,7 +476,7 @@ CONTACT_FULL_SIZE = 96  # faces shown at CONTACT_WIDTH; more share the same shee
 
 def thumbnail(image: Image.Image, width: int = CONTACT_WIDTH) -> Image.Image:
     """A face as the contact sheet shows it: width pixels wide."""
-    factor = image.width // (2 * width)
+    factor = image.width // width
     reduced = image.reduce(factor) if factor > 1 else image  # a box filter first: fast
     return reduced.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
 

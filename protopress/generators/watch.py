@@ -29,7 +29,8 @@ class WatchEvent:
     files: tuple[Path, ...] = ()
 
 
-ASSET_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".ttf", ".otf")
+ASSET_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".svg", ".ttf",
+                  ".otf")  # fmt: skip
 MAX_ASSETS = 5000  # files stamped per folder: a huge folder is not walked for ever
 
 

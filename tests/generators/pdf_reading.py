@@ -3,6 +3,7 @@ points of every filled path, in page coordinates (points, y up)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,3 +79,84 @@ def image_boxes(path: Path, page: int = 0) -> list[tuple[float, float, float, fl
         elif operator == b"Do":
             boxes.append((matrix[4], matrix[5], matrix[0], matrix[3]))
     return boxes
+
+
+def filled_bounds(path: Path, rgb: tuple[float, float, float], page: int = 0):
+    """(left, bottom, right, top) of everything the page fills in colour rgb
+    (rectangles, lines and curve points, forms not entered), or None."""
+    reader = PdfReader(path)
+    content = ContentStream(reader.pages[page].get_contents(), reader)
+    matrix, stack, points, current, fill = [1, 0, 0, 1, 0, 0], [], [], [], None
+
+    def at(x, y):
+        return (
+            matrix[0] * x + matrix[2] * y + matrix[4],
+            matrix[1] * x + matrix[3] * y + matrix[5],
+        )
+
+    for operands, operator in content.operations:
+        values = (
+            [float(v) for v in operands]
+            if operator in (b"cm", b"re", b"m", b"l", b"c", b"rg")
+            else []
+        )
+        if operator == b"q":
+            stack.append((matrix, fill))
+        elif operator == b"Q":
+            matrix, fill = stack.pop()
+        elif operator == b"cm":
+            matrix = _multiply(values, matrix)
+        elif operator == b"rg":
+            fill = tuple(round(v, 3) for v in values)
+        elif operator == b"re":
+            x, y, w, h = values
+            current += [at(x, y), at(x + w, y + h)]
+        elif operator in (b"m", b"l", b"c"):
+            current += [at(values[i], values[i + 1]) for i in range(0, len(values), 2)]
+        elif operator in (b"f", b"f*", b"B", b"B*", b"b", b"b*"):
+            if fill == tuple(round(v, 3) for v in rgb):
+                points += current
+            current = []
+        elif operator in (b"n", b"S", b"s"):
+            current = []
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def xobject_subtypes(path: Path) -> list[str]:
+    """The subtype of every XObject of every page, forms entered (e.g. ['/Form', '/Image'])."""
+    found: list[str] = []
+
+    def visit(resources):
+        xobjects = resources.get("/XObject") if resources else None
+        for ref in (xobjects or {}).values():
+            xobject = ref.get_object()
+            found.append(str(xobject.get("/Subtype")))
+            if xobject.get("/Subtype") == "/Form":
+                visit(xobject.get("/Resources"))
+
+    for page in PdfReader(path).pages:
+        visit(page.get("/Resources"))
+    return found
+
+
+def operators(path: Path, page: int = 0) -> Counter[bytes]:
+    """How often the page uses each content operator, forms entered (an inline
+    image counts as b"INLINE IMAGE")."""
+    reader = PdfReader(path)
+    found = Counter(
+        op for _, op in ContentStream(reader.pages[page].get_contents(), reader).operations
+    )
+
+    def visit(resources):
+        xobjects = resources.get("/XObject") if resources else None
+        for ref in (xobjects or {}).values():
+            xobject = ref.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                found.update(op for _, op in ContentStream(xobject, reader).operations)
+                visit(xobject.get("/Resources"))
+
+    visit(reader.pages[page].get("/Resources"))
+    return found

@@ -354,3 +354,21 @@ def test_each_picture_is_separated_once_per_render(deck, monkeypatch):
     monkeypatch.setattr(separation, "_separated", lambda s, p: calls.append(p.name) or real(s, p))
     render(deck, "cmyk", "--cmyk")  # sheets and per-card files; the sky card twice
     assert sorted(calls) == ["gem.png", "sky.png"]
+
+
+def test_svg_art_is_separated_through_the_profile(deck):
+    """An SVG's own colours go through the same profile as the layout's."""
+    (deck / "art" / "sky.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#3a7d44"/></svg>'
+    )
+    layout = json.loads((deck / "layouts" / "card.json").read_text())
+    layout["front"][2]["path"] = "art/sky.svg"
+    (deck / "layouts" / "card.json").write_text(json.dumps(layout))
+    catalog = json.loads((deck / "deck.json").read_text())
+    catalog["cards"] = catalog["cards"][:1]
+    (deck / "deck.json").write_text(json.dumps(catalog))
+    (path,) = [p for p in render(deck, "svg", "--cmyk") if p.name.endswith("print-shop.pdf")]
+    assert preflight(path, expect="cmyk").ok
+    green = tuple(round(v / 255, 3) for v in imagecms_cmyk((0x3A, 0x7D, 0x44)))
+    assert green in {tuple(round(v, 3) for v in f) for f in fills(path)}

@@ -64,3 +64,45 @@ def test_stretch_fills_the_box_and_warns_that_it_distorts(tmp_path):
     (_, _, w, h), warnings, _ = render(tmp_path, fit="stretch")
     assert (w, h) == (40, 40)
     assert any("stretched out of shape" in warning for warning in warnings)
+
+
+def warnings_for(tmp_path: Path, pixels: tuple[int, int], box: str, **element) -> list[str]:
+    Image.new("RGB", pixels, "red").save(tmp_path / "art.png")
+    catalog = {"game": "t", "title": "T", "version": "1",
+               "cards": [{"id": "c1", "title": "C", "count": 1}]}  # fmt: skip
+    layout = {"kind": "card", "size": {"width": "63mm", "height": "88mm"},
+              "front": [{"type": "image", "x": 5, "y": 5, "w": box, "h": box,
+                         "path": "art.png", **element}]}  # fmt: skip
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout))
+    options = RenderOptions(tmp_path / "out", layout="per-card", layouts_dir=tmp_path / "layouts")
+    return render_catalog(load_catalog(tmp_path / "cat.json"), options).warnings
+
+
+def dpi_warnings(warnings: list[str]) -> list[str]:
+    return [warning for warning in warnings if " dpi " in warning]
+
+
+@pytest.mark.parametrize(("pixels", "expected"), [(299, 299), (300, None), (150, 150)])
+def test_the_dpi_warning_fires_below_300_and_not_at_300(tmp_path, pixels, expected):
+    warnings = dpi_warnings(warnings_for(tmp_path, (pixels, pixels), "1in"))
+    assert warnings == (
+        [f"c1: image 'art.png' prints at {expected} dpi at its drawn size ({pixels}x{pixels} "
+         "pixels over 25x25 mm); 300 dpi or more prints sharp"]
+        if expected
+        else []
+    )  # fmt: skip
+
+
+def test_the_dpi_is_taken_after_the_fit(tmp_path):
+    # 600 x 300 pixels in a 1 x 1 inch box: contained it is drawn 1 in wide (600 dpi);
+    # covering, 2 in wide (300 dpi); stretched, 1 in tall from 300 pixels (300 dpi)
+    for fit in ("contain", "cover", "stretch"):
+        folder = tmp_path / fit
+        folder.mkdir()
+        assert not dpi_warnings(warnings_for(folder, (600, 300), "1in", fit=fit))
+    folder = tmp_path / "small"
+    folder.mkdir()  # 598 x 299 covering the inch: 2 in wide from 598 pixels is 299 dpi
+    (warning,) = dpi_warnings(warnings_for(folder, (598, 299), "1in", fit="cover"))
+    assert "prints at 299 dpi" in warning

@@ -152,3 +152,23 @@ def test_a_changed_image_draws_the_faces_again(tmp_path):
         assert dawn.read_bytes() != before
     finally:
         watcher.close()
+
+
+def test_a_changed_svg_draws_the_faces_again(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(MINI_GAME, folder)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="{}"/></svg>'
+    (folder / "art.svg").write_text(svg.format("#ff0000"))
+    edit(folder / "layouts" / "card.json", lambda d: d["front"].append(
+        {"type": "image", "x": 2, "y": 2, "w": 10, "h": 10, "path": "art.svg"}))  # fmt: skip
+    watcher = Watcher(folder)
+    try:
+        assert watcher.next_event().kind == "rendered"
+        dawn = folder / "out" / "png" / "card" / "dawn-front.png"
+        before = dawn.read_bytes()
+        (folder / "art.svg").write_text(svg.format("#0000ff"))
+        again = watcher.next_event()
+        assert again.kind == "rendered" and again.message.startswith("rendered everything")
+        assert dawn.read_bytes() != before
+    finally:
+        watcher.close()

@@ -1,0 +1,270 @@
+"""SVG card art as vectors: parsed safely, every reference confined.
+
+svglib turns an SVG into a reportlab Drawing, which the PDF surface draws as
+paths (the PNGs rasterise that PDF, so they get the same vectors). Left to
+itself svglib would read more than the file: lxml with entities, `<image>` and
+`<use>` hrefs to any relative file (other SVGs parsed without limits, rasters
+through Pillow), `data:` URIs, and for a `font-family` a TrueType file of that
+name or whatever `fc-match` (a program it runs) suggests. Here:
+
+- the file is at most MAX_SVG_BYTES, read once; defusedxml parses it first
+  and refuses any DTD (so no entity of any kind: external, or the billion
+  laughs), then lxml reads the same bytes with entities, DTDs and network off;
+- every `href` (any namespace) is checked before svglib sees the tree: a
+  fragment (`#id`) is fine; a relative file must resolve, links followed,
+  inside an allowed folder and be a PNG or JPEG by content (not another SVG:
+  svglib would parse it outside these checks); a `data:` URI only as a base64
+  PNG or JPEG whose bytes say so; any other scheme (http, file) or absolute
+  path is refused;
+- text is set in the built-in sans family (embedded): no font file is opened
+  and no program is run for a family the SVG names;
+- `<style>` sheets are read by tinycss2, which never fetches: svglib skips
+  at-rules (`@import`, `@font-face`) and only follows `url(#id)`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import io
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree.ElementTree import ParseError
+
+import defusedxml
+import defusedxml.ElementTree
+from lxml import etree
+from PIL import Image
+from reportlab.lib import colors
+from svglib.fonts import FontMap
+from svglib.svglib import SvgRenderer
+
+from protopress.files import read_regular
+from protopress.generators.colours import Colour
+from protopress.generators.fonts import font
+from protopress.generators.images import format_of
+from protopress.generators.separation import Separation
+
+__all__ = ["MAX_SVG_BYTES", "VectorArt", "cmyk_drawing", "load_svg"]
+
+MAX_SVG_BYTES = 4 * 1024 * 1024  # card art; far above any icon or illustration
+MAX_EMBEDDED_PIXELS = 64_000_000  # as for images drawn directly
+EMBEDDED_FORMATS = ("PNG", "JPEG")  # what svglib can embed from an href
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_DATA_IMAGE = re.compile(r"^data:image/(jpe?g|png);base64,")  # as svglib matches it
+
+
+@dataclass(frozen=True, eq=False)
+class VectorArt:
+    """An SVG ready to draw: its Drawing and its own size in points (from its
+    width and height, or its viewBox)."""
+
+    drawing: object  # a reportlab Drawing
+    width: float
+    height: float
+    notes: tuple[str, ...] = ()  # what svglib could not draw, for the warnings
+
+
+def load_svg(path: Path, label: str, roots: tuple[Path, ...]) -> VectorArt:
+    """The SVG at path (resolved) as vector art; references may only reach
+    files under roots. Raises ValueError naming label for anything refused."""
+    try:
+        data = read_regular(path, MAX_SVG_BYTES)
+    except OSError as error:
+        raise ValueError(f"image {label!r} cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_SVG_BYTES:
+        raise ValueError(
+            f"image {label!r} is an SVG over {MAX_SVG_BYTES // (1024 * 1024)} MiB; refused"
+        )
+    try:
+        tree = defusedxml.ElementTree.fromstring(data, forbid_dtd=True)
+    except defusedxml.DTDForbidden:
+        raise ValueError(
+            f"image {label!r}: an SVG with a DTD (<!DOCTYPE ...>) is refused: its entities "
+            "could read other files or expand without end"
+        ) from None
+    except defusedxml.DefusedXmlException as error:
+        raise ValueError(f"image {label!r}: refused SVG ({error})") from None
+    except ParseError as error:
+        raise ValueError(f"image {label!r} is not well-formed XML: {error}") from None
+    if _local(tree.tag) != "svg":
+        raise ValueError(f"image {label!r}: the root element is <{_local(tree.tag)}>, not <svg>")
+    for element in tree.iter():
+        for name, value in element.attrib.items():
+            if _local(name) == "href":
+                _check_reference(value.strip(), path.parent, roots, label)
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True)  # fmt: skip
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as error:
+        raise ValueError(f"image {label!r} is not well-formed XML: {error}") from None
+    return _render(root, path, label, roots)
+
+
+def _render(root, path: Path, label: str, roots: tuple[Path, ...]) -> VectorArt:
+    notes = _Notes()
+    logger = logging.getLogger("svglib")
+    logger.addHandler(notes)
+    propagate, level = logger.propagate, logger.level
+    logger.propagate = False
+    logger.setLevel(logging.DEBUG)
+    try:
+        renderer = SvgRenderer(str(path), font_map=_BuiltinFontsOnly(),
+                               external_reference_root=str(roots[0]))  # fmt: skip
+        drawing = renderer.render(root)
+    except Exception as error:  # svglib's ways of failing on odd input are many and untyped
+        raise ValueError(f"image {label!r}: cannot draw the SVG ({error})") from None
+    finally:
+        logger.removeHandler(notes)
+        logger.propagate = propagate
+        logger.setLevel(level)
+    _embedded_fonts(drawing)
+    width, height = float(drawing.width or 0), float(drawing.height or 0)
+    if not (width > 0 and height > 0):
+        raise ValueError(
+            f"image {label!r}: the SVG has no size (give it width and height, or a viewBox)"
+        )
+    return VectorArt(drawing, width, height, tuple(dict.fromkeys(notes.messages)))
+
+
+def _walk(drawing):
+    """Every node of a drawing: groups, shapes, and svglib's gradient fills."""
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(getattr(node, "contents", ()))
+
+
+def _embedded_fonts(drawing) -> None:
+    """Every font a drawing names (svglib puts Helvetica on groups, used or not)
+    becomes the built-in sans of the same weight and style, which PDFs embed."""
+    drawing.initialFontName = _sans(False, False)  # reportlab's renderer starts with it
+    for node in _walk(drawing):
+        name = getattr(node, "fontName", None)
+        if isinstance(name, str) and not name.startswith("pp-"):
+            bold, italic = "Bold" in name, "Italic" in name or "Oblique" in name
+            node.fontName = _sans(bold, italic)
+
+
+def _sans(bold: bool, italic: bool) -> str:
+    return font("sans" + ("-bold" if bold else "") + ("-italic" if italic else "")).name
+
+
+def cmyk_drawing(art: VectorArt, separation: Separation):
+    """A copy of the art's drawing with every colour separated to CMYK as the
+    layout's own colours are (a CMYK print file refuses RGB colours)."""
+    drawing = copy.deepcopy(art.drawing)
+    for node in _walk(drawing):
+        for name in ("fillColor", "strokeColor"):
+            value = getattr(node, name, None)
+            if isinstance(value, colors.Color) and not isinstance(value, colors.CMYKColor):
+                setattr(node, name, _cmyk(value, separation))
+        if isinstance(getattr(node, "_rl_colors", None), list):  # svglib's gradients
+            node._rl_colors = [_cmyk(value, separation) for value in node._rl_colors]
+    return drawing
+
+
+def _cmyk(value: colors.Color, separation: Separation) -> colors.CMYKColor:
+    if isinstance(value, colors.CMYKColor):
+        return value
+    separated = separation.colour(Colour(value.red, value.green, value.blue))
+    return colors.CMYKColor(*separated, alpha=value.alpha)
+
+
+def _check_reference(href: str, folder: Path, roots: tuple[Path, ...], label: str) -> None:
+    """Refuse an href svglib would follow outside what is allowed."""
+    if not href or href.startswith("#"):
+        return
+    refused = f"image {label!r} refers to {_cut(href)!r}"
+    if href.lower().startswith("data:"):
+        match = _DATA_IMAGE.match(href)
+        if match is None:
+            raise ValueError(f"{refused}: only base64 PNG and JPEG data is embedded in an SVG")
+        try:
+            raw = base64.b64decode(href[match.end() :], validate=False)
+        except (binascii.Error, ValueError):
+            raise ValueError(f"{refused}: its base64 data is damaged") from None
+        _check_raster(io.BytesIO(raw), format_of(raw[:16]), refused)
+        return
+    if _SCHEME.match(href):
+        raise ValueError(f"{refused}: only files beside the SVG are read, never a URL")
+    iri = href.split("#", 1)[0]
+    if Path(iri).is_absolute():
+        raise ValueError(f"{refused}: an absolute path; only files beside the SVG are read")
+    try:
+        target = (folder / iri).resolve()
+    except (OSError, RuntimeError) as error:
+        raise ValueError(f"{refused}, which cannot be resolved: {error}") from None
+    if not any(target.is_relative_to(root) for root in roots):
+        raise ValueError(f"{refused}, which lies outside the catalog folder; refused")
+    if not target.is_file():
+        raise ValueError(f"{refused}, which is not found")
+    if target.suffix.lower() in (".svg", ".svgz"):
+        raise ValueError(f"{refused}: an SVG does not draw other SVG files")
+    with open(target, "rb") as stream:
+        head = stream.read(16)
+        stream.seek(0)
+        _check_raster(stream, format_of(head), refused)
+
+
+def _check_raster(stream, found: str | None, refused: str) -> None:
+    if found not in EMBEDDED_FORMATS:
+        raise ValueError(f"{refused}: not a {' or '.join(EMBEDDED_FORMATS)} image by its content")
+    try:
+        with Image.open(stream, formats=[found]) as image:
+            width, height = image.size
+    except (OSError, SyntaxError, Image.DecompressionBombError) as error:
+        raise ValueError(f"{refused}, which cannot be read: {error}") from None
+    if width * height > MAX_EMBEDDED_PIXELS:
+        raise ValueError(f"{refused}: {width}x{height} pixels is over 64 megapixels")
+
+
+class _BuiltinFontsOnly(FontMap):
+    """svglib's font map without its file and fontconfig look-ups: text in an
+    SVG is set in the built-in sans family (embedded, like every face's text)
+    in the weight and style it asks for, whatever family it names."""
+
+    def find_font(self, font_name, weight="normal", style="normal"):
+        weight = str(weight).strip().lower()
+        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+        italic = str(style).strip().lower() in ("italic", "oblique")
+        return _sans(bold, italic), True
+
+    def use_fontconfig(self, font_name, weight="normal", style="normal"):
+        return None, False  # never runs fc-match
+
+
+# Elements svglib skips that draw nothing anyway (editor data, descriptions).
+_SILENT = {"title", "desc", "metadata", "namedview", "defs"}
+
+
+class _Notes(logging.Handler):
+    """What svglib could not draw (its warnings and errors, and the elements it
+    skips), kept for the render's warnings."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.WARNING:
+            self.messages.append(record.getMessage())
+        elif record.msg == "Ignoring node: %s" and record.args:
+            name = str(record.args[0])
+            if name not in _SILENT:
+                self.messages.append(f"<{name}> is not supported")
+
+
+def _local(tag) -> str:
+    """An element or attribute name without its namespace."""
+    return str(tag).rsplit("}", 1)[-1]
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
