@@ -63,6 +63,13 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option("--crop-offset", type=Length(), default="1mm", show_default=True)
 @click.option("--cut-lines", is_flag=True, help="Dashed cut lines along every trim edge.")
 @click.option(
+    "--overlap",
+    type=Length(0, 50),
+    default="10mm",
+    show_default=True,
+    help="How much neighbouring pages of a board larger than the paper overlap.",
+)
+@click.option(
     "--duplex",
     type=click.Choice(["long", "short", "none"]),
     default="long",
@@ -107,7 +114,7 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every file written.")
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
-           cut_lines, duplex, back_offset, png, dpi, cmyk, proof, layouts_dir,
+           cut_lines, overlap, duplex, back_offset, png, dpi, cmyk, proof, layouts_dir,
            allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
            tts_base_url, quiet, verbose):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
@@ -144,7 +151,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             output_dir=folder or Path("output") / catalog.game, paper=paper, layout=mode,
             bleed=bleed, crop_marks=crop_marks, crop_length=crop_length, crop_offset=crop_offset,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, png=png, dpi=dpi,
-            cmyk=cmyk, proof=stamp,
+            cmyk=cmyk, proof=stamp, overlap=overlap,
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
         )  # fmt: skip
         try:

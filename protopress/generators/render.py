@@ -15,6 +15,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from protopress.atomic import remove_stale_temporaries, write_atomic
+from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
@@ -25,6 +26,7 @@ from protopress.generators.imposition import (
     RULER_TICKS,
     SheetPlan,
     SheetSpec,
+    fits_sheet,
     per_card_boxes,
     plan_sheet,
 )
@@ -32,7 +34,8 @@ from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.png_surface import face_image
-from protopress.generators.preflight import BACK_LABEL
+from protopress.generators.preflight import BACK_LABEL, MAP_LABEL, TILE_LABEL
+from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
 from protopress.generators.units import MM, PAPER, to_mm
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
@@ -61,6 +64,7 @@ class RenderOptions:
     layouts_dir: Path | None = None
     allow_outside_assets: bool = False
     strict: bool = False  # text that does not fit is an error, and nothing is written
+    overlap: float = DEFAULT_OVERLAP  # between the pages of a board tiled across the paper
 
 
 MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
@@ -215,7 +219,8 @@ def _render_kind(
         result.warnings.extend(sheet_warnings(layout, options))
         copies = _copies(catalog, kind, layout, options, assets, result.warnings)
         path = options.output_dir / SHEETS_NAME.format(kind=kind)
-        write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
+        draw = tiled_pdf if is_tiled(layout, options) else sheets_pdf
+        write_atomic(path, draw(copies, layout, catalog, options, progress))
         written.append(path)
     if options.layout in ("per-card", "both"):
         warnings = result.warnings if options.layout == "per-card" else None  # counted once
@@ -258,7 +263,12 @@ def _canvas(buffer, pagesize, catalog, title: str, cmyk: bool) -> Canvas:
 
 def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
     """How a kind's faces go on the render's sheets."""
-    spec = SheetSpec(
+    plan = plan_sheet(layout.width, layout.height, options.bleed, sheet_spec(options))
+    return replace(plan, cut_shape=layout.shape, cut_radius=layout.corner_radius)
+
+
+def sheet_spec(options: RenderOptions) -> SheetSpec:
+    return SheetSpec(
         paper=PAPER[options.paper],
         crop_marks=options.crop_marks,
         crop_length=options.crop_length,
@@ -266,12 +276,29 @@ def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
         duplex=options.duplex,
         back_offset=options.back_offset,
     )
-    plan = plan_sheet(layout.width, layout.height, options.bleed, spec)
-    return replace(plan, cut_shape=layout.shape, cut_radius=layout.corner_radius)
+
+
+def is_tiled(layout: Layout, options: RenderOptions) -> bool:
+    """Whether a kind is larger than a sheet takes, and so is tiled across pages."""
+    return not fits_sheet(layout.width, layout.height, options.bleed, sheet_spec(options))
+
+
+def tile_plan(layout: Layout, options: RenderOptions) -> TilePlan:
+    """How one face of a tiled kind goes across the render's paper."""
+    width, height = layout.width + 2 * options.bleed, layout.height + 2 * options.bleed
+    return plan_tiles(width, height, options.bleed, PAPER[options.paper], options.overlap)
 
 
 def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
-    """What the sheets had to leave out: crop marks with no room beside the bleed."""
+    """What the sheets had to leave out: crop marks with no room beside the bleed;
+    the backs of a tiled board."""
+    if is_tiled(layout, options):
+        if layout.back is None:
+            return []
+        return [
+            f"{layout.kind} sheets: tiled across pages, fronts only (the backs are in "
+            f"{PER_CARD_NAME.format(kind=layout.kind)})"
+        ]
     if options.crop_marks and not sheet_plan(layout, options).spec.crop_marks:
         return [
             f"{layout.kind} sheets: no room for crop marks between the bleed and the 5 mm "
@@ -308,6 +335,30 @@ def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress
             canvas.showPage()
         if progress:
             progress(len(page))
+    canvas.save()
+    return buffer.getvalue()
+
+
+def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    """Each copy's front across as many pages as it needs: a page map, then the
+    tiles row by row (see tiling.py)."""
+    plan = tile_plan(layout, options)
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, plan.paper, catalog, f"{layout.kind} tiled", options.cmyk)
+    faces = PdfFaces(canvas, options.cmyk)
+    paper = options.paper.upper() if options.paper == "a4" else options.paper
+    trim = f"{to_mm(layout.width):g} x {to_mm(layout.height):g} mm"
+    for copy in copies:
+        title = f"{catalog.title}: {layout.kind} {copy.id}"
+        canvas.addPageLabel(canvas.getPageNumber() - 1, prefix=MAP_LABEL)
+        draw_map_page(faces, plan, copy.front, f"{title}, {trim} (page map)", paper)
+        canvas.showPage()
+        for tile in plan.tiles:
+            canvas.addPageLabel(canvas.getPageNumber() - 1, prefix=TILE_LABEL + tile.label)
+            draw_tile_page(faces, plan, tile, copy.front, title)
+            canvas.showPage()
+        if progress:
+            progress(1)
     canvas.save()
     return buffer.getvalue()
 
