@@ -15,6 +15,7 @@ from protopress.atomic import write_atomic
 
 SHEETS_NAME = "{kind}-sheets.pdf"  # print-and-play sheets
 PER_CARD_NAME = "{kind}-print-shop.pdf"  # one component per page, for print shops
+BOX_NAME = "{id}-tuck-box.pdf"  # a tuck box's die-line
 
 PARTS_FILE = "parts.csv"
 README_FILE = "README.txt"
@@ -113,8 +114,18 @@ def readme_text(catalog, files: Sequence[Path], skipped: Sequence[str], settings
         f"  {'':<{width}}size plus bleed, fronts and backs alternating, with",
         f"  {'':<{width}}TrimBox and BleedBox set.",
         "",
+        "A board larger than the paper is tiled across pages in its sheets file: a",
+        "page map first, then one page per tile (A1, B1, ...) with alignment marks.",
+        "",
     ]
     pdfs = sorted(path.name for path in files if path.suffix == ".pdf")
+    box = BOX_NAME.format(id="<id>")
+    if any(name.endswith(box.removeprefix("<id>")) for name in pdfs):
+        lines += [
+            f"  {box:<{width}}a tuck box for a deck, on one page: cut the solid",
+            f"  {'':<{width}}lines, fold the dashed ones, glue the flap marked GLUE.",
+            "",
+        ]
     if pdfs:
         made = f" ({settings})" if settings else ""
         lines += [f"Files here{made}:", "", *(f"  {name}" for name in pdfs), ""]

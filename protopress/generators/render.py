@@ -31,11 +31,18 @@ from protopress.generators.imposition import (
     plan_sheet,
 )
 from protopress.generators.layout import Layout, layouts_for
-from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
+from protopress.generators.parts import (
+    BOX_NAME,
+    PER_CARD_NAME,
+    SHEETS_NAME,
+    write_parts_and_readme,
+)
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.png_surface import face_image
-from protopress.generators.preflight import BACK_LABEL, MAP_LABEL, TILE_LABEL
+from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
+from protopress.generators.tuckbox import DEFAULT_THICKNESS
+from protopress.generators.tuckbox_pdf import BoxSpec, box_specs, draw_box_page
 from protopress.generators.units import MM, PAPER, to_mm
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
@@ -65,6 +72,8 @@ class RenderOptions:
     allow_outside_assets: bool = False
     strict: bool = False  # text that does not fit is an error, and nothing is written
     overlap: float = DEFAULT_OVERLAP  # between the pages of a board tiled across the paper
+    tuck_boxes: tuple[str, ...] = ()  # kinds to make a tuck box for, beside the catalog's boxes
+    card_thickness: float = DEFAULT_THICKNESS  # of one card, for boxes that do not say
 
 
 MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
@@ -156,15 +165,20 @@ def render_catalog(
                 pass
         if warnings:
             raise TextDoesNotFit(warnings)
+    boxes = box_specs(catalog, options, include_catalog=only is None)  # problems before files
     created = not options.output_dir.exists()
     options.output_dir.mkdir(parents=True, exist_ok=True)
-    remove_stale_output(options.output_dir, layouts)
+    remove_stale_output(options.output_dir, layouts, [box.id for box in boxes])
     try:
         for kind, layout in layouts.items():
             changed = None if only is None else only[kind]
             result.files.extend(
                 _render_kind(catalog, kind, layout, options, assets, result, progress, changed)
             )
+        for box in boxes:
+            path = options.output_dir / BOX_NAME.format(id=box.id)
+            write_atomic(path, tuck_box_pdf(box, catalog, options, assets, result.warnings))
+            result.files.append(path)
         if only is None:  # a whole render: say what is here and what is not
             result.files.extend(
                 write_parts_and_readme(
@@ -191,12 +205,13 @@ def settings(options: RenderOptions) -> str:
     return ", ".join(words)
 
 
-def remove_stale_output(output_dir: Path, kinds) -> list[Path]:
+def remove_stale_output(output_dir: Path, kinds, boxes=()) -> list[Path]:
     """Delete the temporaries that a killed render left beside the files this
-    render owns: the kinds' PDFs, their PNGs and contact sheets. Temporaries of
-    a render still running, and of any other file, stay."""
+    render owns: the kinds' PDFs, their PNGs and contact sheets, the boxes' PDFs.
+    Temporaries of a render still running, and of any other file, stay."""
     kinds = set(kinds)
     pdfs = {name.format(kind=kind) for kind in kinds for name in (SHEETS_NAME, PER_CARD_NAME)}
+    pdfs |= {BOX_NAME.format(id=box) for box in boxes}
     contacts = {f"{kind}-contact.png" for kind in kinds}
     removed = remove_stale_temporaries(output_dir, pdfs.__contains__)
     png = output_dir / "png"
@@ -359,6 +374,19 @@ def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
             canvas.showPage()
         if progress:
             progress(1)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings) -> bytes:
+    """A tuck box's die-line on one page (see tuckbox.py)."""
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, PAPER[options.paper], catalog, f"tuck box {box.id}", options.cmyk)
+    canvas.addPageLabel(0, prefix=BOX_LABEL)
+    warnings.extend(
+        draw_box_page(PdfFaces(canvas, options.cmyk), box, catalog, options.paper, assets)
+    )
+    canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
