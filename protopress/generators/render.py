@@ -234,8 +234,7 @@ def _render_kind(
         result.warnings.extend(sheet_warnings(layout, options))
         copies = _copies(catalog, kind, layout, options, assets, result.warnings)
         path = options.output_dir / SHEETS_NAME.format(kind=kind)
-        draw = tiled_pdf if is_tiled(layout, options) else sheets_pdf
-        write_atomic(path, draw(copies, layout, catalog, options, progress))
+        write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
         written.append(path)
     if options.layout in ("per-card", "both"):
         warnings = result.warnings if options.layout == "per-card" else None  # counted once
@@ -323,6 +322,13 @@ def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
 
 
 def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    """Print-and-play sheets: faces n-up, or a component larger than the paper tiled."""
+    if is_tiled(layout, options):
+        return tiled_pdf(copies, layout, catalog, options, progress)
+    return _grid_pdf(copies, layout, catalog, options, progress)
+
+
+def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
     paper = PAPER[options.paper]
     plan = sheet_plan(layout, options)
     buffer = io.BytesIO()

@@ -156,3 +156,32 @@ def test_render_tuck_box_adds_a_box_for_a_kind_and_refuses_an_unknown_one(tmp_pa
     assert "x 0.5 mm deep" in text
     result = runner.invoke(cli, ["render", "gem-rush", "--tuck-box", "gem-crad", "-o", str(out)])
     assert result.exit_code == 2 and "gem-rush has no gem-crad" in result.output
+
+
+def test_a_box_of_a_kind_without_a_layout_or_with_a_missing_layout_is_located(tmp_path):
+    path = write_box_game(tmp_path, {"id": "deck", "holds": ["symbol"]})
+    catalog = load_catalog(path)
+    with pytest.raises(InvalidInput) as raised:
+        render_catalog(catalog, RenderOptions(output_dir=tmp_path / "out"))
+    (problem,) = raised.value.problems
+    assert problem.pointer == "/boxes/0/holds/0" and problem.line > 1
+    assert problem.message == "'symbol' has no layout, so no card size for a tuck box"
+    assert not (tmp_path / "out").exists()  # nothing written
+    path = write_box_game(tmp_path / "2", {"id": "deck", "holds": ["card"], "layout": "no.json"})
+    with pytest.raises(InvalidInput) as raised:
+        render_catalog(load_catalog(path), RenderOptions(output_dir=tmp_path / "out"))
+    (problem,) = raised.value.problems
+    assert problem.pointer == "/boxes/0/layout"
+
+
+def test_boxes_and_tiled_boards_render_to_the_same_bytes_twice(tmp_path):
+    shutil.copytree(EXAMPLE, tmp_path / "game")
+    catalog = load_catalog(tmp_path / "game" / "catalog.json")
+    files = []
+    for run in ("a", "b"):
+        options = RenderOptions(output_dir=tmp_path / run, layout="sheets",
+                                layouts_dir=tmp_path / "game" / "layouts")  # fmt: skip
+        render_catalog(catalog, options)
+        files.append({p.name: p.read_bytes() for p in (tmp_path / run).glob("*.pdf")})
+    assert {"board-sheets.pdf", "cards-tuck-box.pdf"} <= set(files[0])
+    assert files[0] == files[1]
