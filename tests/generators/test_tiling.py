@@ -204,3 +204,20 @@ def test_a_board_that_fits_the_paper_stays_on_sheets(tmp_path):
     catalog = numbered_board(tmp_path, width=150, height=150)
     _, sheets = render_tiles(catalog, tmp_path / "out")
     assert PdfReader(sheets).page_labels == ["front 1"]
+
+
+def test_render_overlap_is_a_length_from_0_to_50_mm(tmp_path):
+    from click.testing import CliRunner
+
+    from protopress.cli import cli
+
+    catalog = numbered_board(tmp_path)
+    out = tmp_path / "out"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["render", str(catalog), "--overlap", "60mm", "-o", str(out)])
+    assert result.exit_code == 2 and "'60mm' is out of range: expected 0 to 50 mm" in result.output
+    assert not out.exists()
+    result = runner.invoke(cli, ["render", str(catalog), "--overlap", "25mm", "--layout", "sheets",
+                                 "-o", str(out), "-q"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "overlap by 25 mm" in PdfReader(out / "board-sheets.pdf").pages[0].extract_text()
