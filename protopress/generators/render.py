@@ -182,8 +182,17 @@ def render_catalog(
         if only is None:  # a whole render: say what is here and what is not
             result.files.extend(
                 write_parts_and_readme(
-                    catalog, options.output_dir, result.files, result.skipped, settings(options)
-                )
+                    catalog,
+                    options.output_dir,
+                    result.files,
+                    result.skipped,
+                    settings(options),
+                    tiled=[
+                        kind
+                        for kind, layout in layouts.items()
+                        if options.layout != "per-card" and is_tiled(layout, options)
+                    ],
+                )  # fmt: skip
             )
     except BaseException:
         if created and not any(options.output_dir.iterdir()):

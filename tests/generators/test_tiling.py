@@ -60,7 +60,7 @@ def test_an_overlap_that_leaves_no_room_is_refused():
 def numbered_board(tmp_path: Path, width=400, height=300) -> Path:
     """A catalog with one board covered in numbers: no two strips of it look alike."""
     layouts = tmp_path / "layouts"
-    layouts.mkdir()
+    layouts.mkdir(parents=True)
     (layouts / "board.json").write_text(json.dumps({
         "kind": "board", "safe": "5mm",
         "front": [
@@ -221,3 +221,11 @@ def test_render_overlap_is_a_length_from_0_to_50_mm(tmp_path):
                                  "-o", str(out), "-q"])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "overlap by 25 mm" in PdfReader(out / "board-sheets.pdf").pages[0].extract_text()
+
+
+def test_the_output_readme_says_which_sheets_are_tiled(tmp_path):
+    render_tiles(numbered_board(tmp_path / "big"), tmp_path / "big" / "out")
+    readme = (tmp_path / "big" / "out" / "README.txt").read_text()
+    assert "board-sheets.pdf: larger than the paper, tiled across pages:" in readme
+    render_tiles(numbered_board(tmp_path / "small", 150, 150), tmp_path / "small" / "out")
+    assert "tiled" not in (tmp_path / "small" / "out" / "README.txt").read_text()
