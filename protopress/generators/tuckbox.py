@@ -14,11 +14,13 @@ FOLD, every other edge is a CUT.
 The flaps: tuck flaps TUCK deep (at most a quarter of H), dust flaps as wide
 as the side and DUST deep (at most half of W), a glue flap GLUE wide (at most
 a quarter of W); each with its outer corners cut at 45 degrees, so it slides in.
+The front's open top edge has a half-round thumb notch (NOTCH, at most W/6).
 """
 
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 
 from protopress.generators.imposition import Line, Rect
@@ -30,6 +32,8 @@ MIN_DEPTH = 3 * MM  # a thinner box cannot be folded by hand
 TUCK = 15 * MM
 DUST = 15 * MM
 GLUE = 10 * MM
+NOTCH = 8 * MM  # the radius of the thumb notch in the front's top edge
+NOTCH_STEPS = 16
 _EPS = 1e-6
 
 
@@ -116,7 +120,29 @@ def die_line(deck: Deck) -> DieLine:
         pieces.append(_flap(Piece.DUST, (x, top), (x + d, top), min(dust, top)))
         pieces.append(_flap(Piece.DUST, (x + d, bottom), (x, bottom), min(dust, top)))
     cuts, folds = _edges(pieces)
+    cuts = _with_thumb_notch(cuts, (xs[1], top), (xs[1] + w, top), min(NOTCH, w / 6))
     return DieLine(w, h, d, tuple(pieces), cuts, folds)
+
+
+def _with_thumb_notch(cuts, start, end, radius: float) -> tuple[Line, ...]:
+    """The front's open top edge (start to end) cut with a half-round notch in its
+    middle, to pull the lid's tuck flap out by; drawn as NOTCH_STEPS straight cuts."""
+    (x1, y), (x2, _) = start, end
+    middle = (x1 + x2) / 2
+    result = []
+    for line in cuts:
+        if {(line.x1, line.y1), (line.x2, line.y2)} != {(x1, y), (x2, y)}:
+            result.append(line)
+            continue
+        result.append(Line(x1, y, middle - radius, y))
+        points = [
+            (middle - radius * math.cos(math.pi * k / NOTCH_STEPS),
+             y + radius * math.sin(math.pi * k / NOTCH_STEPS))
+            for k in range(NOTCH_STEPS + 1)
+        ]  # fmt: skip
+        result += [Line(*a, *b) for a, b in zip(points, points[1:], strict=False)]
+        result.append(Line(middle + radius, y, x2, y))
+    return tuple(result)
 
 
 def _rect(piece: Piece, x: float, y: float, w: float, h: float) -> Panel:

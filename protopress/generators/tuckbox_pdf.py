@@ -44,20 +44,22 @@ class BoxSpec:
 
 
 def box_specs(catalog, options, include_catalog: bool = True) -> list[BoxSpec]:
-    """The boxes of the catalog's `boxes` (unless include_catalog is False), then
-    one per `--tuck-box` kind that no box of the catalog holds alone. A held kind
-    without a layout has no card size: a problem at its place in the catalog."""
+    """The boxes of the catalog's `boxes` (unless include_catalog is False), and
+    one per `--tuck-box` kind: the catalog's box that holds that kind alone, else
+    a plain one. A held kind without a layout has no card size: a problem at its
+    place in the catalog."""
     boxes = catalog.document.get("boxes", ())
     entries = [(f"/boxes/{i}", dict(box)) for i, box in enumerate(boxes)]
-    named = {tuple(box["holds"]) for _, box in entries}
+    alone = {tuple(box["holds"]): (pointer, box) for pointer, box in reversed(entries)}
     ids = {box["id"] for _, box in entries}
     if not include_catalog:
         entries = []
     for kind in options.tuck_boxes:
-        if (kind,) not in named:
-            entries.append(
-                ("", {"id": kind if kind not in ids else f"{kind}-box", "holds": [kind]})
-            )
+        if (kind,) in alone:  # the catalog's own box for the kind
+            if alone[(kind,)] not in entries:
+                entries.append(alone[(kind,)])
+            continue
+        entries.append(("", {"id": kind if kind not in ids else f"{kind}-box", "holds": [kind]}))
     return [_spec(catalog, options, pointer, entry) for pointer, entry in entries]
 
 

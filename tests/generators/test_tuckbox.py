@@ -185,3 +185,22 @@ def test_boxes_and_tiled_boards_render_to_the_same_bytes_twice(tmp_path):
         files.append({p.name: p.read_bytes() for p in (tmp_path / run).glob("*.pdf")})
     assert {"board-sheets.pdf", "cards-tuck-box.pdf"} <= set(files[0])
     assert files[0] == files[1]
+
+
+def test_the_front_has_a_thumb_notch_and_tuck_box_picks_the_catalogs_own_box(tmp_path):
+    die = die_line(Deck(63 * MM, 88 * MM, 40))
+    front = die.panel(Piece.FRONT).box
+    # the front's top edge: 8 mm radius notch in its middle, reaching 8 mm down into it
+    inside = [line for line in die.cuts if front.x < line.x1 < front.right
+              and front.y < max(line.y1, line.y2) < front.y + front.height / 2]  # fmt: skip
+    assert inside and mm(max(max(c.y1, c.y2) for c in inside) - front.y) == 8
+    assert mm(min(min(c.x1, c.x2) for c in inside)) == mm(front.x + front.width / 2 - 8 * MM)
+    runner = CliRunner()
+    shutil.copytree(EXAMPLE, tmp_path / "game")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["render", str(tmp_path / "game" / "catalog.json"), "--layouts",
+                                 str(tmp_path / "game" / "layouts"), "--kind", "card",
+                                 "--layout", "sheets", "--tuck-box", "card", "-o", str(out),
+                                 "-q"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["card-sheets.pdf", "cards-tuck-box.pdf"]
