@@ -63,6 +63,13 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option("--crop-offset", type=Length(), default="1mm", show_default=True)
 @click.option("--cut-lines", is_flag=True, help="Dashed cut lines along every trim edge.")
 @click.option(
+    "--overlap",
+    type=Length(0, 50),
+    default="10mm",
+    show_default=True,
+    help="How much neighbouring pages of a board larger than the paper overlap.",
+)
+@click.option(
     "--duplex",
     type=click.Choice(["long", "short", "none"]),
     default="long",
@@ -112,6 +119,20 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 )
 @click.option("--kind", "only_kinds", multiple=True, help="Render only this kind (repeatable).")
 @click.option(
+    "--tuck-box",
+    "tuck_boxes",
+    multiple=True,
+    metavar="KIND",
+    help="Also write a tuck box for this kind's cards (repeatable); see the catalog's boxes.",
+)
+@click.option(
+    "--card-thickness",
+    type=Length(0.05, 5),
+    default="0.3mm",
+    show_default=True,
+    help="One card's thickness, for tuck boxes that do not give their own.",
+)
+@click.option(
     "--preset",
     type=click.Choice(["tgc", "mpc", "drivethrucards", "pnp-a4", "pnp-letter"]),
     help="Sizes, bleed, layout and file naming of a print service (see docs/presets.md).",
@@ -123,8 +144,9 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every file written.")
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
-           cut_lines, duplex, back_offset, png, dpi, cmyk, icc_profile, pdfx, proof, layouts_dir,
-           allow_outside_assets, strict, alignment_test, only_kinds, preset, tts,
+           cut_lines, overlap, duplex, back_offset, png, dpi, cmyk, icc_profile, pdfx, proof,
+           layouts_dir, allow_outside_assets, strict, alignment_test, only_kinds, tuck_boxes,
+           card_thickness, preset, tts,
            tts_base_url, quiet, verbose):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
     from protopress.generators.parts import not_printed_sentence, parts_of, parts_sentence
@@ -168,7 +190,8 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             output_dir=folder or Path("output") / catalog.game, paper=paper, layout=mode,
             bleed=bleed, crop_marks=crop_marks, crop_length=crop_length, crop_offset=crop_offset,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, png=png, dpi=dpi,
-            cmyk=cmyk, icc_profile=icc_profile, pdfx=pdfx, proof=stamp,
+            cmyk=cmyk, icc_profile=icc_profile, pdfx=pdfx, proof=stamp, overlap=overlap,
+            tuck_boxes=tuck_boxes, card_thickness=card_thickness,
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
         )  # fmt: skip
         try:
@@ -313,7 +336,9 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
     from protopress.generators.render import render_catalog
     from protopress.generators.tts import write_tts
 
-    unknown = [kind for kind in only_kinds if kind not in catalog.components]
+    unknown = [
+        kind for kind in (*only_kinds, *options.tuck_boxes) if kind not in catalog.components
+    ]
     if unknown:
         raise click.UsageError(
             f"{catalog.game} has no {', '.join(unknown)}; kinds: {', '.join(catalog.components)}"

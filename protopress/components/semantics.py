@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
 from protopress.components.schemas import Kind, kinds
+from protopress.components.suggest import did_you_mean
 
 EDGES = "NESW"
 MIN_TOWER_GEMS = 30  # DragonStone Mine: a complete tower holds 30 gems or more
@@ -48,7 +49,7 @@ def known_ids(document, every: Mapping[str, Kind] | None = None) -> dict[str, fr
 def unique_ids(document, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
     every = kinds() if every is None else every
     collections = [(kind.name, kind.collection) for kind in every.values()]
-    for name, collection in [*collections, ("part", "parts")]:
+    for name, collection in [*collections, ("part", "parts"), ("box", "boxes")]:
         first_seen: dict[str, str] = {}
         for pointer, item in _items(document, collection):
             component_id = item.get("id")
@@ -208,6 +209,48 @@ CHECKS = (
 )
 
 
+def box_contents(document, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
+    """A tuck box holds kinds that this catalog has components of."""
+    every = kinds() if every is None else every
+    present = [k.name for k in every.values() if any(True for _ in _items(document, k.collection))]
+    for pointer, box in _items(document, "boxes"):
+        holds = box.get("holds")
+        for index, name in enumerate(holds if isinstance(holds, list) else []):
+            if not isinstance(name, str) or name in present:
+                continue
+            hint = did_you_mean(name, present) or (
+                f"; kinds with components: {', '.join(present)}" if present else ""
+            )
+            yield Located(
+                f"{pointer}/holds/{index}", f"{name!r} is not a kind of this catalog{hint}"
+            )
+        for key, low, high, positive in BOX_LENGTHS:
+            yield from _length_in_range(f"{pointer}/{key}", box.get(key), low, high, positive)
+
+
+BOX_LENGTHS = (("card_thickness", 0.0, 5.0, True), ("clearance", 0.0, 20.0, False))  # mm
+
+
+def _length_in_range(pointer: str, value, low: float, high: float, positive: bool):
+    from protopress.generators.units import parse_length, to_mm
+
+    if value is None:
+        return
+    try:
+        length = to_mm(parse_length(value))
+    except (ValueError, TypeError):
+        return  # the schema says what a length is
+    if not (low < length if positive else low <= length) or length > high:
+        above = "above" if positive else "from"
+        yield Located(
+            pointer, f"{value!r} is out of range: expected {above} {low:g} to {high:g} mm"
+        )
+
+
 def semantic_findings(document, every: Mapping[str, Kind] | None = None) -> list[Located]:
     """Every check's findings; every is the built-in and declared kinds."""
-    return [*unique_ids(document, every), *(f for check in CHECKS for f in check(document))]
+    return [
+        *unique_ids(document, every),
+        *box_contents(document, every),
+        *(f for check in CHECKS for f in check(document)),
+    ]

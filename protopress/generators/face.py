@@ -235,7 +235,10 @@ class FaceBuilder:
     def _text(self, element, fields, warnings, component_id, box=None, size=None, font=None,
               valign=None):  # fmt: skip
         """A text box; box (x, y, w, h in face points) and the rest override the element."""
-        text = fill(element["text"], fields, element.get("separator", ", "))
+        template = element["text"]
+        if not isinstance(template, str):  # a repeat's {index} alone binds the number itself
+            template = f"{template:g}"
+        text = fill(template, fields, element.get("separator", ", "))
         if not text.strip():
             return []
         face_font = self.layout.font(font or element.get("font", DEFAULT_FONT))

@@ -390,6 +390,18 @@ def plan_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetS
     )
 
 
+def fits_sheet(trim_width: float, trim_height: float, bleed: float, spec: SheetSpec) -> bool:
+    """Whether plan_sheet can put at least one such component on a sheet (with
+    crop marks or without); a larger one is tiled (see tiling.py)."""
+    _check_component(trim_width, trim_height, bleed)
+    if _best_plan(trim_width, trim_height, bleed, spec) is not None:
+        return True
+    return (
+        spec.crop_marks
+        and _best_plan(trim_width, trim_height, bleed, replace(spec, crop_marks=False)) is not None
+    )
+
+
 def _outer(bleed: float, spec: SheetSpec) -> float:
     """From the paper edge to the trim at the least: the edge band, marks, bleed."""
     return spec.inset + bleed + spec.min_mark_reach

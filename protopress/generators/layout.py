@@ -558,10 +558,14 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
 
 def _declared_layout(catalog, kind) -> Layout:
     """The layout a declared kind names, which must lie in the catalog's folder."""
-    folder = catalog.path.parent
-    problem = _file_problem(catalog.path, kind.layout, "layout")
+    return catalog_layout(catalog, kind.layout, f"/kinds/{escape_token(kind.name)}/layout")
+
+
+def catalog_layout(catalog, written: str, pointer: str) -> Layout:
+    """A layout the catalog names at pointer, relative to the catalog and inside
+    its folder; a missing or outside one is a problem located at pointer."""
+    problem = _file_problem(catalog.path, written, "layout")
     if problem:
-        pointer = f"/kinds/{escape_token(kind.name)}/layout"
         origin = Origin(catalog.path, str(catalog.path), pointer)
         raise InvalidInput([problem_at(origin, problem)])
-    return load_layout(folder / kind.layout)
+    return load_layout(catalog.path.parent / written)

@@ -15,6 +15,7 @@ from protopress.atomic import write_atomic
 
 SHEETS_NAME = "{kind}-sheets.pdf"  # print-and-play sheets
 PER_CARD_NAME = "{kind}-print-shop.pdf"  # one component per page, for print shops
+BOX_NAME = "{id}-tuck-box.pdf"  # a tuck box's die-line
 
 PARTS_FILE = "parts.csv"
 README_FILE = "README.txt"
@@ -92,9 +93,12 @@ def parts_sentence(game: str, parts: Sequence[Part]) -> str:
     return f"{game}: not in the print files, to buy or borrow: {listed} (see {PARTS_FILE})"
 
 
-def readme_text(catalog, files: Sequence[Path], skipped: Sequence[str], settings: str = "") -> str:
-    """The output folder's README.txt: the two kinds of print file, the files
-    here (made with settings, a line), and the parts to buy or borrow."""
+def readme_text(
+    catalog, files: Sequence[Path], skipped: Sequence[str], settings: str = "", tiled=()
+) -> str:
+    """The output folder's README.txt: the two kinds of print file (and the kinds
+    tiled across pages), the files here (made with settings, a line), and the
+    parts to buy or borrow."""
     parts = parts_of(catalog)
     sheets = SHEETS_NAME.format(kind="<kind>")
     shop = PER_CARD_NAME.format(kind="<kind>")
@@ -115,6 +119,20 @@ def readme_text(catalog, files: Sequence[Path], skipped: Sequence[str], settings
         "",
     ]
     pdfs = sorted(path.name for path in files if path.suffix == ".pdf")
+    box = BOX_NAME.format(id="<id>")
+    if any(name.endswith(box.removeprefix("<id>")) for name in pdfs):
+        lines += [
+            f"  {box:<{width}}a tuck box for a deck, on one page: cut the solid",
+            f"  {'':<{width}}lines, fold the dashed ones, glue the flap marked GLUE.",
+            "",
+        ]
+    for kind in tiled:
+        lines += [
+            f"{SHEETS_NAME.format(kind=kind)}: larger than the paper, tiled across pages:",
+            "a page map first (how to put the pages together), then one page per tile",
+            "(A1, B1, ...), neighbours overlapping, with crosses to line them up.",
+            "",
+        ]
     if pdfs:
         made = f" ({settings})" if settings else ""
         lines += [f"Files here{made}:", "", *(f"  {name}" for name in pdfs), ""]
@@ -143,7 +161,12 @@ def readme_text(catalog, files: Sequence[Path], skipped: Sequence[str], settings
 
 
 def write_parts_and_readme(
-    catalog, output_dir: Path, files: Sequence[Path], skipped: Sequence[str], settings: str = ""
+    catalog,
+    output_dir: Path,
+    files: Sequence[Path],
+    skipped: Sequence[str],
+    settings: str = "",
+    tiled: Sequence[str] = (),
 ) -> list[Path]:
     """parts.csv (when the catalog lists parts) and README.txt, beside the files."""
     written = []
@@ -153,6 +176,7 @@ def write_parts_and_readme(
         write_atomic(path, parts_csv(parts))
         written.append(path)
     path = output_dir / README_FILE
-    write_atomic(path, readme_text(catalog, files, skipped, settings).encode("utf-8"))
+    text = readme_text(catalog, files, skipped, settings, tiled)
+    write_atomic(path, text.encode("utf-8"))
     written.append(path)
     return written

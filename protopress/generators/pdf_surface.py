@@ -152,12 +152,13 @@ class PdfFaces:
         else:
             canvas.translate(x, page_height - y - face.height)
         if reuse:
-            canvas.doForm(self._form(face))
+            canvas.doForm(self.form(face))
         else:
             self.draw(face)
         canvas.restoreState()
 
-    def _form(self, face: Face) -> str:
+    def form(self, face: Face) -> str:
+        """The name of the PDF form that draws face (made on first use)."""
         key = (face.width, face.height, face.ops)
         if key not in self._forms:
             name = re.sub(r"[^A-Za-z0-9]", "_", face.name)

@@ -162,7 +162,13 @@ def _check(path, reader: PdfReader, expect, limits: _Limits) -> PreflightReport:
         *_fonts(scans),
         *_colours(scans, expect),
         *_inks(scans, limits.max_ink),
-        *_crop_marks(pages, scans, limits.require_crop_marks, back_pages(reader)),
+        *_crop_marks(
+            pages,
+            scans,
+            limits.require_crop_marks,
+            back_pages(reader),
+            labelled_pages(reader, ASSEMBLY_LABELS),
+        ),
         *_images(scans, limits.min_dpi),
         *(pdfx_checks(reader, pages) if limits.pdfx else ()),
     ]
@@ -617,24 +623,43 @@ def _xmp_pdfx_version(reader: PdfReader) -> str:
 BACK_LABEL = "back "  # page labels of duplex back pages start with this ("back 3")
 
 
+TILE_LABEL = "tile "  # the pages of a board tiled across the paper ("tile B2")
+MAP_LABEL = "map"  # a tiled board's page map
+BOX_LABEL = "tuck box"  # a tuck box's die-line
+ASSEMBLY_LABELS = (TILE_LABEL, MAP_LABEL, BOX_LABEL)  # pages with marks of their own
+
+
 def back_pages(reader: PdfReader) -> set[int]:
     """The 1-based numbers of duplex back pages, known by their page labels
     (protopress labels sheet pages "front N" and "back N")."""
+    return labelled_pages(reader, (BACK_LABEL,))
+
+
+def labelled_pages(reader: PdfReader, prefixes: tuple[str, ...]) -> set[int]:
+    """The 1-based numbers of the pages whose label starts with one of prefixes."""
     try:
         labels = reader.page_labels
     except (PyPdfError, KeyError, TypeError, ValueError):
         return set()
-    return {number for number, label in enumerate(labels, 1) if label.startswith(BACK_LABEL)}
+    return {number for number, label in enumerate(labels, 1) if label.startswith(prefixes)}
 
 
 def _crop_marks(
-    pages, scans: list[_Scan], required: bool, backs: set[int] = frozenset()
+    pages,
+    scans: list[_Scan],
+    required: bool,
+    backs: set[int] = frozenset(),
+    assembly: set[int] = frozenset(),
 ) -> list[PreflightCheck]:
     """Sheets (pages without TrimBox): every trim line marked on both sides.
-    Duplex back pages (see :func:`back_pages`) carry no marks by design."""
+    Duplex back pages (see :func:`back_pages`) carry no marks by design; the
+    pages of a tiled board and a tuck box's die-line carry marks of their own."""
     checks, failed, sheets, marked, unmarked, unmarked_backs = [], False, 0, 0, [], []
     for number, (page, scan) in enumerate(zip(pages, scans, strict=True), 1):
         if not is_sheet(page):
+            continue
+        if number in assembly:
+            sheets += 1
             continue
         sheets += 1
         problems = _mark_problems(scan.segments, page.mediabox)
@@ -659,6 +684,12 @@ def _crop_marks(
     if unmarked:
         pages_list = ", ".join(map(str, unmarked))
         message = f"no crop marks on {_count(len(unmarked), 'sheet')} (page {pages_list})"
+        checks.append(PreflightCheck("crop marks", True, message))
+    if assembly:
+        message = (
+            f"{_count(len(assembly), 'page')} of a tiled board or a tuck box: alignment "
+            "marks and die-lines, not sheet crop marks"
+        )
         checks.append(PreflightCheck("crop marks", True, message))
     if unmarked_backs:
         pages_list = ", ".join(map(str, unmarked_backs))

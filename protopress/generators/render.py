@@ -15,6 +15,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from protopress.atomic import remove_stale_temporaries, write_atomic
+from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
@@ -25,16 +26,25 @@ from protopress.generators.imposition import (
     RULER_TICKS,
     SheetPlan,
     SheetSpec,
+    fits_sheet,
     per_card_boxes,
     plan_sheet,
 )
 from protopress.generators.layout import Layout, layouts_for
-from protopress.generators.parts import PER_CARD_NAME, SHEETS_NAME, write_parts_and_readme
+from protopress.generators.parts import (
+    BOX_NAME,
+    PER_CARD_NAME,
+    SHEETS_NAME,
+    write_parts_and_readme,
+)
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.pdfx import to_pdfx
 from protopress.generators.png_surface import face_images
-from protopress.generators.preflight import BACK_LABEL
+from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.separation import Separation, separation
+from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
+from protopress.generators.tuckbox import DEFAULT_THICKNESS
+from protopress.generators.tuckbox_pdf import BoxSpec, box_specs, draw_box_page
 from protopress.generators.units import MM, PAPER, to_mm
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
@@ -65,6 +75,9 @@ class RenderOptions:
     layouts_dir: Path | None = None
     allow_outside_assets: bool = False
     strict: bool = False  # text that does not fit is an error, and nothing is written
+    overlap: float = DEFAULT_OVERLAP  # between the pages of a board tiled across the paper
+    tuck_boxes: tuple[str, ...] = ()  # kinds to make a tuck box for, beside the catalog's boxes
+    card_thickness: float = DEFAULT_THICKNESS  # of one card, for boxes that do not say
 
     def __post_init__(self) -> None:
         if self.pdfx or self.icc_profile is not None:  # both only make sense in CMYK
@@ -167,20 +180,34 @@ def render_catalog(
                 pass
         if warnings:
             raise TextDoesNotFit(warnings)
+    boxes = box_specs(catalog, options, include_catalog=only is None)  # problems before files
     created = not options.output_dir.exists()
     options.output_dir.mkdir(parents=True, exist_ok=True)
-    remove_stale_output(options.output_dir, layouts)
+    remove_stale_output(options.output_dir, layouts, [box.id for box in boxes])
     try:
         for kind, layout in layouts.items():
             changed = None if only is None else only[kind]
             result.files.extend(
                 _render_kind(catalog, kind, layout, options, assets, result, progress, changed)
             )
+        for box in boxes:
+            path = options.output_dir / BOX_NAME.format(id=box.id)
+            write_atomic(path, tuck_box_pdf(box, catalog, options, assets, result.warnings))
+            result.files.append(path)
         if only is None:  # a whole render: say what is here and what is not
             result.files.extend(
                 write_parts_and_readme(
-                    catalog, options.output_dir, result.files, result.skipped, settings(options)
-                )
+                    catalog,
+                    options.output_dir,
+                    result.files,
+                    result.skipped,
+                    settings(options),
+                    tiled=[
+                        kind
+                        for kind, layout in layouts.items()
+                        if options.layout != "per-card" and is_tiled(layout, options)
+                    ],
+                )  # fmt: skip
             )
     except BaseException:
         if created and not any(options.output_dir.iterdir()):
@@ -206,12 +233,13 @@ def settings(options: RenderOptions) -> str:
     return ", ".join(words)
 
 
-def remove_stale_output(output_dir: Path, kinds) -> list[Path]:
+def remove_stale_output(output_dir: Path, kinds, boxes=()) -> list[Path]:
     """Delete the temporaries that a killed render left beside the files this
-    render owns: the kinds' PDFs, their PNGs and contact sheets. Temporaries of
-    a render still running, and of any other file, stay."""
+    render owns: the kinds' PDFs, their PNGs and contact sheets, the boxes' PDFs.
+    Temporaries of a render still running, and of any other file, stay."""
     kinds = set(kinds)
     pdfs = {name.format(kind=kind) for kind in kinds for name in (SHEETS_NAME, PER_CARD_NAME)}
+    pdfs |= {BOX_NAME.format(id=box) for box in boxes}
     contacts = {f"{kind}-contact.png" for kind in kinds}
     removed = remove_stale_temporaries(output_dir, pdfs.__contains__)
     png = output_dir / "png"
@@ -273,7 +301,12 @@ def _canvas(buffer, pagesize, catalog, title: str, separation: Separation | None
 
 def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
     """How a kind's faces go on the render's sheets."""
-    spec = SheetSpec(
+    plan = plan_sheet(layout.width, layout.height, options.bleed, sheet_spec(options))
+    return replace(plan, cut_shape=layout.shape, cut_radius=layout.corner_radius)
+
+
+def sheet_spec(options: RenderOptions) -> SheetSpec:
+    return SheetSpec(
         paper=PAPER[options.paper],
         crop_marks=options.crop_marks,
         crop_length=options.crop_length,
@@ -281,12 +314,29 @@ def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
         duplex=options.duplex,
         back_offset=options.back_offset,
     )
-    plan = plan_sheet(layout.width, layout.height, options.bleed, spec)
-    return replace(plan, cut_shape=layout.shape, cut_radius=layout.corner_radius)
+
+
+def is_tiled(layout: Layout, options: RenderOptions) -> bool:
+    """Whether a kind is larger than a sheet takes, and so is tiled across pages."""
+    return not fits_sheet(layout.width, layout.height, options.bleed, sheet_spec(options))
+
+
+def tile_plan(layout: Layout, options: RenderOptions) -> TilePlan:
+    """How one face of a tiled kind goes across the render's paper."""
+    width, height = layout.width + 2 * options.bleed, layout.height + 2 * options.bleed
+    return plan_tiles(width, height, options.bleed, PAPER[options.paper], options.overlap)
 
 
 def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
-    """What the sheets had to leave out: crop marks with no room beside the bleed."""
+    """What the sheets had to leave out: crop marks with no room beside the bleed;
+    the backs of a tiled board."""
+    if is_tiled(layout, options):
+        if layout.back is None:
+            return []
+        return [
+            f"{layout.kind} sheets: tiled across pages, fronts only (the backs are in "
+            f"{PER_CARD_NAME.format(kind=layout.kind)})"
+        ]
     if options.crop_marks and not sheet_plan(layout, options).spec.crop_marks:
         return [
             f"{layout.kind} sheets: no room for crop marks between the bleed and the 5 mm "
@@ -296,6 +346,13 @@ def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
 
 
 def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    """Print-and-play sheets: faces n-up, or a component larger than the paper tiled."""
+    if is_tiled(layout, options):
+        return tiled_pdf(copies, layout, catalog, options, progress)
+    return _grid_pdf(copies, layout, catalog, options, progress)
+
+
+def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
     paper = PAPER[options.paper]
     plan = sheet_plan(layout, options)
     buffer = io.BytesIO()
@@ -333,6 +390,44 @@ def _finished(data: bytes, options: RenderOptions, separation: Separation | None
     if options.pdfx and separation is not None:
         return to_pdfx(data, separation.profile)
     return data
+
+
+def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+    """Each copy's front across as many pages as it needs: a page map, then the
+    tiles row by row (see tiling.py)."""
+    plan = tile_plan(layout, options)
+    buffer = io.BytesIO()
+    separation = options.separation()
+    canvas = _canvas(buffer, plan.paper, catalog, f"{layout.kind} tiled", separation)
+    faces = PdfFaces(canvas, separation)
+    paper = options.paper.upper() if options.paper == "a4" else options.paper
+    trim = f"{to_mm(layout.width):g} x {to_mm(layout.height):g} mm"
+    for copy in copies:
+        title = f"{catalog.title}: {layout.kind} {copy.id}"
+        canvas.addPageLabel(canvas.getPageNumber() - 1, prefix=MAP_LABEL)
+        draw_map_page(faces, plan, copy.front, f"{title}, {trim} (page map)", paper)
+        canvas.showPage()
+        for tile in plan.tiles:
+            canvas.addPageLabel(canvas.getPageNumber() - 1, prefix=TILE_LABEL + tile.label)
+            draw_tile_page(faces, plan, tile, copy.front, title)
+            canvas.showPage()
+        if progress:
+            progress(1)
+    canvas.save()
+    return _finished(buffer.getvalue(), options, separation)
+
+
+def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings) -> bytes:
+    """A tuck box's die-line on one page (see tuckbox.py)."""
+    buffer = io.BytesIO()
+    separation = options.separation()
+    canvas = _canvas(buffer, PAPER[options.paper], catalog, f"tuck box {box.id}", separation)
+    canvas.addPageLabel(0, prefix=BOX_LABEL)
+    faces = PdfFaces(canvas, separation)
+    warnings.extend(draw_box_page(faces, box, catalog, options.paper, assets))
+    canvas.showPage()
+    canvas.save()
+    return _finished(buffer.getvalue(), options, separation)
 
 
 def _label(canvas: Canvas, prefix: str, sheet: int) -> None:

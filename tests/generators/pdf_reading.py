@@ -160,3 +160,49 @@ def operators(path: Path, page: int = 0) -> Counter[bytes]:
 
     visit(reader.pages[page].get("/Resources"))
     return found
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A straight stroked segment in page coordinates (points, y up), and
+    whether it was drawn dashed."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    dashed: bool
+
+
+def stroked_segments(path: Path, page: int = 0) -> list[Stroke]:
+    """Every straight segment stroked on the page (forms are not entered)."""
+    reader = PdfReader(path)
+    content = ContentStream(reader.pages[page].get_contents(), reader)
+    matrix, dashed, stack, current, found = [1, 0, 0, 1, 0, 0], False, [], [], []
+
+    def at(x, y):
+        return (
+            matrix[0] * x + matrix[2] * y + matrix[4],
+            matrix[1] * x + matrix[3] * y + matrix[5],
+        )
+
+    for operands, operator in content.operations:
+        if operator == b"q":
+            stack.append((matrix, dashed))
+        elif operator == b"Q":
+            matrix, dashed = stack.pop()
+        elif operator == b"cm":
+            matrix = _multiply([float(v) for v in operands], matrix)
+        elif operator == b"d":
+            dashed = len(operands[0]) > 0
+        elif operator == b"m":
+            current = [at(*(float(v) for v in operands))]
+        elif operator == b"l":
+            current.append(at(*(float(v) for v in operands)))
+        elif operator in (b"S", b"s"):
+            for (x1, y1), (x2, y2) in zip(current, current[1:], strict=False):
+                found.append(Stroke(x1, y1, x2, y2, dashed))
+            current = []
+        elif operator in (b"n", b"f", b"f*", b"B", b"B*", b"b", b"b*", b"re", b"c"):
+            current = [] if operator != b"re" else current
+    return found

@@ -286,3 +286,18 @@ def test_an_unknown_element_type_inside_a_fragment_file_is_located(tmp_path):
     assert str(caught.value.problems[0]).startswith(
         f"{path}:2:32 /fragments/a/0/type: 'circle' is not one of"
     )
+
+
+def test_a_repeats_index_alone_as_a_text_draws_the_number(tmp_path):
+    from types import SimpleNamespace
+
+    from protopress.components.catalog import Component
+    from protopress.generators.face import FaceBuilder, TextOp
+
+    text = {"type": "text", "x": 2, "y": 2, "w": 10, "h": 5, "text": "{number}",
+            "repeat": {"count": 3, "dx": 10}}  # fmt: skip
+    found = layout(tmp_path, [text])
+    assert [e["text"] for e in found.front] == [1, 2, 3]  # the number itself, bound
+    catalog = SimpleNamespace(title="t", version="1", game="g", document={})
+    face = FaceBuilder(found, catalog, 0.0).build(Component("card", "c1", 1, {}), "front")
+    assert [op.runs[0][2] for op in face.ops if isinstance(op, TextOp)] == ["1", "2", "3"]
