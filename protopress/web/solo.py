@@ -38,6 +38,11 @@ from protopress.games.stonespine_architects.solo.saves import (
 from protopress.web.faces import Faces
 from protopress.web.server import STATIC, TokenGate, static_files
 
+
+class Moved(Reject):
+    """A request made for another point of the game than where it is."""
+
+
 INTRO = (
     "You play with the physical game; I run the rival. Tap Help for the rule of a "
     "step and Undo to take an answer back; every answer is saved at once.",
@@ -101,14 +106,16 @@ class Companion:
 
     # changes, each saved before the page hears of it
 
-    def answer(self, text: str) -> None:
+    def answer(self, text: str, after: int | None = None) -> None:
         with self.lock:
+            self._expect(after)
             self.engine.answer(text)
             write_save(self.save_path, self.engine)
             self._record()
 
-    def undo(self, count: int) -> None:
+    def undo(self, count: int, after: int | None = None) -> None:
         with self.lock:
+            self._expect(after)
             if not self.engine.answers:
                 raise Reject("Nothing to undo: no answer yet.")
             self.engine = undone(self.engine, count)
@@ -120,6 +127,16 @@ class Companion:
         with self.lock:
             self.engine = Engine(self.book, difficulty, seed, INTRO)
             write_save(self.save_path, self.engine)
+
+    def _expect(self, after: int | None) -> None:
+        """A page says how many answers it saw: a request sent again after a lost
+        reply, or from a second window, must not be applied a second time."""
+        now = len(self.engine.answers)
+        if after is not None and after != now:
+            raise Moved(
+                f"The game is at {now} answer{'' if now == 1 else 's'}, not the {after} this "
+                "page saw (an answer sent twice, or another window): here is where it is now."
+            )
 
     def _record(self) -> None:
         if not self.engine.complete:
@@ -261,21 +278,30 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
 
     async def post_answer(request: Request) -> Response:
         body = await _json(request)
-        text = body.get("text")
+        text, after = body.get("text"), body.get("after")
         if not isinstance(text, str) or len(text) > 2000:
             return state(400, "An answer is a text.")
+        if not _count_or_none(after):
+            return state(400, "after is the number of answers the page saw.")
         try:
-            companion.answer(text.strip())
+            companion.answer(text.strip(), after)
+        except Moved as moved:
+            return state(409, str(moved))
         except Reject as reject:
             return state(422, str(reject))
         return state()
 
     async def post_undo(request: Request) -> Response:
-        count = (await _json(request)).get("count", 1)
+        body = await _json(request)
+        count, after = body.get("count", 1), body.get("after")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             return state(400, "Undo takes back 1 answer or more.")
+        if not _count_or_none(after):
+            return state(400, "after is the number of answers the page saw.")
         try:
-            companion.undo(count)
+            companion.undo(count, after)
+        except Moved as moved:
+            return state(409, str(moved))
         except Reject as reject:
             return state(422, str(reject))
         return state()
@@ -319,6 +345,10 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
         ]
     )
     return TokenGate(app, token)
+
+
+def _count_or_none(value) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
 
 
 async def _json(request: Request) -> dict:

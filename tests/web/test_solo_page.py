@@ -233,3 +233,56 @@ def test_nothing_moves_when_the_card_pictures_arrive(phone, serve, tmp_path):
         timeout=WAIT,
     )
     assert phone.locator("#confirm").bounding_box() == before
+
+
+def _post(server, path: str, body: dict) -> tuple[int, dict]:
+    request = urllib.request.Request(
+        f"{server.base}{path}?token={server.token}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_an_answer_sent_twice_is_taken_once(serve, tmp_path):
+    """The page says how many answers it saw; a second copy of a request (sent
+    again after its reply was lost, or from another window) changes nothing."""
+    server = serve(
+        "solo", "stonespine-architects", "--web", "--seed", 3, "--save", tmp_path / "s.json"
+    )
+    status, first = _post(server, "/api/answer", {"text": NORMAL[0], "after": 0})
+    assert status == 200 and first["answers"] == 1
+    status, again = _post(server, "/api/answer", {"text": NORMAL[0], "after": 0})
+    assert status == 409 and again["answers"] == 1
+    assert "at 1 answer, not the 0 this page saw" in again["error"]
+    status, undone = _post(server, "/api/undo", {"count": 1, "after": 5})
+    assert status == 409 and undone["answers"] == 1  # an undo for another point: refused
+    assert _post(server, "/api/answer", {"text": NORMAL[1], "after": "1"})[0] == 400
+    assert saved(tmp_path / "s.json")["answers"] == NORMAL[:1]
+
+
+def test_a_lost_reply_is_sent_again_and_taken_once(phone, serve, tmp_path):
+    """The server takes an answer but its reply never reaches the page: the page
+    sends it once more and shows the game as it is, the answer counted once."""
+    save = tmp_path / "s.json"
+    server = serve("solo", "stonespine-architects", "--web", "--seed", 3, "--save", save)
+    lost = []
+
+    def drop_the_first_reply(route):
+        if not lost:
+            lost.append(route.fetch())  # reaches the server, which saves the answer
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    phone.route("**/api/answer**", drop_the_first_reply)
+    phone.goto(server.url)
+    wait_answers(phone, 0)
+    tap(phone, NORMAL[0])
+    assert lost and lost[0].status == 200
+    assert saved(save)["answers"] == ["monster-menagerie"]  # once (the page answers by id)
+    assert "here is where it is now" in phone.inner_text("#error")

@@ -13,7 +13,19 @@ async function call(path, body) {
   }
   const response = await fetch(path, options);
   const data = await response.json();
-  return { ok: response.ok, data };
+  return { ok: response.ok, status: response.status, data };
+}
+
+// A request whose reply never came (a dropped connection, a phone's wifi) is sent
+// once more: it carries the number of answers the page saw, so the server applies
+// it at most once and otherwise answers 409 with where the game is now.
+async function callAgainOnce(path, body) {
+  try {
+    return await call(path, body);
+  } catch (error) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return call(path, body);
+  }
 }
 
 let state = null;
@@ -23,9 +35,12 @@ async function send(path, body) {
   if (busy) return;
   busy = true;
   try {
-    const { ok, data } = await call(path, body);
+    const { ok, status, data } = await callAgainOnce(path, body);
     if (ok) {
       render(data);
+    } else if (status === 409) {
+      render(data);  // the game moved on (an answer sent twice, another window): show it
+      showError(data.error);
     } else {
       showError(data.error || "Refused.");
     }
@@ -37,7 +52,7 @@ async function send(path, body) {
 }
 
 function answer(text) {
-  return send("/api/answer", { text });
+  return send("/api/answer", { text, after: state ? state.answers : null });
 }
 
 function showError(message) {
@@ -283,8 +298,8 @@ async function loadHistory() {
 $("help-button").addEventListener("click", () => {
   $("help").hidden = !$("help").hidden;
 });
-$("undo").addEventListener("click", () => send("/api/undo", { count: 1 }));
-$("undo-many").addEventListener("click", () => send("/api/undo", { count: Math.max(1, parseInt($("undo-count").value, 10) || 1) }));
+$("undo").addEventListener("click", () => send("/api/undo", { count: 1, after: state.answers }));
+$("undo-many").addEventListener("click", () => send("/api/undo", { count: Math.max(1, parseInt($("undo-count").value, 10) || 1), after: state.answers }));
 $("type-form").addEventListener("submit", (event) => {
   event.preventDefault();
   answer($("type-text").value);
