@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from protopress.rules.bots import action_values
+from protopress.rules.bots import action_values, greedy_action
 from protopress.rules.core import Action
 from protopress.rules.information import seat_copy
 from protopress.rules.spec import OutcomeKind
@@ -255,9 +255,7 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         if self.greedy and (self.greedy >= 1 or self.rng.random() < self.greedy):
-            values = action_values(game, world, game.to_move(world), legal)
-            best = max(values)
-            return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
+            return greedy_action(game, world, self.rng)
         hint = getattr(game, "rollout_action", None)
         if hint is not None:
             return hint(world, self.rng)

@@ -259,3 +259,11 @@ def test_a_game_with_fast_priors_widens_every_level_best_prior_first(fast, widen
             else:
                 assert level not in widened_levels
     assert widened_levels <= in_prior_order
+
+
+def test_the_greedy_playout_move_takes_the_best_by_the_heuristic():
+    from protopress.rules.bots import greedy_action
+
+    game = _Counting()  # the heuristic is the sum of the seat's own numbers: 9 is best
+    state = _Counting.State(random.Random(0))
+    assert {greedy_action(game, state, random.Random(seed)) for seed in range(5)} == {(9,)}

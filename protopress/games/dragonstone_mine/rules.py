@@ -14,7 +14,7 @@ from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.bots import reference_values
+from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
 
@@ -469,16 +469,9 @@ class DragonstoneMine:
         state.deck = deck
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """The search bot's playout move: the greedy bot's (best heuristic one step on,
-        ties at random). The search plays it to the end of the turn, so that every
-        leaf is judged between turns, never halfway through one (docs/balance.md)."""
-        actions = fx.legal(state)
-        if len(actions) == 1:
-            return actions[0]
-        seat = state.decision[1] if state.decision else 0
-        values = reference_values(self, state, seat, actions)
-        best = max(values)
-        return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+        """The search bot's playout move: the greedy bot's. The search plays it to the
+        end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
+        return greedy_action(self, state, rng)
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
