@@ -58,6 +58,19 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
+def greedy_action(game: Game, state, rng: random.Random) -> Action:
+    """The greedy move of the seat to move, judged on state itself (a playout's world
+    is already a seat copy), ties broken by rng: a playout policy for the search bot."""
+    actions, seat = game.legal_actions(state), game.to_move(state)
+    if seat is None:
+        raise IllegalAction("the game is over: no seat to choose for")
+    if len(actions) == 1:
+        return actions[0]
+    values = action_values(game, state, seat, actions)
+    best = max(values)
+    return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+
+
 def action_values(game: Game, state, seat: int, actions: list[Action]) -> list[float]:
     """game.heuristic(trial, seat) after each action, each applied to its own copy.
 

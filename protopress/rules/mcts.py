@@ -4,13 +4,21 @@ Each playout starts from a fresh seat copy of the position (chance re-seeded,
 hidden information resampled as the seat may imagine it: rules/information.py),
 walks one tree of action sequences shared by all those copies (single-observer
 ISMCTS: a child's exploration counts the playouts in which it was available),
-adds one node and scores the result for every seat (after ROLLOUT_DEPTH
-rollout decisions: none by default, the heuristic judges the new node). In
-the top WIDEN_LEVELS levels a node's moves are ranked by the mover's one-step
-heuristic and searched best first, 1 + WIDENING * sqrt(visits) of them
-(progressive widening); a game may offer `rollout_action(state, rng)` to
-play its rollouts. At each node the seat to move picks by its own reward (max^n),
-so the same code plays versus, team and solo games.
+adds one node and scores the result for every seat. A node's moves are
+ranked by the mover's one-step heuristic and searched best first,
+1 + WIDENING * sqrt(visits) of them (progressive widening): in the top
+WIDEN_LEVELS levels, or in every level when the game offers a fast
+`action_values` (priors are then cheap). At each node the seat to move picks
+by its own reward (max^n), so the same code plays versus, team and solo games.
+
+After the new node comes the playout policy. A game that offers
+`rollout_action(state, rng)` has it played to the end of the turn in progress
+(ROLLOUT_TURNS turns; None: to the end of the game), so that the heuristic
+judges positions between turns, where it is comparable, and never halfway
+through a turn (docs/balance.md, "How strong are the bots"). Without the hook
+the heuristic judges the new node itself (ROLLOUT_DEPTH random decisions, none
+by default); a greedy share (`greedy`) takes rollout decisions by the one-step
+heuristic first.
 
 The reward of a seat lies in [0, 1]: half from the result (a finished game:
 the seat's share of the win, or the team's or solo player's win; a cut-off
@@ -28,7 +36,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from protopress.rules.bots import action_values
+from protopress.rules.bots import action_values, greedy_action
 from protopress.rules.core import Action
 from protopress.rules.information import seat_copy
 from protopress.rules.spec import OutcomeKind
@@ -36,10 +44,15 @@ from protopress.rules.spec import OutcomeKind
 DEFAULT_PLAYOUTS = 200
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 ROLLOUT_DEPTH = 0  # random decisions after the new node before the heuristic judges
+# With the game's own rollout_action: playouts run that policy for this many turns
+# (None: to the end of the game), without a cap on decisions.
+ROLLOUT_TURNS: int | None = 1
 ROOT_WIDTH = 10  # with more legal moves, search the best ROOT_WIDTH by one-step heuristic
 ROLLOUT_GREEDY = 0.0  # share of rollout decisions taken greedily (one-step heuristic)
 WIDENING = 1.0  # a node visited n times searches its best 1 + WIDENING * sqrt(n) moves by prior
 WIDEN_LEVELS = 2  # the tree levels (root = 1) that widen by prior; deeper ones try all moves
+# ... unless the game offers a fast action_values: then priors are cheap and every level
+# widens (else a deep node's first reply is a random one of hundreds, as in Caverns).
 
 
 @dataclass(frozen=True)
@@ -100,6 +113,8 @@ class MctsBot:
         exploration: float | None = None,
         greedy: float | None = None,
         widening: float | None = None,
+        turns: int | None = ROLLOUT_TURNS,
+        widen_levels: int | None = None,
     ):
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
@@ -107,6 +122,8 @@ class MctsBot:
         self.exploration = EXPLORATION if exploration is None else exploration
         self.greedy = ROLLOUT_GREEDY if greedy is None else greedy
         self.widening = WIDENING if widening is None else widening
+        self.turns = turns
+        self.widen_levels = widen_levels  # None: WIDEN_LEVELS, or every level (fast priors)
 
     def choose(self, game: Any, state: Any) -> Action:
         seat = game.to_move(state)
@@ -150,12 +167,17 @@ class MctsBot:
         self, game: Any, world: Any, root: _Node, scale: _Scale, candidates: list[Action]
     ) -> None:
         node, path = root, [root]
+        levels: float = WIDEN_LEVELS
+        if self.widen_levels is not None:
+            levels = self.widen_levels
+        elif getattr(game, "action_values", None) is not None:
+            levels = math.inf
         while not game.is_over(world):
             legal = candidates if node is root else game.legal_actions(world)
             if not legal:
                 break
             mover = game.to_move(world)
-            widen = self.widening and len(path) <= WIDEN_LEVELS
+            widen = self.widening and len(path) <= levels
             if widen:
                 legal = self._widened(game, world, node, legal, mover)
             untried = [a for a in legal if a not in node.children]
@@ -212,30 +234,31 @@ class MctsBot:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _rollout(self, game: Any, world: Any, scale: _Scale) -> list[float]:
-        for _ in range(self.depth):
-            if game.is_over(world):
-                break
+        policy = self.greedy > 0 or getattr(game, "rollout_action", None) is not None
+        depth = self.depth if self.depth or not policy else math.inf
+        stop = world.turns + self.turns if policy and self.turns is not None else math.inf
+        decisions = 0
+        while decisions < depth and world.turns < stop and not game.is_over(world):
             legal = game.legal_actions(world)
             if not legal:
                 break
             game.apply(world, self._rollout_action(game, world, legal))
+            decisions += 1
         players = len(scale.low)
         values = [game.heuristic(world, seat) for seat in range(players)]
         results = _results(game, world, values)
         return [0.5 * results[s] + 0.5 * scale(s, values[s]) for s in range(players)]
 
     def _rollout_action(self, game: Any, world: Any, legal: list[Action]) -> Action:
-        """The game's own rollout policy if it has one; else greedy by the one-step
-        heuristic for a share `greedy` of the decisions, at random for the rest."""
+        """Greedy by the one-step heuristic for a share `greedy` of the decisions; the
+        others by the game's own rollout policy if it has one, else at random."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.greedy and (self.greedy >= 1 or self.rng.random() < self.greedy):
+            return greedy_action(game, world, self.rng)
         hint = getattr(game, "rollout_action", None)
         if hint is not None:
             return hint(world, self.rng)
-        if len(legal) == 1:
-            return legal[0]
-        if self.greedy and self.rng.random() < self.greedy:
-            values = action_values(game, world, game.to_move(world), legal)
-            best = max(values)
-            return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
         return self.rng.choice(legal)
 
 

@@ -149,3 +149,121 @@ def test_stonespine_solo_plays_with_the_search_bot():
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert "seat 0 (mcts:20)" in result.output and "against the rival" in result.output
+
+
+# --- playouts to the end of the turn, widening at every level ----------------------
+
+
+class _Counting:
+    """A two-seat game of TURNS turns of STEPS decisions each, for the search's
+    mechanics: each decision is a whole number, a seat's heuristic the sum of its own."""
+
+    TURNS, STEPS = 4, 3
+    id, min_players, max_players = "counting", 2, 2
+
+    class State:
+        def __init__(self, rng):
+            self.rng, self.turns, self.step, self.taken = rng, 0, 0, [[], []]
+
+        def copy(self):
+            twin = _Counting.State(random.Random())
+            twin.rng.setstate(self.rng.getstate())
+            twin.turns, twin.step, twin.taken = self.turns, self.step, [list(t) for t in self.taken]
+            return twin
+
+    def __init__(self, hint=False, fast=False):
+        self.hinted = []  # decisions the rollout policy was asked for, as (turns, step)
+        if hint:
+            self.rollout_action = self._hint
+        if fast:
+            self.action_values = lambda state, seat, actions: [float(a[0]) for a in actions]
+
+    def _hint(self, state, rng):
+        self.hinted.append((state.turns, state.step))
+        return (0,)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.turns % 2
+
+    def legal_actions(self, state):
+        return [] if self.is_over(state) else [(n,) for n in range(10)]
+
+    def apply(self, state, action):
+        state.taken[self.to_move(state)].append(action[0])
+        state.step += 1
+        if state.step == self.STEPS:
+            state.turns, state.step = state.turns + 1, 0
+
+    def is_over(self, state):
+        return state.turns == self.TURNS
+
+    def scores(self, state):
+        return [sum(taken) for taken in state.taken]
+
+    def winners(self, state):
+        scores = self.scores(state)
+        return [s for s in (0, 1) if scores[s] == max(scores)]
+
+    def heuristic(self, state, seat):
+        return float(sum(state.taken[seat]))
+
+
+def _rolled(game, turns):
+    from protopress.rules.mcts import _Scale
+
+    state = _Counting.State(random.Random(0))
+    game.apply(state, (5,))  # one decision into turn 0 of three
+    MctsBot(0, turns=turns)._rollout(game, state, _Scale(2))
+    return state
+
+
+def test_a_game_s_playout_policy_plays_to_the_end_of_the_turn_in_progress():
+    game = _Counting(hint=True)
+    state = _rolled(game, turns=1)
+    assert game.hinted == [(0, 1), (0, 2)]  # the two decisions left in turn 0, no more
+    assert (state.turns, state.step) == (1, 0)
+
+
+def test_a_playout_without_a_turn_limit_plays_to_the_end_of_the_game():
+    game = _Counting(hint=True)
+    state = _rolled(game, turns=None)
+    assert len(game.hinted) == 4 * 3 - 1 and game.is_over(state)
+
+
+def test_without_a_playout_policy_the_heuristic_judges_the_new_node():
+    state = _rolled(_Counting(), turns=1)
+    assert (state.turns, state.step) == (0, 1)
+
+
+def _tree_levels(node, level=1):
+    yield level, node
+    for child in node.children.values():
+        yield from _tree_levels(child, level + 1)
+
+
+@pytest.mark.parametrize(("fast", "widened_levels"), [(True, {1, 2, 3, 4}), (False, {1, 2})])
+def test_a_game_with_fast_priors_widens_every_level_best_prior_first(fast, widened_levels):
+    from protopress.rules.mcts import _Node, _Scale
+
+    game = _Counting(fast=fast)
+    bot, root, scale = MctsBot(7), _Node(2), _Scale(2)
+    candidates = game.legal_actions(_Counting.State(random.Random(1)))
+    for _ in range(120):
+        bot._playout(game, _Counting.State(random.Random(1)), root, scale, candidates)
+    in_prior_order = set()
+    for level, node in _tree_levels(root):
+        tried = {action[0] for action in node.children}
+        if tried:  # a widened node tries 9, 8, ... (the prior's order), never a 3 before a 9
+            if tried == set(range(10 - len(tried), 10)):
+                in_prior_order.add(level)
+            else:
+                assert level not in widened_levels
+    assert widened_levels <= in_prior_order
+
+
+def test_the_greedy_playout_move_takes_the_best_by_the_heuristic():
+    from protopress.rules.bots import greedy_action
+
+    game = _Counting()  # the heuristic is the sum of the seat's own numbers: 9 is best
+    state = _Counting.State(random.Random(0))
+    assert {greedy_action(game, state, random.Random(seed)) for seed in range(5)} == {(9,)}

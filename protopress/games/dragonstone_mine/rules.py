@@ -14,6 +14,7 @@ from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
+from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
 
@@ -466,6 +467,11 @@ class DragonstoneMine:
         for other, hand in zip(others, hands, strict=True):
             state.hands[other] = hand
         state.deck = deck
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The search bot's playout move: the greedy bot's. The search plays it to the
+        end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
+        return greedy_action(self, state, rng)
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
 from protopress.games.gemstone_caverns.spec import SPEC
-from protopress.rules.bots import reference_values
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
@@ -489,6 +489,12 @@ class GemstoneCaverns:
                 return arrangement_values(state, seat, actions)
             return placement_values(state, seat, actions)
         return reference_values(self, state, seat, actions)
+
+    def rollout_action(self, state: GemstoneState, rng: random.Random) -> Action:
+        """The search bot's playout move: the greedy bot's (by the fast action_values).
+        Played to the end of the turn, it judges an arrangement by how both players
+        then place it, not by the roller's fit alone (docs/balance.md)."""
+        return greedy_action(self, state, rng)
 
     def record(self, state: GemstoneState) -> dict:
         shapes: Counter = Counter()

@@ -531,3 +531,23 @@ def test_greedy_beats_random_on_average(level):
         _, record, _ = play(GAME, CATALOG, bots, seed, {"level": level})
         greedy_wins += record.winners == [seed % 2]
     assert greedy_wins >= 8
+
+
+# --- the search bot's playout move --------------------------------------------
+
+
+def test_the_playout_move_caps_the_single_colour_stack_as_greedy_would():
+    # blue onto bbbb caps a single-colour stack: +1 gem +7 (level 2), less the 4 of
+    # progress it had = +4; onto rygp a rainbow: +1 +5 -4 = +2; an empty spire: +2
+    state = position(level="2", players=2, towers=[("bbbb", "rygp")], bag={"blue": 5})
+    GAME.apply(state, MINE)
+    assert state.held == "blue" and GAME.legal_actions(state)[0] == ("stack", 0)
+    for seed in range(5):
+        assert GAME.rollout_action(state, random.Random(seed)) == ("stack", 0)
+
+
+def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
+    state = position(level="2", players=2, bag={"blue": 5})
+    GAME.apply(state, MINE)  # six empty spires: six equal moves
+    moves = {GAME.rollout_action(state, random.Random(seed)) for seed in range(30)}
+    assert moves == {("stack", i) for i in range(6)}
