@@ -103,7 +103,7 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option(
     "--proof", is_flag=True, help="Stamp component id, catalog version and date outside the trim."
 )
-@layouts_option("A folder of <kind>.json layouts that override the built-in ones.")
+@layouts_option("A folder of <kind>.json (or .yaml) layouts that override the built-in ones.")
 @click.option(
     "--allow-outside-assets",
     is_flag=True,
@@ -292,7 +292,7 @@ def preflight(files, as_json, expect, require_crop_marks, max_ink, pdfx):
 @click.argument(
     "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
-@layouts_option("A folder of <kind>.json layouts (watched too).")
+@layouts_option("A folder of <kind>.json (or .yaml) layouts (watched too).")
 @output_folder_option("Output folder (default output/<catalog file name>/).")
 @paper_option
 @click.option("--png", is_flag=True, help="Also keep one PNG per component up to date.")

@@ -97,7 +97,7 @@ def solo_web(catalog, *, difficulty, seed, save_path, resume_path, host, port) -
     "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option("--layouts", "layouts_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="A folder of your own layouts (<kind>.json), as for render.")  # fmt: skip
+              help="A folder of your own layouts (<kind>.json or .yaml), as for render.")  # fmt: skip
 @host_option
 @port_option
 def preview(catalog_path, layouts_dir, host, port):
