@@ -178,8 +178,8 @@ class FaceBuilder:
             )
         return RectOp(
             *box,
-            fill=colour(element.get("fill"), fields),
-            stroke=colour(element.get("stroke"), fields),
+            fill=colour(element.get("fill"), fields, "fill"),
+            stroke=colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
             radius=parse_length(element.get("radius", 0)),
         )
@@ -190,7 +190,7 @@ class FaceBuilder:
             self._at(element, "y"),
             self._at(element, "x2"),
             self._at(element, "y2"),
-            stroke=colour(element.get("stroke"), fields) or BLACK,
+            stroke=colour(element.get("stroke"), fields, "stroke") or BLACK,
             stroke_width=element.get("stroke_width", 0.5),
             dash=tuple(element.get("dash", ())),
         )
@@ -238,7 +238,10 @@ class FaceBuilder:
             )
         return [
             TextOp(
-                tuple(runs), face_font, fitted.size, colour(element.get("colour"), fields) or BLACK
+                tuple(runs),
+                face_font,
+                fitted.size,
+                colour(element.get("colour"), fields, "colour") or BLACK,
             )
         ]
 
@@ -254,7 +257,7 @@ class FaceBuilder:
         op = RichTextOp(
             x, y, w, h, pieces, icons, self._family(font or element.get("font", DEFAULT_FONT)),
             size, element.get("leading", 1.2), element.get("align", "left"),
-            valign or element.get("valign", "top"), colour(element.get("colour"), fields) or BLACK,
+            valign or element.get("valign", "top"), colour(element.get("colour"), fields, "colour") or BLACK,
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
@@ -311,12 +314,12 @@ class FaceBuilder:
     def _icon(self, element, fields):
         shape = fill(element["shape"], fields)
         size = parse_length(element["icon_size"])
-        fill_colour = colour(element.get("fill"), fields) or BLACK
+        fill_colour = colour(element.get("fill"), fields, "fill") or BLACK
         if "from" in element:  # the shape names a component whose icon is drawn
             if not shape:
                 return []
             shape, looked_up = self._lookup_icon(element["from"], shape)
-            fill_colour = colour(element.get("fill"), fields) or looked_up
+            fill_colour = colour(element.get("fill"), fields, "fill") or looked_up
         return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
                                fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
@@ -340,7 +343,7 @@ class FaceBuilder:
         return ops
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
-        stroke = colour(element.get("stroke"), fields)
+        stroke = colour(element.get("stroke"), fields, "stroke")
         try:
             shape_outline = outline(shape)
         except KeyError as error:
@@ -374,7 +377,9 @@ class FaceBuilder:
                 parse_length(element["w"]), parse_length(element["h"]))  # fmt: skip
 
     def _stroke(self, element, fields) -> tuple[Colour, float]:
-        return colour(element.get("stroke"), fields) or BLACK, element.get("stroke_width", 0.5)
+        return colour(element.get("stroke"), fields, "stroke") or BLACK, element.get(
+            "stroke_width", 0.5
+        )
 
     def _grid(self, element, fields):
         """A grid of rows x columns cells (score sheets, blueprints)."""
@@ -385,7 +390,7 @@ class FaceBuilder:
         x, y, w, h = self._box(element)
         stroke, width = self._stroke(element, fields)
         ops = (
-            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields))]
+            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields, "fill"))]
             if "fill" in element
             else []
         )
@@ -538,7 +543,7 @@ def _icon_of(collection: str, found: dict) -> tuple[str, Colour]:
         raise FieldError("from", f"{name} has shape {_shown(shape)}; expected a shape name")
     if value is not None and not isinstance(value, str):
         raise FieldError("from", f"{name} has colour {_shown(value)}; expected e.g. '#1f77b4'")
-    return shape, colour(value, {}) or BLACK
+    return shape, colour(value, {}, "from") or BLACK
 
 
 def _position(item: dict, key: str) -> float:
@@ -584,11 +589,16 @@ def bounded_items(items, key: str) -> list | tuple:
     return items
 
 
-def colour(value, fields) -> Colour | None:
+def colour(value, fields, key: str = "colour") -> Colour | None:
+    """The colour an element's key gives (a bound field may hold anything):
+    a wrong value is a FieldError at that key."""
     if not value:
         return None
     text = fill(value, fields) if value.startswith("{") else value
-    return Colour.parse(text) if text else None
+    try:
+        return Colour.parse(text) if text else None
+    except ValueError as error:
+        raise FieldError(key, str(error)) from None
 
 
 def context(component, catalog) -> dict:
@@ -633,7 +643,11 @@ class AssetPolicy:
                 f"image {relative!r} lies outside the catalog folder {self.root} "
                 "(use --allow-outside-assets to allow it)"
             )
-        if not path.is_file():
+        try:
+            found = path.is_file()
+        except OSError as error:  # a name too long for the file system
+            raise ValueError(f"image {relative!r} cannot be used: {error.strerror}") from None
+        if not found:
             raise ValueError(f"image {relative!r} not found (looked for {path})")
         width, height = _checked_image(path, relative)
         if width * height > MAX_IMAGE_PIXELS:

@@ -378,7 +378,19 @@ def _length_checks(document: dict) -> list[Located]:
         repeat = element.get("repeat")
         for key in _REPEAT_LENGTHS if isinstance(repeat, dict) else ():
             check(f"{pointer}/repeat/{key}", repeat.get(key))
+        findings += _dash_check(pointer, element.get("dash"))
     return findings
+
+
+def _dash_check(pointer: str, dash) -> list[Located]:
+    """A dash pattern of zeros only draws nothing, and PDF refuses it mid-render."""
+    numbers = isinstance(dash, list) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in dash
+    )
+    if numbers and dash and not any(v > 0 for v in dash):
+        message = f"dash {dash!r} has no length above 0; give one (e.g. [2, 1]) or [] for solid"
+        return [Located(f"{pointer}/dash", message)]
+    return []
 
 
 def _written_elements(document: dict):

@@ -41,6 +41,15 @@ CASES = {
                                 "/front/0/from", "unknown shape 'splodge'"),
     "table-labels-number": ({**BASE, "type": "table", "labels": "{rows}", "columns": 2},
                             {"rows": 12}, "/front/0/labels", "expected a list of row labels"),
+    # found by the deep fuzzing: a colour bound to a field named neither file nor card
+    "rect-fill-length": ({**BASE, "type": "rect", "fill": "{paint}"}, {"paint": "12mm"},
+                         "/front/0/fill", "'12mm' is not a colour"),
+    "line-stroke-list": ({"type": "line", "x": 1, "y": 1, "x2": 9, "y2": 9, "stroke": "{paint}"},
+                         {"paint": ["#ffffff", "#000000"]}, "/front/0/stroke", "is not a colour"),
+    "text-colour-number": ({**BASE, "type": "text", "text": "x", "colour": "{paint}"},
+                           {"paint": 0}, "/front/0/colour", "'0' is not a colour"),
+    "grid-fill-bad-hex": ({**BASE, "type": "grid", "rows": 2, "columns": 2, "fill": "{paint}"},
+                          {"paint": "#12345g"}, "/front/0/fill", "'#12345g' is not a colour"),
 }  # fmt: skip
 
 
@@ -93,3 +102,32 @@ def test_a_wrongly_typed_layout_value_is_a_located_problem(tmp_path, case):
 @pytest.mark.parametrize("case", sorted(BOUNDED))
 def test_a_count_taken_from_a_field_is_bounded_before_drawing(tmp_path, case):
     _assert_located(tmp_path, *BOUNDED[case])
+
+
+@pytest.mark.parametrize("dash", [[0], [0, 0], [0, 0, 0, 0]])
+def test_a_dash_pattern_of_zeros_is_a_located_problem(tmp_path, dash):
+    """Found by the deep fuzzing: reportlab refuses an all-zero dash halfway
+    through the render (`setDash: array=[0]`), naming no file."""
+    layout = {"kind": "card", "size": "poker",
+              "front": [{"type": "line", "x": 1, "y": 1, "x2": 9, "y2": 9, "dash": dash}]}  # fmt: skip
+    catalog = {"game": "t", "title": "T", "version": "1", "cards": [{"id": "c1", "title": "C"}]}
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout, indent=1))
+    result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
+                                      str(tmp_path / "layouts"), "-o", str(tmp_path / "o")])  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "card.json:" in result.output and "/front/0/dash" in result.output, result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_dash_pattern_with_a_gap_still_draws(tmp_path):
+    layout = {"kind": "card", "size": "poker",
+              "front": [{"type": "line", "x": 1, "y": 1, "x2": 9, "y2": 9, "dash": [0, 2]}]}  # fmt: skip
+    catalog = {"game": "t", "title": "T", "version": "1", "cards": [{"id": "c1", "title": "C"}]}
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout))
+    result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
+                                      str(tmp_path / "layouts"), "-o", str(tmp_path / "o")])  # fmt: skip
+    assert result.exit_code == 0, result.output
