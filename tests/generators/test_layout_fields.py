@@ -131,3 +131,24 @@ def test_a_dash_pattern_with_a_gap_still_draws(tmp_path):
     result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
                                       str(tmp_path / "layouts"), "-o", str(tmp_path / "o")])  # fmt: skip
     assert result.exit_code == 0, result.output
+
+
+def test_a_repeat_over_a_field_that_runs_off_the_page_is_a_warning_not_a_crash(tmp_path):
+    """Found by the deep fuzzing: repetitions over a long list field moved past
+    1000 mm raised an uncaught LayoutProblem (exit 70). As with any position
+    bound to a field, the repetitions out of range are left out with a warning
+    naming the card and the element."""
+    layout = {"kind": "card", "size": "poker",
+              "front": [{"type": "text", "x": 2, "y": 2, "w": 20, "h": 3, "text": "{item}",
+                         "repeat": {"each": "{rows}", "dy": 3}}]}  # fmt: skip
+    catalog = {"game": "t", "title": "T", "version": "1",
+               "cards": [{"id": "c1", "title": "C", "rows": [str(n) for n in range(400)]}]}  # fmt: skip
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout, indent=1))
+    result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
+                                      str(tmp_path / "layouts"), "-o", str(tmp_path / "o")])  # fmt: skip
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert "c1: " in result.output and "/front/0: y lands at 1001 mm" in result.output
+    assert "not drawn" in result.output
