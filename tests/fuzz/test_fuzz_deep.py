@@ -34,11 +34,10 @@ from deep import (
     layouts,
     make_special,
 )
-from fuzzing import Hang, fuzz_settings, hard_timeout, smoke_settings
+from fuzzing import Hang, fuzz_settings, hard_timeout, smoke_settings, tally
 from hypothesis import event as _event
 from hypothesis import given
 from hypothesis import strategies as st
-from reportlab.pdfbase import pdfmetrics
 
 from protopress.cli import cli
 
@@ -61,20 +60,12 @@ def _project(workdir: Path):
         yield root
     finally:
         shutil.rmtree(root, ignore_errors=True)
-        _forget_fonts()
 
 
 def event(text: str) -> None:
     """Record a hypothesis event (outside a hypothesis test: nothing)."""
     with contextlib.suppress(Exception):
         _event(text)
-
-
-def _forget_fonts() -> None:
-    """Unregister the examples' own fonts, so thousands of examples do not pile up
-    thousands of parsed fonts (reportlab keeps every registered font)."""
-    for name in [n for n in pdfmetrics.getRegisteredFontNames() if n.startswith("pp-card-")]:
-        pdfmetrics._fonts.pop(name, None)  # reportlab has no public unregister
 
 
 def render(root: Path, png: bool, mode: str) -> bool:
@@ -90,7 +81,9 @@ def render(root: Path, png: bool, mode: str) -> bool:
     except Hang:
         raise AssertionError(f"no answer after {HANG} s: protopress {args}") from None
     outcome = assert_render_contract(result.exit_code, result.stdout, result.stderr, out)
-    event("rendered" if outcome.rendered else f"refused: exit {outcome.exit_code}")
+    reached = "rendered" if outcome.rendered else f"refused: exit {outcome.exit_code}"
+    event(reached)
+    tally(reached)
     if outcome.exit_code == 1 and not result.stdout.strip():
         event("refused with a message, not a located problem")
     return outcome.rendered
