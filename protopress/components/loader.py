@@ -20,7 +20,7 @@ from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
-from protopress.files import NotRegularFile, read_regular
+from protopress.files import NotRegularFile, read_regular, read_text_again
 
 MAX_CATALOG_BYTES = 64 * 1024 * 1024
 # Lists and objects inside each other: the built-in catalogs need 7 levels. Deeper
@@ -40,7 +40,7 @@ def load_catalog(path: Path | str, display: str | None = None) -> Catalog:
     document = parse_json_file(path, name)
     findings = catalog_findings(document)
     if findings:
-        raise InvalidInput(locate(name, path.read_text(encoding="utf-8-sig"), findings))
+        raise InvalidInput(locate(name, read_text_again(path), findings))
     declared = declared_kinds(document)
     return Catalog.from_document(path, document, all_kinds(declared), declared)
 
@@ -75,7 +75,7 @@ def load_document(
     if extra_checks:
         findings += extra_checks(document)
     if findings:
-        raise InvalidInput(locate(name, path.read_text(encoding="utf-8-sig"), findings))
+        raise InvalidInput(locate(name, read_text_again(path), findings))
     return document
 
 

@@ -73,6 +73,7 @@ from protopress.designer.table_files import (
     quote_formula,
     read_table,
 )
+from protopress.files import read_text_again
 
 # --------------------------------------------------------------------------
 # Importing into a catalog
@@ -241,7 +242,7 @@ def import_table(
             raise InvalidInput(
                 [Problem(source_name, 1, 1, "", "expected a catalog (a JSON object)")]
             )
-        source_text = target.read_text(encoding="utf-8-sig")
+        source_text = read_text_again(target)
     else:
         base = new_catalog((target or path).stem)
     document = _place(base, kind_.collection, converted.components)

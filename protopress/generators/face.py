@@ -201,6 +201,9 @@ class FaceBuilder:
         text = fill(element["text"], fields, element.get("separator", ", "))
         if not text.strip():
             return []
+        if len(text) > MAX_TEXT_CHARACTERS:  # shrink-to-fit lays text out at every size
+            raise FieldError("text", f"{len(text)} characters to draw in one text box; "
+                                     f"expected at most {MAX_TEXT_CHARACTERS}")  # fmt: skip
         face_font = self.layout.font(font or element.get("font", DEFAULT_FONT))
         if box is None:
             x, y = self._at(element, "x"), self._at(element, "y")
@@ -564,6 +567,9 @@ def _holds(when, fields) -> bool:
 
 MAX_COUNT = 100  # rows, columns: as the schema's bound on literal counts
 MAX_ITEMS = 1000  # icons, markers and table rows one element draws from a field's list
+# One text box: shrink-to-fit lays the text out at each half-point size, so a
+# field of megabytes took minutes; an A4 page of 6 pt text holds about 20,000.
+MAX_TEXT_CHARACTERS = 20_000
 
 
 def count(value, fields, key: str = "count") -> int:

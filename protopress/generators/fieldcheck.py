@@ -17,6 +17,7 @@ from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.components.suggest import did_you_mean
+from protopress.files import read_text_again
 from protopress.generators.binding import PLACEHOLDER
 from protopress.generators.expand import Deferred
 from protopress.generators.layout import Layout
@@ -121,7 +122,7 @@ def _unused(catalog, collection: str, layout: Layout) -> list[tuple[str, str]]:
 def _located(catalog, findings: list[tuple[str, str]], key: bool = False) -> list[Problem]:
     if not findings:
         return []
-    positions = source_map(catalog.path.read_text(encoding="utf-8-sig"))
+    positions = source_map(read_text_again(catalog.path))
     name = str(catalog.path)
     return sorted(
         Problem(name, *positions.locate(pointer, key=key), pointer, message)

@@ -19,7 +19,7 @@ from protopress.components.loader import load_document
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.sizes import trim_of
 from protopress.components.suggest import did_you_mean
-from protopress.files import NotRegularFile, read_regular
+from protopress.files import NotRegularFile, read_regular, read_text_again
 from protopress.generators.expand import (
     LENGTH_KEYS,
     Deferred,
@@ -311,7 +311,7 @@ def _font_problems(sides, fragments, fonts) -> list[tuple[Origin, str]]:
 
 
 def _problem(origin: Origin, message: str) -> Problem:
-    positions = source_map(origin.path.read_text(encoding="utf-8-sig"))
+    positions = source_map(read_text_again(origin.path))
     line, column = positions.locate(origin.pointer)
     return Problem(origin.display, line, column, origin.pointer, message)
 

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from protopress.components import InvalidInput, load_catalog
+from protopress.components.loader import parse_json_file
 from protopress.generators.watch import snapshot
 from protopress.web.faces import Faces
 from protopress.web.server import TokenGate, static_files
@@ -86,9 +87,9 @@ class Preview:
 
     def _invalid(self, invalid: InvalidInput) -> dict:
         """Problems that stop the catalog loading, each at the component it names."""
-        try:
-            document = json.loads(self.catalog_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        try:  # with the limits of every JSON read (a catalog over 64 MiB is not read)
+            document = parse_json_file(self.catalog_path, str(self.catalog_path))
+        except (OSError, InvalidInput):
             document = None
         general: list[str] = []
         placed: dict[str, list[str]] = {}

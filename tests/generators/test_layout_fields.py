@@ -86,6 +86,8 @@ BOUNDED = {
                       {"rows": ["a"], "n": 10**6}, "/front/0/columns", "expected 0 to 100"),
     "table-labels": ({**BASE, "type": "table", "labels": "{rows}", "columns": 2},
                      {"rows": ["a"] * 1001}, "/front/0/labels", "1001 items to draw"),
+    "text-length": ({**BASE, "type": "text", "text": "{story}"}, {"story": "word " * 40_001},
+                    "/front/0/text", "200005 characters to draw in one text box; expected at most 20000"),
     "icons": ({"type": "icons", "x": 2, "y": 2, "icon_size": 5, "items": "{which}",
                "from": "cards"}, {"which": ["ruby"] * 200_000}, "/front/0/items",
               "200000 items to draw; expected at most 1000"),
