@@ -442,7 +442,9 @@ def _font_data_problem(file: str, data: bytes) -> str | None:
     Pillow can use: an empty, text, truncated or damaged file is told here, by
     name, rather than failing halfway through a render."""
     try:
-        TTFont("protopress-check", io.BytesIO(data))
+        checked = TTFont("protopress-check", io.BytesIO(data))
+        # every glyph read as embedding reads them: a font can parse, then fail to subset
+        checked.face.makeSubset(sorted(checked.face.charToGlyph))
         ImageFont.truetype(io.BytesIO(data), 10)
     except Exception as error:  # the parsers raise anything on damaged data
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__

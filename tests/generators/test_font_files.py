@@ -31,6 +31,18 @@ def _render(root: Path):
                                     str(root / "layouts"), "-o", str(root / "out")])  # fmt: skip
 
 
+def _with_glyph_count(data: bytes, count: int) -> bytes:
+    """The font with maxp's number of glyphs set to count (its glyphs stay)."""
+    import struct
+
+    tables = struct.unpack(">H", data[4:6])[0]
+    for index in range(tables):
+        tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * index : 28 + 16 * index])
+        if tag == b"maxp":
+            return data[: offset + 4] + struct.pack(">H", count) + data[offset + 6 :]
+    raise AssertionError("no maxp table")
+
+
 def _damaged(kind: str, target: Path) -> None:
     vera = VERA.read_bytes()
     if kind == "empty":
@@ -43,6 +55,8 @@ def _damaged(kind: str, target: Path) -> None:
         target.write_bytes(vera[:12] + b"\xff" * 16 * 12 + vera[12 + 16 * 12 :])
     elif kind == "header-only":
         target.write_bytes(vera[:12])
+    elif kind in ("glyph-count-0", "glyph-count-1"):  # found by the deep fuzzing: parses,
+        target.write_bytes(_with_glyph_count(vera, int(kind[-1])))  # then fails to embed
     elif kind == "loop":
         target.symlink_to(target)
     elif kind == "fifo":
@@ -53,7 +67,7 @@ def _damaged(kind: str, target: Path) -> None:
 
 @pytest.mark.parametrize(
     "kind", ["empty", "text", "truncated", "table-directory", "header-only", "loop", "fifo",
-             "folder"],
+             "folder", "glyph-count-0", "glyph-count-1"],
 )  # fmt: skip
 def test_a_damaged_font_file_is_a_located_problem(tmp_path, kind):
     if kind in ("loop", "fifo") and os.name != "posix":
