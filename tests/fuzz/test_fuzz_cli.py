@@ -295,6 +295,8 @@ def _valid(param: click.Parameter, command: str, files, game: str):
     if name == "layouts_dir":
         return st.just(files["layouts"][0])
     if name == "catalog_path":
+        if command == "watch":  # watch --png draws a whole game at 300 dpi: slow, not wrong
+            return st.just(files["catalog"][0])
         return st.just(
             str(builtin_catalog_path(game)) if game in BUILTIN_GAMES else files["catalog"][0]
         )

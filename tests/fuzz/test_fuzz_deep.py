@@ -41,7 +41,7 @@ from hypothesis import strategies as st
 
 from protopress.cli import cli
 
-HANG = 60  # seconds an example may take
+HANG = 120  # seconds an example may take (the longest seen took 67 s on a busy machine)
 GOOD_PNG = _image_bytes("PNG", 8, 8, "RGB")
 
 
