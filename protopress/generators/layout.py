@@ -17,7 +17,7 @@ from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token, source_map
 from protopress.components.loader import load_document
 from protopress.components.problems import InvalidInput, Problem
-from protopress.components.sizes import trim_of
+from protopress.components.sizes import MIN_SIZE_MM, trim_of
 from protopress.components.suggest import did_you_mean
 from protopress.files import NotRegularFile, read_regular, read_text_again
 from protopress.generators.expand import (
@@ -370,6 +370,7 @@ def _length_checks(document: dict) -> list[Located]:
     if isinstance(size, dict):
         for key in ("width", "height"):
             check(f"/size/{key}", size.get(key), positive=True)
+            findings += _trim_check(f"/size/{key}", size.get(key))
     for key in ("safe", "corner_radius"):
         check(f"/{key}", document.get(key))
     for pointer, element in _written_elements(document):
@@ -380,6 +381,22 @@ def _length_checks(document: dict) -> list[Located]:
             check(f"{pointer}/repeat/{key}", repeat.get(key))
         findings += _dash_check(pointer, element.get("dash"))
     return findings
+
+
+def _trim_check(pointer: str, value) -> list[Located]:
+    """A trim at least MIN_SIZE_MM, as for declared kinds: a sheet fits
+    (paper / size) faces across, so a 0.01 mm card without bleed asked for
+    millions of slots per page and never finished."""
+    try:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            return []
+        length = value if not isinstance(value, str) else to_mm(parse_length(value))
+    except ValueError:
+        return []
+    if 0 < length < MIN_SIZE_MM:
+        message = f"{value!r} is too small: a trim is at least {MIN_SIZE_MM:g} mm"
+        return [Located(pointer, message)]
+    return []
 
 
 def _dash_check(pointer: str, dash) -> list[Located]:

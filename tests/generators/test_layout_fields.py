@@ -154,3 +154,21 @@ def test_a_repeat_over_a_field_that_runs_off_the_page_is_a_warning_not_a_crash(t
     assert result.exit_code == 0, result.output
     assert "c1: " in result.output and "/front/0: y lands at 1001 mm" in result.output
     assert "not drawn" in result.output
+
+
+@pytest.mark.parametrize("width", ["0.01mm", 0.5, "9.9mm"])
+def test_a_trim_smaller_than_10_mm_is_a_located_problem(tmp_path, width):
+    """Found in the bounds review: sheets fit paper / size faces across, so a
+    0.01 mm card with --bleed 0 asked for millions of slots a page and never
+    finished. A trim is at least 10 mm, as a declared kind's size is."""
+    layout = {"kind": "card", "size": {"width": width, "height": "20mm"},
+              "front": [{"type": "rect", "bleed": True, "fill": "#ff0000"}]}  # fmt: skip
+    catalog = {"game": "t", "title": "T", "version": "1", "cards": [{"id": "c1", "title": "C"}]}
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout, indent=1))
+    result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
+                                      str(tmp_path / "layouts"), "-o", str(tmp_path / "o"),
+                                      "--bleed", "0"])  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "/size/width: " in result.output and "a trim is at least 10 mm" in result.output
