@@ -172,3 +172,17 @@ def test_a_trim_smaller_than_10_mm_is_a_located_problem(tmp_path, width):
                                       "--bleed", "0"])  # fmt: skip
     assert result.exit_code == 1, result.output
     assert "/size/width: " in result.output and "a trim is at least 10 mm" in result.output
+
+
+def test_the_copies_of_one_kind_are_bounded_before_anything_is_written(tmp_path):
+    """Each component has at most 10,000 copies, but their sum was unbounded:
+    a few kilobytes of catalog asked for millions of pages."""
+    catalog = {"game": "t", "title": "T", "version": "1",
+               "cards": [{"id": f"c{n}", "title": "C", "count": 10_000} for n in range(11)]}  # fmt: skip
+    (tmp_path / "cat.json").write_text(json.dumps(catalog))
+    result = CliRunner().invoke(
+        cli, ["render", str(tmp_path / "cat.json"), "-o", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 1, result.output
+    assert "card: 110000 copies to print; at most 100000 of one kind" in result.output
+    assert not (tmp_path / "o").exists()
