@@ -385,6 +385,8 @@ def check_invocation(args: list[str], workdir: Path, monkeypatch_watch) -> None:
         except Hang:
             raise AssertionError(f"no answer after 120 s: protopress {args}") from None
     output = result.output
+    temporaries = [name for _, _, names in os.walk(here) for name in names if name.endswith(".tmp")]
+    assert not temporaries, f"left half-written: {temporaries}"
     assert "Traceback" not in output, output
     assert "internal error" not in output, output
     assert result.exit_code in (0, 1, 2), (result.exit_code, output)
