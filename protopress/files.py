@@ -17,7 +17,13 @@ from typing import BinaryIO
 
 from protopress.components.problems import InvalidInput, Problem
 
-__all__ = ["NotRegularFile", "open_regular", "read_regular", "refuse_output_over_input"]
+__all__ = [
+    "NotRegularFile",
+    "open_regular",
+    "read_regular",
+    "read_text_again",
+    "refuse_output_over_input",
+]
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _READ_FLAGS |= getattr(os, "O_BINARY", 0)
@@ -65,6 +71,12 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     """A regular file's bytes, but no more than limit + 1 (enough to see it is too large)."""
     with open_regular(path) as stream:
         return stream.read(limit + 1)
+
+
+def read_text_again(path: Path | str, limit: int = 64 * 1024 * 1024) -> str:
+    """The text of a file read before (to locate the problems found in it), read
+    with the same bound: the file may have grown or been replaced since."""
+    return read_regular(path, limit).decode("utf-8-sig", errors="replace")
 
 
 def _same_file(first: Path, second: Path) -> bool:

@@ -1,6 +1,7 @@
 """The command line through click's CliRunner and through real subprocesses."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -167,14 +168,16 @@ def test_an_unreadable_file_is_reported_without_traceback(tmp_path, monkeypatch,
     path = tmp_path / "locked.json"
     path.write_text("{}")
 
-    opened = Path.open
+    # inputs are opened with os.open (protopress.files.open_regular); as root a
+    # chmod would not stop the read, so the open itself refuses
+    opened = os.open
 
-    def refuse(self, *args, **kwargs):
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return opened(self, *args, **kwargs)
+    def refuse(name, *args, **kwargs):
+        if str(name) == str(path):
+            raise PermissionError(13, "Permission denied", str(name))
+        return opened(name, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     monkeypatch.setattr(sys, "argv", ["protopress", "validate", str(path)])
     with pytest.raises(SystemExit) as exit_:
         cli_module.main()

@@ -37,6 +37,8 @@ from protopress.atomic import write_atomic
 from protopress.balance.run import BalanceRun
 from protopress.balance.stats import MIN_USES, summarize
 from protopress.balance.words import headline, interval, percent
+from protopress.components.loader import parse_json_file
+from protopress.components.problems import InvalidInput
 from protopress.generators.fonts import font
 
 PAGE = A4
@@ -86,9 +88,12 @@ def write_json(
 
 def load_run(path: Path | str) -> BalanceRun:
     """A run written by write_json (with its records), for compare; ValueError names the file."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:  # with the limits of every JSON read: at most 64 MiB, a regular file
+        data = parse_json_file(Path(path), str(path))
         return BalanceRun.from_json(data)
+    except InvalidInput as invalid:
+        reason = invalid.problems[0].message if invalid.problems else "invalid JSON"
+        raise ValueError(f"{path}: cannot read a balance run ({reason})") from None
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise ValueError(f"{path}: cannot read a balance run ({error})") from None
 

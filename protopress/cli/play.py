@@ -29,6 +29,7 @@ from protopress.cli.web import port_option as web_port_option
 from protopress.cli.web import solo_web
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
+from protopress.files import read_text_again
 
 
 def solo_games() -> list[str]:
@@ -234,7 +235,7 @@ def replay(log_file, rules):
         problems = log_problems(log, engines)
         if problems:
             findings = [Located(pointer, message) for pointer, message in problems]
-            text = log_file.read_text(encoding="utf-8-sig")
+            text = read_text_again(log_file)
             raise InvalidInput(locate(name, text, findings))
     except InvalidInput as invalid:
         for problem in invalid.problems:

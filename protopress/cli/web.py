@@ -43,7 +43,8 @@ def serve_page(make_app, host: str, port: int, what: str) -> int:
 
     try:
         sock = listen(host, port)
-    except (OSError, ValueError) as error:  # taken, not allowed, or not an address
+    except (OSError, ValueError, TypeError) as error:  # taken, not allowed, not an address
+        # (TypeError: a name the socket module cannot encode, such as '\uffff')
         reason = getattr(error, "strerror", None) or error
         click.echo(f"protopress: cannot listen on {host}:{port}: {reason}", err=True)
         return 1

@@ -23,7 +23,7 @@ from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
 from protopress.components.yamlsource import YamlRefused, YamlSourceMap, parse_yaml
-from protopress.files import NotRegularFile, read_regular
+from protopress.files import NotRegularFile, read_regular, read_text_again
 
 MAX_CATALOG_BYTES = 64 * 1024 * 1024
 # Lists and objects inside each other: the built-in catalogs need 7 levels. Deeper
@@ -128,7 +128,7 @@ def source_positions(text: str, syntax: Syntax) -> SourceMap | YamlSourceMap:
 
 def file_positions(path: Path) -> SourceMap | YamlSourceMap:
     """source_positions of a catalog or layout file, read again to locate a problem."""
-    return source_positions(path.read_text(encoding="utf-8-sig"), Syntax.of(path))
+    return source_positions(read_text_again(path), Syntax.of(path))
 
 
 def _read_text(path: Path, name: str) -> str:
@@ -379,4 +379,4 @@ def locate(
 
 def locate_in_file(name: str, path: Path, findings: list[Located]) -> list[Problem]:
     """locate, in the catalog or layout file at path (read again: only problems need it)."""
-    return locate(name, path.read_text(encoding="utf-8-sig"), findings, Syntax.of(path))
+    return locate(name, read_text_again(path), findings, Syntax.of(path))

@@ -32,7 +32,9 @@ def _hex(name: str, across_flats: float, note: str) -> StandardSize:
 STANDARD_SIZES: dict[str, StandardSize] = {
     size.name: size
     for size in (
-        StandardSize("poker", 63, 88, note="about 2.5 x 3.5 in (63.5 x 88.9 mm), the common game card"),
+        StandardSize(
+            "poker", 63, 88, note="about 2.5 x 3.5 in (63.5 x 88.9 mm), the common game card"
+        ),
         StandardSize("bridge", 57, 89, note="about 2.25 x 3.5 in (57.2 x 88.9 mm)"),
         StandardSize("tarot", 70, 120, note="about 2.75 x 4.75 in (69.9 x 120.7 mm)"),
         StandardSize("mini", 44, 63, note="the mini card of most card sleeve makers"),

@@ -145,8 +145,14 @@ def rules_skeleton(game: str, title: str, folder: str) -> str:
     if not engine or not engine[0].isalpha():
         engine = "Game" + engine
     for key, value in (("game", game), ("title", title), ("engine", engine), ("folder", folder)):
-        template = template.replace("{{" + key + "}}", value)
+        template = template.replace("{{" + key + "}}", _text(value))
     return template
+
+
+def _text(value: str) -> str:
+    """A name as UTF-8 text: bytes of a folder name that are not UTF-8 (surrogate
+    escapes) become U+FFFD, so the module written stays valid Python source."""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def new_project(folder: Path | str, name: str | None = None, rules: bool = False) -> list[Path]:

@@ -76,6 +76,7 @@ from protopress.designer.table_files import (
     read_table,
 )
 from protopress.designer.table_url import fetched_table_file, is_url
+from protopress.files import read_text_again
 
 # --------------------------------------------------------------------------
 # Importing into a catalog
@@ -291,7 +292,7 @@ def _base_catalog(target: Path | None, table: Path):
             raise InvalidInput(
                 [Problem(source_name, 1, 1, "", "expected a catalog (a JSON object)")]
             )
-        source_text = target.read_text(encoding="utf-8-sig")
+        source_text = read_text_again(target)
     else:
         base = new_catalog((target or table).stem)
     return base, source_name, source_text, syntax

@@ -258,7 +258,16 @@ def _plain(element, context: Context, origin: Origin, fields, warnings):
         if resolved is None:
             return
         plain.update(resolved)
-    yield shifted(plain, context.offset, origin), origin
+    try:
+        moved = shifted(plain, context.offset, origin)
+    except LayoutProblem as problem:
+        if fields is None or warnings is None:
+            raise  # while loading: a problem of the layout itself
+        # moved there by a component's own fields (a long list repeated): like any
+        # position bound to a field, left out with a warning naming the component
+        warnings.append((problem.origin, f"{problem.message}; not drawn"))
+        return
+    yield moved, origin
 
 
 def _is_binding(value) -> bool:

@@ -215,8 +215,8 @@ class FaceBuilder:
             )
         return RectOp(
             *box,
-            fill=colour(element.get("fill"), fields),
-            stroke=colour(element.get("stroke"), fields),
+            fill=colour(element.get("fill"), fields, "fill"),
+            stroke=colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
             radius=parse_length(element.get("radius", 0)),
         )
@@ -227,7 +227,7 @@ class FaceBuilder:
             self._at(element, "y"),
             self._at(element, "x2"),
             self._at(element, "y2"),
-            stroke=colour(element.get("stroke"), fields) or BLACK,
+            stroke=colour(element.get("stroke"), fields, "stroke") or BLACK,
             stroke_width=element.get("stroke_width", 0.5),
             dash=tuple(element.get("dash", ())),
         )
@@ -241,6 +241,9 @@ class FaceBuilder:
         text = fill(template, fields, element.get("separator", ", "))
         if not text.strip():
             return []
+        if len(text) > MAX_TEXT_CHARACTERS:  # shrink-to-fit lays text out at every size
+            raise FieldError("text", f"{len(text)} characters to draw in one text box; "
+                                     f"expected at most {MAX_TEXT_CHARACTERS}")  # fmt: skip
         face_font = self.layout.font(font or element.get("font", DEFAULT_FONT))
         if box is None:
             x, y = self._at(element, "x"), self._at(element, "y")
@@ -279,7 +282,10 @@ class FaceBuilder:
             )
         return [
             TextOp(
-                tuple(runs), face_font, fitted.size, colour(element.get("colour"), fields) or BLACK
+                tuple(runs),
+                face_font,
+                fitted.size,
+                colour(element.get("colour"), fields, "colour") or BLACK,
             )
         ]
 
@@ -307,7 +313,7 @@ class FaceBuilder:
         op = RichTextOp(
             x, y, w, h, pieces, icons, family,
             size, element.get("leading", 1.2), element.get("align", "left"),
-            valign or element.get("valign", "top"), colour(element.get("colour"), fields) or BLACK,
+            valign or element.get("valign", "top"), colour(element.get("colour"), fields, "colour") or BLACK,
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
@@ -383,12 +389,12 @@ class FaceBuilder:
     def _icon(self, element, fields):
         shape = fill(element["shape"], fields)
         size = parse_length(element["icon_size"])
-        fill_colour = colour(element.get("fill"), fields) or BLACK
+        fill_colour = colour(element.get("fill"), fields, "fill") or BLACK
         if "from" in element:  # the shape names a component whose icon is drawn
             if not shape:
                 return []
             shape, looked_up = self._lookup_icon(element["from"], shape)
-            fill_colour = colour(element.get("fill"), fields) or looked_up
+            fill_colour = colour(element.get("fill"), fields, "fill") or looked_up
         return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
                                fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
@@ -412,7 +418,7 @@ class FaceBuilder:
         return ops
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
-        stroke = colour(element.get("stroke"), fields)
+        stroke = colour(element.get("stroke"), fields, "stroke")
         try:
             shape_outline = outline(shape)
         except KeyError as error:
@@ -446,7 +452,9 @@ class FaceBuilder:
                 parse_length(element["w"]), parse_length(element["h"]))  # fmt: skip
 
     def _stroke(self, element, fields) -> tuple[Colour, float]:
-        return colour(element.get("stroke"), fields) or BLACK, element.get("stroke_width", 0.5)
+        return colour(element.get("stroke"), fields, "stroke") or BLACK, element.get(
+            "stroke_width", 0.5
+        )
 
     def _grid(self, element, fields):
         """A grid of rows x columns cells (score sheets, blueprints)."""
@@ -457,7 +465,7 @@ class FaceBuilder:
         x, y, w, h = self._box(element)
         stroke, width = self._stroke(element, fields)
         ops = (
-            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields))]
+            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields, "fill"))]
             if "fill" in element
             else []
         )
@@ -676,7 +684,7 @@ def _icon_of(collection: str, found: dict) -> tuple[str, Colour]:
         raise FieldError("from", f"{name} has shape {_shown(shape)}; expected a shape name")
     if value is not None and not isinstance(value, str):
         raise FieldError("from", f"{name} has colour {_shown(value)}; expected e.g. '#1f77b4'")
-    return shape, colour(value, {}) or BLACK
+    return shape, colour(value, {}, "from") or BLACK
 
 
 def _position(item: dict, key: str) -> float:
@@ -697,6 +705,9 @@ def _holds(when, fields) -> bool:
 
 MAX_COUNT = 100  # rows, columns: as the schema's bound on literal counts
 MAX_ITEMS = 1000  # icons, markers and table rows one element draws from a field's list
+# One text box: shrink-to-fit lays the text out at each half-point size, so a
+# field of megabytes took minutes; an A4 page of 6 pt text holds about 20,000.
+MAX_TEXT_CHARACTERS = 20_000
 
 
 def count(value, fields, key: str = "count") -> int:
@@ -722,11 +733,16 @@ def bounded_items(items, key: str) -> list | tuple:
     return items
 
 
-def colour(value, fields) -> Colour | None:
+def colour(value, fields, key: str = "colour") -> Colour | None:
+    """The colour an element's key gives (a bound field may hold anything):
+    a wrong value is a FieldError at that key."""
     if not value:
         return None
     text = fill(value, fields) if value.startswith("{") else value
-    return Colour.parse(text) if text else None
+    try:
+        return Colour.parse(text) if text else None
+    except ValueError as error:
+        raise FieldError(key, str(error)) from None
 
 
 def context(component, catalog) -> dict:
@@ -783,7 +799,11 @@ class AssetPolicy:
                 f"image {relative!r} lies outside the catalog folder {self.root} "
                 "(use --allow-outside-assets to allow it)"
             )
-        if not path.is_file():
+        try:
+            found = path.is_file()
+        except OSError as error:  # a name too long for the file system
+            raise ValueError(f"image {relative!r} cannot be used: {error.strerror}") from None
+        if not found:
             raise ValueError(f"image {relative!r} not found (looked for {path})")
         try:
             found = image_format(path)

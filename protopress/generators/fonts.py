@@ -34,6 +34,7 @@ class Font:
     name: str  # the name registered with reportlab
     path: Path  # the TrueType file drawn from (a converted copy for a CFF font)
     source: Path | None = None  # the file the layout names, when path is a converted copy
+    stamp: tuple[int, int, int] = (0, 0, 0)  # the named file's inode, size and time when read
 
     @property
     def file_name(self) -> str:
@@ -69,7 +70,7 @@ class Font:
         return [char for char in lacking if char in left_out]
 
     def pillow(self, pixels: int) -> ImageFont.FreeTypeFont:
-        return _pillow_font(str(self.path), pixels)
+        return _pillow_font(str(self.path), pixels, self.stamp)
 
 
 _FULL_ASCII = frozenset(BUILTIN_FONTS.values())  # every printable ASCII character
@@ -81,23 +82,48 @@ def _drawn(char: str) -> bool:
 
 
 @functools.cache
-def _pillow_font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
+def _pillow_font(path: str, pixels: int, stamp: tuple[int, int, int]) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, pixels)
 
 
-@functools.cache
+def _stamp(file: Path) -> tuple[int, int, int]:
+    """What tells one version of a font file from the next (watch renders again in
+    the same process after a font file changes)."""
+    try:
+        info = file.stat()
+    except OSError:
+        return (0, 0, 0)
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+_loaded: dict[tuple[str, Path], Font] = {}  # (name, file named) -> its font as last read
+
+
 def font(name: str, path: Path | None = None) -> Font:
-    """A registered font: a built-in name, or a TTF or OTF file under a name of its own."""
+    """A registered font: a built-in name, or a TTF or OTF file under a name of its own.
+
+    Each name gets the font of its own file, read again when the file changed
+    (watch renders again in the same process): the registered name carries a
+    digest of the file's bytes, so two files never share one (two layouts may
+    give one name to different files), and reportlab's map from a PostScript
+    name to the first font registered with it is forgotten for each new one (a
+    designer's edited copy of Vera would otherwise draw as the built-in Vera)."""
     file = Path(path) if path is not None else BUILTIN_FONTS.get(name)
     if file is None:
         raise KeyError(f"unknown font {name!r}; built-in fonts: {', '.join(BUILTIN_FONTS)}")
-    source, registered = None, f"pp-{name}"
+    stamp = _stamp(file) if path is not None else (0, 0, 0)  # the built-in files do not change
+    known = _loaded.get((name, file))
+    if known is not None and known.stamp == stamp:
+        return known
+    source, drawn, registered = None, file, f"pp-{name}"
     if path is not None:
         data = file.read_bytes()
         if is_cff(data):
-            source, file = file, truetype_file(data)
-        # two layouts may give one name to different files: the name tells them apart
+            source, drawn = file, truetype_file(data)
         registered += "-" + hashlib.sha256(data).hexdigest()[:12]
     if registered not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TaggedTTFont(registered, str(file)))
-    return Font(registered, file, source)
+        loaded = TaggedTTFont(registered, str(drawn))
+        pdfmetrics._dynFaceNames.pop(loaded.face.name, None)  # as TTFont.unregister does
+        pdfmetrics.registerFont(loaded)
+    _loaded[(name, file)] = found = Font(registered, drawn, source, stamp)
+    return found

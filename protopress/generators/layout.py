@@ -17,7 +17,7 @@ from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
 from protopress.components.loader import SOURCE_SUFFIXES, file_positions, load_document
 from protopress.components.problems import InvalidInput, Problem
-from protopress.components.sizes import trim_of
+from protopress.components.sizes import MIN_SIZE_MM, trim_of
 from protopress.components.suggest import did_you_mean
 from protopress.files import NotRegularFile, read_regular
 from protopress.generators.expand import (
@@ -402,6 +402,7 @@ def _length_checks(document: dict) -> list[Located]:
     if isinstance(size, dict):
         for key in ("width", "height"):
             check(f"/size/{key}", size.get(key), positive=True)
+            findings += _trim_check(f"/size/{key}", size.get(key))
     for key in ("safe", "corner_radius"):
         check(f"/{key}", document.get(key))
     for pointer, element in _written_elements(document):
@@ -410,7 +411,35 @@ def _length_checks(document: dict) -> list[Located]:
         repeat = element.get("repeat")
         for key in _REPEAT_LENGTHS if isinstance(repeat, dict) else ():
             check(f"{pointer}/repeat/{key}", repeat.get(key))
+        findings += _dash_check(pointer, element.get("dash"))
     return findings
+
+
+def _trim_check(pointer: str, value) -> list[Located]:
+    """A trim at least MIN_SIZE_MM, as for declared kinds: a sheet fits
+    (paper / size) faces across, so a 0.01 mm card without bleed asked for
+    millions of slots per page and never finished."""
+    try:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            return []
+        length = value if not isinstance(value, str) else to_mm(parse_length(value))
+    except ValueError:
+        return []
+    if 0 < length < MIN_SIZE_MM:
+        message = f"{value!r} is too small: a trim is at least {MIN_SIZE_MM:g} mm"
+        return [Located(pointer, message)]
+    return []
+
+
+def _dash_check(pointer: str, dash) -> list[Located]:
+    """A dash pattern of zeros only draws nothing, and PDF refuses it mid-render."""
+    numbers = isinstance(dash, list) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in dash
+    )
+    if numbers and dash and not any(v > 0 for v in dash):
+        message = f"dash {dash!r} has no length above 0; give one (e.g. [2, 1]) or [] for solid"
+        return [Located(f"{pointer}/dash", message)]
+    return []
 
 
 def _written_elements(document: dict):
@@ -477,7 +506,9 @@ def _font_data_problem(file: str, data: bytes) -> str | None:
     try:
         if cff:
             data = truetype_file(data).read_bytes()
-        TTFont("protopress-check", io.BytesIO(data))
+        checked = TTFont("protopress-check", io.BytesIO(data))
+        # every glyph read as embedding reads them: a font can parse, then fail to subset
+        checked.face.makeSubset(sorted(checked.face.charToGlyph))
         ImageFont.truetype(io.BytesIO(data), 10)
     except Exception as error:  # the parsers raise anything on damaged data
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__

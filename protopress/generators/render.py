@@ -91,6 +91,11 @@ class RenderOptions:
 MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
 
 
+# 11,000 sheets of nine cards: far past any prototype, short of a disk filled by
+# a few kilobytes of catalog (every component may have 10,000 copies)
+MAX_COPIES_PER_KIND = 100_000
+
+
 def source_date_epoch(environ: Mapping[str, str] | None = None) -> int | None:
     """SOURCE_DATE_EPOCH (reproducible builds) as seconds, or None when unset.
 
@@ -169,6 +174,13 @@ def render_catalog(
         layouts = {kind: layout for kind, layout in layouts.items() if kind in only}
     for layout in layouts.values():
         result.warnings.extend(layout.safe_zone_warnings())
+    for kind in layouts:
+        copies = sum(component.count for component in catalog.of_kind(kind))
+        if copies > MAX_COPIES_PER_KIND:  # each count is bounded; their sum was not
+            raise ValueError(
+                f"{kind}: {copies} copies to print; at most {MAX_COPIES_PER_KIND} of one kind "
+                "(render part of them with a smaller catalog)"
+            )
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
     for layout in layouts.values():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ def snapshot(
     """Modification times of the catalog and its layouts; with assets, also of the
     images and fonts under the catalog's folder and the layouts folder, except
     those under exclude (the output folder: the render's own PNGs)."""
-    skip = exclude.resolve() if exclude is not None else None
+    skip = _resolved(exclude) if exclude is not None else None
     paths = [catalog_path]
     if layouts_dir is not None and layouts_dir.is_dir():
         paths.extend(sorted(p for p in layouts_dir.iterdir() if is_layout_file(p)))
@@ -49,14 +50,23 @@ def snapshot(
             found = (
                 p for p in folder.rglob("*")
                 if p.suffix.lower() in ASSET_SUFFIXES
-                and (skip is None or not p.resolve().is_relative_to(skip))
+                and (skip is None or not _resolved(p).is_relative_to(skip))
             )  # fmt: skip
             paths.extend(itertools.islice(found, MAX_ASSETS))
     stamps = {}
     for path in paths:
-        with contextlib.suppress(FileNotFoundError):  # a file being replaced: next time
+        # a file being replaced: next time; a link loop or a name too long: never
+        with contextlib.suppress(OSError):
             stamps[path] = path.stat().st_mtime_ns
     return stamps
+
+
+def _resolved(path: Path) -> Path:
+    """The path with its links followed, or as it stands when they go round in a loop."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a link loop, before Python 3.13
+        return Path(os.path.abspath(path))
 
 
 def changed_components(old, new) -> dict[str, set[str]]:

@@ -89,7 +89,7 @@ class Preview:
         from protopress.components.loader import parse_source_file
 
         shown = self.catalog_path.name
-        try:
+        try:  # with the limits of every catalog read (a catalog over 64 MiB is not read)
             document = parse_source_file(self.catalog_path, shown)
         except (OSError, InvalidInput):
             document = None

@@ -152,3 +152,15 @@ def test_a_failure_halfway_leaves_no_half_made_project_and_a_retry_works(tmp_pat
     assert (tmp_path / "my-game" / "cards.csv") in written
     assert all(path.is_file() for path in written)
     assert [p.name for p in tmp_path.iterdir()] == ["my-game"]
+
+
+def test_a_folder_name_that_is_not_utf8_still_gives_a_rules_module_python_reads(tmp_path):
+    """Found by the command-line fuzzing: `new --with-rules` on a folder whose
+    name's bytes are not UTF-8 ended in UnicodeEncodeError (exit 70)."""
+    import os
+
+    name = os.fsdecode(b"game-\xed\xbf\xbf")
+    written = new_project(tmp_path / name, rules=True)
+    source = (tmp_path / name / "rules.py").read_bytes()
+    compile(source, "rules.py", "exec")
+    assert any(path.name == "rules.py" for path in written)

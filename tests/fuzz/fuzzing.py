@@ -15,6 +15,7 @@ import json
 import os
 import re
 import signal
+import time
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -73,6 +74,18 @@ def hard_timeout(seconds: float = HANG_SECONDS):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        tally("example")
+
+
+def tally(what: str) -> None:
+    """With PROTOPRESS_FUZZ_TALLY=FOLDER, a line per example (and per reach event)
+    in FOLDER/<test>.txt, so a long run's count, rate and reach can be read
+    while it runs (hypothesis prints its statistics only at the end)."""
+    folder = os.environ.get("PROTOPRESS_FUZZ_TALLY")
+    if folder:
+        test = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
+        with open(os.path.join(folder, f"{test}.txt"), "a") as handle:
+            handle.write(f"{time.time():.1f} {what}\n")
 
 
 # --------------------------------------------------------------------------

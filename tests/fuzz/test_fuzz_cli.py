@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from deep import make_special
 from fuzzing import (
     ODD_STRINGS,
     Hang,
@@ -128,15 +129,30 @@ def files(tmp_path_factory):
     bad_layouts.mkdir()
     (bad_layouts / "card.json").write_text('{"kind": "card", "size": {"width": "0mm"}}')
     return {
-        "catalog": catalogs,
-        "pdf": pdfs,
-        "log": log_files,
-        "state": states,
-        "table": tables,
-        "save": [solo_save, *junk.values()],
-        "layouts": [layouts_dir, str(bad_layouts), str(root), catalogs[0]],
+        "catalog": catalogs + SPECIAL_INPUTS,
+        "pdf": pdfs + SPECIAL_INPUTS,
+        "log": log_files + SPECIAL_INPUTS,
+        "state": states + SPECIAL_INPUTS,
+        "table": tables + SPECIAL_INPUTS,
+        "save": [solo_save, *junk.values(), *SPECIAL_INPUTS],
+        "layouts": [layouts_dir, str(bad_layouts), str(root), catalogs[0], *SPECIAL_INPUTS],
         "dir": [str(root)],
     }
+
+
+# Special files, made afresh in each invocation's folder (deep.make_special): a
+# FIFO, a link to /dev/zero, a folder, a dangling link and a link loop as any
+# input; as an output all but the FIFO (writing to one waits for a reader, as a
+# shell redirection does) plus a link to /dev/null.
+SPECIAL_INPUTS = [f"special-{kind}" for kind in ("fifo", "zero", "folder", "dangling", "loop")]
+SPECIAL_OUTPUTS = [f"special-{kind}" for kind in ("null", "folder", "dangling", "loop")]
+# watch and preview wait on a FIFO or a device by design: they get the folder instead
+WAITING = {"watch", "preview"}
+
+
+def _without_waits(args: list[str]) -> list[str]:
+    waits = {"special-fifo", "special-zero", "special-null"}
+    return ["special-folder" if arg in waits else arg for arg in args]
 
 
 def _targets(files, heavy_ok: bool):
@@ -227,7 +243,7 @@ def _value(param: click.Parameter, command: str, files):
         return st.one_of(
             st.sampled_from(["out", "out/deeper", "out.csv", "out.xlsx", "out.json", "out.txt"]),
             ODD.map(lambda t: _safe(t) + suffix),
-            st.sampled_from(files["dir"] + files["catalog"][:2]),
+            st.sampled_from(files["dir"] + files["catalog"][:2] + SPECIAL_OUTPUTS),
         )
     return st.one_of(ODD, st.text(max_size=20))  # any other text option
 
@@ -279,6 +295,8 @@ def _valid(param: click.Parameter, command: str, files, game: str):
     if name == "layouts_dir":
         return st.just(files["layouts"][0])
     if name == "catalog_path":
+        if command == "watch":  # watch --png draws a whole game at 300 dpi: slow, not wrong
+            return st.just(files["catalog"][0])
         return st.just(
             str(builtin_catalog_path(game)) if game in BUILTIN_GAMES else files["catalog"][0]
         )
@@ -331,7 +349,10 @@ def invocations(draw, files, command=None):
         args.append(draw(st.sampled_from(["--bogus", "-z", "--json=1", "extra", "--"])))
     if draw(st.integers(0, 9)) == 0:
         draw(st.randoms()).shuffle(positional)
-    return [_as_argv(arg) for arg in args + positional]
+    args = args + positional
+    if command in WAITING:
+        args = _without_waits(args)
+    return [_as_argv(arg) for arg in args]
 
 
 def _as_argv(text: str) -> str:
@@ -348,7 +369,10 @@ def _watch_once(catalog_path, options, report, should_stop, interval=0.5, sleep=
 def check_invocation(args: list[str], workdir: Path, monkeypatch_watch) -> None:
     runner = CliRunner()
     env = {"XDG_DATA_HOME": str(workdir / "data"), "HOME": str(workdir), "COLUMNS": "80"}
-    with contextlib.chdir(tempfile.mkdtemp(dir=workdir)):  # relative outputs land here
+    here = Path(tempfile.mkdtemp(dir=workdir))
+    for kind in ("fifo", "zero", "null", "folder", "dangling", "loop"):
+        make_special(kind, here / f"special-{kind}")
+    with contextlib.chdir(here):  # relative outputs land here
         try:
             with hard_timeout(120):
                 result = runner.invoke(
@@ -361,6 +385,8 @@ def check_invocation(args: list[str], workdir: Path, monkeypatch_watch) -> None:
         except Hang:
             raise AssertionError(f"no answer after 120 s: protopress {args}") from None
     output = result.output
+    temporaries = [name for _, _, names in os.walk(here) for name in names if name.endswith(".tmp")]
+    assert not temporaries, f"left half-written: {temporaries}"
     assert "Traceback" not in output, output
     assert "internal error" not in output, output
     assert result.exit_code in (0, 1, 2), (result.exit_code, output)

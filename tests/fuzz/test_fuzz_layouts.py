@@ -14,6 +14,7 @@ from fuzzing import (
     mutated_documents,
     printable,
     smoke_settings,
+    tally,
 )
 from hypothesis import event, given
 from hypothesis import strategies as st
@@ -79,6 +80,7 @@ def check_layout(kind: str, data: bytes, mode: str, png: bool, folder: Path) -> 
         try:  # what protopress render does with a catalog and this layout
             render_catalog(CATALOGS[kind], options, only={kind: set()})
             event("rendered")
+            tally("rendered")
         except TextDoesNotFit:
             raise AssertionError("not --strict: text that does not fit is a warning") from None
         except InvalidInput as invalid:

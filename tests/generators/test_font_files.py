@@ -31,6 +31,18 @@ def _render(root: Path):
                                     str(root / "layouts"), "-o", str(root / "out")])  # fmt: skip
 
 
+def _with_glyph_count(data: bytes, count: int) -> bytes:
+    """The font with maxp's number of glyphs set to count (its glyphs stay)."""
+    import struct
+
+    tables = struct.unpack(">H", data[4:6])[0]
+    for index in range(tables):
+        tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * index : 28 + 16 * index])
+        if tag == b"maxp":
+            return data[: offset + 4] + struct.pack(">H", count) + data[offset + 6 :]
+    raise AssertionError("no maxp table")
+
+
 def _damaged(kind: str, target: Path) -> None:
     vera = VERA.read_bytes()
     if kind == "empty":
@@ -43,6 +55,8 @@ def _damaged(kind: str, target: Path) -> None:
         target.write_bytes(vera[:12] + b"\xff" * 16 * 12 + vera[12 + 16 * 12 :])
     elif kind == "header-only":
         target.write_bytes(vera[:12])
+    elif kind in ("glyph-count-0", "glyph-count-1"):  # found by the deep fuzzing: parses,
+        target.write_bytes(_with_glyph_count(vera, int(kind[-1])))  # then fails to embed
     elif kind == "loop":
         target.symlink_to(target)
     elif kind == "fifo":
@@ -53,7 +67,7 @@ def _damaged(kind: str, target: Path) -> None:
 
 @pytest.mark.parametrize(
     "kind", ["empty", "text", "truncated", "table-directory", "header-only", "loop", "fifo",
-             "folder"],
+             "folder", "glyph-count-0", "glyph-count-1"],
 )  # fmt: skip
 def test_a_damaged_font_file_is_a_located_problem(tmp_path, kind):
     if kind in ("loop", "fifo") and os.name != "posix":
@@ -93,3 +107,53 @@ def test_a_huge_font_file_is_refused_without_reading_it_whole(tmp_path, monkeypa
     assert result.exit_code == 1, result.output
     assert "font file 'Display.ttf' is larger than 64 MiB" in result.output
     assert read == [layout_module.MAX_FONT_BYTES + 1]
+
+
+def test_a_font_file_changed_between_renders_of_one_process_is_used(tmp_path):
+    """watch renders again in the same process when a font file changes: the new
+    file must be drawn, not the font registered from the old one (found by the
+    deep fuzzing, whose examples each bring another font under the same name)."""
+    (tmp_path / "layouts").mkdir()
+    font = tmp_path / "layouts" / "Display.ttf"
+    shutil.copy(VERA, font)
+    assert _render(tmp_path).exit_code == 0
+    first = b"".join(path.read_bytes() for path in sorted((tmp_path / "out").glob("*.pdf")))
+    shutil.copy(VERA.with_name("VeraBd.ttf"), font)
+    result = _render(tmp_path)
+    assert result.exit_code == 0, result.output
+    second = b"".join(path.read_bytes() for path in sorted((tmp_path / "out").glob("*.pdf")))
+    assert b"BitstreamVeraSans-Roman" in first and b"BitstreamVeraSans-Bold" not in first
+    assert b"BitstreamVeraSans-Bold" in second, "the old font was drawn"
+
+
+def _vera_with_advance(advance: int) -> bytes:
+    """Vera with every glyph's advance width set to advance (font units of 2048)."""
+    import struct
+
+    data = bytearray(VERA.read_bytes())
+    count = struct.unpack(">H", data[4:6])[0]
+    tables = {}
+    for index in range(count):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * index : 28 + 16 * index])
+        tables[tag] = (offset, length)
+    metrics = struct.unpack(">H", data[tables[b"hhea"][0] + 34 : tables[b"hhea"][0] + 36])[0]
+    start = tables[b"hmtx"][0]
+    for glyph in range(metrics):
+        data[start + 4 * glyph : start + 4 * glyph + 2] = struct.pack(">H", advance)
+    return bytes(data)
+
+
+def test_a_layout_font_is_drawn_from_its_own_file_even_under_a_known_postscript_name(tmp_path):
+    """A designer's edited copy of Vera has Vera's PostScript name; reportlab gave
+    it the built-in Vera it had registered first, so its metrics (and glyphs)
+    were never used. And a changed file is read again (watch)."""
+    from protopress.generators.fonts import font
+
+    assert font("sans").width("a", 10) == pytest.approx(1255 / 2048 * 10)
+    path = tmp_path / "Wide.ttf"
+    path.write_bytes(_vera_with_advance(1000))
+    assert font("t-own-file", path).width("a", 10) == pytest.approx(1000 / 2048 * 10)
+    path.write_bytes(_vera_with_advance(500))
+    os.utime(path, ns=(1, 1))  # a time of its own, even on a coarse clock
+    assert font("t-own-file", path).width("a", 10) == pytest.approx(500 / 2048 * 10)
+    assert font("sans").width("a", 10) == pytest.approx(1255 / 2048 * 10)

@@ -103,3 +103,13 @@ def test_an_image_symlink_loop_is_a_located_problem(tmp_path):
     assert run.returncode == 1, run.stderr
     assert "card 'c1': image 'art/c1.png'" in run.stderr
     assert "internal error" not in run.stderr
+
+
+def test_an_image_name_too_long_for_the_file_system_names_the_component(tmp_path):
+    """Found by the deep fuzzing: a list field bound into a path made a name over
+    255 bytes, and the OSError left the render without naming card or image."""
+    catalog = _deck(tmp_path, "png, " * 200)
+    run = _render(catalog)
+    assert run.returncode == 1, run.stderr
+    assert "card 'c1': image 'art/c1.png, png, " in run.stderr
+    assert "cannot be used" in run.stderr, run.stderr

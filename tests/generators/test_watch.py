@@ -172,3 +172,19 @@ def test_a_changed_svg_draws_the_faces_again(tmp_path):
         assert dawn.read_bytes() != before
     finally:
         watcher.close()
+
+
+def test_link_loops_as_the_output_folder_or_among_the_assets_do_not_stop_watch(tmp_path):
+    """Found by the command-line fuzzing: `watch -o LOOP` ended in 'RuntimeError:
+    Symlink loop' (exit 70), and so did a link loop named like an image in the
+    catalog's folder: snapshot() resolved and stat'ed every path unguarded."""
+    from protopress.generators.watch import snapshot
+
+    catalog = tmp_path / "cat.json"
+    catalog.write_text(json.dumps({"game": "t", "title": "T", "version": "1",
+                                   "cards": [{"id": "c1", "title": "C"}]}))  # fmt: skip
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "loop.png").symlink_to("loop.png")
+    (tmp_path / "out-loop").symlink_to("out-loop")
+    stamps = snapshot(catalog, None, assets=True, exclude=tmp_path / "out-loop")
+    assert catalog in stamps and tmp_path / "art" / "loop.png" not in stamps

@@ -406,6 +406,28 @@ def test_quit_saves_and_says_how_to_resume(catalog, tmp_path):
 # --- saving and resuming -----------------------------------------------------------------
 
 
+class _InterruptedAfter(io.StringIO):
+    """Input that gives some answers, then Ctrl-C."""
+
+    def __init__(self, lines):
+        super().__init__("".join(line + "\n" for line in lines))
+        self.left = len(lines)
+
+    def readline(self, *args):
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return super().readline(*args)
+
+
+def test_ctrl_c_saves_the_answers_and_exits_130(catalog, tmp_path):
+    save = tmp_path / "s.json"
+    code, out = play(catalog, [], save, stdin=_InterruptedAfter(NORMAL[:7]))
+    assert code == 130
+    assert f"Stopped. To go on: protopress solo stonespine-architects --resume {save}" in out
+    assert saved(save)["answers"] == NORMAL[:7]
+
+
 def test_end_of_input_saves_and_resume_finishes_the_same(catalog, tmp_path):
     save = tmp_path / "s.json"
     code, out = play(catalog, NORMAL[:20], save)

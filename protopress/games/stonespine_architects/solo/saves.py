@@ -123,9 +123,9 @@ def guard(path: Path) -> None:
         return
     if path.is_dir():
         raise SessionError(f"{path} is a directory; choose a save file with --save")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    try:  # bounded like every JSON read: a huge file is not read whole to refuse it
+        data = parse_json_file(path, str(path))
+    except (OSError, InvalidInput):
         data = None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SessionError(
