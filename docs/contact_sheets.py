@@ -1,7 +1,8 @@
 """Make the small per-game contact sheets shown in the README (docs/images/).
 
-Renders each built-in game's PNGs at a low resolution and puts the front of up
-to six designs per kind on one image. Run from the checkout:
+Renders each built-in game's PNGs (and the example game's, examples/cottage-market)
+at a low resolution and puts the front of up to six designs per kind on one
+image. Run from the checkout:
 
     .venv/bin/python docs/contact_sheets.py
 """
@@ -18,14 +19,16 @@ from protopress.generators.fonts import font
 from protopress.generators.render import RenderOptions, render_catalog
 
 OUT = Path(__file__).parent / "images"
+EXAMPLE = Path(__file__).parents[1] / "examples" / "cottage-market"
 PER_KIND = 6
 HEIGHT = 150  # pixels per row of thumbnails
 
 
-def contact_sheet(game: str) -> Image.Image:
-    catalog = load_catalog(builtin_catalog_path(game))
+def contact_sheet(catalog_path: Path, layouts_dir: Path | None = None) -> Image.Image:
+    catalog = load_catalog(catalog_path)
     with tempfile.TemporaryDirectory() as folder:
-        render_catalog(catalog, RenderOptions(output_dir=Path(folder), png=True, dpi=60))
+        options = RenderOptions(output_dir=Path(folder), png=True, dpi=150, layouts_dir=layouts_dir)
+        render_catalog(catalog, options)
         rows = []
         for kind_folder in sorted((Path(folder) / "png").iterdir()):
             if not kind_folder.is_dir():
@@ -53,9 +56,11 @@ def contact_sheet(game: str) -> Image.Image:
 
 def main() -> None:
     OUT.mkdir(exist_ok=True)
-    for game in BUILTIN_GAMES:
-        contact_sheet(game).save(OUT / f"{game}.png", optimize=True)
-        print(f"wrote {OUT / f'{game}.png'}")
+    sheets = {game: (builtin_catalog_path(game), None) for game in BUILTIN_GAMES}
+    sheets["cottage-market"] = (EXAMPLE / "catalog.json", EXAMPLE / "layouts")
+    for name, (catalog_path, layouts_dir) in sheets.items():
+        contact_sheet(catalog_path, layouts_dir).save(OUT / f"{name}.png", optimize=True)
+        print(f"wrote {OUT / f'{name}.png'}")
 
 
 if __name__ == "__main__":
