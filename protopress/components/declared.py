@@ -90,8 +90,8 @@ def field_schema(spec, kind_of: Mapping[str, str]) -> dict:
     if not isinstance(spec, dict):
         return {}
     kind = spec.get("type")
-    limit = spec.get("max_length") if isinstance(spec.get("max_length"), int) else None
-    schema: dict
+    limit = max_length if isinstance(max_length := spec.get("max_length"), int) else None
+    schema: dict[str, object]
     if kind == "text":
         schema = {"type": "string", "maxLength": limit or MAX_TEXT}
     elif kind in ("number", "integer", "boolean"):
@@ -101,7 +101,7 @@ def field_schema(spec, kind_of: Mapping[str, str]) -> dict:
         schema["items"] = field_schema(spec.get("of"), kind_of)
     elif kind == "reference":
         schema = {"type": "string"}
-        target = kind_of.get(spec.get("to")) if isinstance(spec.get("to"), str) else None
+        target = kind_of.get(to) if isinstance(to := spec.get("to"), str) else None
         if target:
             schema["refersTo"] = target
     else:
@@ -203,6 +203,8 @@ def _size_findings(pointer: str, size) -> Iterator[Located]:
         return
     for key in ("width", "height"):
         value = size.get(key)
+        if not isinstance(value, str | int | float):
+            continue  # the schema says what a length is
         try:
             length = to_mm(parse_length(value))
         except (ValueError, TypeError):

@@ -56,7 +56,7 @@ def describe(schema) -> str:
         return _describe_reference(schema["$ref"])
     kind = schema.get("type")
     if isinstance(kind, list):
-        return " or ".join(_TYPE_NAMES.get(k, k) for k in kind)
+        return " or ".join(_type_name(name) for name in kind)
     if kind not in _TYPE_NAMES:
         return ""
     phrase = _TYPE_NAMES[kind]
@@ -68,6 +68,10 @@ def describe(schema) -> str:
     elif high is not None:
         phrase += f" of at most {high}"
     return phrase
+
+
+def _type_name(kind: str) -> str:
+    return _TYPE_NAMES.get(kind, kind)
 
 
 def _describe_reference(ref: str) -> str:

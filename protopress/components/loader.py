@@ -8,6 +8,7 @@ import enum
 import json
 import math
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from protopress.components.catalog import Catalog
@@ -183,9 +184,9 @@ def parse_json_file(path: Path, name: str):
         raise InvalidInput([too_deep(name, text)]) from None
     if nesting_exceeds(document):
         raise InvalidInput([too_deep(name, text)])
-    offset = lone_surrogate(document, text)
-    if offset is not None:
-        line, column = _line_column(text, offset)
+    surrogate = lone_surrogate(document, text)
+    if surrogate is not None:
+        line, column = _line_column(text, surrogate)
         raise InvalidInput([Problem(name, line, column, "", f"invalid JSON: {_SURROGATE_MESSAGE}")])
     if duplicates:
         positions = source_map(text)
@@ -220,9 +221,9 @@ def parse_json_text(text: str):
         value = None
     else:
         if not nesting_exceeds(value):
-            offset = lone_surrogate(value, text)
-            if offset is not None:
-                raise ValueError(f"invalid JSON: {_SURROGATE_MESSAGE} (character {offset + 1})")
+            surrogate = lone_surrogate(value, text)
+            if surrogate is not None:
+                raise ValueError(f"invalid JSON: {_SURROGATE_MESSAGE} (character {surrogate + 1})")
             return value
     offset, _ = _deepest(text)
     raise ValueError(
@@ -301,11 +302,12 @@ def lone_surrogate(document, text: str) -> int | None:
     return None
 
 
-def nesting_exceeds(value, limit: int = MAX_JSON_DEPTH) -> bool:
+def nesting_exceeds(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
     """Whether lists and objects nest more than limit levels deep (without recursion)."""
-    stack = [(value, 1)]
+    stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

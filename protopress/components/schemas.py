@@ -91,9 +91,10 @@ def _is_known(kind: str, instance) -> bool:
 
 
 def _refers_to(validator, kind, instance, schema) -> Iterator[jsonschema.ValidationError]:
-    if _is_known(kind, instance):
+    known = _known_ids.get()
+    if known is None or _is_known(kind, instance):
         return
-    ids = _known_ids.get().get(kind, frozenset())
+    ids = known.get(kind, frozenset())
     if kind == "collection":
         yield jsonschema.ValidationError(
             f"{instance!r} is not a collection{did_you_mean(instance, ids)}"

@@ -8,6 +8,7 @@ and yields findings; together with the schema errors they are reported at once.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
@@ -19,7 +20,17 @@ MIN_TOWER_GEMS = 30  # DragonStone Mine: a complete tower holds 30 gems or more
 GRID_SIZE = 4  # Stonespine Architects: the dungeon is 4x4
 
 
-def _items(document, collection: str) -> Iterator[tuple[str, dict]]:
+def _object(value: object) -> dict[str, Any]:
+    """value when it is a JSON object, else an empty one (the schema reports what it is)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    """value when it is a JSON list, else an empty one (the schema reports what it is)."""
+    return value if isinstance(value, list) else []
+
+
+def _items(document: object, collection: str) -> Iterator[tuple[str, dict[str, Any]]]:
     items = document.get(collection) if isinstance(document, dict) else None
     if isinstance(items, list):
         for index, item in enumerate(items):
@@ -83,7 +94,7 @@ def tunnels(document) -> Iterator[Located]:
     for pointer, tile in _items(document, "room_tiles"):
         if tile.get("type") != "tunnel":
             continue
-        doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
+        doors = _object(tile.get("doors"))
         missing = [edge for edge in EDGES if edge not in doors]
         if missing:
             yield Located(
@@ -115,7 +126,7 @@ def door_costs_are_standard(document) -> Iterator[Located]:
         if gem.get("special") is True and isinstance(gem.get("id"), str)
     }
     for pointer, tile in _items(document, "room_tiles"):
-        doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
+        doors = _object(tile.get("doors"))
         for edge, door in doors.items():
             cost = door.get("cost") if isinstance(door, dict) else None
             for index, gem in enumerate(cost if isinstance(cost, list) else []):
@@ -139,7 +150,7 @@ def chamber_capacity(document) -> Iterator[Located]:
 def blueprint_positions(document) -> Iterator[Located]:
     for pointer, card in _items(document, "blueprint_cards"):
         seen: dict[tuple, int] = {}
-        positions = card.get("positions") if isinstance(card.get("positions"), list) else []
+        positions = _list(card.get("positions"))
         for index, position in enumerate(positions):
             if not isinstance(position, dict):
                 continue
