@@ -80,17 +80,20 @@ def _types(schema) -> set[str] | None:
 def _is_structure(node: SchemaNode) -> bool:
     """An object or a list: a value that holds other values."""
     types = _types(_resolve(node).schema)
-    return bool(types) and types <= {"object", "array"}
+    return bool(types and types <= {"object", "array"})
 
 
 def holds_structures(node: SchemaNode) -> bool:
     """An object, or a list of objects or lists: its cell is JSON text."""
     node = _resolve(node)
-    types = _types(node.schema)
+    schema = node.schema
+    types = _types(schema)
     if types == {"object"}:
         return True
-    return types == {"array"} and _is_structure(
-        SchemaNode(node.schema.get("items", True), node.file)
+    return (
+        types == {"array"}
+        and isinstance(schema, dict)
+        and _is_structure(SchemaNode(schema.get("items", True), node.file))
     )
 
 
@@ -464,7 +467,10 @@ def _columns(table: Table, kind: Kind) -> tuple[list[Column], list[TableProblem]
                     )
                 )
     present = {column.path[0] for column in columns}
-    required = _resolve(root).schema.get("required", []) if table.header else []
+    root_schema = _resolve(root).schema
+    required = (
+        root_schema.get("required", []) if table.header and isinstance(root_schema, dict) else []
+    )
     missing = {name for name in required if name not in present}
     return columns, problems, missing
 
@@ -474,9 +480,13 @@ def convert_cell(value, column: Column):
         return _json(value)
     node = column.node
     if column.mode == "list":
-        schema = _resolve(node).schema
-        is_list = isinstance(schema, dict) and _types(schema) == {"array"}
-        items = SchemaNode(schema.get("items", True), _resolve(node).file) if is_list else FREE_NODE
+        resolved = _resolve(node)
+        schema = resolved.schema
+        items = (
+            SchemaNode(schema.get("items", True), resolved.file)
+            if isinstance(schema, dict) and _types(schema) == {"array"}
+            else FREE_NODE
+        )
         return _list(value, items)
     try:
         return _by_schema(value, node)

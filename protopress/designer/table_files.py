@@ -9,6 +9,7 @@ import io
 import os
 import re
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,14 +104,14 @@ def _sort_key(problem):
     return (0, problem.file, problem.line, problem.column, problem.pointer, problem.message)
 
 
-class InvalidTable(InvalidInput):
+class InvalidTable(InvalidInput[TableProblem | Problem]):
     """A table (or the catalog it would make) is not valid; carries every problem.
 
     problems mixes TableProblem (a cell of the table) and Problem (a line of
     the catalog the table is imported into); both print as one line.
     """
 
-    def __init__(self, problems: list[TableProblem | Problem]):
+    def __init__(self, problems: Sequence[TableProblem | Problem]):
         self.problems = sorted(set(problems), key=_sort_key)
         Exception.__init__(self, "\n".join(map(str, self.problems)))
 
@@ -184,7 +185,7 @@ def read_table(path: Path | str, sheet: str | None = None, display: str | None =
     raise TableError(f"{name}: a table is a .csv or .xlsx file")
 
 
-def _csv_rows(path: Path, name: str):
+def _csv_rows(path: Path, name: str) -> list[tuple[str, ...]]:
     data = read_limited(path)
     if len(data) > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
@@ -208,7 +209,7 @@ def _csv_rows(path: Path, name: str):
     delimiter = max(",;\t", key=lambda d: (first_line.count(d), d == ","))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for row in reader:
             _check_shape(name, None, reader.line_num, len(row), len(rows) + 1)
             rows.append(tuple(_unquote_formula(cell) for cell in row))

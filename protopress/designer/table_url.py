@@ -72,10 +72,10 @@ def fetch_table(url: str) -> FetchedTable:
         reason = printable(str(error.reason).splitlines()[0] if error.reason else "")
         raise FetchError(f"{shown}: the server answered {error.code} {reason}".rstrip()) from None
     except urllib.error.URLError as error:
-        reason = error.reason
-        if isinstance(reason, TimeoutError | socket.timeout):
+        why = error.reason
+        if isinstance(why, TimeoutError | socket.timeout):
             raise FetchError(f"{shown}: no answer within {FETCH_TIMEOUT:g} s") from None
-        raise FetchError(f"{shown}: cannot be reached ({printable(str(reason))})") from None
+        raise FetchError(f"{shown}: cannot be reached ({printable(str(why))})") from None
     except TimeoutError:
         raise FetchError(f"{shown}: no answer within {FETCH_TIMEOUT:g} s") from None
     except (OSError, http.client.HTTPException, ValueError) as error:

@@ -19,7 +19,8 @@ import io
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from protopress.atomic import write_atomic
@@ -387,17 +388,33 @@ def _key_order(values: list[dict], node: SchemaNode, first: tuple[str, ...] = ()
     return keys
 
 
-def _leaves(items: list, node: SchemaNode, prefix: tuple[str, ...], first=()) -> list[tuple]:
-    """(path, node, values, present) for every column, nested objects flattened.
+@dataclass(frozen=True)
+class _Leaf:
+    """One column of an export, nested objects flattened: where its values are, their
+    schema, and per component the value and whether the component has one."""
+
+    path: tuple[str, ...]
+    node: SchemaNode
+    values: list[object]
+    present: list[bool]
+
+
+def _leaves(
+    items: Sequence[dict | None],
+    node: SchemaNode,
+    prefix: tuple[str, ...],
+    first: tuple[str, ...] = (),
+) -> list[_Leaf]:
+    """A leaf for every column.
 
     items holds one dict per component (None where the component lacks this
-    object); values and present say, per component, what its cell holds.
+    object); a leaf's values and present say, per component, what its cell holds.
     """
-    result = []
+    result: list[_Leaf] = []
     for key in _key_order([item for item in items if item is not None], node, first):
         child = child_node(node, key) or FREE_NODE
         present = [item is not None and key in item for item in items]
-        values = [item[key] if given else None for item, given in zip(items, present, strict=True)]
+        values = [item[key] if item is not None and key in item else None for item in items]
         if _flattens([value for value, given in zip(values, present, strict=True) if given]):
             result += _leaves(
                 [v if given else None for v, given in zip(values, present, strict=True)],
@@ -405,7 +422,7 @@ def _leaves(items: list, node: SchemaNode, prefix: tuple[str, ...], first=()) ->
                 (*prefix, key),
             )
         else:
-            result.append(((*prefix, key), child, values, present))
+            result.append(_Leaf((*prefix, key), child, values, present))
     return result
 
 
@@ -413,27 +430,29 @@ def _export_rows(items: list[dict], kind: Kind, excel: bool) -> tuple[list[str],
     root = kind_node(kind)
     if not items:
         return list(dict.fromkeys(["id", *known_names(root)])), []
-    columns_cells = []
-    for path, node, values, present in _leaves(items, root, (), ("id", "count")):
-        base = ".".join(path)
+    columns_cells: list[tuple[str, list[object]]] = []
+    for leaf in _leaves(items, root, (), ("id", "count")):
+        base = ".".join(leaf.path)
         attempts = [(base, "auto")]
-        if all(isinstance(v, list) for v, p in zip(values, present, strict=True) if p):
+        if all(isinstance(v, list) for v, p in zip(leaf.values, leaf.present, strict=True) if p):
             attempts.append((base + LIST_SUFFIX, "list"))
         attempts.append((base + JSON_SUFFIX, "json"))
         for header, mode in attempts:
-            column = Column(len(columns_cells), header, path, mode, node)
+            column = Column(len(columns_cells), header, leaf.path, mode, leaf.node)
             cells = [
                 _encode(value, column, excel) if given else None
-                for value, given in zip(values, present, strict=True)
+                for value, given in zip(leaf.values, leaf.present, strict=True)
             ]
-            if all(cell is not None for cell, given in zip(cells, present, strict=True) if given):
+            if all(
+                cell is not None for cell, given in zip(cells, leaf.present, strict=True) if given
+            ):
                 columns_cells.append((header, cells))
                 break
         else:
             raise TableError(f"cannot write the values of {base!r} as cells")
-    header = [h for h, _ in columns_cells]
+    headers = [h for h, _ in columns_cells]
     rows = [[cells[i] for _, cells in columns_cells] for i in range(len(items))]
-    return header, rows
+    return headers, rows
 
 
 def _catalog_of(catalog) -> tuple[Mapping, Mapping]:
