@@ -21,6 +21,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 from urllib.parse import urljoin, urlsplit
 
 from protopress import __version__
@@ -84,7 +85,7 @@ def fetch_table(url: str) -> FetchedTable:
     return FetchedTable(url, data, _suffix(data, shown))
 
 
-def _read_bounded(response, shown: str) -> bytes:
+def _read_bounded(response: http.client.HTTPResponse, shown: str) -> bytes:
     limit = MAX_CATALOG_BYTES
     too_large = f"{shown}: larger than {limit // (1024 * 1024)} MiB"
     length = response.headers.get("Content-Length")
@@ -121,7 +122,14 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
 
     max_redirections = MAX_REDIRECTS
 
-    def http_error_302(self, req, fp, code, msg, headers):
+    def http_error_302(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+    ) -> http.client.HTTPResponse | None:
         target = headers.get("Location") or headers.get("URI") or ""
         scheme = urlsplit(urljoin(req.full_url, target)).scheme.lower()
         if scheme not in URL_SCHEMES:
