@@ -6,6 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from protopress.components.declared import DeclaredKind
+    from protopress.components.schemas import Kind
 
 
 @dataclass(frozen=True)
@@ -15,12 +20,12 @@ class Component:
     kind: str
     id: str
     count: int
-    fields: Mapping
+    fields: Mapping[str, Any]  # the component's JSON object, as the schema checked it
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Any:
         return self.fields[name]
 
-    def get(self, name, default=None):
+    def get(self, name: str, default: Any = None) -> Any:
         return self.fields.get(name, default)
 
 
@@ -48,11 +53,17 @@ class Catalog:
         return sum(component.count for component in self.of_kind(kind))
 
     @classmethod
-    def from_document(cls, path: Path, document: dict, kinds, declared=None) -> Catalog:
+    def from_document(
+        cls,
+        path: Path,
+        document: dict[str, Any],
+        kinds: Mapping[str, Kind],
+        declared: Mapping[str, DeclaredKind] | None = None,
+    ) -> Catalog:
         """The catalog of a valid document; a declared kind's components get the
         declared defaults of the fields they leave out."""
         declared = declared or {}
-        components = {}
+        components: dict[str, tuple[Component, ...]] = {}
         for kind in kinds.values():
             items = document.get(kind.collection)
             defaults = declared[kind.name].defaults() if kind.name in declared else {}

@@ -42,7 +42,7 @@ class DeclaredKind(Kind):
     declaration: Mapping = field(default_factory=dict, compare=False)
 
     @property
-    def size(self):
+    def size(self) -> object:
         """The declared size (a standard name or a width and height), or None."""
         return self.declaration.get("size")
 
@@ -63,7 +63,7 @@ class DeclaredKind(Kind):
         return {name: spec["default"] for name, spec in self.fields.items() if "default" in spec}
 
 
-def declared_kinds(document) -> dict[str, DeclaredKind]:
+def declared_kinds(document: object) -> dict[str, DeclaredKind]:
     """The kinds a catalog document declares, by name (in declaration order)."""
     declarations = document.get("kinds") if isinstance(document, dict) else None
     if not isinstance(declarations, dict):
@@ -85,13 +85,13 @@ def all_kinds(declared: Mapping[str, DeclaredKind]) -> dict[str, Kind]:
     return {**kinds(), **declared}
 
 
-def field_schema(spec, kind_of: Mapping[str, str]) -> dict:
+def field_schema(spec: object, kind_of: Mapping[str, str]) -> dict[str, object]:
     """The JSON Schema of one declared field (anything, for a broken declaration)."""
     if not isinstance(spec, dict):
         return {}
     kind = spec.get("type")
-    limit = spec.get("max_length") if isinstance(spec.get("max_length"), int) else None
-    schema: dict
+    limit = max_length if isinstance(max_length := spec.get("max_length"), int) else None
+    schema: dict[str, object]
     if kind == "text":
         schema = {"type": "string", "maxLength": limit or MAX_TEXT}
     elif kind in ("number", "integer", "boolean"):
@@ -101,7 +101,7 @@ def field_schema(spec, kind_of: Mapping[str, str]) -> dict:
         schema["items"] = field_schema(spec.get("of"), kind_of)
     elif kind == "reference":
         schema = {"type": "string"}
-        target = kind_of.get(spec.get("to")) if isinstance(spec.get("to"), str) else None
+        target = kind_of.get(to) if isinstance(to := spec.get("to"), str) else None
         if target:
             schema["refersTo"] = target
     else:
@@ -112,9 +112,9 @@ def field_schema(spec, kind_of: Mapping[str, str]) -> dict:
     return schema
 
 
-def kind_schema(kind: DeclaredKind, kind_of: Mapping[str, str]) -> dict:
+def kind_schema(kind: DeclaredKind, kind_of: Mapping[str, str]) -> dict[str, object]:
     """The JSON Schema of one component of a declared kind."""
-    properties = {
+    properties: dict[str, object] = {
         "id": {"$ref": "common.schema.json#/$defs/id"},
         "count": {"$ref": "common.schema.json#/$defs/count"},
     }
@@ -161,7 +161,9 @@ def declared_schemas(declared: Mapping[str, DeclaredKind]) -> dict[str, dict]:
     return result
 
 
-def declaration_findings(document, declared: Mapping[str, DeclaredKind]) -> Iterator[Located]:
+def declaration_findings(
+    document: object, declared: Mapping[str, DeclaredKind]
+) -> Iterator[Located]:
     """What the schema cannot say about the declarations: names taken by the built-in
     kinds, required fields that are not fields, defaults that do not fit, sizes out
     of range."""
@@ -196,13 +198,15 @@ def declaration_findings(document, declared: Mapping[str, DeclaredKind]) -> Iter
             yield from _field_findings(pointer, declared[name], declared)
 
 
-def _size_findings(pointer: str, size) -> Iterator[Located]:
+def _size_findings(pointer: str, size: object) -> Iterator[Located]:
     from protopress.generators.units import parse_length, to_mm
 
     if not isinstance(size, dict):
         return
     for key in ("width", "height"):
         value = size.get(key)
+        if not isinstance(value, str | int | float):
+            continue  # the schema says what a length is
         try:
             length = to_mm(parse_length(value))
         except (ValueError, TypeError):
@@ -214,7 +218,9 @@ def _size_findings(pointer: str, size) -> Iterator[Located]:
             )
 
 
-def _field_findings(pointer: str, kind: DeclaredKind, declared) -> Iterator[Located]:
+def _field_findings(
+    pointer: str, kind: DeclaredKind, declared: Mapping[str, DeclaredKind]
+) -> Iterator[Located]:
     fields = kind.fields
     required = kind.declaration.get("required")
     for index, name in enumerate(required if isinstance(required, list) else []):

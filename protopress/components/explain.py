@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import jsonschema
@@ -31,6 +32,9 @@ class Located:
     at_key: bool = False
 
 
+_Handler = Callable[[jsonschema.ValidationError, str], list[Located]]
+
+
 def explain(error: jsonschema.ValidationError) -> list[Located]:
     pointer = pointer_of(error.absolute_path)
     handler = _HANDLERS.get(error.validator)
@@ -39,7 +43,7 @@ def explain(error: jsonschema.ValidationError) -> list[Located]:
     return [Located(pointer, error.message)]
 
 
-def describe(schema) -> str:
+def describe(schema: object) -> str:
     """A short phrase for what a schema accepts."""
     if not isinstance(schema, dict):
         return "anything" if schema else "nothing"
@@ -56,7 +60,7 @@ def describe(schema) -> str:
         return _describe_reference(schema["$ref"])
     kind = schema.get("type")
     if isinstance(kind, list):
-        return " or ".join(_TYPE_NAMES.get(k, k) for k in kind)
+        return " or ".join(_type_name(name) for name in kind)
     if kind not in _TYPE_NAMES:
         return ""
     phrase = _TYPE_NAMES[kind]
@@ -68,6 +72,10 @@ def describe(schema) -> str:
     elif high is not None:
         phrase += f" of at most {high}"
     return phrase
+
+
+def _type_name(kind: str) -> str:
+    return _TYPE_NAMES.get(kind, kind)
 
 
 def _describe_reference(ref: str) -> str:
@@ -82,19 +90,19 @@ def _describe_reference(ref: str) -> str:
     return describe(target) if target is not None else ""
 
 
-def _one_of(values) -> str:
+def _one_of(values: Iterable[object]) -> str:
     shown = [repr(v) for v in values]
     if len(shown) == 1:
         return shown[0]
     return "one of " + ", ".join(shown)
 
 
-def _short(instance) -> str:
+def _short(instance: object) -> str:
     text = repr(instance)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _additional(error, pointer):
+def _additional(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     schema = error.schema
     allowed = set(schema.get("properties", {}))
     patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
@@ -112,7 +120,7 @@ def _additional(error, pointer):
     return findings or [Located(pointer, error.message)]
 
 
-def _required(error, pointer):
+def _required(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     missing = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
     expected = error.schema.get("properties", {}).get(missing)
     phrase = describe(expected) if isinstance(expected, dict) and expected else ""
@@ -120,7 +128,7 @@ def _required(error, pointer):
     return [Located(pointer, f"missing required property {missing!r}{what}")]
 
 
-def _enum(error, pointer):
+def _enum(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     hint = (
         did_you_mean(error.instance, map(str, error.validator_value))
         if isinstance(error.instance, str)
@@ -131,15 +139,15 @@ def _enum(error, pointer):
     ]
 
 
-def _const(error, pointer):
+def _const(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     return [Located(pointer, f"{_short(error.instance)} is not {error.validator_value!r}")]
 
 
-def _type(error, pointer):
+def _type(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     return [Located(pointer, f"expected {describe(error.schema)}, found {_short(error.instance)}")]
 
 
-def _any_of(error, pointer):
+def _any_of(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     hint = ""
     if isinstance(error.instance, str):
         names = [
@@ -153,22 +161,22 @@ def _any_of(error, pointer):
     return [Located(pointer, found + hint)]
 
 
-def _not(error, pointer):
+def _not(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     if error.validator_value == {}:
         key = error.absolute_path[-1] if error.absolute_path else "this value"
         return [Located(pointer, f"{key!r} is not allowed here", True)]
     return [Located(pointer, error.message)]
 
 
-def _pattern(error, pointer):
+def _pattern(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     description = error.schema.get("description")
     if description:
         return [Located(pointer, f"{_short(error.instance)} is not valid: {description}")]
     return [Located(pointer, f"{_short(error.instance)} does not match {error.validator_value!r}")]
 
 
-def _count_bound(noun):
-    def handler(error, pointer):
+def _count_bound(noun: str) -> _Handler:
+    def handler(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
         bound = error.validator_value
         relation = "at least" if error.validator.startswith("min") else "at most"
         plural = (
@@ -181,14 +189,14 @@ def _count_bound(noun):
     return handler
 
 
-def _number_bound(error, pointer):
+def _number_bound(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     relation = "at least" if error.validator.startswith("min") else "at most"
     return [
         Located(pointer, f"expected {relation} {error.validator_value}, found {error.instance}")
     ]
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, _Handler] = {
     "additionalProperties": _additional,
     "required": _required,
     "enum": _enum,

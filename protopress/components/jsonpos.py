@@ -7,19 +7,21 @@ with it and this scan runs only when a problem must be located.
 from __future__ import annotations
 
 import bisect
-import json.decoder
+import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null")
+_STRINGS = json.JSONDecoder()  # raw_decode at a quote: the string and the index past it
 
 
 def escape_token(token: str | int) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
 
 
-def pointer_of(path) -> str:
+def pointer_of(path: Iterable[str | int]) -> str:
     """The JSON pointer of a path of keys and indices ("" for the root)."""
     return "".join("/" + escape_token(token) for token in path)
 
@@ -67,7 +69,15 @@ def source_map(text: str) -> SourceMap:
 
 
 def _skip(text: str, index: int) -> int:
-    return _WHITESPACE.match(text, index).end()
+    return _match(_WHITESPACE, text, index)
+
+
+def _match(pattern: re.Pattern[str], text: str, index: int) -> int:
+    """The end of pattern matched at index; the text is JSON already accepted, so it matches."""
+    found = pattern.match(text, index)
+    if found is None:
+        raise ValueError(f"not JSON at character {index + 1}")
+    return found.end()
 
 
 def _scan_value(text: str, index: int, pointer: str, result: SourceMap) -> int:
@@ -78,8 +88,8 @@ def _scan_value(text: str, index: int, pointer: str, result: SourceMap) -> int:
     if char == "[":
         return _scan_array(text, index, pointer, result)
     if char == '"':
-        return json.decoder.scanstring(text, index + 1)[1]
-    return _SCALAR.match(text, index).end()
+        return _STRINGS.raw_decode(text, index)[1]
+    return _match(_SCALAR, text, index)
 
 
 def _scan_object(text: str, index: int, pointer: str, result: SourceMap) -> int:
@@ -89,7 +99,8 @@ def _scan_object(text: str, index: int, pointer: str, result: SourceMap) -> int:
         return index + 1
     while True:
         key_start = index
-        key, index = json.decoder.scanstring(text, index + 1)
+        key: str
+        key, index = _STRINGS.raw_decode(text, index)
         child = pointer + "/" + escape_token(key)
         if key in seen:
             result.duplicates.append(

@@ -8,7 +8,9 @@ import enum
 import json
 import math
 import re
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any, NoReturn
 
 from protopress.components.catalog import Catalog
 from protopress.components.declared import (
@@ -48,7 +50,7 @@ def load_catalog(path: Path | str, display: str | None = None) -> Catalog:
     return Catalog.from_document(path, document, all_kinds(declared), declared)
 
 
-def catalog_findings(document) -> list[Located]:
+def catalog_findings(document: object) -> list[Located]:
     """Every problem of a parsed catalog: its schema (with the kinds it declares),
     the semantic checks and the checks of its declarations."""
     declared = declared_kinds(document)
@@ -63,9 +65,15 @@ def catalog_findings(document) -> list[Located]:
 
 
 def load_document(
-    path: Path, schema_file: str, display: str | None = None, *, ids=None, extra_checks=None
-):
-    """A JSON document valid against one of the schema files, or InvalidInput.
+    path: Path,
+    schema_file: str,
+    display: str | None = None,
+    *,
+    ids: Callable[[Any], Mapping[str, frozenset[str]]] | None = None,
+    extra_checks: Callable[[Any], Iterable[Located]] | None = None,
+) -> Any:
+    """A JSON document valid against one of the schema files, or InvalidInput (the
+    value is Any, as every parsed document here: the schema says what it holds).
 
     ids(document) gives the ids `refersTo` resolves against; extra_checks(document)
     gives findings beyond the schema. Both are optional.
@@ -105,7 +113,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 SOURCE_SUFFIXES = (".json", *YAML_SUFFIXES)  # the files a catalog or a layout may be
 
 
-def parse_source_file(path: Path, name: str):
+def parse_source_file(path: Path, name: str) -> Any:
     """The document of a catalog or layout file: YAML for .yaml and .yml, else JSON.
 
     The same limits and the same located problems for both (see parse_json_file
@@ -150,7 +158,7 @@ def _read_text(path: Path, name: str) -> str:
     return text
 
 
-def parse_json_file(path: Path, name: str):
+def parse_json_file(path: Path, name: str) -> Any:
     """The JSON document in a file; syntax errors and duplicate keys are problems.
 
     Every JSON file protopress reads comes through here, with the same limits: at
@@ -159,9 +167,9 @@ def parse_json_file(path: Path, name: str):
     hold, no lone surrogate); each is a located problem, not an exception.
     """
     text = _read_text(path, name)
-    duplicates = []
+    duplicates: list[bool] = []
 
-    def pairs_to_dict(pairs):
+    def pairs_to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         result = dict(pairs)
         if len(result) != len(pairs):
             duplicates.append(True)
@@ -183,9 +191,9 @@ def parse_json_file(path: Path, name: str):
         raise InvalidInput([too_deep(name, text)]) from None
     if nesting_exceeds(document):
         raise InvalidInput([too_deep(name, text)])
-    offset = lone_surrogate(document, text)
-    if offset is not None:
-        line, column = _line_column(text, offset)
+    surrogate = lone_surrogate(document, text)
+    if surrogate is not None:
+        line, column = _line_column(text, surrogate)
         raise InvalidInput([Problem(name, line, column, "", f"invalid JSON: {_SURROGATE_MESSAGE}")])
     if duplicates:
         positions = source_map(text)
@@ -203,7 +211,7 @@ def parse_json_file(path: Path, name: str):
     return document
 
 
-def parse_json_text(text: str):
+def parse_json_text(text: str) -> Any:
     """A JSON value from text (a spreadsheet cell, say); ValueError when invalid or too deep.
 
     The message says what is wrong and where (character N); json.JSONDecodeError
@@ -220,9 +228,9 @@ def parse_json_text(text: str):
         value = None
     else:
         if not nesting_exceeds(value):
-            offset = lone_surrogate(value, text)
-            if offset is not None:
-                raise ValueError(f"invalid JSON: {_SURROGATE_MESSAGE} (character {offset + 1})")
+            surrogate = lone_surrogate(value, text)
+            if surrogate is not None:
+                raise ValueError(f"invalid JSON: {_SURROGATE_MESSAGE} (character {surrogate + 1})")
             return value
     offset, _ = _deepest(text)
     raise ValueError(
@@ -231,7 +239,7 @@ def parse_json_text(text: str):
     )
 
 
-def _constant(name: str):
+def _constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON value")
 
 
@@ -280,7 +288,7 @@ _LONE_SURROGATE = re.compile(
 _SURROGATE_MESSAGE = "a \\u escape of half a character (a lone surrogate); expected a whole one"
 
 
-def lone_surrogate(document, text: str) -> int | None:
+def lone_surrogate(document: object, text: str) -> int | None:
     """Offset of a \\uD800-\\uDFFF escape that is not half of a pair, when the document
     holds such a half character (no UTF-8 text, so no schema check or output, can hold it).
     """
@@ -301,11 +309,12 @@ def lone_surrogate(document, text: str) -> int | None:
     return None
 
 
-def nesting_exceeds(value, limit: int = MAX_JSON_DEPTH) -> bool:
+def nesting_exceeds(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
     """Whether lists and objects nest more than limit levels deep (without recursion)."""
-    stack = [(value, 1)]
+    stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
+from typing import Generic, Protocol, TypeVar
 
 # C0 controls, DEL and C1 controls (a terminal acts on ESC sequences), and the
 # bidirectional overrides that make text read differently from what it is
@@ -37,9 +38,31 @@ class Problem:
         return asdict(self)
 
 
-class InvalidInput(Exception):
-    """An input file is not valid; carries every problem found in it."""
+class Reported(Protocol):
+    """What every kind of problem gives its reader: one line (str), the message, the
+    JSON pointer of the catalog value it is about, and a JSON form. Problem is one;
+    the designer's TableProblem (a cell of a spreadsheet) is another."""
 
-    def __init__(self, problems: list[Problem]):
+    @property
+    def pointer(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    def to_json(self) -> dict: ...
+
+
+_P = TypeVar("_P", bound=Reported)
+
+
+class InvalidInput(Exception, Generic[_P]):
+    """An input file is not valid; carries every problem found in it: Problems (a
+    line and column of a file), or what a subclass carries (InvalidTable: cells of a
+    spreadsheet too). An `except` clause cannot say which, so problems caught
+    there are typed Any."""
+
+    problems: list[_P]
+
+    def __init__(self: InvalidInput[Problem], problems: list[Problem]):
         self.problems = sorted(problems)
         super().__init__("\n".join(map(str, self.problems)))

@@ -26,6 +26,7 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 import jsonschema
 import jsonschema_rs
@@ -50,7 +51,7 @@ class Kind:
     schema_file: str  # e.g. "room-tile.schema.json"
 
 
-def _schema_dir():
+def _schema_dir() -> Traversable:
     return resources.files("protopress.components") / "schemas"
 
 
@@ -85,15 +86,18 @@ def schema_names() -> list[str]:
     return sorted(name.removesuffix(SCHEMA_SUFFIX) for name in schema_documents())
 
 
-def _is_known(kind: str, instance) -> bool:
+def _is_known(kind: str, instance: object) -> bool:
     known = _known_ids.get()
     return known is None or not isinstance(instance, str) or instance in known.get(kind, ())
 
 
-def _refers_to(validator, kind, instance, schema) -> Iterator[jsonschema.ValidationError]:
-    if _is_known(kind, instance):
+def _refers_to(
+    validator: jsonschema.protocols.Validator, kind: str, instance: object, schema: dict
+) -> Iterator[jsonschema.ValidationError]:
+    known = _known_ids.get()
+    if known is None or not isinstance(instance, str) or _is_known(kind, instance):
         return
-    ids = _known_ids.get().get(kind, frozenset())
+    ids = known.get(kind, frozenset())
     if kind == "collection":
         yield jsonschema.ValidationError(
             f"{instance!r} is not a collection{did_you_mean(instance, ids)}"
@@ -130,7 +134,7 @@ def _registry() -> referencing.Registry:
 
 
 @functools.cache
-def validator(schema_file: str = CATALOG_SCHEMA):
+def validator(schema_file: str = CATALOG_SCHEMA) -> jsonschema.protocols.Validator:
     """The compiled validator of one schema file (the whole catalog by default)."""
     return _Validator(_without_dialect(schema_documents()[schema_file]), registry=_registry())
 
@@ -138,10 +142,10 @@ def validator(schema_file: str = CATALOG_SCHEMA):
 class _FastRefersTo:
     """`refersTo` for jsonschema-rs (its custom keyword protocol)."""
 
-    def __init__(self, parent_schema, value, schema_path):
+    def __init__(self, parent_schema: dict, value: str, schema_path: list[str | int]) -> None:
         self.kind = value
 
-    def validate(self, instance):
+    def validate(self, instance: object) -> None:
         if not _is_known(self.kind, instance):
             raise ValueError(f"{instance!r} is not a known {self.kind}")
 
@@ -149,7 +153,7 @@ class _FastRefersTo:
 _FAST_BASE = "https://protopress.invalid/schemas/"
 
 
-def _fast_of(documents: Mapping[str, dict], schema_file: str):
+def _fast_of(documents: Mapping[str, dict], schema_file: str) -> jsonschema_rs.Draft202012Validator:
     registry = jsonschema_rs.Registry(
         [(_FAST_BASE + name, _without_dialect(doc)) for name, doc in documents.items()]
     )
@@ -162,13 +166,15 @@ def _fast_of(documents: Mapping[str, dict], schema_file: str):
 
 
 @functools.cache
-def fast_validator(schema_file: str = CATALOG_SCHEMA):
+def fast_validator(schema_file: str = CATALOG_SCHEMA) -> jsonschema_rs.Draft202012Validator:
     """The same schema compiled by jsonschema-rs: a quick valid-or-not."""
     return _fast_of(schema_documents(), schema_file)
 
 
 @functools.lru_cache(maxsize=8)
-def _with_extra(extra_json: str, schema_file: str):
+def _with_extra(
+    extra_json: str, schema_file: str
+) -> tuple[jsonschema_rs.Draft202012Validator, jsonschema.protocols.Validator]:
     """Both validators of schema_file when a catalog adds (or replaces) schema files,
     as its declared kinds do; keyed by the added files' JSON text."""
     documents = {**schema_documents(), **json.loads(extra_json)}
@@ -177,7 +183,7 @@ def _with_extra(extra_json: str, schema_file: str):
 
 
 @contextlib.contextmanager
-def resolving_ids(known_ids: Mapping[str, frozenset[str]]):
+def resolving_ids(known_ids: Mapping[str, frozenset[str]]) -> Iterator[None]:
     """Within this block, `refersTo` checks against known_ids."""
     token = _known_ids.set(known_ids)
     try:
@@ -187,7 +193,7 @@ def resolving_ids(known_ids: Mapping[str, frozenset[str]]):
 
 
 def schema_errors(
-    document,
+    document: object,
     known_ids: Mapping[str, frozenset[str]],
     schema_file: str = CATALOG_SCHEMA,
     extra: Mapping[str, dict] | None = None,

@@ -8,6 +8,7 @@ and yields findings; together with the schema errors they are reported at once.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
@@ -19,7 +20,17 @@ MIN_TOWER_GEMS = 30  # DragonStone Mine: a complete tower holds 30 gems or more
 GRID_SIZE = 4  # Stonespine Architects: the dungeon is 4x4
 
 
-def _items(document, collection: str) -> Iterator[tuple[str, dict]]:
+def _object(value: object) -> dict[str, Any]:
+    """value when it is a JSON object, else an empty one (the schema reports what it is)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    """value when it is a JSON list, else an empty one (the schema reports what it is)."""
+    return value if isinstance(value, list) else []
+
+
+def _items(document: object, collection: str) -> Iterator[tuple[str, dict[str, Any]]]:
     items = document.get(collection) if isinstance(document, dict) else None
     if isinstance(items, list):
         for index, item in enumerate(items):
@@ -27,12 +38,14 @@ def _items(document, collection: str) -> Iterator[tuple[str, dict]]:
                 yield f"/{collection}/{index}", item
 
 
-def _count(item) -> int:
+def _count(item: Mapping[str, object]) -> int:
     count = item.get("count", 1)
     return count if isinstance(count, int) and not isinstance(count, bool) else 0
 
 
-def known_ids(document, every: Mapping[str, Kind] | None = None) -> dict[str, frozenset[str]]:
+def known_ids(
+    document: object, every: Mapping[str, Kind] | None = None
+) -> dict[str, frozenset[str]]:
     """Ids declared in each collection, by kind name, for `refersTo`; every is
     the built-in and declared kinds (the built-in ones by default)."""
     every = kinds() if every is None else every
@@ -46,7 +59,7 @@ def known_ids(document, every: Mapping[str, Kind] | None = None) -> dict[str, fr
     return known
 
 
-def unique_ids(document, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
+def unique_ids(document: object, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
     every = kinds() if every is None else every
     collections = [(kind.name, kind.collection) for kind in every.values()]
     for name, collection in [*collections, ("part", "parts"), ("box", "boxes")]:
@@ -64,7 +77,7 @@ def unique_ids(document, every: Mapping[str, Kind] | None = None) -> Iterator[Lo
                 first_seen[component_id] = pointer
 
 
-def declared_totals(document) -> Iterator[Located]:
+def declared_totals(document: object) -> Iterator[Located]:
     totals = document.get("totals") if isinstance(document, dict) else None
     if not isinstance(totals, dict):
         return
@@ -79,11 +92,11 @@ def declared_totals(document) -> Iterator[Located]:
             )
 
 
-def tunnels(document) -> Iterator[Located]:
+def tunnels(document: object) -> Iterator[Located]:
     for pointer, tile in _items(document, "room_tiles"):
         if tile.get("type") != "tunnel":
             continue
-        doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
+        doors = _object(tile.get("doors"))
         missing = [edge for edge in EDGES if edge not in doors]
         if missing:
             yield Located(
@@ -107,7 +120,7 @@ def tunnels(document) -> Iterator[Located]:
                 )
 
 
-def door_costs_are_standard(document) -> Iterator[Located]:
+def door_costs_are_standard(document: object) -> Iterator[Located]:
     """Special gems never pay a cost: Diamond Dust pays *as* a standard gem."""
     special = {
         gem.get("id")
@@ -115,7 +128,7 @@ def door_costs_are_standard(document) -> Iterator[Located]:
         if gem.get("special") is True and isinstance(gem.get("id"), str)
     }
     for pointer, tile in _items(document, "room_tiles"):
-        doors = tile.get("doors") if isinstance(tile.get("doors"), dict) else {}
+        doors = _object(tile.get("doors"))
         for edge, door in doors.items():
             cost = door.get("cost") if isinstance(door, dict) else None
             for index, gem in enumerate(cost if isinstance(cost, list) else []):
@@ -126,7 +139,7 @@ def door_costs_are_standard(document) -> Iterator[Located]:
                     )
 
 
-def chamber_capacity(document) -> Iterator[Located]:
+def chamber_capacity(document: object) -> Iterator[Located]:
     for pointer, card in _items(document, "chamber_cards"):
         printed, slots = card.get("elements"), card.get("slots")
         if isinstance(printed, list) and isinstance(slots, int) and len(printed) > slots:
@@ -136,10 +149,10 @@ def chamber_capacity(document) -> Iterator[Located]:
             )
 
 
-def blueprint_positions(document) -> Iterator[Located]:
+def blueprint_positions(document: object) -> Iterator[Located]:
     for pointer, card in _items(document, "blueprint_cards"):
         seen: dict[tuple, int] = {}
-        positions = card.get("positions") if isinstance(card.get("positions"), list) else []
+        positions = _list(card.get("positions"))
         for index, position in enumerate(positions):
             if not isinstance(position, dict):
                 continue
@@ -156,7 +169,7 @@ def blueprint_positions(document) -> Iterator[Located]:
             yield Located(f"{pointer}/exit", "the exit is on the same doorway as the entrance")
 
 
-def tower_capacity(document) -> Iterator[Located]:
+def tower_capacity(document: object) -> Iterator[Located]:
     for pointer, tower in _items(document, "towers"):
         spires = tower.get("spires")
         if not isinstance(spires, list) or not all(isinstance(s, int) for s in spires):
@@ -169,7 +182,7 @@ def tower_capacity(document) -> Iterator[Located]:
             )
 
 
-def rival_deck(document) -> Iterator[Located]:
+def rival_deck(document: object) -> Iterator[Located]:
     """Solo mode swaps the diamond rival cards for the legendary ones."""
     copies = {"plain": 0, "diamond": 0, "legendary": 0}
     cards = list(_items(document, "rival_cards"))
@@ -184,7 +197,7 @@ def rival_deck(document) -> Iterator[Located]:
         )
 
 
-def symbol_letters(document) -> Iterator[Located]:
+def symbol_letters(document: object) -> Iterator[Located]:
     first_seen: dict[str, str] = {}
     for pointer, symbol in _items(document, "symbols"):
         letter = symbol.get("letter")
@@ -209,7 +222,7 @@ CHECKS = (
 )
 
 
-def box_contents(document, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
+def box_contents(document: object, every: Mapping[str, Kind] | None = None) -> Iterator[Located]:
     """A tuck box holds kinds that this catalog has components of."""
     every = kinds() if every is None else every
     present = [k.name for k in every.values() if any(True for _ in _items(document, k.collection))]
@@ -231,11 +244,13 @@ def box_contents(document, every: Mapping[str, Kind] | None = None) -> Iterator[
 BOX_LENGTHS = (("card_thickness", 0.0, 5.0, True), ("clearance", 0.0, 20.0, False))  # mm
 
 
-def _length_in_range(pointer: str, value, low: float, high: float, positive: bool):
+def _length_in_range(
+    pointer: str, value: object, low: float, high: float, positive: bool
+) -> Iterator[Located]:
     from protopress.generators.units import parse_length, to_mm
 
-    if value is None:
-        return
+    if not isinstance(value, str | int | float):
+        return  # None (not given), or what the schema reports
     try:
         length = to_mm(parse_length(value))
     except (ValueError, TypeError):
@@ -247,7 +262,7 @@ def _length_in_range(pointer: str, value, low: float, high: float, positive: boo
         )
 
 
-def semantic_findings(document, every: Mapping[str, Kind] | None = None) -> list[Located]:
+def semantic_findings(document: object, every: Mapping[str, Kind] | None = None) -> list[Located]:
     """Every check's findings; every is the built-in and declared kinds."""
     return [
         *unique_ids(document, every),

@@ -9,7 +9,9 @@ the catalog schema offers exactly these names.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 MIN_SIZE_MM = 10.0  # smaller, no print service cuts it and no hand picks it up
 MAX_SIZE_MM = 1000.0  # as the layouts' bound on any length
@@ -55,7 +57,7 @@ def standard_size(name: str) -> StandardSize | None:
     return STANDARD_SIZES.get(name)
 
 
-def trim_of(size) -> tuple[float, float, str]:
+def trim_of(size: str | Mapping[str, Any]) -> tuple[float, float, str]:
     """Width and height in points and the shape of a schema-valid `size`: a standard
     size's name or {"width", "height", "shape"}."""
     from protopress.generators.units import parse_length

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import yaml
 from yaml.composer import Composer
-from yaml.events import AliasEvent
+from yaml.error import Mark
+from yaml.events import AliasEvent, CollectionStartEvent, Event, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.parser import Parser
 from yaml.reader import Reader
@@ -74,7 +77,9 @@ class YamlSourceMap:
         return table.get(pointer, (1, 1))
 
 
-def parse_yaml(text: str, loader_class: type | None = None) -> tuple[object, YamlSourceMap]:
+def parse_yaml(
+    text: str, loader_class: Callable[[str], _Composing] | None = None
+) -> tuple[object, YamlSourceMap]:
     """The JSON value a YAML text holds and where each part of it is written.
 
     Raises YamlRefused with every problem found (a syntax error, a tag, a bomb or
@@ -92,7 +97,7 @@ def parse_yaml(text: str, loader_class: type | None = None) -> tuple[object, Yam
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = error.problem or error.context or "not YAML"
         if "nesting depth" in what:  # libyaml's own bound (deeper than ours)
-            what = _too_deep(mark, "").message
+            what = _TOO_DEEP
             raise YamlRefused([YamlProblem(line, column, "", what)]) from None
         if what.startswith("but ") and error.context:  # "expected one document, but found ..."
             what = f"{error.context}, {what}"
@@ -113,7 +118,7 @@ def parse_yaml(text: str, loader_class: type | None = None) -> tuple[object, Yam
             loader.dispose()
     if node is None:
         raise YamlRefused([YamlProblem(1, 1, "", "the file holds no YAML document")])
-    converter = _Converter()
+    converter = _Converter(loader.written_tags)
     try:
         value = converter.value(node, "", 1)
     except _Stop as stop:
@@ -133,16 +138,30 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def _at(mark, pointer: str, message: str) -> YamlProblem:
+class _Mark(Protocol):
+    """Where a node or an event starts (0-based), from either parser: PyYAML's Mark or
+    libyaml's, two classes with the same line and column."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
+def _at(mark: _Mark, pointer: str, message: str) -> YamlProblem:
     return YamlProblem(mark.line + 1, mark.column + 1, pointer, message)
 
 
-@dataclass(eq=False)
-class _Alias:
-    """Where an alias is written, and the node it repeats."""
+class _Alias(Node):
+    """Where an alias is written, and the node it repeats: a node itself, so that the
+    composer puts it into lists and objects as it puts any node."""
 
-    node: Node
-    start_mark: object
+    def __init__(self, node: Node, start_mark: _Mark) -> None:
+        # The stubs type a node's marks as PyYAML's Mark; under libyaml they are its own
+        # Mark class (as the stubs say of events), with the same line and column.
+        super().__init__(node.tag, None, start_mark, start_mark)  # type: ignore[arg-type]
+        self.node = node
 
 
 class _Composing(Composer, BaseResolver):
@@ -151,24 +170,40 @@ class _Composing(Composer, BaseResolver):
     nesting stops before the composer's recursion goes deep, and keeps each
     node's written tag (refused when converted)."""
 
+    # Given by the parser class mixed in before this one (PyYAML's or libyaml's).
+    peek_event: Callable[[], Event | None]
+    dispose: Callable[[], None]
+
     def __init__(self) -> None:
         Composer.__init__(self)
         BaseResolver.__init__(self)
         self._depth = 0
+        self.written_tags: dict[Node, str] = {}  # the nodes written with a tag
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         event = self.peek_event()
+        # The composer composes a node only where the parser has one next, and both
+        # parsers mark every event.
+        assert isinstance(event, AliasEvent | ScalarEvent | CollectionStartEvent)
+        assert event.start_mark is not None
         if isinstance(event, AliasEvent):
-            return _Alias(Composer.compose_node(self, parent, index), event.start_mark)
+            return _Alias(_composed(Composer.compose_node(self, parent, index)), event.start_mark)
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise _Stop(_too_deep(event.start_mark, ""))
         try:
-            node = Composer.compose_node(self, parent, index)
+            node = _composed(Composer.compose_node(self, parent, index))
         finally:
             self._depth -= 1
-        node.written_tag = event.tag
+        if event.tag is not None:
+            self.written_tags[node] = event.tag
         return node
+
+
+def _composed(node: Node | None) -> Node:
+    """The node PyYAML's composer made (its stubs allow None; it returns one for every event)."""
+    assert node is not None
+    return node
 
 
 class _PurePythonLoader(Reader, Scanner, Parser, _Composing):
@@ -179,16 +214,16 @@ class _PurePythonLoader(Reader, Scanner, Parser, _Composing):
         _Composing.__init__(self)
 
 
-_Loader: type
+_Loader: Callable[[str], _Composing]
 if yaml.__with_libyaml__:  # libyaml's parser (C) is about ten times faster; the same events
     from yaml._yaml import CParser
 
-    class _LibyamlLoader(CParser, _Composing):  # type: ignore[misc]
+    class _LibyamlLoader(CParser, _Composing):
         def __init__(self, text: str):
             CParser.__init__(self, text)
             _Composing.__init__(self)
 
-        def get_single_node(self):  # the Python composer's, over libyaml's events
+        def get_single_node(self) -> Node | None:  # the Python composer's, over libyaml's events
             return Composer.get_single_node(self)
 
     _Loader = _LibyamlLoader
@@ -196,12 +231,14 @@ else:
     _Loader = _PurePythonLoader
 
 
-def _too_deep(mark, pointer: str) -> YamlProblem:
-    message = f"YAML nested too deeply: expected at most {MAX_DEPTH} levels of lists and objects"
-    return _at(mark, pointer, message)
+_TOO_DEEP = f"YAML nested too deeply: expected at most {MAX_DEPTH} levels of lists and objects"
 
 
-LOADERS = {"python": _PurePythonLoader, "libyaml": _Loader}
+def _too_deep(mark: _Mark, pointer: str) -> YamlProblem:
+    return _at(mark, pointer, _TOO_DEEP)
+
+
+LOADERS: dict[str, Callable[[str], _Composing]] = {"python": _PurePythonLoader, "libyaml": _Loader}
 
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
@@ -231,13 +268,14 @@ _BOOLEANS = {"true": True, "false": False}
 class _Converter:
     """Nodes to JSON values, collecting located problems and positions."""
 
-    def __init__(self) -> None:
+    def __init__(self, written_tags: dict[Node, str]) -> None:
+        self.written_tags = written_tags
         self.positions = YamlSourceMap()
         self.problems: list[YamlProblem] = []
         self._aliased = 0
         self._open: list[Node] = []  # the nodes being converted, to catch an alias into itself
 
-    def value(self, node, pointer: str, depth: int, aliased: bool = False):
+    def value(self, node: Node, pointer: str, depth: int, aliased: bool = False) -> object:
         if isinstance(node, _Alias):
             self.positions.values[pointer] = _position(node.start_mark)
             if any(node.node is open_node for open_node in self._open):
@@ -251,8 +289,9 @@ class _Converter:
                         "values in all; write the values out or repeat fewer")
                 )  # fmt: skip
         self.positions.values.setdefault(pointer, _position(node.start_mark))
-        if node.written_tag is not None:
-            tag = node.written_tag.replace("tag:yaml.org,2002:", "!!")
+        written_tag = self.written_tags.get(node)
+        if written_tag is not None:
+            tag = written_tag.replace("tag:yaml.org,2002:", "!!")
             message = f"YAML tag {tag!r} is not allowed: write plain values, lists and objects"
             raise _Stop(_at(node.start_mark, pointer, message))
         if isinstance(node, ScalarNode):
@@ -271,8 +310,10 @@ class _Converter:
         finally:
             self._open.pop()
 
-    def _mapping(self, node: MappingNode, pointer: str, depth: int, aliased: bool) -> dict:
-        result: dict = {}
+    def _mapping(
+        self, node: MappingNode, pointer: str, depth: int, aliased: bool
+    ) -> dict[str, object]:
+        result: dict[str, object] = {}
         first: dict[str, tuple[int, int]] = {}
         for key_node, value_node in node.value:
             key = self._key(key_node, pointer)
@@ -289,11 +330,11 @@ class _Converter:
             result[key] = self.value(value_node, child, depth + 1, aliased)
         return result
 
-    def _key(self, node, parent: str) -> str | None:
+    def _key(self, node: Node, parent: str) -> str | None:
         """The text of a key, or None (and a problem) for a key JSON could not have."""
         target = node.node if isinstance(node, _Alias) else node
         mark = _mark(node)
-        if target.written_tag is not None:
+        if target in self.written_tags:
             self.value(target, parent, 0)  # refuses the tag
         if not isinstance(target, ScalarNode):
             self.problems.append(_at(mark, parent, "a key must be text, not a list or an object"))
@@ -311,7 +352,7 @@ class _Converter:
             self.problems.append(_at(mark, pointer, message))
         return None
 
-    def _scalar(self, node: ScalarNode, pointer: str, mark=None):
+    def _scalar(self, node: ScalarNode, pointer: str, mark: _Mark | None = None) -> object:
         text = node.value
         mark = mark or node.start_mark
         if not _is_plain(node):  # quoted or a block: always text
@@ -334,7 +375,7 @@ class _Converter:
                 return _REFUSED
         return text
 
-    def _number(self, text: str, match: re.Match, pointer: str, mark):
+    def _number(self, text: str, match: re.Match[str], pointer: str, mark: _Mark) -> object:
         if match.group(1) is None and match.group(2) is None:
             digits = len(text.lstrip("-"))
             if digits > MAX_INTEGER_DIGITS:
@@ -357,25 +398,20 @@ _REFUSED = object()  # a scalar already reported as a problem
 def plain_is_text(text: str) -> bool:
     """Whether text written as a plain (unquoted) scalar reads back as that same text."""
     node = ScalarNode("", text, _NO_MARK, _NO_MARK, style=None)
-    node.written_tag = None
-    converter = _Converter()
+    converter = _Converter({})
     return converter._scalar(node, "") == text and not converter.problems
 
 
-class _NoMark:
-    line = column = 0
-
-
-_NO_MARK = _NoMark()
+_NO_MARK = Mark("", 0, 0, 0, None, 0)
 
 
 def _is_plain(node: ScalarNode) -> bool:
     return not node.style  # None from PyYAML's parser, "" from libyaml's
 
 
-def _mark(node):
+def _mark(node: Node) -> _Mark:
     return node.start_mark
 
 
-def _position(mark) -> tuple[int, int]:
+def _position(mark: _Mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1

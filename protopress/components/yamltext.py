@@ -13,7 +13,7 @@ from protopress.components.yamlsource import plain_is_text
 class _Dumper(yaml.SafeDumper):
     """SafeDumper, with the quoting rule above and no anchors or aliases."""
 
-    def ignore_aliases(self, data) -> bool:
+    def ignore_aliases(self, data: object) -> bool:
         return True
 
 
@@ -27,7 +27,7 @@ def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _text)
 
 
-def yaml_text(document) -> str:
+def yaml_text(document: object) -> str:
     """document (JSON values only) as block-style YAML, keys in their order."""
     return yaml.dump(
         document,

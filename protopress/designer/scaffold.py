@@ -131,7 +131,7 @@ How to write rules: `docs/own-rules.md` in the protopress documentation.
 """
 
 
-def _json_bytes(document) -> bytes:
+def _json_bytes(document: object) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 

@@ -8,6 +8,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from protopress.components.declared import DeclaredKind, kind_schema
 from protopress.components.loader import (
@@ -70,7 +71,7 @@ def _resolve(node: SchemaNode) -> SchemaNode:
     return node
 
 
-def _types(schema) -> set[str] | None:
+def _types(schema: object) -> set[str] | None:
     kind = schema.get("type") if isinstance(schema, dict) else None
     if kind is None:
         return None
@@ -80,17 +81,20 @@ def _types(schema) -> set[str] | None:
 def _is_structure(node: SchemaNode) -> bool:
     """An object or a list: a value that holds other values."""
     types = _types(_resolve(node).schema)
-    return bool(types) and types <= {"object", "array"}
+    return bool(types and types <= {"object", "array"})
 
 
 def holds_structures(node: SchemaNode) -> bool:
     """An object, or a list of objects or lists: its cell is JSON text."""
     node = _resolve(node)
-    types = _types(node.schema)
+    schema = node.schema
+    types = _types(schema)
     if types == {"object"}:
         return True
-    return types == {"array"} and _is_structure(
-        SchemaNode(node.schema.get("items", True), node.file)
+    return (
+        types == {"array"}
+        and isinstance(schema, dict)
+        and _is_structure(SchemaNode(schema.get("items", True), node.file))
     )
 
 
@@ -176,21 +180,21 @@ class BadCell(Exception):
 class _NoMatch(BadCell):
     """A value outside an enum: kept as it is, so the schema explains it (with did-you-mean)."""
 
-    def __init__(self, fallback):
+    def __init__(self, fallback: object) -> None:
         super().__init__("no match")
         self.fallback = fallback
 
 
-def _found(value) -> str:
+def _found(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _expected(what: str, value) -> BadCell:
+def _expected(what: str, value: object) -> BadCell:
     return BadCell(f"expected {what}, found {_found(value)}")
 
 
-def _integer(value):
+def _integer(value: object) -> int:
     if isinstance(value, bool):
         raise _expected("an integer", value)
     if isinstance(value, int):
@@ -215,7 +219,7 @@ def _whole(text: str, what: str) -> int:
     return int(text)
 
 
-def _number(value):
+def _number(value: object) -> int | float:
     if isinstance(value, bool):
         raise _expected("a number", value)
     if isinstance(value, int):
@@ -232,7 +236,7 @@ def _number(value):
     raise _expected("a number", value)
 
 
-def _boolean(value):
+def _boolean(value: object) -> bool:
     if isinstance(value, bool):
         return value
     text = cell_text(value).lower()
@@ -243,12 +247,12 @@ def _boolean(value):
     raise _expected("true or false", value)
 
 
-def _string(value):
+def _string(value: object) -> str:
     text = cell_text(value)
     return "" if text == EMPTY_TEXT else text
 
 
-def _free(value):
+def _free(value: object) -> str | int | float | bool:
     """A field the schema leaves open: numbers and true/false convert, the rest is text."""
     if isinstance(value, bool | int):
         return value
@@ -266,7 +270,7 @@ def _free(value):
     return text
 
 
-def _json(value):
+def _json(value: object) -> Any:
     if isinstance(value, bool | int) or (isinstance(value, float) and math.isfinite(value)):
         return value  # an xlsx number or boolean is already a JSON value
     if not isinstance(value, str):  # a date or time cell
@@ -279,7 +283,7 @@ def _json(value):
         raise BadCell(str(error)) from None
 
 
-def _enum(value, options: list):
+def _enum(value: object, options: list[object]) -> object:
     for option in options:  # the very value, type included (1 is not True)
         if type(option) is type(value) and option == value:
             return option
@@ -292,7 +296,7 @@ def _enum(value, options: list):
     raise _NoMatch(text)
 
 
-def _list(value, items: SchemaNode):
+def _list(value: object, items: SchemaNode) -> list[Any]:
     text = cell_text(value)
     if text.startswith("["):
         parsed = _json(text)
@@ -316,14 +320,14 @@ def _list(value, items: SchemaNode):
     return result
 
 
-def _object(value):
+def _object(value: object) -> Any:
     text = cell_text(value)
     if not text.startswith("{"):
         raise _expected('an object written as JSON, such as {"key": 1}', value)
     return _json(text)
 
 
-def _by_schema(value, node: SchemaNode):
+def _by_schema(value: object, node: SchemaNode) -> object:
     """The cell value converted to what the schema expects (raises BadCell, _NoMatch)."""
     node = _resolve(node)
     schema = node.schema
@@ -355,7 +359,7 @@ def _by_schema(value, node: SchemaNode):
     return _string(value)
 
 
-def _any(value, options: list[SchemaNode]):
+def _any(value: object, options: list[SchemaNode]) -> object:
     no_match, failures = None, []
     for option in options:
         try:
@@ -464,19 +468,26 @@ def _columns(table: Table, kind: Kind) -> tuple[list[Column], list[TableProblem]
                     )
                 )
     present = {column.path[0] for column in columns}
-    required = _resolve(root).schema.get("required", []) if table.header else []
+    root_schema = _resolve(root).schema
+    required = (
+        root_schema.get("required", []) if table.header and isinstance(root_schema, dict) else []
+    )
     missing = {name for name in required if name not in present}
     return columns, problems, missing
 
 
-def convert_cell(value, column: Column):
+def convert_cell(value: object, column: Column) -> object:
     if column.mode == "json":
         return _json(value)
     node = column.node
     if column.mode == "list":
-        schema = _resolve(node).schema
-        is_list = isinstance(schema, dict) and _types(schema) == {"array"}
-        items = SchemaNode(schema.get("items", True), _resolve(node).file) if is_list else FREE_NODE
+        resolved = _resolve(node)
+        schema = resolved.schema
+        items = (
+            SchemaNode(schema.get("items", True), resolved.file)
+            if isinstance(schema, dict) and _types(schema) == {"array"}
+            else FREE_NODE
+        )
         return _list(value, items)
     try:
         return _by_schema(value, node)
@@ -484,7 +495,7 @@ def convert_cell(value, column: Column):
         return no_match.fallback
 
 
-def cell_value(value) -> object:
+def cell_value(value: object) -> object:
     """A cell value with surrounding whitespace removed from text."""
     return value.strip() if isinstance(value, str) else value
 

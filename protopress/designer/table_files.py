@@ -9,8 +9,11 @@ import io
 import os
 import re
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from protopress.components.loader import (
     MAX_CATALOG_BYTES,
@@ -90,7 +93,7 @@ class TableProblem:
         }
 
 
-def _sort_key(problem):
+def _sort_key(problem: TableProblem | Problem) -> tuple[object, ...]:
     if isinstance(problem, TableProblem):
         return (
             1,
@@ -103,14 +106,14 @@ def _sort_key(problem):
     return (0, problem.file, problem.line, problem.column, problem.pointer, problem.message)
 
 
-class InvalidTable(InvalidInput):
+class InvalidTable(InvalidInput[TableProblem | Problem]):
     """A table (or the catalog it would make) is not valid; carries every problem.
 
     problems mixes TableProblem (a cell of the table) and Problem (a line of
     the catalog the table is imported into); both print as one line.
     """
 
-    def __init__(self, problems: list[TableProblem | Problem]):
+    def __init__(self, problems: Sequence[TableProblem | Problem]):
         self.problems = sorted(set(problems), key=_sort_key)
         Exception.__init__(self, "\n".join(map(str, self.problems)))
 
@@ -145,14 +148,16 @@ class Table:
     header_row: int
     rows: list[Row] = field(default_factory=list)
 
-    def problem(self, row: int | None, column: int | None, message: str, pointer: str = ""):
+    def problem(
+        self, row: int | None, column: int | None, message: str, pointer: str = ""
+    ) -> TableProblem:
         return TableProblem(self.file, self.sheet, row, column, message, pointer)
 
     def address(self, row: int | None, column: int | None = None) -> str:
         return self.problem(row, column, "").address
 
 
-def openpyxl_module():
+def openpyxl_module() -> ModuleType | None:
     """openpyxl, or None when the excel extra is not installed."""
     try:
         import openpyxl
@@ -184,7 +189,7 @@ def read_table(path: Path | str, sheet: str | None = None, display: str | None =
     raise TableError(f"{name}: a table is a .csv or .xlsx file")
 
 
-def _csv_rows(path: Path, name: str):
+def _csv_rows(path: Path, name: str) -> list[tuple[str, ...]]:
     data = read_limited(path)
     if len(data) > MAX_CATALOG_BYTES:
         limit = MAX_CATALOG_BYTES // (1024 * 1024)
@@ -208,7 +213,7 @@ def _csv_rows(path: Path, name: str):
     delimiter = max(",;\t", key=lambda d: (first_line.count(d), d == ","))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for row in reader:
             _check_shape(name, None, reader.line_num, len(row), len(rows) + 1)
             rows.append(tuple(_unquote_formula(cell) for cell in row))
@@ -274,7 +279,7 @@ def _check_shape(name: str, sheet: str | None, row: int, width: int, count: int)
         raise InvalidTable([TableProblem(name, sheet, row, None, message)])
 
 
-def _xlsx_rows(worksheet, name: str) -> list[tuple]:
+def _xlsx_rows(worksheet: Any, name: str) -> list[tuple]:  # openpyxl's ReadOnlyWorksheet
     """A read-only sheet's values, row by row as stored, with the shape bounded.
 
     openpyxl's iter_rows fills every missing row and column up to the farthest
@@ -300,7 +305,7 @@ def _xlsx_rows(worksheet, name: str) -> list[tuple]:
     return rows
 
 
-def quote_formula(cell):
+def quote_formula(cell: object) -> object:
     """A CSV cell as written: text a spreadsheet would run as a formula gets a ' first.
 
     Numbers are left alone (-3 stays a number), and text already starting
@@ -323,7 +328,7 @@ def _unquote_formula(cell: str) -> str:
     return cell[1:] if _is_quoted(cell) else cell
 
 
-def is_empty(value) -> bool:
+def is_empty(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
@@ -341,13 +346,13 @@ def _table(name: str, sheet: str | None, rows: list[tuple]) -> Table:
     return Table(name, sheet, header, first.number, rest)
 
 
-def number_text(value) -> str:
+def number_text(value: int | float) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < EXACT_FLOAT_INT:
         return str(int(value))
     return repr(value) if isinstance(value, float) else str(value)
 
 
-def cell_text(value) -> str:
+def cell_text(value: object) -> str:
     """The text of a cell value (xlsx cells may be numbers, booleans or dates)."""
     if isinstance(value, str):
         return value

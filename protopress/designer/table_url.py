@@ -21,6 +21,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 from urllib.parse import urljoin, urlsplit
 
 from protopress import __version__
@@ -72,10 +73,10 @@ def fetch_table(url: str) -> FetchedTable:
         reason = printable(str(error.reason).splitlines()[0] if error.reason else "")
         raise FetchError(f"{shown}: the server answered {error.code} {reason}".rstrip()) from None
     except urllib.error.URLError as error:
-        reason = error.reason
-        if isinstance(reason, TimeoutError | socket.timeout):
+        why = error.reason
+        if isinstance(why, TimeoutError | socket.timeout):
             raise FetchError(f"{shown}: no answer within {FETCH_TIMEOUT:g} s") from None
-        raise FetchError(f"{shown}: cannot be reached ({printable(str(reason))})") from None
+        raise FetchError(f"{shown}: cannot be reached ({printable(str(why))})") from None
     except TimeoutError:
         raise FetchError(f"{shown}: no answer within {FETCH_TIMEOUT:g} s") from None
     except (OSError, http.client.HTTPException, ValueError) as error:
@@ -84,7 +85,7 @@ def fetch_table(url: str) -> FetchedTable:
     return FetchedTable(url, data, _suffix(data, shown))
 
 
-def _read_bounded(response, shown: str) -> bytes:
+def _read_bounded(response: http.client.HTTPResponse, shown: str) -> bytes:
     limit = MAX_CATALOG_BYTES
     too_large = f"{shown}: larger than {limit // (1024 * 1024)} MiB"
     length = response.headers.get("Content-Length")
@@ -121,7 +122,14 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
 
     max_redirections = MAX_REDIRECTS
 
-    def http_error_302(self, req, fp, code, msg, headers):
+    def http_error_302(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+    ) -> http.client.HTTPResponse | None:
         target = headers.get("Location") or headers.get("URI") or ""
         scheme = urlsplit(urljoin(req.full_url, target)).scheme.lower()
         if scheme not in URL_SCHEMES:

@@ -19,12 +19,14 @@ import io
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
-from protopress.components.declared import declared_kinds
+from protopress.components.declared import DeclaredKind, declared_kinds
 from protopress.components.loader import (
     Syntax,
     catalog_findings,
@@ -239,11 +241,11 @@ def import_table(
             return import_table(local, kind, sheet, output, display or printable(path))
     path = Path(path)
     target = Path(output) if output is not None else None
-    base, source_name, source_text, syntax = _base_catalog(target, path)
+    base, source, syntax = _base_catalog(target, path)
     kind_ = resolve_kind(kind, declared_kinds(base))
     table = read_table(path, sheet, display)
     converted = convert_table(table, kind_)
-    problems: list = list(converted.problems)
+    problems: list[TableProblem | Problem] = list(converted.problems)
     problems += [
         table.problem(table.header_row, None, f"no {name!r} column: every {kind_.name} needs one")
         for name in converted.missing
@@ -253,8 +255,8 @@ def import_table(
 
     document = _place(base, kind_.collection, converted.components)
     text = catalog_text(document, syntax)
-    if source_text is None:
-        source_name, source_text = str(target or f"{_slug((target or path).stem)}.json"), text
+    if source is None:
+        source = _Written(str(target or f"{_slug((target or path).stem)}.json"), text)
 
     findings = catalog_findings(document)
     cells = _CellMap(table, converted, kind_.collection)
@@ -266,7 +268,7 @@ def import_table(
                 problems.append(problem)
         else:
             elsewhere.append(finding)
-    problems += locate(source_name, source_text, elsewhere, syntax)
+    problems += locate(source.name, source.text, elsewhere, syntax)
     if problems:
         raise InvalidTable(problems)
     if target is not None:
@@ -274,10 +276,20 @@ def import_table(
     return document
 
 
-def _base_catalog(target: Path | None, table: Path):
-    """The catalog import_table adds to (the existing target's, else a new one), its
-    name and text when it exists, and how the target is written."""
-    source_name, source_text = None, None
+@dataclass(frozen=True)
+class _Written:
+    """A catalog's text and the name its problems are located in."""
+
+    name: str
+    text: str
+
+
+def _base_catalog(
+    target: Path | None, table: Path
+) -> tuple[dict[str, Any], _Written | None, Syntax]:
+    """The catalog import_table adds to (the existing target's, else a new one), the
+    target as written when it exists, and how the target is written."""
+    source = None
     syntax = Syntax.of(target) if target is not None else Syntax.JSON
     if target is not None and target.exists():
         source_name = str(target)
@@ -292,23 +304,23 @@ def _base_catalog(target: Path | None, table: Path):
             raise InvalidInput(
                 [Problem(source_name, 1, 1, "", "expected a catalog (a JSON object)")]
             )
-        source_text = read_text_again(target)
+        source = _Written(source_name, read_text_again(target))
     else:
         base = new_catalog((target or table).stem)
-    return base, source_name, source_text, syntax
+    return base, source, syntax
 
 
 # --------------------------------------------------------------------------
 # Exporting
 
 
-def _is_scalar(value) -> bool:
+def _is_scalar(value: object) -> bool:
     return isinstance(value, str | int | float | bool) and not (
         isinstance(value, float) and not math.isfinite(value)
     )
 
 
-def _stored(value, excel: bool):
+def _stored(value: object, excel: bool) -> object:
     """What reading the cell back gives (before conversion)."""
     if not excel:
         return value
@@ -321,7 +333,7 @@ def _stored(value, excel: bool):
     return value
 
 
-def _same(a, b) -> bool:
+def _same(a: object, b: object) -> bool:
     """Equal as JSON, types included (1, 1.0 and true differ)."""
     try:
         return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
@@ -329,7 +341,7 @@ def _same(a, b) -> bool:
         return False
 
 
-def _item_text(value) -> str:
+def _item_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
@@ -337,7 +349,7 @@ def _item_text(value) -> str:
     return str(value)
 
 
-def _candidates(value, excel: bool) -> list:
+def _candidates(value: object, excel: bool) -> list[object]:
     """Cell values that may stand for value, the most natural first."""
     if isinstance(value, str):
         return [value if value else EMPTY_TEXT]
@@ -346,7 +358,7 @@ def _candidates(value, excel: bool) -> list:
     if isinstance(value, int | float):
         return [value, _item_text(value)] if excel else [_item_text(value)]
     if isinstance(value, list):
-        found = []
+        found: list[object] = []
         if value and all(_is_scalar(item) for item in value):
             found.append("+".join(_item_text(item) for item in value))
         found.append(json.dumps(value, ensure_ascii=False))
@@ -354,7 +366,7 @@ def _candidates(value, excel: bool) -> list:
     return [json.dumps(value, ensure_ascii=False)]
 
 
-def _encode(value, column: Column, excel: bool):
+def _encode(value: object, column: Column, excel: bool) -> object:
     """The cell for value in column, or None when the column cannot hold it."""
     candidates = (
         [json.dumps(value, ensure_ascii=False)]
@@ -388,17 +400,33 @@ def _key_order(values: list[dict], node: SchemaNode, first: tuple[str, ...] = ()
     return keys
 
 
-def _leaves(items: list, node: SchemaNode, prefix: tuple[str, ...], first=()) -> list[tuple]:
-    """(path, node, values, present) for every column, nested objects flattened.
+@dataclass(frozen=True)
+class _Leaf:
+    """One column of an export, nested objects flattened: where its values are, their
+    schema, and per component the value and whether the component has one."""
+
+    path: tuple[str, ...]
+    node: SchemaNode
+    values: list[object]
+    present: list[bool]
+
+
+def _leaves(
+    items: Sequence[dict | None],
+    node: SchemaNode,
+    prefix: tuple[str, ...],
+    first: tuple[str, ...] = (),
+) -> list[_Leaf]:
+    """A leaf for every column.
 
     items holds one dict per component (None where the component lacks this
-    object); values and present say, per component, what its cell holds.
+    object); a leaf's values and present say, per component, what its cell holds.
     """
-    result = []
+    result: list[_Leaf] = []
     for key in _key_order([item for item in items if item is not None], node, first):
         child = child_node(node, key) or FREE_NODE
         present = [item is not None and key in item for item in items]
-        values = [item[key] if given else None for item, given in zip(items, present, strict=True)]
+        values = [item[key] if item is not None and key in item else None for item in items]
         if _flattens([value for value, given in zip(values, present, strict=True) if given]):
             result += _leaves(
                 [v if given else None for v, given in zip(values, present, strict=True)],
@@ -406,7 +434,7 @@ def _leaves(items: list, node: SchemaNode, prefix: tuple[str, ...], first=()) ->
                 (*prefix, key),
             )
         else:
-            result.append(((*prefix, key), child, values, present))
+            result.append(_Leaf((*prefix, key), child, values, present))
     return result
 
 
@@ -414,30 +442,34 @@ def _export_rows(items: list[dict], kind: Kind, excel: bool) -> tuple[list[str],
     root = kind_node(kind)
     if not items:
         return list(dict.fromkeys(["id", *known_names(root)])), []
-    columns_cells = []
-    for path, node, values, present in _leaves(items, root, (), ("id", "count")):
-        base = ".".join(path)
+    columns_cells: list[tuple[str, list[object]]] = []
+    for leaf in _leaves(items, root, (), ("id", "count")):
+        base = ".".join(leaf.path)
         attempts = [(base, "auto")]
-        if all(isinstance(v, list) for v, p in zip(values, present, strict=True) if p):
+        if all(isinstance(v, list) for v, p in zip(leaf.values, leaf.present, strict=True) if p):
             attempts.append((base + LIST_SUFFIX, "list"))
         attempts.append((base + JSON_SUFFIX, "json"))
         for header, mode in attempts:
-            column = Column(len(columns_cells), header, path, mode, node)
+            column = Column(len(columns_cells), header, leaf.path, mode, leaf.node)
             cells = [
                 _encode(value, column, excel) if given else None
-                for value, given in zip(values, present, strict=True)
+                for value, given in zip(leaf.values, leaf.present, strict=True)
             ]
-            if all(cell is not None for cell, given in zip(cells, present, strict=True) if given):
+            if all(
+                cell is not None for cell, given in zip(cells, leaf.present, strict=True) if given
+            ):
                 columns_cells.append((header, cells))
                 break
         else:
             raise TableError(f"cannot write the values of {base!r} as cells")
-    header = [h for h, _ in columns_cells]
+    headers = [h for h, _ in columns_cells]
     rows = [[cells[i] for _, cells in columns_cells] for i in range(len(items))]
-    return header, rows
+    return headers, rows
 
 
-def _catalog_of(catalog) -> tuple[Mapping, Mapping]:
+def _catalog_of(
+    catalog: Catalog | Mapping[str, Any] | Path | str,
+) -> tuple[Mapping[str, Any], Mapping[str, DeclaredKind]]:
     """The document and the declared kinds of a Catalog, a document or a catalog file."""
     if isinstance(catalog, Mapping):
         return catalog, declared_kinds(dict(catalog))
@@ -448,7 +480,12 @@ def _catalog_of(catalog) -> tuple[Mapping, Mapping]:
     return catalog.document, catalog.declared
 
 
-def export_table(catalog, kind: str, path: Path | str, display: str | None = None) -> list[str]:
+def export_table(
+    catalog: Catalog | Mapping[str, Any] | Path | str,
+    kind: str,
+    path: Path | str,
+    display: str | None = None,
+) -> list[str]:
     """Write a kind's components as a .csv or .xlsx table; return its header.
 
     catalog is a Catalog, a catalog document, or a catalog file's path. One row
@@ -483,6 +520,8 @@ def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
 
 def _xlsx_bytes(title: str, header: list[str], rows: list[list]) -> bytes:
     openpyxl = openpyxl_module()
+    if openpyxl is None:  # export_table checks first; here for the type
+        raise no_excel("writing")
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
