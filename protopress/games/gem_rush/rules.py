@@ -42,7 +42,7 @@ from protopress.games.gem_rush import effects, skills
 from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
-from protopress.rules.bots import reference_values
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.information import SharedRng, redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
@@ -776,6 +776,12 @@ class GemRush:
             next(judged) if place is None else self._value_at(state, seat, *place)
             for place in places
         ]
+
+    def rollout_action(self, state: GemRushState, rng: random.Random) -> Action:
+        """The search bot's playout move: the greedy bot's (by the fast action_values).
+        The search plays it to the end of the turn, so that a leaf is judged between
+        turns and never halfway through a build or a burn (docs/balance.md)."""
+        return greedy_action(self, state, rng)
 
     def _in_place(self, state: GemRushState, seat: int, action: Action) -> tuple[Cell, int] | None:
         """(where seat's dwarf stands, the seat whose hand is one card shorter or -1)

@@ -689,3 +689,35 @@ def write_golden(bots, seed, options):
     lines = [f" {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
     body = ",\n".join("  " + json.dumps(list(action)) for action in log["actions"])
     GOLDEN.write_text("{\n" + "\n".join(lines) + '\n "actions": [\n' + body + "\n ]\n}\n")
+
+
+# --- the search bot's playout move ------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["rush", "crisis"])
+def test_the_playout_move_builds_the_four_point_door_as_greedy_would(mode):
+    # the rulebook's example door (Obsidian, Permafrost, Electrum) is worth 4 points
+    # for two cards; walking or ending the move scores nothing
+    state = scenario(
+        {(0, 0): "glittering-crack"},
+        players=2,
+        hands=[["obsidian+electrum", "permafrost+soulstone"], []],
+        mode=mode,
+    )
+    for seed in range(5):
+        assert GAME.rollout_action(state, random.Random(seed)) == ("build", (0, 0), "S", (0, 1))
+
+
+def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
+    # after a build the new tile's rotations all look alike to the heuristic when
+    # no other door is open near: the generator chooses among them
+    state = scenario(
+        {(0, 0): "glittering-crack"}, hands=[["obsidian+electrum", "permafrost+soulstone"]]
+    )
+    act(state, "build", (0, 0), "S", (0, 1))
+    legal = GAME.legal_actions(state)
+    values = GAME.action_values(state, 0, legal)
+    best = {a for a, v in zip(legal, values, strict=True) if v == max(values)}
+    assert len(best) > 1 and all(a[0] == "rotate" for a in best)
+    moves = {GAME.rollout_action(state, random.Random(seed)) for seed in range(40)}
+    assert moves == best
