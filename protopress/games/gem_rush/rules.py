@@ -792,16 +792,24 @@ class GemRush:
         builds and skill bonuses are left out."""
         if not state.stack or not hand:
             return 0
-        steps = self._turn_steps(state, seat, next_turn=True)
-        dist = state.view.distances(cell, steps, *self._flags(state, seat, next_turn=True))
-        key = tuple(hand)
-        subs = skills.substitutes(state, seat, next_turn=True) if state.skills[seat] else ()
-        best = 0
-        for site in _sites_in_reach(state.view, dist, steps):
-            if site.door.points > best:
-                pays = skills.payments(site.door.cost, key, subs)
-                if pays:
-                    best = max(best, site.door.points + max(p.bonus for p in pays))
+        steps, flags = STEPS, (False, False)
+        subs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        if state.skills[seat]:
+            steps = self._turn_steps(state, seat, next_turn=True)
+            flags = self._flags(state, seat, next_turn=True)
+            subs = skills.substitutes(state, seat, next_turn=True)
+        cards = tuple(sorted(hand))  # which doors a hand pays does not depend on its order
+        view = state.view
+        memo = ("promise", cell, cards, steps, flags, subs)  # all it reads, with the mine
+        best = view.memo.get(memo)
+        if best is None:
+            best = 0
+            for site in _sites_in_reach(view, view.distances(cell, steps, *flags), steps):
+                if site.door.points > best:
+                    pays = skills.payments(site.door.cost, cards, subs)
+                    if pays:
+                        best = max(best, site.door.points + max(p.bonus for p in pays))
+            view.memo[memo] = best
         return best
 
     def action_values(self, state: GemRushState, seat: int, actions: list[Action]) -> list[float]:
