@@ -25,11 +25,14 @@ import time
 
 from protopress.balance import run_balance
 from protopress.balance.intervals import mean_interval, proportion
+from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
 
 RUNGS = {
     "dragonstone-l2": ("dragonstone-mine", 2, {"level": 2}, "wins"),
     "rush": ("gem-rush", 2, {"mode": "rush"}, "wins"),
-    "crisis": ("gem-rush", 4, {}, "expert"),
+    # the team plays for the difficulty it is measured at (the rulebook: the target is
+    # chosen before play), so that a search judging a finished game aims at Expert
+    "crisis": ("gem-rush", 4, {"target": DIFFICULTY_TARGETS["Expert"]}, "expert"),
     "caverns": ("gemstone-caverns", 2, {}, "margin"),
 }
 GOALS = {

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.mine import Cell, Mine, Site
@@ -80,7 +80,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
-        "_distances",
+        "_distances", "memo",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -94,6 +94,7 @@ class MineView:
         self._elevator: dict[Cell, list[Cell]] = {}
         self._near: dict[tuple[Cell, int], int] = {}
         self._distances: dict[tuple, dict[Cell, int]] = {}
+        self.memo: dict[tuple, Any] = {}  # what callers derive from this mine state alone
 
     def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
         """The view of mine, this view's mine with one tile placed at cell (changed:

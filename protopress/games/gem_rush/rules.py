@@ -42,7 +42,7 @@ from protopress.games.gem_rush import effects, skills
 from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
-from protopress.rules.bots import reference_values
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.information import SharedRng, redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
@@ -54,6 +54,13 @@ HAND, DEAL, STEPS, BURN = 4, 4, 3, 3
 CHOICE_DEAL = 2  # skills dealt to each player in the Choice of Skills variant
 FREE_USES = 3  # free-room abilities a turn (ruling: repeating them gains nothing more)
 HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door within reach
+# Crisis heuristic: per point of the best door a hand can pay at its next turn (a promise,
+# not points: the door may go to another dwarf, or the cards to a burn, first)
+# not points: the door may go to another dwarf, or the cards to a burn, first). Below
+# 1 - HAND_VALUE * 2 = 0.4, so that building a 1-point door with 2 cards still beats
+# holding them for it; 0.25: tuning games (seeds 1000-1059, four greedy players) gave a
+# team mean of 51 at 0.25 and 0.5, 49 at 0.6, 43 at 0 and 0.75 (docs/balance.md)
+PROMISE_VALUE = 0.25
 
 START: Cell = (0, 0)
 # the length of each kind of action (decisions inside abilities are checked by effects)
@@ -341,13 +348,14 @@ class GemRush:
             return [("new-skill",), ("keep-skill",)]
         raise AssertionError(f"unknown phase {phase}")
 
-    def _flags(self, state: GemRushState, seat: int) -> tuple[bool, bool]:
-        """(Spelunker, Tunnel Rat): the movement skills seat holds."""
+    def _flags(self, state: GemRushState, seat: int, next_turn: bool = False) -> tuple[bool, bool]:
+        """(Spelunker, Tunnel Rat): the movement skills seat holds (now, or at the start
+        of its next turn)."""
         if not state.skills[seat]:
             return False, False
         return (
-            skills.holds(state, seat, "reverse_one_way"),
-            skills.holds(state, seat, "tunnel_exit"),
+            skills.holds(state, seat, "reverse_one_way", next_turn),
+            skills.holds(state, seat, "tunnel_exit", next_turn),
         )
 
     def _move_actions(self, state: GemRushState) -> list[Action]:
@@ -360,12 +368,10 @@ class GemRush:
         actions: list[Action] = [("move", cell) for cell in dist if cell != here]
         key = tuple(hand)
         subs = skills.substitutes(state, seat) if state.skills[seat] else ()
-        if state.stack and steps:
-            for cell, spent in dist.items():
-                if spent < steps:
-                    for site in view.links(cell)[1]:
-                        for payment in skills.payments(site.door.cost, key, subs):
-                            actions.append(("build", site.origin, site.edge, payment.cards))
+        if state.stack:
+            for site in _sites_in_reach(view, dist, steps):
+                for payment in skills.payments(site.door.cost, key, subs):
+                    actions.append(("build", site.origin, site.edge, payment.cards))
         warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
@@ -709,14 +715,20 @@ class GemRush:
         state.used_turn = 0
         state.skill_used = False
         state.spent = state.free_uses = 0
-        state.steps = STEPS
+        state.steps = self._turn_steps(state, seat)
         limit = HAND
         if state.skills[seat]:
-            state.steps += skills.amount(state, seat, "extra_step")
             limit += skills.amount(state, seat, "hand_limit")
             if limit > HAND and len(state.hands[seat]) > HAND:
                 skills.use_op(state, seat, "hand_limit")
         state.phase = "discard" if len(state.hands[seat]) > limit else "move"
+
+    def _turn_steps(self, state: GemRushState, seat: int, next_turn: bool = False) -> int:
+        """The movement steps seat has at the start of a turn (Tunneler adds one): of
+        this one (called as it begins), or with next_turn, of seat's next."""
+        if not state.skills[seat]:
+            return STEPS
+        return STEPS + skills.amount(state, seat, "extra_step", next_turn)
 
     def _note_targets(self, state: GemRushState) -> None:
         t = state.table
@@ -748,18 +760,57 @@ class GemRush:
     def heuristic(self, state: GemRushState, seat: int) -> float:
         return self._value_at(state, seat, state.pos[seat])
 
-    def _value_at(self, state: GemRushState, seat: int, cell: Cell, short: int = -1) -> float:
-        """The heuristic of seat with its dwarf at cell (and the hand of seat short one
-        card shorter): points (the team's in Crisis, the lead over the best other in
-        Rush), cards in hand, open doors near."""
+    def _value_at(
+        self, state: GemRushState, seat: int, cell: Cell, short: tuple[int, int] | None = None
+    ) -> float:
+        """The heuristic of seat with its dwarf at cell (and, with short = (seat s, card
+        i), card i gone from the hand of s): points (the team's in Crisis, the lead
+        over the best other in Rush), cards in hand, open doors near. In Crisis the
+        hands and doors near are every dwarf's, with the door each hand can pay at
+        its next turn (_promise): a team value, the same for every seat but for
+        where seat's own dwarf is imagined (docs/balance.md)."""
         points, hands = state.points, state.hands
         if state.table.crisis:
-            held = sum(min(len(hand) - (s == short), 8) for s, hand in enumerate(hands))
-            value = sum(points) + HAND_VALUE * held
-        else:
-            others = max((p for s, p in enumerate(points) if s != seat), default=0)
-            value = points[seat] - others + HAND_VALUE * min(len(hands[seat]) - (seat == short), 8)
+            value = float(sum(points))
+            for s, hand in enumerate(hands):
+                if short is not None and short[0] == s:
+                    hand = hand[: short[1]] + hand[short[1] + 1 :]
+                value += HAND_VALUE * min(len(hand), 8)
+                where = cell if s == seat else state.pos[s]
+                value += PROMISE_VALUE * self._promise(state, s, where, hand)
+                value += SITE_VALUE * state.view.sites_near(where, STEPS)
+            return value
+        held = len(hands[seat]) - (short is not None and short[0] == seat)
+        others = max((p for s, p in enumerate(points) if s != seat), default=0)
+        value = points[seat] - others + HAND_VALUE * min(held, 8)
         return value + SITE_VALUE * state.view.sites_near(cell, STEPS)
+
+    def _promise(self, state: GemRushState, seat: int, cell: Cell, hand) -> int:
+        """The points of the best door seat could build with hand at the start of its
+        next turn, walking from cell: the team's prospects in Crisis, where a card
+        counts for the door it pays, not only for being a card. Warpstone's far
+        builds and skill bonuses are left out."""
+        if not state.stack or not hand:
+            return 0
+        steps, flags = STEPS, (False, False)
+        subs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        if state.skills[seat]:
+            steps = self._turn_steps(state, seat, next_turn=True)
+            flags = self._flags(state, seat, next_turn=True)
+            subs = skills.substitutes(state, seat, next_turn=True)
+        cards = tuple(sorted(hand))  # which doors a hand pays does not depend on its order
+        view = state.view
+        memo = ("promise", cell, cards, steps, flags, subs)  # all it reads, with the mine
+        best = view.memo.get(memo)
+        if best is None:
+            best = 0
+            for site in _sites_in_reach(view, view.distances(cell, steps, *flags), steps):
+                if site.door.points > best:
+                    pays = skills.payments(site.door.cost, cards, subs)
+                    if pays:
+                        best = max(best, site.door.points + max(p.bonus for p in pays))
+            view.memo[memo] = best
+        return best
 
     def action_values(self, state: GemRushState, seat: int, actions: list[Action]) -> list[float]:
         """heuristic(seat) after each action, as copy + apply + heuristic give it.
@@ -777,27 +828,35 @@ class GemRush:
             for place in places
         ]
 
-    def _in_place(self, state: GemRushState, seat: int, action: Action) -> tuple[Cell, int] | None:
-        """(where seat's dwarf stands, the seat whose hand is one card shorter or -1)
-        after action, for those that change nothing else: seat's own walk (its
-        steps touch no points and no hand), warp (one Warpstone card discarded,
-        none with Rift Walker) and end of moving; a discard down to the hand
-        limit; a burn from a hand that is not the turn's last (the last ends the
-        turn). None for any other action."""
+    def rollout_action(self, state: GemRushState, rng: random.Random) -> Action:
+        """The search bot's playout move: the greedy bot's (by the fast action_values).
+        The search plays it to the end of the turn, so that a leaf is judged between
+        turns and never halfway through a build or a burn (docs/balance.md)."""
+        return greedy_action(self, state, rng)
+
+    def _in_place(
+        self, state: GemRushState, seat: int, action: Action
+    ) -> tuple[Cell, tuple[int, int] | None] | None:
+        """(where seat's dwarf stands, (seat s, card i) when card i leaves the hand of
+        s, else None) after action, for those that change nothing else: seat's own
+        walk (its steps touch no points and no hand), warp (one Warpstone card
+        discarded, none with Rift Walker) and end of moving; a discard down to the
+        hand limit; a burn from a hand that is not the turn's last (the last ends
+        the turn). None for any other action."""
         if state.effect is not None or state.building is not None:
             return None
         kind = action[0]
         if state.phase == "move" and seat == state.seat and not state.over:
             if kind == "move":
-                return action[1], -1
+                return action[1], None
             if kind == "warp":
-                return action[1], seat if len(action) == 3 else -1
+                return action[1], (seat, action[2]) if len(action) == 3 else None
             if kind == "end-move":
-                return state.pos[seat], -1
+                return state.pos[seat], None
         elif state.phase == "burn" and kind == "burn" and len(action) == 3 and state.burn_left > 1:
-            return state.pos[seat], action[1]
+            return state.pos[seat], (action[1], action[2])
         elif state.phase == "discard" and kind == "discard":
-            return state.pos[seat], state.seat
+            return state.pos[seat], (state.seat, action[1])
         return None
 
     def outcome(self, state: GemRushState) -> Outcome:
@@ -854,6 +913,14 @@ class GemRush:
 
 
 # --- helpers -------------------------------------------------------------------
+
+
+def _sites_in_reach(view: effects.MineView, dist: dict[Cell, int], steps: int):
+    """The construction sites a dwarf can build through with steps left, given the
+    rooms it can walk to (dist: room -> steps spent): building takes one step more."""
+    for cell, spent in dist.items():
+        if spent < steps:
+            yield from view.links(cell)[1]
 
 
 def _is_cell(value) -> bool:

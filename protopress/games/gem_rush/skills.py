@@ -91,22 +91,24 @@ def skill_cards(components, mode: str) -> tuple[Skill, ...]:
 # --- holding and limits -----------------------------------------------------
 
 
-def available(state, seat: int, k: int) -> bool:
-    """Whether skill card k may still be used by seat (its limit not yet reached)."""
+def available(state, seat: int, k: int, next_turn: bool = False) -> bool:
+    """Whether skill card k may still be used by seat (its limit not yet reached); with
+    next_turn, at the start of seat's next turn (this turn's uses are forgotten)."""
     limit = state.table.skills[k].limit
     if limit == "once-per-turn":
-        return not state.used_turn >> k & 1
+        return next_turn or not state.used_turn >> k & 1
     if limit == "once-per-game":
         return not state.used_game >> (seat * GAME_BIT + k) & 1
     return True
 
 
-def offered(state, seat: int, op: str) -> list[tuple[int, Effect]]:
-    """(skill card, effect) pairs of op that seat holds and may use now."""
+def offered(state, seat: int, op: str, next_turn: bool = False) -> list[tuple[int, Effect]]:
+    """(skill card, effect) pairs of op that seat holds and may use now (or at the
+    start of its next turn)."""
     found: list[tuple[int, Effect]] = []
     for k in state.skills[seat]:
         skill = state.table.skills[k]
-        if skill.has(op) and available(state, seat, k):
+        if skill.has(op) and available(state, seat, k, next_turn):
             found.extend((k, effect) for effect in skill.effects if effect.op == op)
     return found
 
@@ -125,22 +127,24 @@ def use_op(state, seat: int, op: str) -> None:
         use(state, seat, k)
 
 
-def amount(state, seat: int, op: str) -> int:
+def amount(state, seat: int, op: str, next_turn: bool = False) -> int:
     """The total amount of op that seat may use now (0 without such a skill)."""
-    return sum(effect.amount for _, effect in offered(state, seat, op))
+    return sum(effect.amount for _, effect in offered(state, seat, op, next_turn))
 
 
-def holds(state, seat: int, op: str) -> bool:
-    return bool(offered(state, seat, op))
+def holds(state, seat: int, op: str, next_turn: bool = False) -> bool:
+    return bool(offered(state, seat, op, next_turn))
 
 
 # --- payments ---------------------------------------------------------------
 
 
-def substitutes(state, seat: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def substitutes(
+    state, seat: int, next_turn: bool = False
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Seat's substitutions as a hashable key: ((gem, gems it may pay for), ...)."""
     table: dict[str, set[str]] = {}
-    for _, effect in offered(state, seat, "substitute"):
+    for _, effect in offered(state, seat, "substitute", next_turn):
         table.setdefault(effect.gem, set()).update(effect.as_)
     return tuple(sorted((gem, tuple(sorted(gems))) for gem, gems in table.items()))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.gem_rush.test_rules import CATALOG, GAME, act, cards, cart_line, scenario
+from games.gem_rush.test_rules import CATALOG, CORRIDOR, GAME, act, cards, cart_line, scenario
 from protopress.components.schemas import _schema_dir as schema_dir
 from protopress.games.gem_rush import skills
 from protopress.rules.core import IllegalAction
@@ -100,6 +100,19 @@ def test_tunneler_takes_one_extra_step():
     assert not state.skill_used
     act(state, "move", (4, 0))
     assert state.skill_used and state.steps == 0
+
+
+def test_a_hand_promises_with_next_turns_steps_even_after_this_turns_tunneler():
+    # the corridor's Soulstone door at (4, 0) is 3 steps and the build from (1, 0):
+    # out of reach with 3 steps, in reach with Tunneler's 4
+    state = scenario(CORRIDOR, players=2, mode="crisis")
+    hand = cards("soulstone+star-tear")
+    assert GAME._promise(state, 0, (1, 0), hand) == 0
+    give(state, 0, "tunneler")
+    assert GAME._promise(state, 0, (1, 0), hand) == 1
+    skills.use_op(state, 0, "extra_step")  # the fourth step spent this turn
+    assert skills.amount(state, 0, "extra_step") == 0  # no fifth step now...
+    assert GAME._promise(state, 0, (1, 0), hand) == 1  # ...and four again next turn
 
 
 def test_spelunker_passes_one_way_passages_backwards():
