@@ -73,7 +73,10 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         return stream.read(limit + 1)
 
 
-def read_text_again(path: Path | str, limit: int = 64 * 1024 * 1024) -> str:
+MAX_SOURCE_BYTES = 64 * 1024 * 1024  # a catalog, layout or table: the limit of every first read
+
+
+def read_text_again(path: Path | str, limit: int = MAX_SOURCE_BYTES) -> str:
     """The text of a file read before (to locate the problems found in it), read
     with the same bound: the file may have grown or been replaced since."""
     return read_regular(path, limit).decode("utf-8-sig", errors="replace")

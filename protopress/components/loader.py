@@ -25,9 +25,9 @@ from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
 from protopress.components.yamlsource import YamlRefused, YamlSourceMap, parse_yaml
-from protopress.files import NotRegularFile, read_regular, read_text_again
+from protopress.files import MAX_SOURCE_BYTES, NotRegularFile, read_regular, read_text_again
 
-MAX_CATALOG_BYTES = 64 * 1024 * 1024
+MAX_CATALOG_BYTES = MAX_SOURCE_BYTES
 # Lists and objects inside each other: the built-in catalogs need 7 levels. Deeper
 # documents are refused before anything recursive (schema checks, locating) sees them.
 MAX_JSON_DEPTH = 64

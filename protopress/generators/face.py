@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image
 
 from protopress.components.explain import Located
-from protopress.components.loader import Syntax, locate, read_limited
+from protopress.components.loader import locate_in_file
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.suggest import nearest
 from protopress.generators.binding import (
@@ -174,8 +174,7 @@ class FaceBuilder:
         finding = Located(f"{pointer}/{error.key}",
                           f"{component.kind} {component.id!r}: {error}")  # fmt: skip
         try:
-            text = read_limited(source).decode("utf-8-sig")
-            return InvalidInput(locate(str(source), text, [finding], Syntax.of(source)))
+            return InvalidInput(locate_in_file(str(source), source, [finding]))
         except (OSError, ValueError):
             return InvalidInput([Problem(str(source), 1, 1, finding.pointer, finding.message)])
 

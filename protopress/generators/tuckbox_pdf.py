@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from protopress.components.catalog import Component
 from protopress.components.explain import Located
-from protopress.components.loader import locate, read_limited
+from protopress.components.loader import locate_in_file
 from protopress.components.problems import InvalidInput, Problem
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.face import Face, FaceBuilder
@@ -110,8 +110,9 @@ def _problem(catalog, pointer: str, message: str) -> InvalidInput:
     if not pointer:  # asked for on the command line, not in the catalog
         return InvalidInput([Problem(str(catalog.path), 1, 1, "", message)])
     try:
-        text = read_limited(catalog.path).decode("utf-8-sig")
-        return InvalidInput(locate(str(catalog.path), text, [Located(pointer, message)]))
+        return InvalidInput(
+            locate_in_file(str(catalog.path), catalog.path, [Located(pointer, message)])
+        )
     except (OSError, ValueError):
         return InvalidInput([Problem(str(catalog.path), 1, 1, pointer, message)])
 
