@@ -85,11 +85,7 @@ def page_url(host: str, port: int, token: str, path: str = "/") -> str:
 
 def serve(app: ASGIApp, sock: socket.socket, announce: Callable[[], None]) -> None:
     """Serve app on sock until interrupted; announce() once it is about to accept."""
-    # An idle connection the server closes just as the page sends on it fails the
-    # page's request; a phone between taps idles far longer than uvicorn's 5 s.
-    config = uvicorn.Config(
-        app, log_level="warning", lifespan="off", access_log=False, timeout_keep_alive=300
-    )
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)
     announce()
     server.run(sockets=[sock])

@@ -17,15 +17,17 @@ async function call(path, body) {
 }
 
 // A request whose reply never came (a dropped connection, a phone's wifi) is sent
-// once more: it carries the number of answers the page saw, so the server applies
-// it at most once and otherwise answers 409 with where the game is now.
-async function callAgainOnce(path, body) {
-  try {
-    return await call(path, body);
-  } catch (error) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return call(path, body);
+// again, up to three more times: it carries the number of answers the page saw, so
+// the server applies it at most once and otherwise answers 409 with the game as it is.
+async function callAgain(path, body) {
+  for (const wait of [500, 1000, 2000]) {
+    try {
+      return await call(path, body);
+    } catch (error) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
+  return call(path, body);
 }
 
 let state = null;
@@ -35,7 +37,7 @@ async function send(path, body) {
   if (busy) return;
   busy = true;
   try {
-    const { ok, status, data } = await callAgainOnce(path, body);
+    const { ok, status, data } = await callAgain(path, body);
     if (ok) {
       render(data);
     } else if (status === 409) {
