@@ -143,6 +143,9 @@ def main() -> None:
     parser.add_argument("--one-case", type=int, help=argparse.SUPPRESS)  # for --baseline
     parser.add_argument("--games", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--no-mcts", action="store_true", help="skip the MCTS move timing")
+    parser.add_argument(
+        "--only", action="append", metavar="GAME", help="only this game's cases (repeatable)"
+    )
     args = parser.parse_args()
     if args.one_case is not None:
         rate = case_rate(CASES[args.one_case], args.games, args.seed, args.repeats)
@@ -163,6 +166,8 @@ def main() -> None:
         header += f"{'baseline':>11}{'gain':>7}"
     print(header)
     for number, case in enumerate(CASES):
+        if args.only and case.game not in args.only:
+            continue
         catalog = load_catalog(builtin_catalog_path(case.game))
         rate = case_rate(case, scaled(case.games), args.seed, args.repeats)
         met = "yes" if case.target and rate >= case.target else "no"
@@ -180,7 +185,7 @@ def main() -> None:
                 f"{'':>9}  (fast paths {rate / book:.0f}x)"
             )
 
-    if args.no_mcts:
+    if args.no_mcts or (args.only and "dragonstone-mine" not in args.only):
         return
     catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
     positions = mcts_positions(catalog, args.mcts_moves, args.seed)
