@@ -5,7 +5,8 @@ in a fresh process (so start-up and peak memory are the process's own):
 
 - PNG export of N poker cards at 300 dpi (PNGs rasterised from each face's
   PDF) against a bare Pillow script that draws the same cards and writes them
-  (target at most 1.5x);
+  with Pillow's defaults (target at most 1.5x), and against the same script
+  saving at zlib level 1, as protopress does;
 - peak resident memory of that export at N and 5N cards (target: flat, at most
   150 MiB at 1,000 cards);
 - the whole process writing N cards as A4 sheets against a bare reportlab
@@ -97,7 +98,7 @@ for n in range({cards}):
         for contour in contours:
             draw.polygon([((11 + number * 13) * mm + x, 21 * mm + y) for x, y in contour],
                          fill=(136, 68, 34))
-    image.save(folder / "png" / f"c{{n}}-front.png", dpi=(dpi, dpi))
+    image.save(folder / "png" / f"c{{n}}-front.png", dpi=(dpi, dpi){save_options})
 """
 
 BARE_REPORTLAB = """
@@ -179,13 +180,18 @@ def main() -> None:
     with contextlib.ExitStack() as stack:
         if args.before:
             sources[args.before] = stack.enter_context(exported(args.before))
-        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in ["pillow", *sources]}
+        names = ["pillow", "pillow level 1", *sources]
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for _ in range(repeats):
-            runs["pillow"].append(run(BARE_PILLOW, cards))
+            runs["pillow"].append(run(BARE_PILLOW, cards, save_options=""))
+            runs["pillow level 1"].append(
+                run(BARE_PILLOW, cards, save_options=", compress_level=1")
+            )
             for name, source in sources.items():
                 with imported_from(source):
                     runs[name].append(png_export(cards, 1))
         pillow, pillow_memory = min(t for t, _ in runs["pillow"]), max(m for _, m in runs["pillow"])
+        level_1 = min(t for t, _ in runs["pillow level 1"])
         for name, source in reversed(sources.items()):
             png_time, memory = min(t for t, _ in runs[name]), max(m for _, m in runs[name])
             with imported_from(source):
@@ -193,7 +199,9 @@ def main() -> None:
             label = "" if name == "now" else f"before ({name}): "
             print(f"{label}PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow "
                   f"{pillow:.2f} s ({png_time / pillow:.2f}x); peak {memory:.0f} MiB at {cards} "
-                  f"cards, {memory_more:.0f} MiB at {5 * cards} (Pillow {pillow_memory:.0f} MiB)")  # fmt: skip
+                  f"cards, {memory_more:.0f} MiB at {5 * cards} (Pillow {pillow_memory:.0f} MiB); "
+                  f"{png_time / level_1:.2f}x the bare script saving at zlib level 1 as we do "
+                  f"({level_1:.2f} s)")  # fmt: skip
     if args.png_only:
         return
     sheets, _ = protopress(cards, repeats, png=False)

@@ -24,6 +24,20 @@ def pixel_size(face: Face, dpi: int) -> tuple[int, int]:
     return round(face.width * dpi / 72), round(face.height * dpi / 72)
 
 
+PNG_COMPRESS_LEVEL = 1
+"""zlib's fastest level: encoding a rasterised face at the default level 6 took
+twice as long (24 against 13 ms for a poker card at 300 dpi) for files 11%
+smaller, and encoding was two thirds of a PNG export. Pixels are the same."""
+
+
+def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
+    """The image as a PNG file (with its resolution when dpi is given)."""
+    buffer = io.BytesIO()
+    extra = {"dpi": (dpi, dpi)} if dpi is not None else {}
+    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL, **extra)
+    return buffer.getvalue()
+
+
 BATCH = 16  # faces per PDF: fonts are subset once per batch, not once per face
 
 

@@ -37,7 +37,7 @@ from protopress.generators.parts import (
     parts_csv,
     parts_of,
 )
-from protopress.generators.png_surface import face_image
+from protopress.generators.png_surface import face_image, png_bytes
 from protopress.generators.products import PRODUCTS, Product
 from protopress.generators.render import (
     Copy,
@@ -45,7 +45,6 @@ from protopress.generators.render import (
     RenderResult,
     TextDoesNotFit,
     _copies,
-    _png_bytes,
     per_card_pdf,
     sheets_pdf,
 )
@@ -344,7 +343,7 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, copies, placed, progr
 
 
 def _png(path: Path, face, dpi: int) -> Path:
-    write_atomic(path, _png_bytes(face_image(face, dpi), dpi))
+    write_atomic(path, png_bytes(face_image(face, dpi), dpi))
     return path
 
 

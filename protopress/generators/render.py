@@ -39,7 +39,7 @@ from protopress.generators.parts import (
 )
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
 from protopress.generators.pdfx import to_pdfx
-from protopress.generators.png_surface import face_images
+from protopress.generators.png_surface import face_images, png_bytes
 from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.separation import Separation, separation
 from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
@@ -551,13 +551,13 @@ def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[
                     fronts.append(_thumbnail_bytes(existing.convert("RGB")))
             continue
         image = next(images)
-        write_atomic(path, _png_bytes(image, options.dpi))
+        write_atomic(path, png_bytes(image, options.dpi))
         written.append(path)
         if side == "front":
             fronts.append(_thumbnail_bytes(image))
     if fronts:
         path = options.output_dir / "png" / f"{kind}-contact.png"
-        write_atomic(path, _png_bytes(contact_sheet(fronts), 72))
+        write_atomic(path, png_bytes(contact_sheet(fronts), 72))
         written.append(path)
     return written
 
@@ -589,9 +589,7 @@ def thumbnail(image: Image.Image, width: int = CONTACT_WIDTH) -> Image.Image:
 
 
 def _thumbnail_bytes(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    thumbnail(image).save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return png_bytes(thumbnail(image))
 
 
 def contact_sheet(thumbnails: list[bytes], columns: int = 8) -> Image.Image:
@@ -617,9 +615,3 @@ def contact_sheet(thumbnails: list[bytes], columns: int = 8) -> Image.Image:
         sheet.paste(image, (gap + column * (cells[0] + gap), gap + row * (cells[1] + gap)))
     assert sheet is not None
     return sheet
-
-
-def _png_bytes(image: Image.Image, dpi: int) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), optimize=False)
-    return buffer.getvalue()

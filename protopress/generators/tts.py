@@ -33,8 +33,8 @@ from PIL import Image
 from protopress.atomic import write_atomic
 from protopress.generators.face import AssetPolicy, Face
 from protopress.generators.layout import Layout, layouts_for
-from protopress.generators.png_surface import face_image, pixel_size
-from protopress.generators.render import RenderOptions, TextDoesNotFit, _copies, _png_bytes
+from protopress.generators.png_surface import face_image, pixel_size, png_bytes
+from protopress.generators.render import RenderOptions, TextDoesNotFit, _copies
 from protopress.generators.units import MM
 
 MAX_COLUMNS, MAX_ROWS = 10, 7  # TTS's largest custom deck grid
@@ -193,7 +193,7 @@ class _Writer:
     def image(self, relative: str, image: Image.Image, dpi: int) -> str:
         path = self.folder / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, _png_bytes(image, dpi))
+        write_atomic(path, png_bytes(image, dpi))
         self.written.append(path)
         return self.url(relative)
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import threading
 from pathlib import Path
 
 from protopress.generators.face import AssetPolicy, Face, FaceBuilder
 from protopress.generators.layout import Layout, layouts_for
-from protopress.generators.png_surface import face_image
+from protopress.generators.png_surface import face_image, png_bytes
 
 DPI = 110  # a card of 63 x 88 mm is about 270 x 380 pixels: sharp on a phone
 SIDES = ("front", "back")
@@ -67,9 +66,7 @@ class Faces:
         face = self.face(kind, ident, side)
         if face is None:
             return None
-        buffer = io.BytesIO()
-        face_image(face, self.dpi).save(buffer, format="PNG")
-        data = buffer.getvalue()
+        data = png_bytes(face_image(face, self.dpi))
         with self._lock:
             self._png[key] = data
         return data
