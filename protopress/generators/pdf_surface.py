@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
 from protopress.generators.face import Face, FaceOp, ImageOp, LineOp, PolygonOp, RectOp, TextOp
-from protopress.generators.rich import InlineIcon, RichTextOp, icon_contours
+from protopress.generators.rich import Glued, InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
@@ -31,10 +31,27 @@ class FaceCanvas(Canvas):
         self.separation = separation
 
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
-        if not isinstance(image, InlineIcon):
+        if isinstance(image, InlineIcon):
+            fill_icon(self, image, x, y, width, self.separation)
+        elif isinstance(image, Glued):
+            self._draw_glued(image, x, y)
+        else:
             return super().drawImage(image, x, y, width, height, *args, **kwargs)
-        fill_icon(self, image, x, y, width, self.separation)
         return (width, height)
+
+    def _draw_glued(self, glued: Glued, x: float, y: float) -> None:
+        """The icons and letters of a glued word, left to right from x, on baseline y."""
+        for part in glued.parts:
+            if isinstance(part, InlineIcon):
+                fill_icon(self, part, x, y, glued.size, self.separation)
+                x += glued.size
+                continue
+            self.saveState()
+            self.setFont(part.font, part.size)
+            self.setFillColor(part.colour)
+            self.drawString(x, y, part.text)
+            self.restoreState()
+            x += part.width
 
 
 def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,

@@ -10,18 +10,20 @@ Paragraph wraps it with the words, and the face canvas draws it as vectors.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from reportlab.lib.abag import ABag
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import Paragraph
 from reportlab.platypus.paraparser import ParaFrag
 
 from protopress.generators.colours import Colour
 from protopress.generators.fonts import Font
-from protopress.generators.markup import Icon, Piece
+from protopress.generators.markup import Icon, Piece, Span
 from protopress.generators.shapes import outline, scaled
 
 if TYPE_CHECKING:
@@ -52,6 +54,28 @@ class InlineIcon:
 
     shape: str
     colour: Colour
+
+
+@dataclass(frozen=True)
+class GluedText:
+    """Letters touching an inline icon, in their own font and colour."""
+
+    text: str
+    font: str
+    size: float
+    colour: Color
+    width: float
+
+
+@dataclass(frozen=True)
+class Glued:
+    """An inline icon with the letters and icons touching it ("(:gold:).",
+    ":fire::water:"), given to Paragraph as one image so that no line breaks
+    inside it: Paragraph would otherwise wrap an image as a word of its own and
+    could leave the full stop after it alone at the start of the next line."""
+
+    parts: tuple[InlineIcon | GluedText, ...]
+    size: float  # of each icon
 
 
 @dataclass(frozen=True)
@@ -86,29 +110,91 @@ def _reportlab_colour(colour: Colour, separation: Separation | None) -> Color:
     return CMYKColor(*separation.colour(colour))
 
 
+WORD_EDGE = re.compile(r"(\s+)")
+
+
+def _glued(pieces: tuple[Piece, ...]) -> list[Piece | tuple[Piece, ...]]:
+    """The pieces with every run of icons and letters that no space separates
+    and that holds an icon gathered into a tuple (one unbreakable word); text
+    apart from such runs stays in its spans, as given."""
+    atoms: list[Piece] = []
+    for piece in pieces:
+        if isinstance(piece, Icon):
+            atoms.append(piece)
+        else:
+            atoms.extend(
+                Span(part, piece.bold, piece.italic) for part in WORD_EDGE.split(piece.text) if part
+            )
+    out: list[Piece | tuple[Piece, ...]] = []
+    word: list[Piece] = []
+
+    def end_word() -> None:
+        if len(word) > 1 and any(isinstance(atom, Icon) for atom in word):
+            out.append(tuple(word))
+        else:
+            out.extend(word)
+        word.clear()
+
+    for atom in atoms:
+        if isinstance(atom, Span) and atom.text.isspace():
+            end_word()
+            out.append(atom)
+        else:
+            word.append(atom)
+    end_word()
+    merged: list[Piece | tuple[Piece, ...]] = []  # neighbouring spans of one style rejoined
+    for item in out:
+        last = merged[-1] if merged else None
+        if (isinstance(item, Span) and isinstance(last, Span)
+                and (last.bold, last.italic) == (item.bold, item.italic)):  # fmt: skip
+            merged[-1] = Span(last.text + item.text, item.bold, item.italic)
+        else:
+            merged.append(item)
+    return merged
+
+
 def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
     icons = dict(op.icons)
     text_colour = _reportlab_colour(op.colour, separation)
     frags = []
-    for piece in op.pieces:
+    # shaped text (combining marks, joining scripts) is left to Paragraph whole
+    items = list(op.pieces) if op.shaping else _glued(op.pieces)
+    for item in items:
+        style = item[0] if isinstance(item, tuple) else item
         frag = ParaFrag()
-        frag.fontName = op.family.pick(piece.bold, piece.italic).name
+        frag.fontName = op.family.pick(style.bold, style.italic).name
         frag.fontSize = op.size
         frag.textColor = text_colour
         frag.rise = 0
         frag.greek = 0
         frag.link = []
         frag.us_lines = []
-        frag.bold = int(piece.bold)
-        frag.italic = int(piece.italic)
-        if isinstance(piece, Icon):
-            frag.text = ""
-            frag.cbDefn = ABag(kind="img", image=icons[piece.id], width=op.size,
-                               height=op.size, valign="baseline")  # fmt: skip
+        frag.bold = int(style.bold)
+        frag.italic = int(style.italic)
+        if isinstance(item, Span):
+            frag.text = item.text
+            frags.append(frag)
+            continue
+        frag.text = ""
+        image: InlineIcon | Glued
+        if isinstance(item, Icon):
+            image, width = icons[item.id], op.size
         else:
-            frag.text = piece.text
+            parts = tuple(_glued_part(atom, op, icons, text_colour) for atom in item)
+            image = Glued(parts, op.size)
+            width = sum(op.size if isinstance(part, InlineIcon) else part.width for part in parts)
+        frag.cbDefn = ABag(kind="img", image=image, width=width, height=op.size,
+                           valign="baseline")  # fmt: skip
         frags.append(frag)
     return frags
+
+
+def _glued_part(atom: Piece, op: RichTextOp, icons: dict[str, InlineIcon],
+                colour: Color) -> InlineIcon | GluedText:  # fmt: skip
+    if isinstance(atom, Icon):
+        return icons[atom.id]
+    name = op.family.pick(atom.bold, atom.italic).name
+    return GluedText(atom.text, name, op.size, colour, stringWidth(atom.text, name, op.size))
 
 
 @functools.lru_cache(maxsize=512)

@@ -110,6 +110,33 @@ def test_icons_wrap_with_the_words(tmp_path):
     assert all(left <= x <= right for x, _ in icon)
 
 
+def test_letters_touching_an_icon_stay_on_its_line(tmp_path):
+    """No line breaks between an icon and the letters or icons touching it: at
+    every width the full stop stays right after the ruby, the bracket right
+    before it, and the two icons of ':gold::ruby:' together."""
+    text = "Pay two gold (:ruby:). Then draw a card :gold::ruby:, and more"
+    widths_with_the_ruby_first_on_a_line = 0
+    for width in range(20, 41):
+        pdf = render(tmp_path, text, w=width)
+        runs = [run for run in text_runs(pdf) if run.text.strip()]
+        first_ruby, gold, second_ruby = sorted(
+            filled_paths(pdf), key=lambda p: -min(y for _, y in p)
+        )[:3]
+        feet = [round(min(y for _, y in icon), 1) for icon in (first_ruby, gold, second_ruby)]
+        ruby_left, ruby_right = min(x for x, _ in first_ruby), max(x for x, _ in first_ruby)
+        stop = next(run for run in runs if run.text.strip() == ").")
+        bracket = next(run for run in runs if run.text.strip() == "(")
+        assert abs(stop.baseline - feet[0]) < 1.5, width  # the same line as the ruby
+        assert 0 <= stop.x - ruby_right < 2.0, (
+            width
+        )  # right after it (the drop is narrower than its box)
+        assert abs(bracket.baseline - feet[0]) < 1.5 and bracket.x < ruby_left, width
+        assert feet[1] == feet[2], width  # gold and ruby glued
+        left = box_on_page()[0]
+        widths_with_the_ruby_first_on_a_line += bracket.x - left < 0.5
+    assert widths_with_the_ruby_first_on_a_line  # the bracket-and-icon word did wrap
+
+
 def test_rich_text_shrinks_to_fit_and_reports_overflow(tmp_path):
     _, warnings = rendered(tmp_path, "Pay :gold: <b>now</b> " * 4, min_size=6)
     assert not warnings
