@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 
 import pypdfium2
@@ -37,6 +38,12 @@ def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
     image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL, **extra)
     return buffer.getvalue()
 
+
+PDFIUM = threading.Lock()
+"""PDFium is not thread-safe, not even across documents: two threads inside it
+at once can crash the process (the web pages draw faces from several request
+threads at a time, and their server died with SIGTRAP). Every call into
+PDFium holds this lock."""
 
 BATCH = 16  # faces per PDF: fonts are subset once per batch, not once per face
 
@@ -66,12 +73,17 @@ def face_images(faces: Iterable[Face], dpi: int = 300) -> Iterator[Image.Image]:
     one batch's PDF and one image however many faces there are."""
     faces = iter(faces)
     while batch := list(itertools.islice(faces, BATCH)):
-        document = pypdfium2.PdfDocument(faces_pdf(batch))
+        pdf = faces_pdf(batch)
+        with PDFIUM:
+            document = pypdfium2.PdfDocument(pdf)
         try:
             for index, face in enumerate(batch):
-                yield _rasterised(document, index, face, dpi)
+                with PDFIUM:
+                    image = _rasterised(document, index, face, dpi)
+                yield image
         finally:
-            document.close()
+            with PDFIUM:
+                document.close()
 
 
 def face_image(face: Face, dpi: int = 300) -> Image.Image:

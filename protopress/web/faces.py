@@ -27,7 +27,10 @@ class Faces:
             for kind, layout in self.layouts.items()
         }
         self._png: dict[tuple[str, str, str], bytes] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the cache
+        # one face drawn at a time: requests arrive on several threads, and the
+        # drawing (reportlab's font subsets, PDFium) is not made for that
+        self._drawing = threading.Lock()
 
     def sides(self, kind: str) -> tuple[str, ...]:
         layout = self.layouts.get(kind)
@@ -63,10 +66,11 @@ class Faces:
         with self._lock:
             if key in self._png:
                 return self._png[key]
-        face = self.face(kind, ident, side)
-        if face is None:
-            return None
-        data = png_bytes(face_image(face, self.dpi))
+        with self._drawing:
+            face = self.face(kind, ident, side)
+            if face is None:
+                return None
+            data = png_bytes(face_image(face, self.dpi))
         with self._lock:
             self._png[key] = data
         return data
