@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from protopress.atomic import write_atomic
-from protopress.generators.face import AssetPolicy
+from protopress.generators.assets import AssetPolicy
 from protopress.generators.fitting import Placement, Unplaced, place
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import (

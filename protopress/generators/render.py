@@ -15,10 +15,11 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from protopress.atomic import remove_stale_temporaries, write_atomic
+from protopress.generators.assets import AssetPolicy
 from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
-from protopress.generators.face import AssetPolicy, Face, FaceBuilder, TextOp
+from protopress.generators.face import Face, FaceBuilder, TextOp
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import (
     RULER_LABEL_BASELINE,

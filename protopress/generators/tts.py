@@ -31,7 +31,8 @@ from pathlib import Path
 from PIL import Image
 
 from protopress.atomic import write_atomic
-from protopress.generators.face import AssetPolicy, Face
+from protopress.generators.assets import AssetPolicy
+from protopress.generators.face import Face
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.png_surface import face_image, pixel_size, png_bytes
 from protopress.generators.render import RenderOptions, TextDoesNotFit, _copies

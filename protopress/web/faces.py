@@ -5,7 +5,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from protopress.generators.face import AssetPolicy, Face, FaceBuilder
+from protopress.generators.assets import AssetPolicy
+from protopress.generators.face import Face, FaceBuilder
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.png_surface import face_image, png_bytes
 

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.jsonpos import pointer_of
 from protopress.games import known_ids as engine_ids
-from protopress.generators.face import AssetPolicy, FaceBuilder
+from protopress.generators.assets import AssetPolicy
+from protopress.generators.face import FaceBuilder
 from protopress.generators.layout import layouts_for
 from protopress.generators.units import MM
 from protopress.rules.registry import game_for

@@ -11,7 +11,8 @@ from pypdf import PdfReader
 
 from protopress.cli import cli
 from protopress.components import BUILTIN_GAMES, builtin_catalog_path, load_catalog
-from protopress.generators.face import AssetPolicy, FaceOp, TextOp
+from protopress.generators.assets import AssetPolicy
+from protopress.generators.face import FaceOp, TextOp
 from protopress.generators.fitting import Fit, Placement
 from protopress.generators.layout import layouts_for
 from protopress.generators.png_surface import face_image, pixel_size
