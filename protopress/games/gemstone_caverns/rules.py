@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
+from itertools import compress, permutations
 from typing import Any, NamedTuple
 
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
@@ -138,6 +138,67 @@ def _place_actions(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, Action
         tuple((mask, ("place", times, row, col)) for (row, col), (mask, _) in spots.items())
         for times, spots in enumerate(_placements(cells, rows, cols))
     )
+
+
+class _PlaceTable(NamedTuple):
+    """An arrangement's placements with what each covers, laid out so that the
+    placements clear of a seat's filled boxes are found for all of them at once:
+    bit i of an integer stands for the i-th placement."""
+
+    shown: tuple[tuple[Action, ...], ...]  # per number of quarter turns shown: their placements
+    covers: tuple[tuple[int, ...], ...]  # per byte of the grid's mask: per value, the bits of
+    # the placements covering one of those boxes
+    top: int  # the bit just above the last placement's
+
+
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")  # a binary numeral's digits as selectors
+
+
+@lru_cache(maxsize=64)
+def _place_table(cells, rows: int, cols: int) -> _PlaceTable:
+    placements = [pair for turn in _place_actions(cells, rows, cols) for pair in turn]
+    by_box = [0] * (rows * cols)  # per box: the bits of the placements covering it
+    for bit, (mask, _) in enumerate(placements):
+        for box in range(mask.bit_length()):
+            if mask >> box & 1:
+                by_box[box] |= 1 << bit
+    covers = []
+    for first in range(0, rows * cols, 8):
+        boxes = by_box[first : first + 8] + [0] * max(0, first + 8 - rows * cols)
+        values = [0] * 256
+        for value in range(1, 256):  # a value's covers: its lowest box's and the rest's
+            low = (value & -value).bit_length() - 1
+            values[value] = values[value & (value - 1)] | boxes[low]
+        covers.append(tuple(values))
+    ends = [0]
+    for turn in _place_actions(cells, rows, cols):
+        ends.append(ends[-1] + len(turn))
+    actions = tuple(action for _, action in placements)
+    return _PlaceTable(tuple(actions[:end] for end in ends), tuple(covers), 1 << len(actions))
+
+
+def _free_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+    """The placements of the first `turns` quarter turns that cover no box of filled,
+    in _place_actions' order (the reference: _clear_placements is tested equal to it)."""
+    return [
+        action
+        for times in range(turns)
+        for mask, action in _place_actions(cells, rows, cols)[times]
+        if not mask & filled
+    ]
+
+
+def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+    """_free_placements for all placements at once: the bits of the placements that
+    cover a filled box, a table look-up per byte of filled, become a numeral whose
+    digits select the others."""
+    table = _place_table(cells, rows, cols)
+    covered = 0
+    for chunk, values in enumerate(table.covers):
+        covered |= values[filled >> 8 * chunk & 0xFF]
+    clear = ~covered & (table.top - 1)
+    selectors = format(clear | table.top, "b").encode()[:0:-1].translate(_DIGITS)
+    return list(compress(table.shown[turns], selectors))
 
 
 @lru_cache(maxsize=64)
@@ -403,12 +464,9 @@ class GemstoneCaverns:
         filled = state.filled[seat]
         key = (state.arrangement, state.turns_shown, filled)
         if state.legal is None or state.legal[0] != key:  # the loop and the bot both ask
-            actions = [
-                action
-                for times in range(state.turns_shown)
-                for mask, action in _place_actions(state.arrangement[0], t.rows, t.cols)[times]
-                if not mask & filled
-            ]
+            actions = _clear_placements(
+                state.arrangement[0], t.rows, t.cols, state.turns_shown, filled
+            )
             state.legal = (key, tuple(actions or [PASS]))
         return list(state.legal[1])
 

@@ -11,7 +11,10 @@ from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gemstone_caverns.rules import (
     GemstoneCaverns,
     _best_fit,
+    _clear_placements,
     _fast_best_fit,
+    _free_placements,
+    _shapes,
 )
 from protopress.rules.bots import reference_values
 
@@ -70,3 +73,30 @@ def test_greedy_values_for_other_seats_fall_back_to_the_reference(catalog):
     state = GAME.setup(catalog, 3, random.Random(2), {})
     actions = GAME.legal_actions(state)[:5]
     assert GAME.action_values(state, 1, actions) == reference_values(GAME, state, 1, actions)
+
+
+def test_clear_placements_match_the_mask_by_mask_filter(catalog):
+    """On random grids of every fullness, with every shape of one to five dice and
+    every number of quarter turns shown, the table look-up lists the placements
+    that the filter one mask at a time lists, in the same order."""
+    rng = random.Random(7)
+    checked = 0
+    for dice in range(1, 6):
+        for cells, _, _ in _shapes(dice):
+            for _ in range(60):
+                boxes = rng.sample(range(64), rng.randrange(65))
+                filled = sum(1 << box for box in boxes)
+                turns = rng.randint(1, 4)
+                assert _clear_placements(cells, 8, 8, turns, filled) == _free_placements(
+                    cells, 8, 8, turns, filled
+                )
+                checked += 1
+    # and on a sheet whose boxes are no whole number of bytes
+    for cells, _, _ in _shapes(4):
+        for _ in range(100):
+            filled = rng.getrandbits(5 * 7) & rng.getrandbits(5 * 7)
+            assert _clear_placements(cells, 5, 7, 4, filled) == _free_placements(
+                cells, 5, 7, 4, filled
+            )
+            checked += 1
+    assert checked > 2000
