@@ -479,9 +479,7 @@ class GemstoneCaverns:
                 raise IllegalAction("the dice are already arranged this turn")
             _, cells, labels = action
             state.arrangement = (cells, labels)
-            index = {symbol: i for i, symbol in enumerate(state.table.symbols, 1)}
-            state.codes = tuple(index[symbol] for symbol in labels)
-            state.turns_shown = _distinct_turns(cells, labels)
+            state.codes, state.turns_shown, _ = _arranged(cells, labels, state.table.symbols)
             state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
             return
         if state.arrangement is None:
@@ -768,6 +766,7 @@ class _Board(NamedTuple):
     lanes: int  # bytes of the padded board
     stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
     ones: int  # 0x01 in every byte of TURNS boards side by side
+    repeat: int  # 0x01 in the first byte of each of the TURNS boards: copies a board into each
     carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
     shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
     below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
@@ -782,7 +781,8 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
     ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
     shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
+    repeat = sum(1 << 8 * stride * times for times in range(TURNS))
+    return _Board(pad, width, lanes, stride, ones, repeat, ones * OVERLAP, shown, below)
 
 
 @lru_cache(maxsize=64)
@@ -833,55 +833,76 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells = state.arrangement[0]
-    return _Fits(state, seat).best(cells, state.codes, state.turns_shown, _kin(state.codes))
+    inner = _inner_edges(cells, _kin(state.codes))
+    return _Fits(state, seat).best(cells, state.codes, state.turns_shown, inner)
 
 
 class _Fits:
     """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
     place in each quarter turn and kept only where the placement is free, are the
     same for every arrangement of that shape with that symbol on that die: each
-    is computed once, and an arrangement's fits are then the sum of its dice's."""
+    is computed once, and an arrangement's fits are then the sum of its dice's.
+    A code's board, copied into every turn's place and shifted by a die's offset,
+    serves every shape and turn with a die at that offset: it too is made once."""
 
     def __init__(self, state: GemstoneState, seat: int):
         t = state.table
         self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
         self.board = _board(t.rows, t.cols, len(t.dice))
         self.lanes = _fit_lanes(state, seat)
+        self.repeated = [lanes * self.board.repeat for lanes in self.lanes]  # in every board
         self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
         self.dies: dict[tuple, int] = {}  # per (shape, die, code): its bytes at every turn
+        self.shifted: dict[tuple[int, int], int] = {}  # per (code, offset): the copied board
 
-    def best(self, cells, codes: tuple[int, ...], turns: int, kin: tuple[int, ...]) -> int:
+    def best(self, cells, codes: tuple[int, ...], turns: int, inner: int) -> int:
         """_best_fit of the arrangement of dice codes on the shape cells, turns quarter
-        turns shown, kin = _kin(codes)."""
+        turns shown, inner = _inner_edges(cells, codes)."""
         fits = 0
+        dies = self.dies
         for k, code in enumerate(codes):
-            die = self.dies.get((cells, k, code))
+            die = dies.get((cells, k, code))
             if die is None:
-                die = self.dies[cells, k, code] = self._die(cells, k, code)
+                die = dies[cells, k, code] = self._die(cells, k, code)
             fits += die
         board = self.board
-        fits &= board.shown[turns]
+        if turns < TURNS:
+            fits &= board.shown[turns]
+        below, carry = board.below, board.carry
         low, high = 0, 5 * len(codes)  # the largest byte: at most 1 + 4 neighbours a die
-        while low < high:
-            mid = (low + high + 1) // 2
-            if (fits + board.below[mid]) & board.carry:
-                low = mid
-            else:
-                high = mid - 1
-        return (low or -1) + 2 * _inner_edges(cells, kin)
+        # most best fits are every die on the grid and an edge or two: from there up
+        # one at a time, else halving below it
+        guess = min(len(codes) + 1, high)
+        if (fits + below[guess]) & carry:
+            low = guess
+            while low < high and (fits + below[low + 1]) & carry:
+                low += 1
+        else:
+            high = guess - 1
+            while low < high:
+                mid = (low + high + 1) // 2
+                if (fits + below[mid]) & carry:
+                    low = mid
+                else:
+                    high = mid - 1
+        return (low or -1) + 2 * inner
 
     def _die(self, cells, k: int, code: int) -> int:
         geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
         free = self.free.get(cells)
         if free is None:
+            bits = 8 * self.board.stride
             free = self.free[cells] = tuple(
-                self._free(offsets, anchors) for offsets, anchors in geometry
+                self._free(offsets, anchors) << bits * times
+                for times, (offsets, anchors) in enumerate(geometry)
             )
-        lanes, bits = self.lanes[code], 8 * self.board.stride
-        return sum(
-            ((lanes >> offsets[k]) & anchors) << bits * times
-            for times, ((offsets, _), anchors) in enumerate(zip(geometry, free, strict=True))
-        )
+        die, shifted = 0, self.shifted
+        for (offsets, _), anchors in zip(geometry, free, strict=True):
+            moved = shifted.get((code, offsets[k]))
+            if moved is None:  # the bytes past a board are its bottom padding: zeros
+                moved = shifted[code, offsets[k]] = self.repeated[code] >> offsets[k]
+            die |= moved & anchors  # each turn's anchors lie in its own board
+        return die
 
     def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
         """The anchors' bytes of the placements that cover no filled box."""
@@ -902,17 +923,23 @@ def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -
     score, near = _cached(state, seat)
     others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
     fits = _Fits(state, seat)
-    index = {symbol: i for i, symbol in enumerate(t.symbols, 1)}
+    base = score + NEAR_BONUS * near
+    rival = max(others) if others else 0
     values = []
     for action in actions:
         _, cells, labels = action
-        codes = tuple(index[symbol] for symbol in labels)
-        kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
-        fit = fits.best(cells, codes, _distinct_turns(cells, kin), kin)
-        value = score + NEAR_BONUS * near
-        value += FIT_BONUS * fit  # the heuristic's own order of additions
-        values.append(value - max(others) if others else value)
+        fit = fits.best(cells, *_arranged(cells, labels, t.symbols))
+        value = base + FIT_BONUS * fit  # the heuristic's own order of additions
+        values.append(value - rival if others else value)
     return values
+
+
+@lru_cache(maxsize=4096)
+def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> tuple:
+    """(grid codes, distinct quarter turns, inner edges) of an arrangement."""
+    codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
+    kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
+    return codes, _distinct_turns(cells, kin), _inner_edges(cells, kin)
 
 
 @lru_cache(maxsize=1024)
