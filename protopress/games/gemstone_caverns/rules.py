@@ -479,7 +479,7 @@ class GemstoneCaverns:
                 raise IllegalAction("the dice are already arranged this turn")
             _, cells, labels = action
             state.arrangement = (cells, labels)
-            state.codes, state.turns_shown, _ = _arranged(cells, labels, state.table.symbols)
+            state.codes, state.turns_shown, _, _ = _arranged(cells, labels, state.table.symbols)
             state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
             return
         if state.arrangement is None:
@@ -766,7 +766,6 @@ class _Board(NamedTuple):
     lanes: int  # bytes of the padded board
     stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
     ones: int  # 0x01 in every byte of TURNS boards side by side
-    repeat: int  # 0x01 in the first byte of each of the TURNS boards: copies a board into each
     carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
     shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
     below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
@@ -781,8 +780,7 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
     ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
     shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    repeat = sum(1 << 8 * stride * times for times in range(TURNS))
-    return _Board(pad, width, lanes, stride, ones, repeat, ones * OVERLAP, shown, below)
+    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
 
 
 @lru_cache(maxsize=64)
@@ -832,9 +830,9 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     """_best_fit, computed for all the placements at once (see above)."""
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
-    cells = state.arrangement[0]
-    inner = _inner_edges(cells, _kin(state.codes))
-    return _Fits(state, seat).best(cells, state.codes, state.turns_shown, inner)
+    cells, labels = state.arrangement
+    _, _, inner, dice = _arranged(cells, labels, state.table.symbols)
+    return _Fits(state, seat).best(cells, dice, state.turns_shown, inner)
 
 
 class _Fits:
@@ -850,29 +848,29 @@ class _Fits:
         self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
         self.board = _board(t.rows, t.cols, len(t.dice))
         self.lanes = _fit_lanes(state, seat)
-        self.repeated = [lanes * self.board.repeat for lanes in self.lanes]  # in every board
+        self.repeated: dict[int, int] = {}  # per code: its board in every turn's place
         self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
-        self.dies: dict[tuple, int] = {}  # per (shape, die, code): its bytes at every turn
-        self.shifted: dict[tuple[int, int], int] = {}  # per (code, offset): the copied board
+        self.dies: dict[int, int] = {}  # per _Arranged.dice key: its bytes at every turn
+        self.shifted: dict[int, int] = {}  # per offset << 8 | code: the copied board
 
-    def best(self, cells, codes: tuple[int, ...], turns: int, inner: int) -> int:
-        """_best_fit of the arrangement of dice codes on the shape cells, turns quarter
-        turns shown, inner = _inner_edges(cells, codes)."""
+    def best(self, cells, dice: tuple[tuple[int, int, int], ...], turns: int, inner: int) -> int:
+        """_best_fit of the arrangement of dice (as _Arranged.dice) on the shape cells,
+        turns quarter turns shown, inner edges between its own dice."""
         fits = 0
         dies = self.dies
-        for k, code in enumerate(codes):
-            die = dies.get((cells, k, code))
+        for key, k, code in dice:
+            die = dies.get(key)
             if die is None:
-                die = dies[cells, k, code] = self._die(cells, k, code)
+                die = dies[key] = self._die(cells, k, code)
             fits += die
         board = self.board
         if turns < TURNS:
             fits &= board.shown[turns]
         below, carry = board.below, board.carry
-        low, high = 0, 5 * len(codes)  # the largest byte: at most 1 + 4 neighbours a die
+        low, high = 0, 5 * len(dice)  # the largest byte: at most 1 + 4 neighbours a die
         # most best fits are every die on the grid and an edge or two: from there up
         # one at a time, else halving below it
-        guess = min(len(codes) + 1, high)
+        guess = min(len(dice) + 1, high)
         if (fits + below[guess]) & carry:
             low = guess
             while low < high and (fits + below[low + 1]) & carry:
@@ -898,11 +896,24 @@ class _Fits:
             )
         die, shifted = 0, self.shifted
         for (offsets, _), anchors in zip(geometry, free, strict=True):
-            moved = shifted.get((code, offsets[k]))
-            if moved is None:  # the bytes past a board are its bottom padding: zeros
-                moved = shifted[code, offsets[k]] = self.repeated[code] >> offsets[k]
+            key = offsets[k] << 8 | code
+            moved = shifted.get(key)
+            if moved is None:
+                moved = shifted[key] = self._repeated(code) >> offsets[k]
             die |= moved & anchors  # each turn's anchors lie in its own board
         return die
+
+    def _repeated(self, code: int) -> int:
+        """The code's board copied into each turn's place (the bytes past a board are
+        its bottom padding, zeros: the copies do not overlap)."""
+        copies = self.repeated.get(code)
+        if copies is None:
+            bits = 8 * self.board.stride
+            copies = self.lanes[code]
+            for times in range(TURNS.bit_length() - 1):  # 2, then 4 copies (TURNS is 4)
+                copies |= copies << (bits << times)
+            self.repeated[code] = copies
+        return copies
 
     def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
         """The anchors' bytes of the placements that cover no filled box."""
@@ -928,18 +939,30 @@ def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -
     values = []
     for action in actions:
         _, cells, labels = action
-        fit = fits.best(cells, *_arranged(cells, labels, t.symbols))
+        _, turns, inner, dice = _arranged(cells, labels, t.symbols)
+        fit = fits.best(cells, dice, turns, inner)
         value = base + FIT_BONUS * fit  # the heuristic's own order of additions
         values.append(value - rival if others else value)
     return values
 
 
+class _Arranged(NamedTuple):
+    """What placing and judging an arrangement need, found once per arrangement."""
+
+    codes: tuple[int, ...]  # grid codes of its dice
+    turns: int  # distinct quarter turns
+    inner: int  # edges between its own dice of one symbol
+    dice: tuple[tuple[int, int, int], ...]  # per die: (a number naming shape, die and
+    # code, the die, its code): the key of the die's bytes in _Fits
+
+
 @lru_cache(maxsize=4096)
-def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> tuple:
-    """(grid codes, distinct quarter turns, inner edges) of an arrangement."""
+def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
     codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
     kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
-    return codes, _distinct_turns(cells, kin), _inner_edges(cells, kin)
+    shape = list(_by_cells(len(cells))).index(cells)
+    dice = tuple((shape << 16 | k << 8 | code, k, code) for k, code in enumerate(codes))
+    return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin), dice)
 
 
 @lru_cache(maxsize=1024)
