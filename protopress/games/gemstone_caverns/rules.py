@@ -240,12 +240,8 @@ def _groups(cells, neighbours) -> list[tuple[int, int]]:
     return _label(cells, neighbours)[1]
 
 
-def _value(cells, neighbours, scoring: Scoring) -> tuple[int, int]:
-    """(score, boxes in groups one or two boxes short of scoring)."""
-    return _value_of(_groups(cells, neighbours), scoring)
-
-
 def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> tuple[int, int]:
+    """(score, boxes in groups one or two boxes short of scoring) of a grid's groups."""
     score = near = 0
     for _, size in groups:
         if size >= scoring.min_group:
@@ -384,9 +380,9 @@ class GemstoneState(SharedRng):
         self.table = table
         self.grids = [bytearray(table.rows * table.cols) for _ in range(table.players)]
         self.filled = [0] * table.players  # bitmask of filled boxes per seat
-        # _value per seat, in one-item lists shared by the copies holding the same grid
-        # (a change gives the changed state a fresh one): look-ahead copies fill them
-        self.values: list[list[tuple[int, int] | None]] = [[None] for _ in range(table.players)]
+        # per seat, shared by the copies holding the same grid (a change gives the
+        # changed state a fresh one): look-ahead copies fill them
+        self.values = [_Judged() for _ in range(table.players)]
         self.active = 0  # the seat that rolls and arranges this turn
         self.rolled: tuple[str, ...] = ()
         self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
@@ -432,7 +428,7 @@ class GemstoneState(SharedRng):
         except KeyError as error:
             raise ValueError(f"{error.args[0]!r} is no symbol letter ({t.letters})") from None
         self.filled[seat] = sum(1 << box for box, v in enumerate(self.grids[seat]) if v)
-        self.values[seat] = [None]
+        self.values[seat] = _Judged()
 
 
 class GemstoneCaverns:
@@ -499,7 +495,7 @@ class GemstoneCaverns:
             for k, box in inside:
                 grid[box] = state.codes[k]
             state.filled[seat] |= mask
-            state.values[seat] = [None]
+            state.values[seat] = _Judged()
         elif kind == "pass":
             state.ended = True
             state.passes += 1
@@ -684,7 +680,7 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
 
 @lru_cache(maxsize=8)
 def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
-    """(score, near boxes) a group of each size 0..boxes adds, as _value counts them."""
+    """(score, near boxes) a group of each size 0..boxes adds, as _value_of counts them."""
     low = scoring.min_group
     return tuple(
         (scoring.per_group + size * scoring.per_box, 0)
@@ -702,12 +698,9 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     grid, neighbours = state.grids[seat], t.neighbours
-    labels, groups = _label(grid, neighbours)
-    cached = state.values[seat]  # as _cached, from this labelling
-    own = cached[0]
-    if own is None:
-        own = cached[0] = _value_of(groups, t.scoring)
-    score, near = own
+    judged = _judge(state, seat)
+    labels, groups = judged.labels, judged.groups
+    score, near = judged.value
     others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
     rival = max(others) if others else 0
     worth = _worth(t.scoring, len(grid))
@@ -1013,10 +1006,28 @@ def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[
     return score, near
 
 
-def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
-    cell = state.values[seat]
-    value = cell[0]
-    if value is None:
+class _Judged:
+    """A seat's grid labelled into groups and valued (_value_of), when first asked."""
+
+    __slots__ = ("done", "labels", "groups", "value")
+
+    def __init__(self) -> None:
+        self.done = False
+        self.labels: list[int] = []  # as _label gives them
+        self.groups: list[tuple[int, int]] = []
+        self.value = (0, 0)
+
+
+def _judge(state: GemstoneState, seat: int) -> _Judged:
+    judged = state.values[seat]
+    if not judged.done:
         t = state.table
-        value = cell[0] = _value(state.grids[seat], t.neighbours, t.scoring)
-    return value
+        judged.labels, judged.groups = _label(state.grids[seat], t.neighbours)
+        judged.value = _value_of(judged.groups, t.scoring)
+        judged.done = True
+    return judged
+
+
+def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
+    """_value_of the seat's grid."""
+    return _judge(state, seat).value

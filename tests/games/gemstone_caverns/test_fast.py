@@ -14,6 +14,7 @@ from protopress.games.gemstone_caverns.rules import (
     _clear_placements,
     _fast_best_fit,
     _free_placements,
+    _Judged,
     _shapes,
 )
 from protopress.rules.bots import reference_values
@@ -64,7 +65,7 @@ def test_fast_best_fit_matches_the_reference(catalog):
         for box in rng.sample(range(64), filled):
             grid[box] = rng.randint(1, len(state.table.symbols))
         state.filled[0] = sum(1 << box for box, code in enumerate(grid) if code)
-        state.values[0] = [None]
+        state.values[0] = _Judged()
         assert _fast_best_fit(state, 0) == _best_fit(state, 0)
     assert checked > 1000
 
