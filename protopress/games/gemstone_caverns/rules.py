@@ -949,7 +949,7 @@ class _Arranged(NamedTuple):
     # code, the die, its code): the key of the die's bytes in _Fits
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)  # every arrangement of every roll of the built-in dice: about 8,000
 def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
     codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
     kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
