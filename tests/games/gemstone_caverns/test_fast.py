@@ -8,15 +8,14 @@ import random
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.gemstone_caverns.rules import (
-    GemstoneCaverns,
-    _best_fit,
+from protopress.games.gemstone_caverns.grid import (
     _clear_placements,
-    _fast_best_fit,
     _free_placements,
     _Judged,
     _shapes,
 )
+from protopress.games.gemstone_caverns.lookahead import _fast_best_fit
+from protopress.games.gemstone_caverns.rules import GemstoneCaverns, _best_fit
 from protopress.rules.bots import reference_values
 
 GAME = GemstoneCaverns()
