@@ -1,7 +1,8 @@
-"""The greedy look-ahead's fast paths agree with the rules played by the book: on
-thousands of seeded random positions, action_values gives exactly the floats
-that copy + apply + heuristic give, and the all-at-once best fit equals the
-one-placement-at-a-time reference."""
+"""The fast paths agree with the rules played by the book: on thousands of seeded
+random positions, action_values gives exactly the floats that copy + apply +
+heuristic give, the all-at-once best fit equals the one-placement-at-a-time
+reference, the legal placements found by table look-up equal the mask-by-mask
+filter, and each grid's kept value equals a fresh count."""
 
 import random
 
@@ -9,10 +10,13 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gemstone_caverns.grid import (
+    _cached,
     _clear_placements,
     _free_placements,
+    _groups,
     _Judged,
     _shapes,
+    _value_of,
 )
 from protopress.games.gemstone_caverns.lookahead import _fast_best_fit
 from protopress.games.gemstone_caverns.rules import GemstoneCaverns, _best_fit
@@ -99,4 +103,24 @@ def test_clear_placements_match_the_mask_by_mask_filter(catalog):
                 cells, 5, 7, 4, filled
             )
             checked += 1
+    assert checked > 2000
+
+
+def test_judged_grids_stay_true_to_the_grid_and_never_leak_between_copies(catalog):
+    """Each seat's labelling and value are kept with the grid and shared by copies:
+    after every action of random games they equal a fresh count of the grid, and
+    a copy that places leaves the original's as they were."""
+    checked = 0
+    for state, rng in positions(catalog, 30, seed=8):
+        t = state.table
+        before = [_cached(state, seat) for seat in range(t.players)]
+        for seat in range(t.players):
+            assert before[seat] == _value_of(_groups(state.grids[seat], t.neighbours), t.scoring)
+        trial = state.copy()
+        GAME.apply(trial, rng.choice(GAME.legal_actions(trial)))
+        for seat in range(t.players):
+            fresh = _value_of(_groups(trial.grids[seat], t.neighbours), t.scoring)
+            assert _cached(trial, seat) == fresh
+        assert [_cached(state, seat) for seat in range(t.players)] == before
+        checked += 1
     assert checked > 2000
