@@ -263,6 +263,12 @@ def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arra
     return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin), dice)
 
 
+@lru_cache(maxsize=512)
+def _roll_arranged(rolled: tuple[str, ...], symbols: tuple[str, ...]) -> tuple[_Arranged, ...]:
+    """_arranged of each of _arrangements(rolled), in that order."""
+    return tuple(_arranged(cells, labels, symbols) for _, cells, labels in _arrangements(rolled))
+
+
 @lru_cache(maxsize=1024)
 def _inner_edges(cells, codes: tuple) -> int:
     """Edges between the arrangement's own dice of one symbol (codes, symbols or kin:

@@ -9,24 +9,28 @@ agree with apply + heuristic on thousands of random positions).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from protopress.games.gemstone_caverns.grid import (
     PASS,
     Scoring,
     _arranged,
+    _arrangements,
     _cached,
     _judge,
     _kin,
     _neighbours,
     _place_actions,
     _placements,
+    _roll_arranged,
     _turn,
 )
 from protopress.rules.core import Action, IllegalAction
 
 if TYPE_CHECKING:
+    from protopress.games.gemstone_caverns.grid import _Arranged
     from protopress.games.gemstone_caverns.rules import GemstoneState
 
 FIT_BONUS = 0.05  # per edge an arrangement could join: a tie-break between arrangements
@@ -230,8 +234,8 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells, labels = state.arrangement
-    _, _, inner, dice = _arranged(cells, labels, state.table.symbols)
-    return _Fits(state, seat).best(cells, dice, state.turns_shown, inner)
+    arranged = _arranged(cells, labels, state.table.symbols)._replace(turns=state.turns_shown)
+    return _Fits(state, seat).best([(cells, arranged)])[0]
 
 
 class _Fits:
@@ -252,37 +256,40 @@ class _Fits:
         self.dies: dict[int, int] = {}  # per _Arranged.dice key: its bytes at every turn
         self.shifted: dict[int, int] = {}  # per offset << 8 | code: the copied board
 
-    def best(self, cells, dice: tuple[tuple[int, int, int], ...], turns: int, inner: int) -> int:
-        """_best_fit of the arrangement of dice (as _Arranged.dice) on the shape cells,
-        turns quarter turns shown, inner edges between its own dice."""
-        fits = 0
-        dies = self.dies
-        for key, k, code in dice:
-            die = dies.get(key)
-            if die is None:
-                die = dies[key] = self._die(cells, k, code)
-            fits += die
+    def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
+        """_best_fit of each (shape cells, _arranged of it) given, in order (the
+        arrangement's turns may be any of its shown turns)."""
         board = self.board
-        if turns < TURNS:
-            fits &= board.shown[turns]
-        below, carry = board.below, board.carry
-        low, high = 0, 5 * len(dice)  # the largest byte: at most 1 + 4 neighbours a die
-        # most best fits are every die on the grid and an edge or two: from there up
-        # one at a time, else halving below it
-        guess = min(len(dice) + 1, high)
-        if (fits + below[guess]) & carry:
-            low = guess
-            while low < high and (fits + below[low + 1]) & carry:
-                low += 1
-        else:
-            high = guess - 1
-            while low < high:
-                mid = (low + high + 1) // 2
-                if (fits + below[mid]) & carry:
-                    low = mid
-                else:
-                    high = mid - 1
-        return (low or -1) + 2 * inner
+        shown, below, carry = board.shown, board.below, board.carry
+        dies = self.dies
+        bests = []
+        for cells, (_, turns, inner, dice) in arranged:
+            fits = 0
+            for key, k, code in dice:
+                die = dies.get(key)
+                if die is None:
+                    die = dies[key] = self._die(cells, k, code)
+                fits += die
+            if turns < TURNS:
+                fits &= shown[turns]
+            low, high = 0, 5 * len(dice)  # the largest byte: at most 1 + 4 neighbours a die
+            # most best fits are every die on the grid and an edge or two: from there up
+            # one at a time, else halving below it
+            guess = min(len(dice) + 1, high)
+            if (fits + below[guess]) & carry:
+                low = guess
+                while low < high and (fits + below[low + 1]) & carry:
+                    low += 1
+            else:
+                high = guess - 1
+                while low < high:
+                    mid = (low + high + 1) // 2
+                    if (fits + below[mid]) & carry:
+                        low = mid
+                    else:
+                        high = mid - 1
+            bests.append((low or -1) + 2 * inner)
+        return bests
 
     def _die(self, cells, k: int, code: int) -> int:
         geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
@@ -335,14 +342,17 @@ def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -
     fits = _Fits(state, seat)
     base = score + NEAR_BONUS * near
     rival = max(others) if others else 0
-    values = []
-    for action in actions:
-        _, cells, labels = action
-        _, turns, inner, dice = _arranged(cells, labels, t.symbols)
-        fit = fits.best(cells, dice, turns, inner)
-        value = base + FIT_BONUS * fit  # the heuristic's own order of additions
-        values.append(value - rival if others else value)
-    return values
+    rolled = tuple(sorted(state.rolled))
+    if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
+        every = _roll_arranged(rolled, t.symbols)
+    else:
+        every = tuple(_arranged(cells, labels, t.symbols) for _, cells, labels in actions)
+    shapes = (cells for _, cells, _ in actions)
+    values = [
+        base + FIT_BONUS * fit  # the heuristic's own order of additions
+        for fit in fits.best(zip(shapes, every, strict=True))
+    ]
+    return [value - rival for value in values] if others else values
 
 
 def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
