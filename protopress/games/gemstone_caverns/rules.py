@@ -257,8 +257,8 @@ class GemstoneCaverns:
             actions = _clear_placements(
                 state.arrangement[0], t.rows, t.cols, state.turns_shown, filled
             )
-            state.legal = (key, tuple(actions or [PASS]))
-        return list(state.legal[1])
+            state.legal = (key, actions or [PASS])  # never handed out: copies are
+        return state.legal[1][:]
 
     def apply(self, state: GemstoneState, action: Action) -> None:
         kind = action[0]
