@@ -157,7 +157,7 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
 # die's offset and adding gives, in every byte at once, the fit of the placement
 # anchored there; bytes of overlapping placements come out at OVERLAP or more.
 # The quarter turns' bytes are laid side by side in one integer, the overlaps
-# cleared, and the largest byte found by halving (is any byte >= t?).
+# cleared, and the largest byte found by threshold tests (is any byte >= t?).
 
 OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
 TURNS = 4
