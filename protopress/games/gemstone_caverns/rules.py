@@ -3,24 +3,39 @@ into one connected shape; every player draws it on their own grid, rotated but
 never mirrored, perhaps hanging off the edge. Groups of one symbol joined along
 edges score. Rulings: docs/rules/gemstone-caverns.md.
 
-Grids are flat bytearrays (0 an empty box, i + 1 the catalog's i-th symbol)
-with an integer bitmask of filled boxes beside them, so that a placement's
-legality is one AND and a state copies in microseconds.
+The shapes, placements and groups are in grid.py; the greedy look-ahead's fast
+paths in lookahead.py, tested against the rules by the book here (copy, apply,
+heuristic; _best_fit one placement at a time).
 """
-
-# Over 600 lines on purpose: the grid's fast paths (bit boards, incremental groups)
-# sit beside the reference rules they are tested against, so the two are read together.
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import permutations
 from typing import Any, NamedTuple
 
-from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
+from protopress.games.gemstone_caverns.grid import (
+    PASS,
+    Scoring,
+    _arranged,
+    _arrangements,
+    _by_cells,
+    _cached,
+    _clear_placements,
+    _groups,
+    _Judged,
+    _neighbours,
+    _placements,
+    _scoring,
+)
+from protopress.games.gemstone_caverns.lookahead import (
+    FIT_BONUS,
+    NEAR_BONUS,
+    _fast_best_fit,
+    arrangement_values,
+    placement_values,
+)
 from protopress.games.gemstone_caverns.spec import SPEC
 from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
@@ -28,170 +43,6 @@ from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
 
 EMPTY = "."
-FIT_BONUS = 0.05  # per edge an arrangement could join: a tie-break between arrangements
-NEAR_BONUS = 0.3  # heuristic: per box in a group one or two boxes short of scoring
-PASS: Action = ("pass",)
-
-
-class Scoring(NamedTuple):
-    min_group: int
-    per_group: int
-    per_box: int
-
-
-def _scoring(scoring) -> Scoring:
-    if isinstance(scoring, Scoring):
-        return scoring
-    return Scoring(scoring["min_group"], scoring["per_group"], scoring["per_box"])
-
-
-# --- geometry --------------------------------------------------------------
-
-
-def _turn(cells, times: int) -> tuple[tuple[int, int], ...]:
-    """Cells turned clockwise `times` quarter turns, in the same order, top-left at (0, 0)."""
-    for _ in range(times):
-        cells = [(c, -r) for r, c in cells]
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return tuple((r - top, c - left) for r, c in cells)
-
-
-@lru_cache(maxsize=8)
-def _shapes(dice: int) -> tuple:
-    """(cells, name, symmetries) per one-sided polyomino of `dice` cells.
-
-    cells are sorted in the canonical orientation of gemstone_checks; each
-    symmetry is a quarter turn mapping the shape onto itself, as the
-    permutation sending cell k to cells[perm[k]].
-    """
-    shapes = []
-    for shape in polyominoes(dice):
-        cells = tuple(sorted(shape))
-        step = len(rotations(shape))  # the turns that map a shape onto itself: multiples of step
-        symmetries = tuple(
-            tuple(cells.index(cell) for cell in _turn(cells, times)) for times in range(0, 4, step)
-        )
-        shapes.append((cells, shape_name(shape), symmetries))
-    return tuple(shapes)
-
-
-def _relabel(labels: tuple, perm: tuple) -> tuple:
-    turned = [None] * len(labels)
-    for k, target in enumerate(perm):
-        turned[target] = labels[k]
-    return tuple(turned)
-
-
-@lru_cache(maxsize=512)
-def _arrangements(rolled: tuple[str, ...]) -> tuple[Action, ...]:
-    """Every distinct arrangement of the rolled faces (sorted), one per class of rotations."""
-    actions = []
-    for cells, _, symmetries in _shapes(len(rolled)):
-        for labels in sorted(set(permutations(rolled))):
-            # keep the least labelling among those the shape's symmetries give
-            if all(_relabel(labels, perm) >= labels for perm in symmetries):
-                actions.append(("arrange", cells, labels))
-    return tuple(actions)
-
-
-@lru_cache(maxsize=8)
-def _by_cells(dice: int) -> dict:
-    """{cells: (name, symmetries)} of the shapes of `dice` cells."""
-    return {cells: (name, symmetries) for cells, name, symmetries in _shapes(dice)}
-
-
-@lru_cache(maxsize=4096)
-def _distinct_turns(cells, labels) -> int:
-    """How many quarter turns (0, 1, ...) give different labelled placements (labels
-    may be symbols, codes or kin: only which dice are alike counts)."""
-    _, symmetries = _by_cells(len(cells))[cells]
-    return 4 // sum(_relabel(labels, perm) == labels for perm in symmetries)
-
-
-@lru_cache(maxsize=64)
-def _placements(cells, rows: int, cols: int) -> tuple[dict, ...]:
-    """Per quarter turn: {(row, col): (mask, ((cell, box), ...))} for each offset with a box inside."""
-    turns = []
-    for times in range(4):
-        turned = _turn(cells, times)
-        height = max(r for r, _ in turned) + 1
-        width = max(c for _, c in turned) + 1
-        spots = {}
-        for row in range(1 - height, rows):
-            for col in range(1 - width, cols):
-                inside = tuple(
-                    (k, (r + row) * cols + c + col)
-                    for k, (r, c) in enumerate(turned)
-                    if 0 <= r + row < rows and 0 <= c + col < cols
-                )
-                if inside:
-                    spots[row, col] = (sum(1 << box for _, box in inside), inside)
-        turns.append(spots)
-    return tuple(turns)
-
-
-@lru_cache(maxsize=64)
-def _place_actions(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, Action], ...], ...]:
-    """Per quarter turn: (mask, the "place" action) of each offset, built once per shape."""
-    return tuple(
-        tuple((mask, ("place", times, row, col)) for (row, col), (mask, _) in spots.items())
-        for times, spots in enumerate(_placements(cells, rows, cols))
-    )
-
-
-@lru_cache(maxsize=64)
-def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Edge neighbours of each box of a flat grid (never across corners)."""
-    return tuple(
-        tuple(
-            (r + dr) * cols + c + dc
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < rows and 0 <= c + dc < cols
-        )
-        for r in range(rows)
-        for c in range(cols)
-    )
-
-
-def _label(cells, neighbours) -> tuple[list[int], list[tuple[int, int]]]:
-    """Each box's group number (-1 for an empty box) and (symbol, size) of every group
-    of one symbol joined along edges; 0 is an empty box."""
-    labels = [-1] * len(cells)
-    groups: list[tuple[int, int]] = []
-    for start, symbol in enumerate(cells):
-        if not symbol or labels[start] >= 0:
-            continue
-        number = len(groups)
-        labels[start] = number
-        group = [start]
-        for box in group:  # breadth first: the list grows while it is read
-            for other in neighbours[box]:
-                if cells[other] == symbol and labels[other] < 0:
-                    labels[other] = number
-                    group.append(other)
-        groups.append((symbol, len(group)))
-    return labels, groups
-
-
-def _groups(cells, neighbours) -> list[tuple[int, int]]:
-    """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
-    return _label(cells, neighbours)[1]
-
-
-def _value(cells, neighbours, scoring: Scoring) -> tuple[int, int]:
-    """(score, boxes in groups one or two boxes short of scoring)."""
-    return _value_of(_groups(cells, neighbours), scoring)
-
-
-def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> tuple[int, int]:
-    score = near = 0
-    for _, size in groups:
-        if size >= scoring.min_group:
-            score += scoring.per_group + size * scoring.per_box
-        elif size >= scoring.min_group - 2:
-            near += size
-    return score, near
 
 
 # --- scoring a written grid -------------------------------------------------
@@ -323,9 +174,9 @@ class GemstoneState(SharedRng):
         self.table = table
         self.grids = [bytearray(table.rows * table.cols) for _ in range(table.players)]
         self.filled = [0] * table.players  # bitmask of filled boxes per seat
-        # _value per seat, in one-item lists shared by the copies holding the same grid
-        # (a change gives the changed state a fresh one): look-ahead copies fill them
-        self.values: list[list[tuple[int, int] | None]] = [[None] for _ in range(table.players)]
+        # per seat, shared by the copies holding the same grid (a change gives the
+        # changed state a fresh one): look-ahead copies fill them
+        self.values = [_Judged() for _ in range(table.players)]
         self.active = 0  # the seat that rolls and arranges this turn
         self.rolled: tuple[str, ...] = ()
         self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
@@ -371,7 +222,7 @@ class GemstoneState(SharedRng):
         except KeyError as error:
             raise ValueError(f"{error.args[0]!r} is no symbol letter ({t.letters})") from None
         self.filled[seat] = sum(1 << box for box, v in enumerate(self.grids[seat]) if v)
-        self.values[seat] = [None]
+        self.values[seat] = _Judged()
 
 
 class GemstoneCaverns:
@@ -403,14 +254,11 @@ class GemstoneCaverns:
         filled = state.filled[seat]
         key = (state.arrangement, state.turns_shown, filled)
         if state.legal is None or state.legal[0] != key:  # the loop and the bot both ask
-            actions = [
-                action
-                for times in range(state.turns_shown)
-                for mask, action in _place_actions(state.arrangement[0], t.rows, t.cols)[times]
-                if not mask & filled
-            ]
-            state.legal = (key, tuple(actions or [PASS]))
-        return list(state.legal[1])
+            actions = _clear_placements(
+                state.arrangement[0], t.rows, t.cols, state.turns_shown, filled
+            )
+            state.legal = (key, actions or [PASS])  # never handed out: copies are
+        return state.legal[1][:]
 
     def apply(self, state: GemstoneState, action: Action) -> None:
         kind = action[0]
@@ -421,9 +269,7 @@ class GemstoneCaverns:
                 raise IllegalAction("the dice are already arranged this turn")
             _, cells, labels = action
             state.arrangement = (cells, labels)
-            index = {symbol: i for i, symbol in enumerate(state.table.symbols, 1)}
-            state.codes = tuple(index[symbol] for symbol in labels)
-            state.turns_shown = _distinct_turns(cells, labels)
+            state.codes, state.turns_shown, _, _ = _arranged(cells, labels, state.table.symbols)
             state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
             return
         if state.arrangement is None:
@@ -443,7 +289,7 @@ class GemstoneCaverns:
             for k, box in inside:
                 grid[box] = state.codes[k]
             state.filled[seat] |= mask
-            state.values[seat] = [None]
+            state.values[seat] = _Judged()
         elif kind == "pass":
             state.ended = True
             state.passes += 1
@@ -559,356 +405,3 @@ def _best_fit(state: GemstoneState, seat: int) -> int:
         if i < j
     )
     return best + 2 * inner
-
-
-# --- fast look-ahead ----------------------------------------------------------
-#
-# A greedy bot judges ~350 placements and ~114 arrangements a decision. Copying
-# the state, placing and flood-filling the grid for each is what made the game
-# slow; the functions below give the same heuristic values from one analysis of
-# the seat's grid (tests/games/gemstone_caverns/test_fast.py checks that they
-# agree with apply + heuristic on thousands of random positions).
-
-
-class _Spot(NamedTuple):
-    """One placement of an arrangement: what it covers and the groups its dice form
-    among themselves. Dice are named by the first die of their symbol (`kin`), so
-    that arrangements alike but for which symbols they show share one table."""
-
-    mask: int  # boxes covered
-    joins: int  # per kin k, the boxes of its dice, shifted by k * the grid's boxes
-    parts: tuple[tuple[int, tuple[int, ...]], ...]  # (kin, boxes) per group of the dice alone
-    kind: int  # index of the parts' sizes among the table's (placements joining no group)
-
-
-class _Spots(NamedTuple):
-    by_action: dict[Action, _Spot]  # every placement action, and the pass
-    sizes: tuple[tuple[int, ...], ...]  # the parts' sizes of each kind of spot
-
-
-def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
-    """For each die, the first die showing its symbol: (2, 5, 2, 2) gives (0, 1, 0, 0)."""
-    return tuple(codes.index(code) for code in codes)
-
-
-@lru_cache(maxsize=256)
-def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
-    """Every placement action of an arrangement of the shape cells whose dice show
-    symbols alike as kin says, with its _Spot."""
-    neighbours = _neighbours(rows, cols)
-    boxes = rows * cols
-    kinds: dict[tuple[int, ...], int] = {(): 0}  # the pass covers nothing
-    table = {PASS: _Spot(0, 0, (), 0)}
-    for (mask, action), (_, inside) in zip(
-        (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
-        (spot for turn in _placements(cells, rows, cols) for spot in turn.values()),
-        strict=True,
-    ):
-        kin_of = {box: kin[k] for k, box in inside}
-        joins = 0
-        for box, same in kin_of.items():
-            joins |= 1 << (box + same * boxes)
-        parts, seen = [], set()
-        for box, same in kin_of.items():
-            if box in seen:
-                continue
-            seen.add(box)
-            part = [box]
-            for b in part:
-                for other in neighbours[b]:
-                    if kin_of.get(other) == same and other not in seen:
-                        seen.add(other)
-                        part.append(other)
-            parts.append((same, tuple(part)))
-        sizes = tuple(sorted(len(part) for _, part in parts))
-        kind = kinds.setdefault(sizes, len(kinds))
-        table[action] = _Spot(mask, joins, tuple(parts), kind)
-    return _Spots(table, tuple(kinds))
-
-
-@lru_cache(maxsize=8)
-def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
-    """(score, near boxes) a group of each size 0..boxes adds, as _value counts them."""
-    low = scoring.min_group
-    return tuple(
-        (scoring.per_group + size * scoring.per_box, 0)
-        if size >= low
-        else (0, size if size >= low - 2 else 0)
-        for size in range(boxes + 1)
-    )
-
-
-def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
-    """heuristic(seat) after each of seat's placement actions (or the pass), as copying
-    the state, applying the action and scoring would give it, without copying: one
-    labelling of the grid, then per placement only the groups its dice join."""
-    t = state.table
-    if state.arrangement is None:
-        raise ValueError("the dice are not arranged yet")
-    grid, neighbours = state.grids[seat], t.neighbours
-    labels, groups = _label(grid, neighbours)
-    cached = state.values[seat]  # as _cached, from this labelling
-    own = cached[0]
-    if own is None:
-        own = cached[0] = _value_of(groups, t.scoring)
-    score, near = own
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    rival = max(others) if others else 0
-    worth = _worth(t.scoring, len(grid))
-    stride = len(t.symbols) + 1
-    near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
-    beside = [0] * stride  # per code: empty boxes beside a group of it
-    for box, code in enumerate(grid):
-        if code:
-            for other in neighbours[box]:
-                if not grid[other]:
-                    beside[code] |= 1 << other
-                    near_of.setdefault(other * stride + code, set()).add(labels[box])
-    codes = state.codes
-    kin = _kin(codes)
-    spots = _spots(state.arrangement[0], kin, t.rows, t.cols)
-    # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
-    # whether a placement joins any group
-    beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
-    quick = []  # the value of a placement joining no group, per kind of spot
-    for sizes in spots.sizes:
-        s, n = score, near
-        for size in sizes:
-            s, n = s + worth[size][0], n + worth[size][1]
-        value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
-        quick.append(value - rival if others else value)
-
-    def joined(spot: _Spot) -> float:
-        s, n = _joined(score, near, codes, spot.parts, near_of, stride, groups, worth)
-        value = s + NEAR_BONUS * n
-        return value - rival if others else value
-
-    try:
-        chosen = [spots.by_action[action] for action in actions]
-    except KeyError as error:
-        raise IllegalAction(f"{error.args[0]} is no placement of the arrangement") from None
-    return [joined(spot) if spot.joins & beside_kin else quick[spot.kind] for spot in chosen]
-
-
-# Best fit, all placements at once: the grid is written into an integer with a
-# byte per box of a board padded by the shape's reach on every side (the east
-# and west sides share theirs, the rows wrapping through it), each byte
-# holding what a die of one code would count there (1 for the box, +1 per
-# same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
-# die's offset and adding gives, in every byte at once, the fit of the placement
-# anchored there; bytes of overlapping placements come out at OVERLAP or more.
-# The quarter turns' bytes are laid side by side in one integer, the overlaps
-# cleared, and the largest byte found by halving (is any byte >= t?).
-
-OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
-TURNS = 4
-
-
-class _Board(NamedTuple):
-    pad: int
-    width: int  # of the padded board
-    lanes: int  # bytes of the padded board
-    stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
-    ones: int  # 0x01 in every byte of TURNS boards side by side
-    carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
-    shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
-    below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
-
-
-@lru_cache(maxsize=8)
-def _board(rows: int, cols: int, dice: int) -> _Board:
-    pad = dice - 1  # how far a shape of that many cells reaches past an edge
-    width = cols + pad  # a row's padding on the east is the next row's on the west
-    lanes = width * (rows + 2 * pad)
-    stride = width * (rows + pad)  # every anchor lies above the bottom padding
-    ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
-    shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
-    below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
-
-
-@lru_cache(maxsize=64)
-def _fit_geometry(
-    cells, rows: int, cols: int, dice: int
-) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Per quarter turn: (each cell's bit offset from the anchor, the anchors' byte
-    mask on one board). The turn's place in the side-by-side boards is its number
-    times the board's bits."""
-    board = _board(rows, cols, dice)
-    turns = []
-    for times, spots in enumerate(_placements(cells, rows, cols)):
-        offsets = tuple(8 * (r * board.width + c) for r, c in _turn(cells, times))
-        first = board.pad * (board.width + 1)
-        anchors = sum(0xFF << 8 * (first + row * board.width + col) for row, col in spots)
-        turns.append((offsets, anchors))
-    return tuple(turns)
-
-
-def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
-    """Per grid code: the padded board's bytes as a die of that code counts them."""
-    t = state.table
-    board = _board(t.rows, t.cols, len(t.dice))
-    grid, neighbours = state.grids[seat], t.neighbours
-    base = bytearray(board.lanes)
-    counts: list[dict[int, int]] = [{} for _ in range(len(t.symbols) + 1)]
-    for box, code in enumerate(grid):
-        lane = (box // t.cols + board.pad) * board.width + box % t.cols + board.pad
-        if code:
-            base[lane] = OVERLAP
-            for other in neighbours[box]:
-                if not grid[other]:
-                    near = counts[code]
-                    near[other] = near.get(other, 0) + 1
-        else:
-            base[lane] = 1
-    lanes = []
-    for near in counts:
-        own = bytearray(base)
-        for box, count in near.items():
-            own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
-        lanes.append(int.from_bytes(own, "little"))
-    return lanes
-
-
-def _fast_best_fit(state: GemstoneState, seat: int) -> int:
-    """_best_fit, computed for all the placements at once (see above)."""
-    if state.arrangement is None:
-        raise ValueError("the dice are not arranged yet")
-    cells = state.arrangement[0]
-    return _Fits(state, seat).best(cells, state.codes, state.turns_shown, _kin(state.codes))
-
-
-class _Fits:
-    """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
-    place in each quarter turn and kept only where the placement is free, are the
-    same for every arrangement of that shape with that symbol on that die: each
-    is computed once, and an arrangement's fits are then the sum of its dice's."""
-
-    def __init__(self, state: GemstoneState, seat: int):
-        t = state.table
-        self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
-        self.board = _board(t.rows, t.cols, len(t.dice))
-        self.lanes = _fit_lanes(state, seat)
-        self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
-        self.dies: dict[tuple, int] = {}  # per (shape, die, code): its bytes at every turn
-
-    def best(self, cells, codes: tuple[int, ...], turns: int, kin: tuple[int, ...]) -> int:
-        """_best_fit of the arrangement of dice codes on the shape cells, turns quarter
-        turns shown, kin = _kin(codes)."""
-        fits = 0
-        for k, code in enumerate(codes):
-            die = self.dies.get((cells, k, code))
-            if die is None:
-                die = self.dies[cells, k, code] = self._die(cells, k, code)
-            fits += die
-        board = self.board
-        fits &= board.shown[turns]
-        low, high = 0, 5 * len(codes)  # the largest byte: at most 1 + 4 neighbours a die
-        while low < high:
-            mid = (low + high + 1) // 2
-            if (fits + board.below[mid]) & board.carry:
-                low = mid
-            else:
-                high = mid - 1
-        return (low or -1) + 2 * _inner_edges(cells, kin)
-
-    def _die(self, cells, k: int, code: int) -> int:
-        geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
-        free = self.free.get(cells)
-        if free is None:
-            free = self.free[cells] = tuple(
-                self._free(offsets, anchors) for offsets, anchors in geometry
-            )
-        lanes, bits = self.lanes[code], 8 * self.board.stride
-        return sum(
-            ((lanes >> offsets[k]) & anchors) << bits * times
-            for times, ((offsets, _), anchors) in enumerate(zip(geometry, free, strict=True))
-        )
-
-    def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
-        """The anchors' bytes of the placements that cover no filled box."""
-        covered = 0
-        for shift in offsets:
-            covered += self.lanes[0] >> shift  # OVERLAP on filled boxes, whatever the code
-        ones = self.board.ones
-        overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
-        overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
-        return anchors & ~(overlap * 0xFF)
-
-
-def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
-    """heuristic(seat) after each "arrange" action of the active seat, as apply +
-    heuristic on a copy would give it: the grid's value is the same for all, only
-    the best fit differs, and _Fits judges every placement of a shape at once."""
-    t = state.table
-    score, near = _cached(state, seat)
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    fits = _Fits(state, seat)
-    index = {symbol: i for i, symbol in enumerate(t.symbols, 1)}
-    values = []
-    for action in actions:
-        _, cells, labels = action
-        codes = tuple(index[symbol] for symbol in labels)
-        kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
-        fit = fits.best(cells, codes, _distinct_turns(cells, kin), kin)
-        value = score + NEAR_BONUS * near
-        value += FIT_BONUS * fit  # the heuristic's own order of additions
-        values.append(value - max(others) if others else value)
-    return values
-
-
-@lru_cache(maxsize=1024)
-def _inner_edges(cells, codes: tuple) -> int:
-    """Edges between the arrangement's own dice of one symbol (codes, symbols or kin:
-    only which dice are alike counts)."""
-    return sum(
-        codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-        for i, a in enumerate(cells)
-        for j, b in enumerate(cells)
-        if i < j
-    )
-
-
-def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
-    """(score, near) once the dice's parts join the groups beside them (two parts
-    beside one group become one group)."""
-    merged: list[tuple[int, set]] = []  # (dice, groups joined) per new group
-    for kin, part in parts:
-        code = codes[kin]
-        joined: set[int] = set()
-        for box in part:
-            found = near_of.get(box * stride + code)
-            if found:
-                joined |= found
-        dice = len(part)
-        if not joined:  # a part alone: no other part shares a group with it
-            gain = worth[dice]
-            score, near = score + gain[0], near + gain[1]
-            continue
-        kept = []
-        for other_dice, other_groups in merged:
-            if other_groups & joined:
-                dice += other_dice
-                joined |= other_groups
-            else:
-                kept.append((other_dice, other_groups))
-        kept.append((dice, joined))
-        merged = kept
-    for dice, joined in merged:
-        size = dice
-        for g in joined:
-            old = worth[groups[g][1]]
-            score, near = score - old[0], near - old[1]
-            size += groups[g][1]
-        gain = worth[size]
-        score, near = score + gain[0], near + gain[1]
-    return score, near
-
-
-def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
-    cell = state.values[seat]
-    value = cell[0]
-    if value is None:
-        t = state.table
-        value = cell[0] = _value(state.grids[seat], t.neighbours, t.scoring)
-    return value

@@ -1,18 +1,25 @@
-"""The greedy look-ahead's fast paths agree with the rules played by the book: on
-thousands of seeded random positions, action_values gives exactly the floats
-that copy + apply + heuristic give, and the all-at-once best fit equals the
-one-placement-at-a-time reference."""
+"""The fast paths agree with the rules played by the book: on thousands of seeded
+random positions, action_values gives exactly the floats that copy + apply +
+heuristic give, the all-at-once best fit equals the one-placement-at-a-time
+reference, the legal placements found by table look-up equal the mask-by-mask
+filter, and each grid's kept value equals a fresh count."""
 
 import random
 
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.gemstone_caverns.rules import (
-    GemstoneCaverns,
-    _best_fit,
-    _fast_best_fit,
+from protopress.games.gemstone_caverns.grid import (
+    _cached,
+    _clear_placements,
+    _free_placements,
+    _groups,
+    _Judged,
+    _shapes,
+    _value_of,
 )
+from protopress.games.gemstone_caverns.lookahead import _fast_best_fit
+from protopress.games.gemstone_caverns.rules import GemstoneCaverns, _best_fit
 from protopress.rules.bots import reference_values
 
 GAME = GemstoneCaverns()
@@ -61,7 +68,7 @@ def test_fast_best_fit_matches_the_reference(catalog):
         for box in rng.sample(range(64), filled):
             grid[box] = rng.randint(1, len(state.table.symbols))
         state.filled[0] = sum(1 << box for box, code in enumerate(grid) if code)
-        state.values[0] = [None]
+        state.values[0] = _Judged()
         assert _fast_best_fit(state, 0) == _best_fit(state, 0)
     assert checked > 1000
 
@@ -70,3 +77,50 @@ def test_greedy_values_for_other_seats_fall_back_to_the_reference(catalog):
     state = GAME.setup(catalog, 3, random.Random(2), {})
     actions = GAME.legal_actions(state)[:5]
     assert GAME.action_values(state, 1, actions) == reference_values(GAME, state, 1, actions)
+
+
+def test_clear_placements_match_the_mask_by_mask_filter(catalog):
+    """On random grids of every fullness, with every shape of one to five dice and
+    every number of quarter turns shown, the table look-up lists the placements
+    that the filter one mask at a time lists, in the same order."""
+    rng = random.Random(7)
+    checked = 0
+    for dice in range(1, 6):
+        for cells, _, _ in _shapes(dice):
+            for _ in range(60):
+                boxes = rng.sample(range(64), rng.randrange(65))
+                filled = sum(1 << box for box in boxes)
+                turns = rng.randint(1, 4)
+                assert _clear_placements(cells, 8, 8, turns, filled) == _free_placements(
+                    cells, 8, 8, turns, filled
+                )
+                checked += 1
+    # and on a sheet whose boxes are no whole number of bytes
+    for cells, _, _ in _shapes(4):
+        for _ in range(100):
+            filled = rng.getrandbits(5 * 7) & rng.getrandbits(5 * 7)
+            assert _clear_placements(cells, 5, 7, 4, filled) == _free_placements(
+                cells, 5, 7, 4, filled
+            )
+            checked += 1
+    assert checked > 2000
+
+
+def test_judged_grids_stay_true_to_the_grid_and_never_leak_between_copies(catalog):
+    """Each seat's labelling and value are kept with the grid and shared by copies:
+    after every action of random games they equal a fresh count of the grid, and
+    a copy that places leaves the original's as they were."""
+    checked = 0
+    for state, rng in positions(catalog, 30, seed=8):
+        t = state.table
+        before = [_cached(state, seat) for seat in range(t.players)]
+        for seat in range(t.players):
+            assert before[seat] == _value_of(_groups(state.grids[seat], t.neighbours), t.scoring)
+        trial = state.copy()
+        GAME.apply(trial, rng.choice(GAME.legal_actions(trial)))
+        for seat in range(t.players):
+            fresh = _value_of(_groups(trial.grids[seat], t.neighbours), t.scoring)
+            assert _cached(trial, seat) == fresh
+        assert [_cached(state, seat) for seat in range(t.players)] == before
+        checked += 1
+    assert checked > 2000

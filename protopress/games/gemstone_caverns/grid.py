@@ -1,0 +1,308 @@
+"""Gemstone Caverns' shapes, their placements on a grid and a grid's groups: the
+geometry both the rules (rules.py) and the look-ahead (lookahead.py) stand on.
+
+A grid is a flat bytearray (0 an empty box, i + 1 the catalog's i-th symbol)
+with an integer bitmask of filled boxes beside it, so that a placement's
+legality is one AND.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import compress, permutations
+from typing import TYPE_CHECKING, NamedTuple
+
+from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
+from protopress.rules.core import Action
+
+if TYPE_CHECKING:
+    from protopress.games.gemstone_caverns.rules import GemstoneState
+
+PASS: Action = ("pass",)
+
+
+class Scoring(NamedTuple):
+    min_group: int
+    per_group: int
+    per_box: int
+
+
+def _scoring(scoring) -> Scoring:
+    if isinstance(scoring, Scoring):
+        return scoring
+    return Scoring(scoring["min_group"], scoring["per_group"], scoring["per_box"])
+
+
+# --- geometry --------------------------------------------------------------
+
+
+def _turn(cells, times: int) -> tuple[tuple[int, int], ...]:
+    """Cells turned clockwise `times` quarter turns, in the same order, top-left at (0, 0)."""
+    for _ in range(times):
+        cells = [(c, -r) for r, c in cells]
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple((r - top, c - left) for r, c in cells)
+
+
+@lru_cache(maxsize=8)
+def _shapes(dice: int) -> tuple:
+    """(cells, name, symmetries) per one-sided polyomino of `dice` cells.
+
+    cells are sorted in the canonical orientation of gemstone_checks; each
+    symmetry is a quarter turn mapping the shape onto itself, as the
+    permutation sending cell k to cells[perm[k]].
+    """
+    shapes = []
+    for shape in polyominoes(dice):
+        cells = tuple(sorted(shape))
+        step = len(rotations(shape))  # the turns that map a shape onto itself: multiples of step
+        symmetries = tuple(
+            tuple(cells.index(cell) for cell in _turn(cells, times)) for times in range(0, 4, step)
+        )
+        shapes.append((cells, shape_name(shape), symmetries))
+    return tuple(shapes)
+
+
+def _relabel(labels: tuple, perm: tuple) -> tuple:
+    turned = [None] * len(labels)
+    for k, target in enumerate(perm):
+        turned[target] = labels[k]
+    return tuple(turned)
+
+
+@lru_cache(maxsize=512)
+def _arrangements(rolled: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every distinct arrangement of the rolled faces (sorted), one per class of rotations."""
+    actions = []
+    for cells, _, symmetries in _shapes(len(rolled)):
+        for labels in sorted(set(permutations(rolled))):
+            # keep the least labelling among those the shape's symmetries give
+            if all(_relabel(labels, perm) >= labels for perm in symmetries):
+                actions.append(("arrange", cells, labels))
+    return tuple(actions)
+
+
+@lru_cache(maxsize=8)
+def _by_cells(dice: int) -> dict:
+    """{cells: (name, symmetries)} of the shapes of `dice` cells."""
+    return {cells: (name, symmetries) for cells, name, symmetries in _shapes(dice)}
+
+
+@lru_cache(maxsize=4096)
+def _distinct_turns(cells, labels) -> int:
+    """How many quarter turns (0, 1, ...) give different labelled placements (labels
+    may be symbols, codes or kin: only which dice are alike counts)."""
+    _, symmetries = _by_cells(len(cells))[cells]
+    return 4 // sum(_relabel(labels, perm) == labels for perm in symmetries)
+
+
+@lru_cache(maxsize=64)
+def _placements(cells, rows: int, cols: int) -> tuple[dict, ...]:
+    """Per quarter turn: {(row, col): (mask, ((cell, box), ...))} for each offset with a box inside."""
+    turns = []
+    for times in range(4):
+        turned = _turn(cells, times)
+        height = max(r for r, _ in turned) + 1
+        width = max(c for _, c in turned) + 1
+        spots = {}
+        for row in range(1 - height, rows):
+            for col in range(1 - width, cols):
+                inside = tuple(
+                    (k, (r + row) * cols + c + col)
+                    for k, (r, c) in enumerate(turned)
+                    if 0 <= r + row < rows and 0 <= c + col < cols
+                )
+                if inside:
+                    spots[row, col] = (sum(1 << box for _, box in inside), inside)
+        turns.append(spots)
+    return tuple(turns)
+
+
+@lru_cache(maxsize=64)
+def _place_actions(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """Per quarter turn: (mask, the "place" action) of each offset, built once per shape."""
+    return tuple(
+        tuple((mask, ("place", times, row, col)) for (row, col), (mask, _) in spots.items())
+        for times, spots in enumerate(_placements(cells, rows, cols))
+    )
+
+
+class _PlaceTable(NamedTuple):
+    """An arrangement's placements with what each covers, laid out so that the
+    placements clear of a seat's filled boxes are found for all of them at once:
+    bit i of an integer stands for the i-th placement."""
+
+    shown: tuple[tuple[Action, ...], ...]  # per number of quarter turns shown: their placements
+    covers: tuple[tuple[int, ...], ...]  # per byte of the grid's mask: per value, the bits of
+    # the placements covering one of those boxes
+    top: int  # the bit just above the last placement's
+
+
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")  # a binary numeral's digits as selectors
+
+
+@lru_cache(maxsize=64)
+def _place_table(cells, rows: int, cols: int) -> _PlaceTable:
+    placements = [pair for turn in _place_actions(cells, rows, cols) for pair in turn]
+    by_box = [0] * (rows * cols)  # per box: the bits of the placements covering it
+    for bit, (mask, _) in enumerate(placements):
+        for box in range(mask.bit_length()):
+            if mask >> box & 1:
+                by_box[box] |= 1 << bit
+    covers = []
+    for first in range(0, rows * cols, 8):
+        boxes = by_box[first : first + 8] + [0] * max(0, first + 8 - rows * cols)
+        values = [0] * 256
+        for value in range(1, 256):  # a value's covers: its lowest box's and the rest's
+            low = (value & -value).bit_length() - 1
+            values[value] = values[value & (value - 1)] | boxes[low]
+        covers.append(tuple(values))
+    ends = [0]
+    for turn in _place_actions(cells, rows, cols):
+        ends.append(ends[-1] + len(turn))
+    actions = tuple(action for _, action in placements)
+    return _PlaceTable(tuple(actions[:end] for end in ends), tuple(covers), 1 << len(actions))
+
+
+def _free_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+    """The placements of the first `turns` quarter turns that cover no box of filled,
+    in _place_actions' order (the reference: _clear_placements is tested equal to it)."""
+    return [
+        action
+        for times in range(turns)
+        for mask, action in _place_actions(cells, rows, cols)[times]
+        if not mask & filled
+    ]
+
+
+def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+    """_free_placements for all placements at once: the bits of the placements that
+    cover a filled box, a table look-up per byte of filled, become a numeral whose
+    digits select the others."""
+    table = _place_table(cells, rows, cols)
+    covered = 0
+    for chunk, values in enumerate(table.covers):
+        covered |= values[filled >> 8 * chunk & 0xFF]
+    clear = ~covered & (table.top - 1)
+    selectors = format(clear | table.top, "b").encode()[:0:-1].translate(_DIGITS)
+    return list(compress(table.shown[turns], selectors))
+
+
+@lru_cache(maxsize=64)
+def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Edge neighbours of each box of a flat grid (never across corners)."""
+    return tuple(
+        tuple(
+            (r + dr) * cols + c + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        )
+        for r in range(rows)
+        for c in range(cols)
+    )
+
+
+def _label(cells, neighbours) -> tuple[list[int], list[tuple[int, int]]]:
+    """Each box's group number (-1 for an empty box) and (symbol, size) of every group
+    of one symbol joined along edges; 0 is an empty box."""
+    labels = [-1] * len(cells)
+    groups: list[tuple[int, int]] = []
+    for start, symbol in enumerate(cells):
+        if not symbol or labels[start] >= 0:
+            continue
+        number = len(groups)
+        labels[start] = number
+        group = [start]
+        for box in group:  # breadth first: the list grows while it is read
+            for other in neighbours[box]:
+                if cells[other] == symbol and labels[other] < 0:
+                    labels[other] = number
+                    group.append(other)
+        groups.append((symbol, len(group)))
+    return labels, groups
+
+
+def _groups(cells, neighbours) -> list[tuple[int, int]]:
+    """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
+    return _label(cells, neighbours)[1]
+
+
+def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> tuple[int, int]:
+    """(score, boxes in groups one or two boxes short of scoring) of a grid's groups."""
+    score = near = 0
+    for _, size in groups:
+        if size >= scoring.min_group:
+            score += scoring.per_group + size * scoring.per_box
+        elif size >= scoring.min_group - 2:
+            near += size
+    return score, near
+
+
+def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
+    """For each die, the first die showing its symbol: (2, 5, 2, 2) gives (0, 1, 0, 0)."""
+    return tuple(codes.index(code) for code in codes)
+
+
+class _Arranged(NamedTuple):
+    """What placing and judging an arrangement need, found once per arrangement."""
+
+    codes: tuple[int, ...]  # grid codes of its dice
+    turns: int  # distinct quarter turns
+    inner: int  # edges between its own dice of one symbol
+    dice: tuple[tuple[int, int, int], ...]  # per die: (a number naming shape, die and
+    # code, the die, its code): the key of the die's bytes in _Fits
+
+
+@lru_cache(maxsize=16384)  # every arrangement of every roll of the built-in dice: about 8,000
+def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
+    codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
+    kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
+    shape = list(_by_cells(len(cells))).index(cells)
+    dice = tuple((shape << 16 | k << 8 | code, k, code) for k, code in enumerate(codes))
+    return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin), dice)
+
+
+@lru_cache(maxsize=512)
+def _roll_arranged(rolled: tuple[str, ...], symbols: tuple[str, ...]) -> tuple[_Arranged, ...]:
+    """_arranged of each of _arrangements(rolled), in that order."""
+    return tuple(_arranged(cells, labels, symbols) for _, cells, labels in _arrangements(rolled))
+
+
+@lru_cache(maxsize=1024)
+def _inner_edges(cells, codes: tuple) -> int:
+    """Edges between the arrangement's own dice of one symbol (codes, symbols or kin:
+    only which dice are alike counts)."""
+    return sum(
+        codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        for i, a in enumerate(cells)
+        for j, b in enumerate(cells)
+        if i < j
+    )
+
+
+class _Judged:
+    """A seat's grid labelled into groups and valued (_value_of), when first asked."""
+
+    __slots__ = ("done", "labels", "groups", "value")
+
+    def __init__(self) -> None:
+        self.done = False
+        self.labels: list[int] = []  # as _label gives them
+        self.groups: list[tuple[int, int]] = []
+        self.value = (0, 0)
+
+
+def _judge(state: GemstoneState, seat: int) -> _Judged:
+    judged = state.values[seat]
+    if not judged.done:
+        t = state.table
+        judged.labels, judged.groups = _label(state.grids[seat], t.neighbours)
+        judged.value = _value_of(judged.groups, t.scoring)
+        judged.done = True
+    return judged
+
+
+def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
+    """_value_of the seat's grid."""
+    return _judge(state, seat).value

@@ -1,0 +1,391 @@
+"""Gemstone Caverns' greedy look-ahead without copies.
+
+A greedy bot judges ~350 placements and ~114 arrangements a decision. Copying
+the state, placing and flood-filling the grid for each is what made the game
+slow; the functions below give the same heuristic values from one analysis of
+the seat's grid (tests/games/gemstone_caverns/test_fast.py checks that they
+agree with apply + heuristic on thousands of random positions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from protopress.games.gemstone_caverns.grid import (
+    PASS,
+    Scoring,
+    _arranged,
+    _arrangements,
+    _cached,
+    _judge,
+    _kin,
+    _neighbours,
+    _place_actions,
+    _placements,
+    _roll_arranged,
+    _turn,
+)
+from protopress.rules.core import Action, IllegalAction
+
+if TYPE_CHECKING:
+    from protopress.games.gemstone_caverns.grid import _Arranged
+    from protopress.games.gemstone_caverns.rules import GemstoneState
+
+FIT_BONUS = 0.05  # per edge an arrangement could join: a tie-break between arrangements
+NEAR_BONUS = 0.3  # heuristic: per box in a group one or two boxes short of scoring
+
+
+class _Spot(NamedTuple):
+    """One placement of an arrangement: what it covers and the groups its dice form
+    among themselves. Dice are named by the first die of their symbol (`kin`), so
+    that arrangements alike but for which symbols they show share one table."""
+
+    mask: int  # boxes covered
+    joins: int  # per kin k, the boxes of its dice, shifted by k * the grid's boxes
+    parts: tuple[tuple[int, tuple[int, ...]], ...]  # (kin, boxes) per group of the dice alone
+    kind: int  # index of the parts' sizes among the table's (placements joining no group)
+
+
+class _Spots(NamedTuple):
+    by_action: dict[Action, _Spot]  # every placement action, and the pass
+    sizes: tuple[tuple[int, ...], ...]  # the parts' sizes of each kind of spot
+
+
+@lru_cache(maxsize=256)
+def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
+    """Every placement action of an arrangement of the shape cells whose dice show
+    symbols alike as kin says, with its _Spot."""
+    neighbours = _neighbours(rows, cols)
+    boxes = rows * cols
+    kinds: dict[tuple[int, ...], int] = {(): 0}  # the pass covers nothing
+    table = {PASS: _Spot(0, 0, (), 0)}
+    for (mask, action), (_, inside) in zip(
+        (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
+        (spot for turn in _placements(cells, rows, cols) for spot in turn.values()),
+        strict=True,
+    ):
+        kin_of = {box: kin[k] for k, box in inside}
+        joins = 0
+        for box, same in kin_of.items():
+            joins |= 1 << (box + same * boxes)
+        parts, seen = [], set()
+        for box, same in kin_of.items():
+            if box in seen:
+                continue
+            seen.add(box)
+            part = [box]
+            for b in part:
+                for other in neighbours[b]:
+                    if kin_of.get(other) == same and other not in seen:
+                        seen.add(other)
+                        part.append(other)
+            parts.append((same, tuple(part)))
+        sizes = tuple(sorted(len(part) for _, part in parts))
+        kind = kinds.setdefault(sizes, len(kinds))
+        table[action] = _Spot(mask, joins, tuple(parts), kind)
+    return _Spots(table, tuple(kinds))
+
+
+@lru_cache(maxsize=8)
+def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
+    """(score, near boxes) a group of each size 0..boxes adds, as _value_of counts them."""
+    low = scoring.min_group
+    return tuple(
+        (scoring.per_group + size * scoring.per_box, 0)
+        if size >= low
+        else (0, size if size >= low - 2 else 0)
+        for size in range(boxes + 1)
+    )
+
+
+def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+    """heuristic(seat) after each of seat's placement actions (or the pass), as copying
+    the state, applying the action and scoring would give it, without copying: one
+    labelling of the grid, then per placement only the groups its dice join."""
+    t = state.table
+    if state.arrangement is None:
+        raise ValueError("the dice are not arranged yet")
+    grid, neighbours = state.grids[seat], t.neighbours
+    judged = _judge(state, seat)
+    labels, groups = judged.labels, judged.groups
+    score, near = judged.value
+    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    rival = max(others) if others else 0
+    worth = _worth(t.scoring, len(grid))
+    stride = len(t.symbols) + 1
+    near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
+    beside = [0] * stride  # per code: empty boxes beside a group of it
+    for box, code in enumerate(grid):
+        if code:
+            for other in neighbours[box]:
+                if not grid[other]:
+                    beside[code] |= 1 << other
+                    near_of.setdefault(other * stride + code, set()).add(labels[box])
+    codes = state.codes
+    kin = _kin(codes)
+    spots = _spots(state.arrangement[0], kin, t.rows, t.cols)
+    # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
+    # whether a placement joins any group
+    beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
+    quick = []  # the value of a placement joining no group, per kind of spot
+    for sizes in spots.sizes:
+        s, n = score, near
+        for size in sizes:
+            s, n = s + worth[size][0], n + worth[size][1]
+        value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
+        quick.append(value - rival if others else value)
+
+    def joined(spot: _Spot) -> float:
+        s, n = _joined(score, near, codes, spot.parts, near_of, stride, groups, worth)
+        value = s + NEAR_BONUS * n
+        return value - rival if others else value
+
+    try:
+        chosen = [spots.by_action[action] for action in actions]
+    except KeyError as error:
+        raise IllegalAction(f"{error.args[0]} is no placement of the arrangement") from None
+    return [joined(spot) if spot.joins & beside_kin else quick[spot.kind] for spot in chosen]
+
+
+# Best fit, all placements at once: the grid is written into an integer with a
+# byte per box of a board padded by the shape's reach on every side (the east
+# and west sides share theirs, the rows wrapping through it), each byte
+# holding what a die of one code would count there (1 for the box, +1 per
+# same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
+# die's offset and adding gives, in every byte at once, the fit of the placement
+# anchored there; bytes of overlapping placements come out at OVERLAP or more.
+# The quarter turns' bytes are laid side by side in one integer, the overlaps
+# cleared, and the largest byte found by threshold tests (is any byte >= t?).
+
+OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
+TURNS = 4
+
+
+class _Board(NamedTuple):
+    pad: int
+    width: int  # of the padded board
+    lanes: int  # bytes of the padded board
+    stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
+    ones: int  # 0x01 in every byte of TURNS boards side by side
+    carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
+    shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
+    below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
+
+
+@lru_cache(maxsize=8)
+def _board(rows: int, cols: int, dice: int) -> _Board:
+    pad = dice - 1  # how far a shape of that many cells reaches past an edge
+    width = cols + pad  # a row's padding on the east is the next row's on the west
+    lanes = width * (rows + 2 * pad)
+    stride = width * (rows + pad)  # every anchor lies above the bottom padding
+    ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
+    shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
+    below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
+    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
+
+
+@lru_cache(maxsize=64)
+def _fit_geometry(
+    cells, rows: int, cols: int, dice: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Per quarter turn: (each cell's bit offset from the anchor, the anchors' byte
+    mask on one board). The turn's place in the side-by-side boards is its number
+    times the board's bits."""
+    board = _board(rows, cols, dice)
+    turns = []
+    for times, spots in enumerate(_placements(cells, rows, cols)):
+        offsets = tuple(8 * (r * board.width + c) for r, c in _turn(cells, times))
+        first = board.pad * (board.width + 1)
+        anchors = sum(0xFF << 8 * (first + row * board.width + col) for row, col in spots)
+        turns.append((offsets, anchors))
+    return tuple(turns)
+
+
+def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
+    """Per grid code: the padded board's bytes as a die of that code counts them."""
+    t = state.table
+    board = _board(t.rows, t.cols, len(t.dice))
+    grid, neighbours = state.grids[seat], t.neighbours
+    base = bytearray(board.lanes)
+    counts: list[dict[int, int]] = [{} for _ in range(len(t.symbols) + 1)]
+    for box, code in enumerate(grid):
+        lane = (box // t.cols + board.pad) * board.width + box % t.cols + board.pad
+        if code:
+            base[lane] = OVERLAP
+            for other in neighbours[box]:
+                if not grid[other]:
+                    near = counts[code]
+                    near[other] = near.get(other, 0) + 1
+        else:
+            base[lane] = 1
+    lanes = []
+    for near in counts:
+        own = bytearray(base)
+        for box, count in near.items():
+            own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
+        lanes.append(int.from_bytes(own, "little"))
+    return lanes
+
+
+def _fast_best_fit(state: GemstoneState, seat: int) -> int:
+    """_best_fit, computed for all the placements at once (see above)."""
+    if state.arrangement is None:
+        raise ValueError("the dice are not arranged yet")
+    cells, labels = state.arrangement
+    arranged = _arranged(cells, labels, state.table.symbols)._replace(turns=state.turns_shown)
+    return _Fits(state, seat).best([(cells, arranged)])[0]
+
+
+class _Fits:
+    """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
+    place in each quarter turn and kept only where the placement is free, are the
+    same for every arrangement of that shape with that symbol on that die: each
+    is computed once, and an arrangement's fits are then the sum of its dice's.
+    A code's board, copied into every turn's place and shifted by a die's offset,
+    serves every shape and turn with a die at that offset: it too is made once."""
+
+    def __init__(self, state: GemstoneState, seat: int):
+        t = state.table
+        self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
+        self.board = _board(t.rows, t.cols, len(t.dice))
+        self.lanes = _fit_lanes(state, seat)
+        self.repeated: dict[int, int] = {}  # per code: its board in every turn's place
+        self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
+        self.dies: dict[int, int] = {}  # per _Arranged.dice key: its bytes at every turn
+        self.shifted: dict[int, int] = {}  # per offset << 8 | code: the copied board
+
+    def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
+        """_best_fit of each (shape cells, _arranged of it) given, in order (the
+        arrangement's turns may be any of its shown turns)."""
+        board = self.board
+        shown, below, carry = board.shown, board.below, board.carry
+        dies = self.dies
+        bests = []
+        for cells, (_, turns, inner, dice) in arranged:
+            fits = 0
+            for key, k, code in dice:
+                die = dies.get(key)
+                if die is None:
+                    die = dies[key] = self._die(cells, k, code)
+                fits += die
+            if turns < TURNS:
+                fits &= shown[turns]
+            low, high = 0, 5 * len(dice)  # the largest byte: at most 1 + 4 neighbours a die
+            # most best fits are every die on the grid and an edge or two: from there up
+            # one at a time, else halving below it
+            guess = min(len(dice) + 1, high)
+            if (fits + below[guess]) & carry:
+                low = guess
+                while low < high and (fits + below[low + 1]) & carry:
+                    low += 1
+            else:
+                high = guess - 1
+                while low < high:
+                    mid = (low + high + 1) // 2
+                    if (fits + below[mid]) & carry:
+                        low = mid
+                    else:
+                        high = mid - 1
+            bests.append((low or -1) + 2 * inner)
+        return bests
+
+    def _die(self, cells, k: int, code: int) -> int:
+        geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
+        free = self.free.get(cells)
+        if free is None:
+            bits = 8 * self.board.stride
+            free = self.free[cells] = tuple(
+                self._free(offsets, anchors) << bits * times
+                for times, (offsets, anchors) in enumerate(geometry)
+            )
+        die, shifted = 0, self.shifted
+        for (offsets, _), anchors in zip(geometry, free, strict=True):
+            key = offsets[k] << 8 | code
+            moved = shifted.get(key)
+            if moved is None:
+                moved = shifted[key] = self._repeated(code) >> offsets[k]
+            die |= moved & anchors  # each turn's anchors lie in its own board
+        return die
+
+    def _repeated(self, code: int) -> int:
+        """The code's board copied into each turn's place (the bytes past a board are
+        its bottom padding, zeros: the copies do not overlap)."""
+        copies = self.repeated.get(code)
+        if copies is None:
+            bits = 8 * self.board.stride
+            copies = self.lanes[code]
+            for times in range(TURNS.bit_length() - 1):  # 2, then 4 copies (TURNS is 4)
+                copies |= copies << (bits << times)
+            self.repeated[code] = copies
+        return copies
+
+    def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
+        """The anchors' bytes of the placements that cover no filled box."""
+        covered = 0
+        for shift in offsets:
+            covered += self.lanes[0] >> shift  # OVERLAP on filled boxes, whatever the code
+        ones = self.board.ones
+        overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
+        overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
+        return anchors & ~(overlap * 0xFF)
+
+
+def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+    """heuristic(seat) after each "arrange" action of the active seat, as apply +
+    heuristic on a copy would give it: the grid's value is the same for all, only
+    the best fit differs, and _Fits judges every placement of a shape at once."""
+    t = state.table
+    score, near = _cached(state, seat)
+    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    fits = _Fits(state, seat)
+    base = score + NEAR_BONUS * near
+    rival = max(others) if others else 0
+    rolled = tuple(sorted(state.rolled))
+    if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
+        every = _roll_arranged(rolled, t.symbols)
+    else:
+        every = tuple(_arranged(cells, labels, t.symbols) for _, cells, labels in actions)
+    shapes = (cells for _, cells, _ in actions)
+    values = [
+        base + FIT_BONUS * fit  # the heuristic's own order of additions
+        for fit in fits.best(zip(shapes, every, strict=True))
+    ]
+    return [value - rival for value in values] if others else values
+
+
+def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
+    """(score, near) once the dice's parts join the groups beside them (two parts
+    beside one group become one group)."""
+    merged: list[tuple[int, set]] = []  # (dice, groups joined) per new group
+    for kin, part in parts:
+        code = codes[kin]
+        joined: set[int] = set()
+        for box in part:
+            found = near_of.get(box * stride + code)
+            if found:
+                joined |= found
+        dice = len(part)
+        if not joined:  # a part alone: no other part shares a group with it
+            gain = worth[dice]
+            score, near = score + gain[0], near + gain[1]
+            continue
+        kept = []
+        for other_dice, other_groups in merged:
+            if other_groups & joined:
+                dice += other_dice
+                joined |= other_groups
+            else:
+                kept.append((other_dice, other_groups))
+        kept.append((dice, joined))
+        merged = kept
+    for dice, joined in merged:
+        size = dice
+        for g in joined:
+            old = worth[groups[g][1]]
+            score, near = score - old[0], near - old[1]
+            size += groups[g][1]
+        gain = worth[size]
+        score, near = score + gain[0], near + gain[1]
+    return score, near
