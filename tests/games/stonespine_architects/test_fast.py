@@ -58,3 +58,99 @@ def test_goal_elements_counted_in_one_pass_match_element_count():
         goal = [rng.choice(kinds) for _ in range(rng.randint(0, 3))]  # repeats too
         expected = sum(scoring.element_count(dungeon, e) for e in goal)
         assert scoring.count_elements(dungeon, goal) == expected
+
+
+# --- the greedy look-ahead without copies ------------------------------------------
+
+
+def _positions(games: int, seed: int):
+    """Positions of seeded games, solo and multiplayer, random and greedy play."""
+    from protopress.rules.bots import make_bot
+    from protopress.rules.registry import game_for
+
+    game = game_for("stonespine-architects")
+    catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
+    rng = random.Random(seed)
+    for number in range(games):
+        players = rng.choice((1, 1, 2, 3, 5))
+        options = {"difficulty": rng.choice(("normal", "hard"))} if players == 1 else {}
+        state = game.setup(catalog, players, random.Random(rng.getrandbits(32)), options)
+        bots = [make_bot(rng.choice(("random", "greedy")), number * 10 + s) for s in range(players)]
+        while not game.is_over(state):
+            yield game, state
+            game.apply(state, bots[game.to_move(state)].choose(game, state))
+        yield game, state
+
+
+def _book_heuristic(state, seat: int) -> float:
+    """The heuristic as the engine wrote it before lookahead.py: every term counted
+    afresh on the board's dungeon with the scoring functions."""
+    from protopress.games.stonespine_architects import lookahead as w
+    from protopress.games.stonespine_architects.scoring import rank_points, reputation
+
+    table, board = state.table, state.boards[seat]
+    scoring = table.scoring
+    dungeon = board.dungeon()
+    paths = path_score(dungeon)
+    value = scoring.path_points(paths) + reputation(dungeon)
+    matches = scoring.blueprint_matches(dungeon, board.blueprint.positions)
+    value += scoring.blueprint_points(matches) + w.NEAR_BLUEPRINT * matches
+    for challenge in board.challenges:
+        met = scoring.condition_holds(challenge.condition, dungeon, paths)
+        value += challenge.points * (1.0 if met else w.OPEN_CHALLENGE)
+    value += w.GOAL_ELEMENT * sum(scoring.element_count(dungeon, e) for e in state.goal.elements)
+    if state.pending and state.mover == seat:
+        value += sum(w.PENDING_TOKEN + table.tokens[t].stars for t in state.pending)
+    value += w.GOLD * board.gold
+    if state.phase == "construction":
+        base = state.row * SIZE
+        value += w.ROW_GOLD * sum(
+            table.cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0
+        )
+    if state.year == 4 and seat in state.new_priority:
+        value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
+    if state.rival is not None:
+        value -= state.rival.reputation().total
+    return value
+
+
+def test_the_heuristic_equals_the_book_on_every_seat_of_random_positions():
+    checked = 0
+    for game, state in _positions(40, 5):
+        for seat in range(len(state.boards)):
+            assert game.heuristic(state, seat) == _book_heuristic(state, seat)
+            checked += 1
+    assert checked > 3000
+
+
+def test_action_values_equal_copy_apply_heuristic():
+    from protopress.rules.bots import reference_values
+
+    kinds: dict[str, int] = {}
+    for game, state in _positions(60, 11):
+        seat = game.to_move(state)
+        if seat is None:
+            continue
+        actions = game.legal_actions(state)
+        fast = game.action_values(state, seat, actions)
+        assert fast == reference_values(game, state, seat, actions), actions[0]
+        kinds[actions[0][0]] = kinds.get(actions[0][0], 0) + 1
+    assert sum(kinds.values()) > 2000
+    assert all(kinds.get(kind, 0) > 100 for kind in ("place", "keep", "put", "buy", "pass"))
+
+
+def test_a_looked_ahead_state_is_left_as_it_was():
+    from protopress.rules.bots import reference_values
+
+    for game, state in _positions(6, 3):
+        seat = game.to_move(state)
+        if seat is None:
+            continue
+        before = state.copy()
+        game.action_values(state, seat, game.legal_actions(state))
+        actions = game.legal_actions(state)
+        assert reference_values(game, state, seat, actions) == reference_values(
+            game, before, seat, actions
+        )
+        assert [b.chambers for b in state.boards] == [b.chambers for b in before.boards]
+        assert state.pending == before.pending and state.boards[0].hand == before.boards[0].hand

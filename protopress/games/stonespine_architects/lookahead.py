@@ -1,0 +1,331 @@
+"""Stonespine Architects: the greedy bots' judgement of a position, and the values
+of a decision's actions without copying the state.
+
+`judge` is the heuristic, written once: the provisional score plus nudges toward
+what pays later, read from a board's `Facts`. A board's facts come from its
+`Tally` (reputation, element counts, blueprint matches: kept per board, shared
+by copies until a chamber changes) and its path score. A placement changes one
+chamber, so `action_values` judges each chamber card placed and each token put
+as the board's facts with that one chamber changed, and each card kept as the
+board's own facts with the rival's pile grown: no copy, no apply. Actions that
+start a new phase (the last card of a row, buying, passing) change too much to
+follow by hand; they are judged by the book (copy, apply, judge).
+tests/games/stonespine_architects/test_fast.py holds the values to the book's
+on thousands of positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from protopress.games.stonespine_architects.dungeon import (
+    SIZE,
+    Chamber,
+    Dungeon,
+    PathScore,
+    flood_path_score,
+)
+from protopress.games.stonespine_architects.placement import fits, is_edge
+from protopress.games.stonespine_architects.rulebook import YEARS
+from protopress.games.stonespine_architects.scoring import Blueprint, Scoring, rank_points
+from protopress.rules.core import Action
+
+if TYPE_CHECKING:
+    from protopress.games.stonespine_architects.rules import Board, StonespineState
+
+# heuristic weights (greedy bots): provisional score plus nudges toward what pays later
+NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps
+OPEN_CHALLENGE = 0.25  # share of an unmet claimed challenge's points
+GOAL_ELEMENT = 0.5  # per goal element
+PENDING_TOKEN = 1.5  # per bought token still to place, plus its stars
+GOLD = 0.1  # per gold on the track
+ROW_GOLD = 0.3  # per gold printed on this year's row during construction
+
+CELLS = SIZE * SIZE
+
+
+class Tally(NamedTuple):
+    """What a dungeon's chambers add up to, for the heuristic and the challenges."""
+
+    reputation: int  # every star
+    counts: dict[str, int]  # slot elements, printed and placed (read only)
+    passages: int  # secret passages, one per edge
+    matches: int  # blueprint positions whose chamber holds their element
+
+    @classmethod
+    def of(cls, scoring: Scoring, chambers: Sequence[Chamber], blueprint: Blueprint) -> Tally:
+        counts: dict[str, int] = {}
+        for chamber in chambers:
+            for element in chamber.elements:
+                counts[element] = counts.get(element, 0) + 1
+        matches = sum(
+            scoring.chamber_holds(chambers[p.row * SIZE + p.col], p.element)
+            for p in blueprint.positions
+        )
+        return cls(
+            sum(chamber.stars for chamber in chambers),
+            counts,
+            sum(len(chamber.passages) for chamber in chambers),
+            matches,
+        )
+
+
+class Facts:
+    """A board's dungeon as the heuristic reads it, optionally with the chamber in
+    one cell replaced (old is what the board holds there, new the replacement)."""
+
+    __slots__ = ("scoring", "chambers", "tally", "cell", "old", "new", "paths", "reputation")
+
+    def __init__(
+        self,
+        scoring: Scoring,
+        chambers: Sequence[Chamber],
+        tally: Tally,
+        paths: PathScore,
+        cell: int = -1,
+        new: Chamber | None = None,
+    ):
+        self.scoring, self.chambers, self.tally, self.paths = scoring, chambers, tally, paths
+        self.cell, self.new = cell, new
+        self.old = chambers[cell] if new is not None else None
+        self.reputation = tally.reputation
+        if new is not None and self.old is not None:
+            self.reputation += new.stars - self.old.stars
+
+    def count(self, element: str) -> int:
+        """Elements of a kind, as Scoring.element_count counts them."""
+        new, old = self.new, self.old
+        if element in self.scoring.edge_elements:
+            count = self.tally.passages
+            if new is not None and old is not None:
+                count += len(new.passages) - len(old.passages)
+            return count
+        count = self.tally.counts.get(element, 0)
+        if new is not None and old is not None:
+            count += new.elements.count(element) - old.elements.count(element)
+        return count
+
+    def matches(self, blueprint: Blueprint) -> int:
+        """Blueprint positions held, as Scoring.blueprint_matches counts them."""
+        matches = self.tally.matches
+        new, old = self.new, self.old
+        if new is not None and old is not None:
+            holds = self.scoring.chamber_holds
+            for p in blueprint.positions:
+                if p.row * SIZE + p.col == self.cell:
+                    matches += holds(new, p.element) - holds(old, p.element)
+        return matches
+
+    def full_row(self, element: str) -> bool:
+        rows = ([self.chamber(row * SIZE + col) for col in range(SIZE)] for row in range(SIZE))
+        return self.scoring.full_row(rows, element)
+
+    def chamber(self, cell: int) -> Chamber:
+        if cell == self.cell and self.new is not None:
+            return self.new
+        return self.chambers[cell]
+
+
+def judge(
+    state: StonespineState,
+    seat: int,
+    facts: Facts,
+    *,
+    gold: int,
+    row_gold: int | None,
+    pending: Sequence[int],
+    rival: int | None,
+) -> float:
+    """The heuristic of seat's board as facts tell it: paths, stars, blueprint,
+    challenges, goal, tokens still to place, gold; solo minus the rival's
+    reputation. row_gold is None outside construction, pending the tokens seat
+    still has to place, rival the rival's reputation (None: not solo)."""
+    table, board = state.table, state.boards[seat]
+    scoring = table.scoring
+    value: float = scoring.path_points(facts.paths) + facts.reputation
+    matches = facts.matches(board.blueprint)
+    value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
+    for challenge in board.challenges:
+        met = scoring.condition_met(challenge.condition, facts)
+        value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
+    value += GOAL_ELEMENT * sum(facts.count(e) for e in state.goal.elements)
+    if pending:
+        value += sum(PENDING_TOKEN + table.tokens[t].stars for t in pending)
+    value += GOLD * gold
+    if row_gold is not None:
+        value += ROW_GOLD * row_gold
+    if state.year == YEARS and seat in state.new_priority:
+        value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
+    if rival is not None:
+        value -= rival
+    return value
+
+
+# --- path scores -------------------------------------------------------------------
+
+_PATHS: dict[tuple, PathScore] = {}  # path scores by geometry (doors, passages, doorways)
+PATH_MEMO = 1 << 14  # geometries remembered before the memo starts over
+
+
+def path_score_of(blueprint: Blueprint, chambers: Sequence[Chamber]) -> PathScore:
+    """dungeon.path_score (by its flood fill), remembered by what it depends on:
+    the doors and passages of each chamber and the blueprint's doorways."""
+    key = (blueprint.entrance, blueprint.exit, *((c.doors, c.passages) for c in chambers))
+    paths = _PATHS.get(key)
+    if paths is None:
+        if len(_PATHS) >= PATH_MEMO:
+            _PATHS.clear()
+        rows = tuple(tuple(chambers[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
+        paths = _PATHS[key] = flood_path_score(Dungeon(rows, blueprint.entrance, blueprint.exit))
+    return paths
+
+
+def board_facts(state: StonespineState, board: Board) -> Facts:
+    return Facts(state.table.scoring, board.chambers, board.tally(state.table), board.path())
+
+
+def row_gold(state: StonespineState, board: Board) -> int:
+    """The gold printed on this year's row of the board's dungeon."""
+    cards, base = state.table.cards, state.row * SIZE
+    return sum(cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0)
+
+
+def heuristic(state: StonespineState, seat: int) -> float:
+    """The heuristic of seat in state, by the book."""
+    board = state.boards[seat]
+    return judge(
+        state,
+        seat,
+        board_facts(state, board),
+        gold=board.gold,
+        row_gold=row_gold(state, board) if state.phase == "construction" else None,
+        pending=state.pending if state.mover == seat else (),
+        rival=state.rival.reputation().total if state.rival is not None else None,
+    )
+
+
+# --- the look-ahead ----------------------------------------------------------------
+
+
+def action_values(game, state: StonespineState, seat: int, actions: list[Action]) -> list[float]:
+    """heuristic(seat) after each legal action, as copy + apply + heuristic give it."""
+    if state.mover != seat or state.phase == "over":
+        return [_by_the_book(game, state, seat, action) for action in actions]
+    board = state.boards[seat]
+    base = board_facts(state, board)
+    kinds = {action[0] for action in actions}
+    if kinds == {"place"} and not _ends_draft(state):
+        return _place_values(state, seat, board, base, actions)
+    if kinds == {"keep"}:
+        return _keep_values(state, seat, board, base, actions)
+    if kinds == {"put"}:
+        return _put_values(state, seat, board, base, actions)
+    return [_by_the_book(game, state, seat, action) for action in actions]
+
+
+def _by_the_book(game, state: StonespineState, seat: int, action: Action) -> float:
+    trial = state.copy()
+    game.apply(trial, action)
+    return game.heuristic(trial, seat)
+
+
+def _ends_draft(state: StonespineState) -> bool:
+    """Whether a card placed now is the row's last: the improvement phase starts."""
+    if state.draft < SIZE - 1:
+        return False
+    return state.table.solo or state.mover == state.table.players - 1
+
+
+def _rival(state: StonespineState) -> int | None:
+    return state.rival.reputation().total if state.rival is not None else None
+
+
+def _place_values(
+    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+) -> list[float]:
+    """A card placed before the row's last: one new chamber, its printed gold on the row."""
+    table, scoring = state.table, state.table.scoring
+    gold, rival, start = row_gold(state, board), _rival(state), state.row * SIZE
+    values = []
+    for _, card_id, col in actions:
+        index = table.card_index[card_id]
+        cell, chamber = start + col, table.chambers[index]
+        chambers = board.chambers[:]
+        chambers[cell] = chamber
+        paths = path_score_of(board.blueprint, chambers)
+        facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber)
+        value = judge(
+            state,
+            seat,
+            facts,
+            gold=board.gold,
+            row_gold=gold + table.cards[index].gold,
+            pending=(),
+            rival=rival,
+        )
+        values.append(value)
+    return values
+
+
+def _keep_values(
+    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+) -> list[float]:
+    """Solo: a card kept, the rest offered to the rival; the board does not change."""
+    table = state.table
+    rival = state.rival
+    assert rival is not None  # only the solo game keeps cards
+    gold = row_gold(state, board)
+    values = []
+    for _, card_id in actions:
+        rest = board.hand[:]
+        rest.remove(table.card_index[card_id])
+        taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
+        value = judge(
+            state,
+            seat,
+            base,
+            gold=board.gold,
+            row_gold=gold,
+            pending=(),
+            rival=rival.reputation_with(chambers=taken).total,
+        )
+        values.append(value)
+    return values
+
+
+def _put_values(
+    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+) -> list[float]:
+    """A bought token put in a slot or on an edge: one chamber changed; the tokens
+    still to place are those left that fit somewhere afterwards."""
+    table, scoring = state.table, state.table.scoring
+    rival = _rival(state)
+    values = []
+    for action in actions:
+        k, row, col = action[1:4]
+        token = state.pending[k]
+        spec = table.tokens[token]
+        cell = row * SIZE + col
+        old = board.chambers[cell]
+        chambers = board.chambers[:]
+        if is_edge(table, token):
+            new = Chamber(
+                old.doors, old.passages | {action[4]}, old.elements, old.stars + spec.stars
+            )
+            chambers[cell] = new
+            paths = path_score_of(board.blueprint, chambers)
+        else:
+            new = Chamber(
+                old.doors, old.passages, (*old.elements, spec.element), old.stars + spec.stars
+            )
+            chambers[cell] = new
+            paths = base.paths
+        rest = state.pending[:k] + state.pending[k + 1 :]
+        pending = [t for t in rest if fits(table, board.cards, chambers, t)]
+        facts = Facts(scoring, board.chambers, base.tally, paths, cell, new)
+        value = judge(
+            state, seat, facts, gold=board.gold, row_gold=None, pending=pending, rival=rival
+        )
+        values.append(value)
+    return values
