@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from protopress.games.stonespine_architects.dungeon import (
     SIZE,
     Chamber,
-    Dungeon,
+    Geometry,
     PathScore,
-    flood_path_score,
+    geometry_path_score,
 )
 from protopress.games.stonespine_architects.placement import fits, is_edge
 from protopress.games.stonespine_architects.rulebook import YEARS
@@ -52,6 +52,7 @@ class Tally(NamedTuple):
     counts: dict[str, int]  # slot elements, printed and placed (read only)
     passages: int  # secret passages, one per edge
     matches: int  # blueprint positions whose chamber holds their element
+    geometry: Geometry  # which edges open, for the path score
 
     @classmethod
     def of(cls, scoring: Scoring, chambers: Sequence[Chamber], blueprint: Blueprint) -> Tally:
@@ -68,6 +69,7 @@ class Tally(NamedTuple):
             counts,
             sum(len(chamber.passages) for chamber in chambers),
             matches,
+            Geometry.of(chambers),
         )
 
 
@@ -164,25 +166,15 @@ def judge(
 
 # --- path scores -------------------------------------------------------------------
 
-_PATHS: dict[tuple, PathScore] = {}  # path scores by geometry (doors, passages, doorways)
-PATH_MEMO = 1 << 14  # geometries remembered before the memo starts over
 
-
-def path_score_of(blueprint: Blueprint, chambers: Sequence[Chamber]) -> PathScore:
-    """dungeon.path_score (by its flood fill), remembered by what it depends on:
-    the doors and passages of each chamber and the blueprint's doorways."""
-    key = (blueprint.entrance, blueprint.exit, *((c.doors, c.passages) for c in chambers))
-    paths = _PATHS.get(key)
-    if paths is None:
-        if len(_PATHS) >= PATH_MEMO:
-            _PATHS.clear()
-        rows = tuple(tuple(chambers[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
-        paths = _PATHS[key] = flood_path_score(Dungeon(rows, blueprint.entrance, blueprint.exit))
-    return paths
+def path_score_of(tally: Tally, blueprint: Blueprint) -> PathScore:
+    return geometry_path_score(tally.geometry, blueprint.entrance, blueprint.exit)
 
 
 def board_facts(state: StonespineState, board: Board) -> Facts:
-    return Facts(state.table.scoring, board.chambers, board.tally(state.table), board.path())
+    return Facts(
+        state.table.scoring, board.chambers, board.tally(state.table), board.path(state.table)
+    )
 
 
 def row_gold(state: StonespineState, board: Board) -> int:
@@ -251,9 +243,8 @@ def _place_values(
     for _, card_id, col in actions:
         index = table.card_index[card_id]
         cell, chamber = start + col, table.chambers[index]
-        chambers = board.chambers[:]
-        chambers[cell] = chamber
-        paths = path_score_of(board.blueprint, chambers)
+        geometry = base.tally.geometry.with_chamber(cell, chamber)
+        paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber)
         value = judge(
             state,
@@ -314,7 +305,8 @@ def _put_values(
                 old.doors, old.passages | {action[4]}, old.elements, old.stars + spec.stars
             )
             chambers[cell] = new
-            paths = path_score_of(board.blueprint, chambers)
+            geometry = base.tally.geometry.with_chamber(cell, new)
+            paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
         else:
             new = Chamber(
                 old.doors, old.passages, (*old.elements, spec.element), old.stars + spec.stars

@@ -246,10 +246,10 @@ class Board:
         rows = tuple(tuple(c[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
         return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
 
-    def path(self) -> PathScore:
+    def path(self, table: Table) -> PathScore:
         paths = self.paths[0]
         if paths is None:
-            paths = self.paths[0] = path_score_of(self.blueprint, self.chambers)
+            paths = self.paths[0] = path_score_of(self.tally(table), self.blueprint)
         return paths
 
     def tally(self, table: Table) -> Tally:

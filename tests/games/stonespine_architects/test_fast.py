@@ -1,8 +1,10 @@
-"""The engine's fast counts agree with the rules' own on thousands of seeded
-random dungeons: the flood-fill path score with the path graph (networkx), the
-rules' one source of truth (random doors and secret passages, doorways on every
-side, the entrance and exit sometimes on one chamber), and the one-pass count of
-goal elements with element_count summed."""
+"""The engine's fast paths agree with the rules' own on thousands of seeded
+random dungeons and positions: the bit-mask path score with the path graph
+(networkx), the rules' one source of truth (random doors and secret passages,
+doorways on every side, the entrance and exit sometimes on one chamber); a
+geometry changed in one cell with one made afresh; the one-pass count of goal
+elements with element_count summed; the heuristic with its former term-by-term
+self; the greedy look-ahead's values with copy + apply + heuristic."""
 
 import random
 
@@ -14,6 +16,7 @@ from protopress.games.stonespine_architects.dungeon import (
     Chamber,
     Doorway,
     Dungeon,
+    Geometry,
     flood_path_score,
     path_score,
 )
@@ -47,6 +50,16 @@ def test_flood_fill_matches_the_path_graph():
         assert fast == path_score(dungeon)
         through += fast.through_route
     assert 500 < through < 4500  # both kinds of dungeon were tried
+
+
+def test_a_geometry_with_one_chamber_changed_equals_the_changed_dungeons():
+    rng = random.Random(29)
+    for _ in range(3000):
+        chambers = [c for row in random_dungeon(rng).chambers for c in row]
+        other = [c for row in random_dungeon(rng).chambers for c in row]
+        cell = rng.randrange(len(chambers))
+        changed = chambers[:cell] + [other[cell]] + chambers[cell + 1 :]
+        assert Geometry.of(chambers).with_chamber(cell, other[cell]) == Geometry.of(changed)
 
 
 def test_goal_elements_counted_in_one_pass_match_element_count():
