@@ -7,9 +7,11 @@ what pays later, read from a board's `Facts`. A board's facts come from its
 by copies until a chamber changes) and its path score. A placement changes one
 chamber, so `action_values` judges each chamber card placed and each token put
 as the board's facts with that one chamber changed, and each card kept as the
-board's own facts with the rival's pile grown: no copy, no apply. Actions that
-start a new phase (the last card of a row, buying, passing) change too much to
-follow by hand; they are judged by the book (copy, apply, judge).
+board's own facts with the rival's pile grown, and each market row bought as the
+board's own facts with less gold, tokens to place and, solo, what the rival
+collects: no copy, no apply. Actions that start a new phase (the last card of a
+row, passing) change too much to follow by hand; they are judged by the book
+(copy, apply, judge).
 tests/games/stonespine_architects/test_fast.py holds the values to the book's
 on thousands of positions.
 """
@@ -26,7 +28,8 @@ from protopress.games.stonespine_architects.dungeon import (
     PathScore,
     geometry_path_score,
 )
-from protopress.games.stonespine_architects.placement import fits, is_edge
+from protopress.games.stonespine_architects.placement import fits, fits_in, with_token
+from protopress.games.stonespine_architects.rival import COLLECT
 from protopress.games.stonespine_architects.rulebook import YEARS
 from protopress.games.stonespine_architects.scoring import Blueprint, Scoring, rank_points
 from protopress.rules.core import Action
@@ -213,6 +216,13 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
         return _keep_values(state, seat, board, base, actions)
     if kinds == {"put"}:
         return _put_values(state, seat, board, base, actions)
+    if "buy" in kinds:
+        return [
+            _buy_value(state, seat, board, base, action)
+            if action[0] == "buy"
+            else _by_the_book(game, state, seat, action)
+            for action in actions
+        ]
     return [_by_the_book(game, state, seat, action) for action in actions]
 
 
@@ -290,34 +300,57 @@ def _put_values(
 ) -> list[float]:
     """A bought token put in a slot or on an edge: one chamber changed; the tokens
     still to place are those left that fit somewhere afterwards."""
-    table, scoring = state.table, state.table.scoring
+    table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
     rival = _rival(state)
+    room = {  # per token still to place: the cells it fits in now
+        token: [
+            cell
+            for cell in range(CELLS)
+            if fits_in(table, board.cards[cell], board.chambers[cell], token)
+        ]
+        for token in set(state.pending)
+    }
     values = []
     for action in actions:
         k, row, col = action[1:4]
-        token = state.pending[k]
-        spec = table.tokens[token]
-        cell = row * SIZE + col
-        old = board.chambers[cell]
-        chambers = board.chambers[:]
-        if is_edge(table, token):
-            new = Chamber(
-                old.doors, old.passages | {action[4]}, old.elements, old.stars + spec.stars
-            )
-            chambers[cell] = new
+        token, cell = state.pending[k], row * SIZE + col
+        edge = action[4] if len(action) == 5 else None
+        new = with_token(board.chambers[cell], table.tokens[token], edge)
+        paths = base.paths
+        if edge is not None:
             geometry = base.tally.geometry.with_chamber(cell, new)
-            paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
-        else:
-            new = Chamber(
-                old.doors, old.passages, (*old.elements, spec.element), old.stars + spec.stars
-            )
-            chambers[cell] = new
-            paths = base.paths
-        rest = state.pending[:k] + state.pending[k + 1 :]
-        pending = [t for t in rest if fits(table, board.cards, chambers, t)]
+            paths = geometry_path_score(geometry, blueprint.entrance, blueprint.exit)
+        card = board.cards[cell]
+        pending = [  # as fits() on the dungeon with the new chamber
+            t
+            for t in state.pending[:k] + state.pending[k + 1 :]
+            if any(c != cell for c in room[t]) or fits_in(table, card, new, t)
+        ]
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new)
         value = judge(
             state, seat, facts, gold=board.gold, row_gold=None, pending=pending, rival=rival
         )
         values.append(value)
     return values
+
+
+def _buy_value(
+    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+) -> float:
+    """A market row bought: less gold, its tokens to place (those that fit), and in
+    solo the rival card's verdict on the gold left (COLLECT: the rival collects)."""
+    from protopress.games.stonespine_architects.rules import collected_tokens, offer_of
+
+    table = state.table
+    k = offer_of(state, action[1], action[2])
+    assert k is not None  # a legal action
+    offer = state.market[k]
+    gold = board.gold - offer.cost
+    rival = None
+    if state.rival is not None:
+        collected: list = []
+        if state.rival.market_verdict(gold) == COLLECT:
+            collected = [table.tokens[t] for t in collected_tokens(state)]
+        rival = state.rival.reputation_with(tokens=collected).total
+    pending = [t for t in offer.tokens if fits(table, board.cards, board.chambers, t)]
+    return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)

@@ -17,6 +17,7 @@ from protopress.games.stonespine_architects.dungeon import EDGES, MAX_ELEMENTS, 
 
 if TYPE_CHECKING:
     from protopress.games.stonespine_architects.rules import Table
+    from protopress.games.stonespine_architects.scoring import Token
 
 CELLS = SIZE * SIZE
 
@@ -62,10 +63,28 @@ def spots(
     ]
 
 
+def fits_in(table: Table, card: int, chamber: Chamber, token: int) -> bool:
+    """Whether the token may go in (or on an edge of) this one chamber."""
+    if is_edge(table, token):
+        return any(edge_free(card, chamber, edge) for edge in EDGES)
+    return slot_free(table, card, chamber)
+
+
 def fits(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> bool:
     """Whether the token may go anywhere in the dungeon."""
-    if is_edge(table, token):
-        return any(
-            edge_free(cards[cell], chambers[cell], edge) for cell in range(CELLS) for edge in EDGES
+    return any(fits_in(table, cards[cell], chambers[cell], token) for cell in range(CELLS))
+
+
+def with_token(chamber: Chamber, token: Token, edge: str | None) -> Chamber:
+    """The chamber with the token put in a slot (edge None) or on the edge; its
+    stars join the chamber's reputation."""
+    if edge is not None:
+        return Chamber(
+            chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + token.stars
         )
-    return any(slot_free(table, cards[cell], chambers[cell]) for cell in range(CELLS))
+    return Chamber(
+        chamber.doors,
+        chamber.passages,
+        (*chamber.elements, token.element),
+        chamber.stars + token.stars,
+    )

@@ -49,6 +49,7 @@ from protopress.games.stonespine_architects.placement import (
     is_edge,
     slot_free,
     spots,
+    with_token,
 )
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
@@ -752,12 +753,40 @@ def _solo_gate(state: StonespineState) -> None:
     rival, board = _solo_rival(state), state.boards[0]
     verdict = rival.market_verdict(board.gold)
     if verdict == COLLECT:
-        drawn = (_draw_token(state, element) for element in rival.card_tokens())
-        rival.collect(state.table.tokens[t] for t in drawn if t is not None)
+        tokens = collected_tokens(state)
+        for token in tokens:
+            state.piles[state.table.tokens[token].element].pop()
+        rival.collect(state.table.tokens[t] for t in tokens)
         discard = lowest_challenge([state.table.challenges[i].points for i in state.display])
         if discard is not None:
             del state.display[discard]
     state.must_pass = verdict != VISIT
+
+
+def collected_tokens(state: StonespineState) -> list[int]:
+    """The tokens the face-up rival card collects (COLLECT), drawn in turn from the
+    ends of their piles; a pile that has run out gives none. Asked without drawing,
+    so that the look-ahead can ask it too."""
+    depth: dict[str, int] = {}
+    tokens = []
+    for element in _solo_rival(state).card_tokens():
+        pile, drawn = state.piles.get(element, []), depth.get(element, 0)
+        if drawn < len(pile):
+            tokens.append(pile[-1 - drawn])
+            depth[element] = drawn + 1
+    return tokens
+
+
+def offer_of(state: StonespineState, card_id, row) -> int | None:
+    """The index in the market of a market card's row, None if it is not on the table."""
+    return next(
+        (
+            k
+            for k, o in enumerate(state.market)
+            if state.table.markets[o.card].id == card_id and o.row == row
+        ),
+        None,
+    )
 
 
 def _buy(state: StonespineState, action: Action) -> None:
@@ -767,14 +796,7 @@ def _buy(state: StonespineState, action: Action) -> None:
         raise IllegalAction(f"{action}: expected ('buy', market_card_id, row)")
     _, card_id, row = action
     table, board = state.table, state.boards[state.mover]
-    k = next(
-        (
-            k
-            for k, o in enumerate(state.market)
-            if table.markets[o.card].id == card_id and o.row == row
-        ),
-        None,
-    )
+    k = offer_of(state, card_id, row)
     if k is None:
         raise IllegalAction(f"{action}: no such market row on the table")
     offer = state.market[k]
@@ -837,9 +859,7 @@ def _put(state: StonespineState, action: Action) -> None:
             raise IllegalAction(f"{action}: that edge already holds a {spec.element}")
         if not edge_free(board.cards[cell], chamber, edge):
             raise IllegalAction(f"{action}: the chamber already holds {MAX_ELEMENTS} elements")
-        board.chambers[cell] = Chamber(
-            chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + spec.stars
-        )
+        board.chambers[cell] = with_token(chamber, spec, edge)
         board.changed(geometry=True)
     else:
         if len(action) != 4:
@@ -850,12 +870,7 @@ def _put(state: StonespineState, action: Action) -> None:
                 f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
                 f"{MAX_ELEMENTS} elements at most)"
             )
-        board.chambers[cell] = Chamber(
-            chamber.doors,
-            chamber.passages,
-            (*chamber.elements, spec.element),
-            chamber.stars + spec.stars,
-        )
+        board.chambers[cell] = with_token(chamber, spec, None)
         board.changed(geometry=False)
     board.placed[cell] = (*board.placed[cell], token)
     del state.pending[k]
