@@ -78,9 +78,12 @@ class Tally(NamedTuple):
 
 class Facts:
     """A board's dungeon as the heuristic reads it, optionally with the chamber in
-    one cell replaced (old is what the board holds there, new the replacement)."""
+    one cell replaced (old is what the board holds there, new the replacement;
+    targets the elements the blueprint shows on that cell)."""
 
-    __slots__ = ("scoring", "chambers", "tally", "cell", "old", "new", "paths", "reputation")
+    __slots__ = (
+        "scoring", "chambers", "tally", "cell", "old", "new", "paths", "reputation", "matches",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -90,13 +93,17 @@ class Facts:
         paths: PathScore,
         cell: int = -1,
         new: Chamber | None = None,
+        targets: Sequence[str] = (),
     ):
         self.scoring, self.chambers, self.tally, self.paths = scoring, chambers, tally, paths
         self.cell, self.new = cell, new
-        self.old = chambers[cell] if new is not None else None
-        self.reputation = tally.reputation
-        if new is not None and self.old is not None:
-            self.reputation += new.stars - self.old.stars
+        self.old = old = chambers[cell] if new is not None else None
+        self.reputation, self.matches = tally.reputation, tally.matches
+        if new is not None and old is not None:
+            self.reputation += new.stars - old.stars
+            holds = scoring.chamber_holds
+            for element in targets:  # blueprint positions held, as Scoring.blueprint_matches
+                self.matches += holds(new, element) - holds(old, element)
 
     def count(self, element: str) -> int:
         """Elements of a kind, as Scoring.element_count counts them."""
@@ -110,17 +117,6 @@ class Facts:
         if new is not None and old is not None:
             count += new.elements.count(element) - old.elements.count(element)
         return count
-
-    def matches(self, blueprint: Blueprint) -> int:
-        """Blueprint positions held, as Scoring.blueprint_matches counts them."""
-        matches = self.tally.matches
-        new, old = self.new, self.old
-        if new is not None and old is not None:
-            holds = self.scoring.chamber_holds
-            for p in blueprint.positions:
-                if p.row * SIZE + p.col == self.cell:
-                    matches += holds(new, p.element) - holds(old, p.element)
-        return matches
 
     def full_row(self, element: str) -> bool:
         rows = ([self.chamber(row * SIZE + col) for col in range(SIZE)] for row in range(SIZE))
@@ -149,7 +145,7 @@ def judge(
     table, board = state.table, state.boards[seat]
     scoring = table.scoring
     value: float = scoring.path_points(facts.paths) + facts.reputation
-    matches = facts.matches(board.blueprint)
+    matches = facts.matches
     value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
     for challenge in board.challenges:
         met = scoring.condition_met(challenge.condition, facts)
@@ -255,7 +251,8 @@ def _place_values(
         cell, chamber = start + col, table.chambers[index]
         geometry = base.tally.geometry.with_chamber(cell, chamber)
         paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
-        facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber)
+        targets = board.targets.get(cell, ())
+        facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber, targets)
         value = judge(
             state,
             seat,
@@ -326,7 +323,8 @@ def _put_values(
             for t in state.pending[:k] + state.pending[k + 1 :]
             if any(c != cell for c in room[t]) or fits_in(table, card, new, t)
         ]
-        facts = Facts(scoring, board.chambers, base.tally, paths, cell, new)
+        targets = board.targets.get(cell, ())
+        facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
         value = judge(
             state, seat, facts, gold=board.gold, row_gold=None, pending=pending, rival=rival
         )

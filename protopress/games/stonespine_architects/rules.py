@@ -212,7 +212,8 @@ class Board:
     """One player's dungeon, hand, gold, blueprint and claimed challenges."""
 
     __slots__ = (
-        "cards", "chambers", "placed", "hand", "gold", "blueprint", "challenges", "paths", "tallies",
+        "cards", "chambers", "placed", "hand", "gold", "blueprint", "targets", "challenges",
+        "paths", "tallies",
     )  # fmt: skip
 
     def __init__(self, blueprint: Blueprint):
@@ -222,6 +223,10 @@ class Board:
         self.hand: list[int] = []
         self.gold = 0
         self.blueprint = blueprint
+        targets: dict[int, tuple[str, ...]] = {}  # the blueprint's elements by cell
+        for p in blueprint.positions:
+            targets[p.row * SIZE + p.col] = (*targets.get(p.row * SIZE + p.col, ()), p.element)
+        self.targets = targets
         self.challenges: list[Challenge] = []
         # cached path_score in a one-item list, shared by the copies holding the same
         # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
@@ -236,7 +241,7 @@ class Board:
         new.placed = self.placed[:]
         new.hand = self.hand[:]
         new.gold = self.gold
-        new.blueprint = self.blueprint
+        new.blueprint, new.targets = self.blueprint, self.targets
         new.challenges = self.challenges[:]
         new.paths = self.paths
         new.tallies = self.tallies
