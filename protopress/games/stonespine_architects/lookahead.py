@@ -119,13 +119,12 @@ class Facts:
         return count
 
     def full_row(self, element: str) -> bool:
-        rows = ([self.chamber(row * SIZE + col) for col in range(SIZE)] for row in range(SIZE))
+        chambers = self.chambers
+        rows = [list(chambers[row * SIZE : (row + 1) * SIZE]) for row in range(SIZE)]
+        if self.new is not None:
+            row, col = divmod(self.cell, SIZE)
+            rows[row][col] = self.new
         return self.scoring.full_row(rows, element)
-
-    def chamber(self, cell: int) -> Chamber:
-        if cell == self.cell and self.new is not None:
-            return self.new
-        return self.chambers[cell]
 
 
 def judge(

@@ -167,3 +167,45 @@ def test_a_looked_ahead_state_is_left_as_it_was():
         )
         assert [b.chambers for b in state.boards] == [b.chambers for b in before.boards]
         assert state.pending == before.pending and state.boards[0].hand == before.boards[0].hand
+
+
+def test_facts_of_a_dungeon_with_one_chamber_changed_equal_the_scoring_functions():
+    from protopress.games.stonespine_architects.lookahead import Facts, Tally
+    from protopress.games.stonespine_architects.scoring import Blueprint, Position, reputation
+
+    scoring = Scoring.of(load_catalog(builtin_catalog_path("stonespine-architects")))
+    kinds = sorted(scoring.elements)
+    rng = random.Random(31)
+    rows_held = 0
+    for _ in range(3000):
+        before, after = random_dungeon(rng, kinds), random_dungeon(rng, kinds)
+        flat = [c for row in before.chambers for c in row]
+        cell = rng.randrange(len(flat))
+        new = after.chambers[cell // SIZE][cell % SIZE]
+        if rng.random() < 0.3:  # a row of one element, to hold full_row sometimes
+            element, row = rng.choice(kinds), rng.randrange(SIZE)
+            for col in range(SIZE):
+                c = flat[row * SIZE + col]
+                flat[row * SIZE + col] = Chamber(c.doors, c.passages, (*c.elements, element))
+        positions = tuple(
+            Position(rng.randrange(SIZE), rng.randrange(SIZE), rng.choice(kinds)) for _ in range(8)
+        )
+        blueprint = Blueprint("b", before.entrance, before.exit, positions)
+        changed = flat[:cell] + [new] + flat[cell + 1 :]
+        dungeon = Dungeon(
+            tuple(tuple(changed[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)),
+            before.entrance,
+            before.exit,
+        )
+        targets = [p.element for p in positions if p.row * SIZE + p.col == cell]
+        tally = Tally.of(scoring, flat, blueprint)
+        facts = Facts(scoring, flat, tally, path_score(dungeon), cell, new, targets)
+        assert facts.reputation == reputation(dungeon)
+        assert facts.matches == scoring.blueprint_matches(dungeon, positions)
+        assert Tally.of(scoring, changed, blueprint).matches == facts.matches
+        for element in kinds:
+            assert facts.count(element) == scoring.element_count(dungeon, element)
+            held = scoring.full_row(dungeon.chambers, element)
+            assert facts.full_row(element) == held
+            rows_held += held
+    assert rows_held > 100
