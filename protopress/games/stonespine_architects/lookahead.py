@@ -10,8 +10,10 @@ as the board's facts with that one chamber changed, and each card kept as the
 board's own facts with the rival's pile grown, and each market row bought as the
 board's own facts with less gold, tokens to place and, solo, what the rival
 collects: no copy, no apply. Actions that start a new phase (the last card of a
-row, passing) change too much to follow by hand; they are judged by the book
-(copy, apply, judge).
+row, a multiplayer pass) change too much to follow by hand; they are judged by
+the book (copy, apply, judge). A solo pass ends the year: the claimed challenge,
+the gold after passing, the market's tokens and the rival's next card are all
+it changes that the heuristic reads.
 tests/games/stonespine_architects/test_fast.py holds the values to the book's
 on thousands of positions.
 """
@@ -29,9 +31,14 @@ from protopress.games.stonespine_architects.dungeon import (
     geometry_path_score,
 )
 from protopress.games.stonespine_architects.placement import fits, fits_in, with_token
-from protopress.games.stonespine_architects.rival import COLLECT
+from protopress.games.stonespine_architects.rival import COLLECT, gold_after_pass
 from protopress.games.stonespine_architects.rulebook import YEARS
-from protopress.games.stonespine_architects.scoring import Blueprint, Scoring, rank_points
+from protopress.games.stonespine_architects.scoring import (
+    Blueprint,
+    Challenge,
+    Scoring,
+    rank_points,
+)
 from protopress.rules.core import Action
 
 if TYPE_CHECKING:
@@ -136,17 +143,24 @@ def judge(
     row_gold: int | None,
     pending: Sequence[int],
     rival: int | None,
+    challenges: Sequence[Challenge] | None = None,
+    year: int | None = None,
 ) -> float:
     """The heuristic of seat's board as facts tell it: paths, stars, blueprint,
     challenges, goal, tokens still to place, gold; solo minus the rival's
     reputation. row_gold is None outside construction, pending the tokens seat
-    still has to place, rival the rival's reputation (None: not solo)."""
-    table, board = state.table, state.boards[seat]
+    still has to place, rival the rival's reputation (None: not solo);
+    challenges (seat's claimed ones) and year are the state's unless given."""
+    table = state.table
     scoring = table.scoring
+    if challenges is None:
+        challenges = state.boards[seat].challenges
+    if year is None:
+        year = state.year
     value: float = scoring.path_points(facts.paths) + facts.reputation
     matches = facts.matches
     value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
-    for challenge in board.challenges:
+    for challenge in challenges:
         met = scoring.condition_met(challenge.condition, facts)
         value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
     value += GOAL_ELEMENT * sum(facts.count(e) for e in state.goal.elements)
@@ -155,7 +169,7 @@ def judge(
     value += GOLD * gold
     if row_gold is not None:
         value += ROW_GOLD * row_gold
-    if state.year == YEARS and seat in state.new_priority:
+    if year == YEARS and seat in state.new_priority:
         value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
     if rival is not None:
         value -= rival
@@ -175,9 +189,9 @@ def board_facts(state: StonespineState, board: Board) -> Facts:
     )
 
 
-def row_gold(state: StonespineState, board: Board) -> int:
-    """The gold printed on this year's row of the board's dungeon."""
-    cards, base = state.table.cards, state.row * SIZE
+def row_gold(state: StonespineState, board: Board, row: int | None = None) -> int:
+    """The gold printed on a row of the board's dungeon (this year's unless given)."""
+    cards, base = state.table.cards, (state.row if row is None else row) * SIZE
     return sum(cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0)
 
 
@@ -211,11 +225,11 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
         return _keep_values(state, seat, board, base, actions)
     if kinds == {"put"}:
         return _put_values(state, seat, board, base, actions)
-    if "buy" in kinds:
+    if kinds <= {"buy", "pass"}:
         return [
             _buy_value(state, seat, board, base, action)
             if action[0] == "buy"
-            else _by_the_book(game, state, seat, action)
+            else _pass_value(game, state, seat, board, base, action)
             for action in actions
         ]
     return [_by_the_book(game, state, seat, action) for action in actions]
@@ -351,3 +365,38 @@ def _buy_value(
         rival = state.rival.reputation_with(tokens=collected).total
     pending = [t for t in offer.tokens if fits(table, board.cards, board.chambers, t)]
     return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)
+
+
+def _pass_value(
+    game, state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+) -> float:
+    """Solo: a challenge claimed (if any is face up), the gold after passing, the
+    market's tokens to the rival; the year ends, and unless it was the last the
+    next begins with the rival's next card face up. Multiplayer: by the book."""
+    rival = state.rival
+    if rival is None or (state.year < YEARS and not rival.deck):
+        return _by_the_book(game, state, seat, action)
+    table = state.table
+    challenges = board.challenges
+    if len(action) == 2:
+        claimed = next(i for i in state.display if table.challenges[i].id == action[1])
+        challenges = [*challenges, table.challenges[claimed]]
+    tokens = [table.tokens[t] for offer in state.market for t in offer.tokens]
+    gold = gold_after_pass(state.year, board.gold)
+    if state.year == YEARS:  # the game ends: no construction, the same rival card
+        total = rival.reputation_with(tokens=tokens).total
+        year, row = state.year, None
+    else:
+        total = rival.reputation_with(card=rival.deck[0], tokens=tokens).total
+        year, row = state.year + 1, row_gold(state, board, state.year)
+    return judge(
+        state,
+        seat,
+        base,
+        gold=gold,
+        row_gold=row,
+        pending=(),
+        rival=total,
+        challenges=challenges,
+        year=year,
+    )

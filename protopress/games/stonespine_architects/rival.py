@@ -317,10 +317,14 @@ class Rival:
         return result
 
     def reputation_with(
-        self, chambers: Sequence[ChamberCard] = (), tokens: Sequence[Token] = ()
+        self,
+        chambers: Sequence[ChamberCard] = (),
+        tokens: Sequence[Token] = (),
+        card: RivalCard | None = None,
     ) -> RivalReputation:
-        """The reputation were these chambers and tokens added to its piles (a look-ahead's question)."""
-        card = self._current()
+        """The reputation were these chambers and tokens added to its piles and,
+        if given, card face up (a look-ahead's question)."""
+        card = card or self._current()
         piles, pile_tokens = (*self.chambers, *chambers), (*self.tokens, *tokens)
         if card.counts == "chambers":
             counted = len(piles)
