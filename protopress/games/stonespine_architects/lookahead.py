@@ -3,17 +3,24 @@ of a decision's actions without copying the state.
 
 `judge` is the heuristic, written once: the provisional score plus nudges toward
 what pays later, read from a board's `Facts`. A board's facts come from its
-`Tally` (reputation, element counts, blueprint matches: kept per board, shared
-by copies until a chamber changes) and its path score. A placement changes one
-chamber, so `action_values` judges each chamber card placed and each token put
-as the board's facts with that one chamber changed, and each card kept as the
-board's own facts with the rival's pile grown, and each market row bought as the
-board's own facts with less gold, tokens to place and, solo, what the rival
-collects: no copy, no apply. Actions that start a new phase (the last card of a
-row, a multiplayer pass) change too much to follow by hand; they are judged by
-the book (copy, apply, judge). A solo pass ends the year: the claimed challenge,
-the gold after passing, the market's tokens and the rival's next card are all
-it changes that the heuristic reads.
+`Tally` (reputation, element counts, blueprint matches, geometry: kept per
+board, shared by copies until a chamber changes) and its path score.
+
+`action_values` judges most actions without a copy, from what the action
+changes that the heuristic reads:
+
+- a chamber card placed: one more chamber, its printed gold on the row; solo,
+  the row's last card also offers the card left to the rival and counts the
+  improvement's gold, on which the rival card gives its verdict;
+- a card kept (solo): the rival's pile grows, the board does not change;
+- a token put: one chamber changed, and the tokens still to place that fit;
+- a market row bought: less gold, its tokens to place, and, solo, what the
+  rival collects;
+- a solo pass: the claimed challenge, the gold after passing, the market's
+  tokens to the rival and the rival's next card face up.
+
+The last card of a row and a pass in multiplayer (hands passed on, priority
+track) are judged by the book: copy, apply, judge.
 tests/games/stonespine_architects/test_fast.py holds the values to the book's
 on thousands of positions.
 """
@@ -221,6 +228,8 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
     kinds = {action[0] for action in actions}
     if kinds == {"place"} and not _ends_draft(state):
         return _place_values(state, seat, board, base, actions)
+    if kinds == {"place"} and state.rival is not None:
+        return [_last_place_value(state, seat, board, base, action) for action in actions]
     if kinds == {"keep"}:
         return _keep_values(state, seat, board, base, actions)
     if kinds == {"put"}:
@@ -277,6 +286,36 @@ def _place_values(
         )
         values.append(value)
     return values
+
+
+def _last_place_value(
+    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+) -> float:
+    """Solo, the row's last card: one new chamber, the card left in hand offered to
+    the rival, the improvement's gold counted and the rival card's verdict on it
+    (COLLECT: the rival collects its card's tokens)."""
+    from protopress.games.stonespine_architects.rules import collected_tokens, income_of
+
+    table, rival = state.table, state.rival
+    assert rival is not None  # solo
+    _, card_id, col = action
+    index = table.card_index[card_id]
+    cell, chamber = state.row * SIZE + col, table.chambers[index]
+    cards, chambers = board.cards[:], board.chambers[:]
+    cards[cell], chambers[cell] = index, chamber
+    geometry = base.tally.geometry.with_chamber(cell, chamber)
+    paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
+    targets = board.targets.get(cell, ())
+    facts = Facts(table.scoring, board.chambers, base.tally, paths, cell, chamber, targets)
+    rest = board.hand[:]
+    rest.remove(index)
+    taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
+    gold = income_of(state, seat, cards, chambers)
+    collected = []
+    if rival.market_verdict(gold) == COLLECT:
+        collected = [table.tokens[t] for t in collected_tokens(state)]
+    total = rival.reputation_with(chambers=taken, tokens=collected).total
+    return judge(state, seat, facts, gold=gold, row_gold=None, pending=(), rival=total)
 
 
 def _keep_values(

@@ -25,6 +25,7 @@ a secret passage changes it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -41,7 +42,6 @@ from protopress.games.stonespine_architects.lookahead import (
     action_values,
     heuristic,
     path_score_of,
-    row_gold,
 )
 from protopress.games.stonespine_architects.placement import (
     edge_free,
@@ -716,10 +716,20 @@ def income(state: StonespineState, seat: int) -> int:
     """Gold for this year's improvement: the gold printed on this year's row, plus
     each treasure chest's gold anywhere in the dungeon, plus the starting bonus in
     year 1, to the gold track's cap."""
-    table, board = state.table, state.boards[seat]
-    chests = sum(table.chest_gold.get(e, 0) for chamber in board.chambers for e in chamber.elements)
+    board = state.boards[seat]
+    return income_of(state, seat, board.cards, board.chambers)
+
+
+def income_of(
+    state: StonespineState, seat: int, cards: Sequence[int], chambers: Sequence[Chamber]
+) -> int:
+    """income(state, seat) were the seat's dungeon these cards and chambers by cell
+    (the look-ahead asks it of a dungeon with one more card)."""
+    table, base = state.table, state.row * SIZE
+    row = sum(table.cards[i].gold for i in cards[base : base + SIZE] if i >= 0)
+    chests = sum(table.chest_gold.get(e, 0) for chamber in chambers for e in chamber.elements)
     bonus = _starting_gold(state, seat) if state.year == 1 else 0
-    return table.scoring.gold(row_gold(state, board) + chests + bonus)
+    return table.scoring.gold(row + chests + bonus)
 
 
 def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: str) -> None:
