@@ -170,7 +170,10 @@ def judge(
     for challenge in challenges:
         met = scoring.condition_met(challenge.condition, facts)
         value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
-    value += GOAL_ELEMENT * sum(facts.count(e) for e in state.goal.elements)
+    goal = 0
+    for element in state.goal.elements:
+        goal += facts.count(element)
+    value += GOAL_ELEMENT * goal
     if pending:
         value += sum(PENDING_TOKEN + table.tokens[t].stars for t in pending)
     value += GOLD * gold
