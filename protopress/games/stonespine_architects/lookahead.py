@@ -39,7 +39,7 @@ from protopress.games.stonespine_architects.dungeon import (
 )
 from protopress.games.stonespine_architects.placement import fits, fits_in, with_token
 from protopress.games.stonespine_architects.rival import COLLECT, gold_after_pass
-from protopress.games.stonespine_architects.rulebook import YEARS
+from protopress.games.stonespine_architects.rulebook import CONSTRUCT, OVER, YEARS
 from protopress.games.stonespine_architects.scoring import (
     Blueprint,
     Challenge,
@@ -213,7 +213,7 @@ def heuristic(state: StonespineState, seat: int) -> float:
         seat,
         board_facts(state, board),
         gold=board.gold,
-        row_gold=row_gold(state, board) if state.phase == "construction" else None,
+        row_gold=row_gold(state, board) if state.phase == CONSTRUCT else None,
         pending=state.pending if state.mover == seat else (),
         rival=state.rival.reputation().total if state.rival is not None else None,
     )
@@ -224,7 +224,7 @@ def heuristic(state: StonespineState, seat: int) -> float:
 
 def action_values(game, state: StonespineState, seat: int, actions: list[Action]) -> list[float]:
     """heuristic(seat) after each legal action, as copy + apply + heuristic give it."""
-    if state.mover != seat or state.phase == "over":
+    if state.mover != seat or state.phase == OVER:
         return [_by_the_book(game, state, seat, action) for action in actions]
     board = state.boards[seat]
     base = board_facts(state, board)

@@ -65,8 +65,11 @@ from protopress.games.stonespine_architects.rival import (
 )
 from protopress.games.stonespine_architects.rulebook import (
     CHALLENGE_YEARS,
+    CONSTRUCT,
     HAND,
+    IMPROVE,
     MIN_MARKET,
+    OVER,
     SOLO_PLAYERS,
     YEARS,
 )
@@ -100,7 +103,6 @@ __all__ = [
 
 CELLS = SIZE * SIZE
 EMPTY = Chamber()
-CONSTRUCT, IMPROVE, OVER = "construction", "improvement", "over"
 SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
 
 
