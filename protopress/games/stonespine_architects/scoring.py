@@ -214,25 +214,6 @@ class Scoring:
             return sum(len(ch.passages) for row in dungeon.chambers for ch in row)
         return sum(ch.elements.count(element) for row in dungeon.chambers for ch in row)
 
-    def count_elements(self, dungeon: Dungeon, elements: Iterable[str]) -> int:
-        """sum(element_count(dungeon, e) for e in elements), in one pass over the
-        chambers (the engine's look-ahead asks it for every trial; tested equal)."""
-        weight: dict[str, int] = {}
-        edges = 0
-        for element in elements:
-            if element in self.edge_elements:
-                edges += 1
-            else:
-                weight[element] = weight.get(element, 0) + 1
-        total = 0
-        for row in dungeon.chambers:
-            for chamber in row:
-                if edges:
-                    total += edges * len(chamber.passages)
-                for element in chamber.elements:
-                    total += weight.get(element, 0)
-        return total
-
     def holds(self, dungeon: Dungeon, row: int, col: int, element: str) -> bool:
         return self.chamber_holds(dungeon.chambers[row][col], element)
 
