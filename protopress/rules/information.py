@@ -115,18 +115,27 @@ def shuffle(cards: list, rng: random.Random) -> None:
 
     random.shuffle calls a Python method per card to draw an index below i + 1;
     here that draw (CPython's _randbelow_with_getrandbits: getrandbits of the
-    bit length, again while too large) is inlined. Every look-ahead shuffles
+    bit length, again while too large) is inlined, each position's bound and bit
+    length read from a table kept per pile size. Every look-ahead shuffles
     the hidden piles, so this is a visible share of a greedy game.
     tests/rules/test_information.py holds it to rng.shuffle.
     """
+    steps = _STEPS.get(len(cards))
+    if steps is None:
+        steps = _STEPS[len(cards)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
+        )
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
         cards[i], cards[r] = cards[r], cards[i]
+
+
+_STEPS: dict[
+    int, tuple[tuple[int, int, int], ...]
+] = {}  # shuffle's (position, bound, bits) by size
 
 
 def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.Random) -> None:

@@ -11,9 +11,9 @@ column 0 the west. The frame's doorways are the graph nodes "entrance" and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 import networkx as nx
 
@@ -148,35 +148,104 @@ def path_score(dungeon: Dungeon) -> PathScore:
 
 def flood_path_score(dungeon: Dungeon) -> PathScore:
     """path_score without building the graph, for the engine's look-ahead: the same
-    _connects between neighbours, walked by a flood fill from each doorway
-    (tests/games/stonespine_architects/test_fast.py checks it equals path_score)."""
-    entrance = _reached(dungeon, dungeon.entrance)
-    exit_open = dungeon.chamber(dungeon.exit.cell).opens(dungeon.exit.side)
-    through_route = exit_open and dungeon.exit.cell in entrance
-    out = entrance if through_route else _reached(dungeon, dungeon.exit)
-    return PathScore(len(entrance), len(out), through_route)
+    _connects between neighbours, as bit masks (`Geometry`) flooded from each
+    doorway (tests/games/stonespine_architects/test_fast.py checks it equals path_score)."""
+    chambers = [chamber for row in dungeon.chambers for chamber in row]
+    return geometry_path_score(Geometry.of(chambers), dungeon.entrance, dungeon.exit)
 
 
-_STEPS = ((0, 1, "E"), (1, 0, "S"), (0, -1, "W"), (-1, 0, "N"))
+_SIDES = {"N": 0, "E": 1, "S": 2, "W": 3}
+_WEST_OF_EAST = sum(1 << cell for cell in range(SIZE * SIZE) if cell % SIZE < SIZE - 1)
+_NORTH_OF_SOUTH = (1 << (SIZE * (SIZE - 1))) - 1
 
 
-def _reached(dungeon: Dungeon, doorway: Doorway) -> set[Cell]:
-    """The chamber cells a path from doorway reaches (none if its chamber is closed there)."""
-    start = doorway.cell
-    if not dungeon.chamber(start).opens(doorway.side):
-        return set()
-    rows = dungeon.chambers
-    seen = {start}
-    todo = [start]
-    for row, col in todo:  # the list grows while it is read
-        here = rows[row][col]
-        for dr, dc, edge in _STEPS:
-            r, c = row + dr, col + dc
-            inside = 0 <= r < SIZE and 0 <= c < SIZE
-            if inside and (r, c) not in seen and _connects(here, rows[r][c], edge):
-                seen.add((r, c))
-                todo.append((r, c))
-    return seen
+class Geometry(NamedTuple):
+    """Which edges of the chambers open, as masks with bit row * SIZE + col set
+    where that chamber shows a door (doors) or holds a secret passage (passages)
+    on the side, sides in the order N, E, S, W."""
+
+    doors: tuple[int, int, int, int]
+    passages: tuple[int, int, int, int]
+
+    @classmethod
+    def of(cls, chambers: Sequence[Chamber]) -> Geometry:
+        """Of the chambers row by row (row 0 first, SIZE * SIZE of them)."""
+        doors, passages = [0] * 4, [0] * 4
+        for cell, chamber in enumerate(chambers):
+            for edge in chamber.doors:
+                doors[_SIDES[edge]] |= 1 << cell
+            for edge in chamber.passages:
+                passages[_SIDES[edge]] |= 1 << cell
+        return cls(
+            (doors[0], doors[1], doors[2], doors[3]),
+            (passages[0], passages[1], passages[2], passages[3]),
+        )
+
+    def with_chamber(self, cell: int, chamber: Chamber) -> Geometry:
+        """The geometry with the chamber in cell replaced."""
+        bit, keep = 1 << cell, ~(1 << cell)
+        doors, passages = chamber.doors, chamber.passages
+        d, p = self.doors, self.passages
+        return Geometry(
+            (
+                (d[0] & keep) | (bit if "N" in doors else 0),
+                (d[1] & keep) | (bit if "E" in doors else 0),
+                (d[2] & keep) | (bit if "S" in doors else 0),
+                (d[3] & keep) | (bit if "W" in doors else 0),
+            ),
+            (
+                (p[0] & keep) | (bit if "N" in passages else 0),
+                (p[1] & keep) | (bit if "E" in passages else 0),
+                (p[2] & keep) | (bit if "S" in passages else 0),
+                (p[3] & keep) | (bit if "W" in passages else 0),
+            ),
+        )
+
+
+def geometry_path_score(geometry: Geometry, entrance: Doorway, exit: Doorway) -> PathScore:
+    """The path score of a geometry: _connects for every pair of neighbours at once
+    (east: a door each way or a passage on either side; likewise south), then a
+    flood fill of the mask from each doorway."""
+    (dn, de, ds, dw), (pn, pe, ps, pw) = geometry
+    east = ((de & (dw >> 1)) | pe | (pw >> 1)) & _WEST_OF_EAST  # bit: connects to its east
+    south = ((ds & (dn >> SIZE)) | ps | (pn >> SIZE)) & _NORTH_OF_SOUTH  # ... to its south
+    opens = (dn | pn, de | pe, ds | ps, dw | pw)
+    reached = _flood(_opening(entrance, opens), east, south)
+    exit_open = _opening(exit, opens)
+    through_route = bool(reached & exit_open)
+    out = reached if through_route else _flood(exit_open, east, south)
+    return PathScore(reached.bit_count(), out.bit_count(), through_route)
+
+
+def _opening(doorway: Doorway, opens: tuple[int, ...]) -> int:
+    """The bit of the doorway's chamber if that chamber opens onto the doorway, else 0."""
+    side, bit = _DOORWAYS.get(doorway) or _doorway_bit(doorway)
+    return opens[side] & bit
+
+
+_DOORWAYS: dict[Doorway, tuple[int, int]] = {}
+
+
+def _doorway_bit(doorway: Doorway) -> tuple[int, int]:
+    row, col = doorway.cell
+    found = _DOORWAYS[doorway] = (_SIDES[doorway.side], 1 << (row * SIZE + col))
+    return found
+
+
+def _flood(reached: int, east: int, south: int) -> int:
+    """The mask of chambers a path reaches from the chambers of the mask reached."""
+    while reached:
+        grown = (
+            reached
+            | ((reached & east) << 1)
+            | ((reached >> 1) & east)
+            | ((reached & south) << SIZE)
+            | ((reached >> SIZE) & south)
+        )
+        if grown == reached:
+            break
+        reached = grown
+    return reached
 
 
 def _cells(component: set) -> frozenset[Cell]:

@@ -312,18 +312,30 @@ class Rival:
         key = (card, len(self.chambers), len(self.tokens))
         if self._memo is not None and self._memo[0] == key:
             return self._memo[1]
-        if card.counts == "chambers":
-            counted = len(self.chambers)
-        else:
-            counted = sum(token.element == card.element for token in self.tokens)
-        result = RivalReputation(
-            base=card.base,
-            condition=counted * card.points,
-            chamber_stars=sum(chamber.stars for chamber in self.chambers),
-            token_stars=sum(token.stars for token in self.tokens),
-        )
+        result = self.reputation_with()
         self._memo = (key, result)
         return result
+
+    def reputation_with(
+        self,
+        chambers: Sequence[ChamberCard] = (),
+        tokens: Sequence[Token] = (),
+        card: RivalCard | None = None,
+    ) -> RivalReputation:
+        """The reputation were these chambers and tokens added to its piles and,
+        if given, card face up (a look-ahead's question)."""
+        card = card or self._current()
+        piles, pile_tokens = (*self.chambers, *chambers), (*self.tokens, *tokens)
+        if card.counts == "chambers":
+            counted = len(piles)
+        else:
+            counted = sum(token.element == card.element for token in pile_tokens)
+        return RivalReputation(
+            base=card.base,
+            condition=counted * card.points,
+            chamber_stars=sum(chamber.stars for chamber in piles),
+            token_stars=sum(token.stars for token in pile_tokens),
+        )
 
     def to_json(self) -> dict:
         reputation = self.reputation() if self.revealed else None

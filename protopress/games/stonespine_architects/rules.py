@@ -25,6 +25,7 @@ a secret passage changes it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -35,7 +36,20 @@ from protopress.games.stonespine_architects.dungeon import (
     Chamber,
     Dungeon,
     PathScore,
-    flood_path_score,
+)
+from protopress.games.stonespine_architects.lookahead import (
+    Tally,
+    action_values,
+    heuristic,
+    path_score_of,
+)
+from protopress.games.stonespine_architects.placement import (
+    edge_free,
+    fits,
+    is_edge,
+    slot_free,
+    spots,
+    with_token,
 )
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
@@ -51,8 +65,11 @@ from protopress.games.stonespine_architects.rival import (
 )
 from protopress.games.stonespine_architects.rulebook import (
     CHALLENGE_YEARS,
+    CONSTRUCT,
     HAND,
+    IMPROVE,
     MIN_MARKET,
+    OVER,
     SOLO_PLAYERS,
     YEARS,
 )
@@ -67,8 +84,6 @@ from protopress.games.stonespine_architects.scoring import (
     Token,
     format_score,
     goal_places,
-    rank_points,
-    reputation,
     score_dungeon,
     score_state,
 )
@@ -88,16 +103,7 @@ __all__ = [
 
 CELLS = SIZE * SIZE
 EMPTY = Chamber()
-CONSTRUCT, IMPROVE, OVER = "construction", "improvement", "over"
 SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
-
-# heuristic weights (greedy bots): provisional score plus nudges toward what pays later
-NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps
-OPEN_CHALLENGE = 0.25  # share of an unmet claimed challenge's points
-GOAL_ELEMENT = 0.5  # per goal element
-PENDING_TOKEN = 1.5  # per bought token still to place, plus its stars
-GOLD = 0.1  # per gold on the track
-ROW_GOLD = 0.3  # per gold printed on this year's row during construction
 
 
 class MarketCard(NamedTuple):
@@ -121,6 +127,7 @@ class Table:
 
     scoring: Scoring
     cards: tuple[ChamberCard, ...]
+    chambers: tuple[Chamber, ...]  # each card as a chamber freshly laid, by card index
     card_index: dict[str, int]
     deck: tuple[int, ...]  # every chamber copy, by index into cards
     tokens: tuple[Token, ...]
@@ -160,6 +167,7 @@ class Table:
         table = cls(
             scoring=scoring,
             cards=cards,
+            chambers=tuple(Chamber(c.doors, frozenset(), c.elements, c.stars) for c in cards),
             card_index={card.id: i for i, card in enumerate(cards)},
             deck=tuple(i for i, card in enumerate(cards) for _ in range(counts[card.id])),
             tokens=tokens,
@@ -205,7 +213,10 @@ class Table:
 class Board:
     """One player's dungeon, hand, gold, blueprint and claimed challenges."""
 
-    __slots__ = ("cards", "chambers", "placed", "hand", "gold", "blueprint", "challenges", "paths")
+    __slots__ = (
+        "cards", "chambers", "placed", "hand", "gold", "blueprint", "targets", "challenges",
+        "paths", "tallies",
+    )  # fmt: skip
 
     def __init__(self, blueprint: Blueprint):
         self.cards = [-1] * CELLS  # chamber card index per cell, -1 while empty
@@ -214,10 +225,16 @@ class Board:
         self.hand: list[int] = []
         self.gold = 0
         self.blueprint = blueprint
+        targets: dict[int, tuple[str, ...]] = {}  # the blueprint's elements by cell
+        for p in blueprint.positions:
+            targets[p.row * SIZE + p.col] = (*targets.get(p.row * SIZE + p.col, ()), p.element)
+        self.targets = targets
         self.challenges: list[Challenge] = []
         # cached path_score in a one-item list, shared by the copies holding the same
         # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
         self.paths: list[PathScore | None] = [None]
+        # likewise the cached Tally, renewed by any change to a chamber
+        self.tallies: list[Tally | None] = [None]
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -226,9 +243,10 @@ class Board:
         new.placed = self.placed[:]
         new.hand = self.hand[:]
         new.gold = self.gold
-        new.blueprint = self.blueprint
+        new.blueprint, new.targets = self.blueprint, self.targets
         new.challenges = self.challenges[:]
         new.paths = self.paths
+        new.tallies = self.tallies
         return new
 
     def dungeon(self) -> Dungeon:
@@ -236,27 +254,23 @@ class Board:
         rows = tuple(tuple(c[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
         return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
 
-    def path(self) -> PathScore:
+    def path(self, table: Table) -> PathScore:
         paths = self.paths[0]
         if paths is None:
-            paths = self.paths[0] = _path_score(self)
+            paths = self.paths[0] = path_score_of(self.tally(table), self.blueprint)
         return paths
 
+    def tally(self, table: Table) -> Tally:
+        tally = self.tallies[0]
+        if tally is None:
+            tally = self.tallies[0] = Tally.of(table.scoring, self.chambers, self.blueprint)
+        return tally
 
-_PATHS: dict[tuple, PathScore] = {}  # path scores by geometry (doors, passages, doorways)
-PATH_MEMO = 1 << 14  # geometries remembered before the memo starts over
-
-
-def _path_score(board: Board) -> PathScore:
-    """dungeon.path_score (by its flood fill), remembered by what it depends on: doors, passages, doorways."""
-    blueprint = board.blueprint
-    key = (blueprint.entrance, blueprint.exit, *((c.doors, c.passages) for c in board.chambers))
-    paths = _PATHS.get(key)
-    if paths is None:
-        if len(_PATHS) >= PATH_MEMO:
-            _PATHS.clear()
-        paths = _PATHS[key] = flood_path_score(board.dungeon())
-    return paths
+    def changed(self, geometry: bool) -> None:
+        """A chamber changed: forget the tally, and the path score if doors or passages did."""
+        self.tallies = [None]
+        if geometry:
+            self.paths = [None]
 
 
 class StonespineState:
@@ -496,32 +510,14 @@ class StonespineArchitects:
             state.rival.deck = shuffled(state.rival.deck, rng)
 
     def heuristic(self, state: StonespineState, seat: int) -> float:
-        """Provisional score plus nudges: paths, stars, blueprint, challenges, goal,
-        tokens still to place, gold; solo minus the rival's reputation."""
-        table, board = state.table, state.boards[seat]
-        scoring = table.scoring
-        dungeon = board.dungeon()
-        paths = board.path()
-        value: float = scoring.path_points(paths) + reputation(dungeon)
-        matches = scoring.blueprint_matches(dungeon, board.blueprint.positions)
-        value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
-        for challenge in board.challenges:
-            met = scoring.condition_holds(challenge.condition, dungeon, paths)
-            value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
-        value += GOAL_ELEMENT * scoring.count_elements(dungeon, state.goal.elements)
-        if state.pending and state.mover == seat:
-            value += sum(PENDING_TOKEN + table.tokens[t].stars for t in state.pending)
-        value += GOLD * board.gold
-        if state.phase == CONSTRUCT:
-            base = state.row * SIZE
-            value += ROW_GOLD * sum(
-                table.cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0
-            )
-        if state.year == YEARS and seat in state.new_priority:
-            value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
-        if state.rival is not None:
-            value -= state.rival.reputation().total
-        return value
+        """Provisional score plus nudges (lookahead.judge)."""
+        return heuristic(state, seat)
+
+    def action_values(
+        self, state: StonespineState, seat: int, actions: list[Action]
+    ) -> list[float]:
+        """The heuristic after each action, without copies where one chamber changes."""
+        return action_values(self, state, seat, actions)
 
     def outcome(self, state: StonespineState) -> Outcome:
         """Solo: the player against the rival's reputation; otherwise a versus game."""
@@ -722,12 +718,20 @@ def income(state: StonespineState, seat: int) -> int:
     """Gold for this year's improvement: the gold printed on this year's row, plus
     each treasure chest's gold anywhere in the dungeon, plus the starting bonus in
     year 1, to the gold track's cap."""
-    table, board = state.table, state.boards[seat]
-    base = state.row * SIZE
-    row_gold = sum(table.cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0)
-    chests = sum(table.chest_gold.get(e, 0) for chamber in board.chambers for e in chamber.elements)
+    board = state.boards[seat]
+    return income_of(state, seat, board.cards, board.chambers)
+
+
+def income_of(
+    state: StonespineState, seat: int, cards: Sequence[int], chambers: Sequence[Chamber]
+) -> int:
+    """income(state, seat) were the seat's dungeon these cards and chambers by cell
+    (the look-ahead asks it of a dungeon with one more card)."""
+    table, base = state.table, state.row * SIZE
+    row = sum(table.cards[i].gold for i in cards[base : base + SIZE] if i >= 0)
+    chests = sum(table.chest_gold.get(e, 0) for chamber in chambers for e in chamber.elements)
     bonus = _starting_gold(state, seat) if state.year == 1 else 0
-    return table.scoring.gold(row_gold + chests + bonus)
+    return table.scoring.gold(row + chests + bonus)
 
 
 def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: str) -> None:
@@ -738,12 +742,12 @@ def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: 
         raise ValueError(f"no chamber card {card_id!r}")
     if not (0 <= row < SIZE and 0 <= col < SIZE):
         raise ValueError(f"row and col run from 0 to {SIZE - 1}")
-    card = table.cards[table.card_index[card_id]]
+    index = table.card_index[card_id]
     cell = row * SIZE + col
-    board.cards[cell] = table.card_index[card_id]
-    board.chambers[cell] = Chamber(doors=card.doors, elements=card.elements, stars=card.stars)
+    board.cards[cell] = index
+    board.chambers[cell] = table.chambers[index]
     board.placed[cell] = ()
-    board.paths = [None]
+    board.changed(geometry=True)
 
 
 def _starting_gold(state: StonespineState, seat: int) -> int:
@@ -766,12 +770,40 @@ def _solo_gate(state: StonespineState) -> None:
     rival, board = _solo_rival(state), state.boards[0]
     verdict = rival.market_verdict(board.gold)
     if verdict == COLLECT:
-        drawn = (_draw_token(state, element) for element in rival.card_tokens())
-        rival.collect(state.table.tokens[t] for t in drawn if t is not None)
+        tokens = collected_tokens(state)
+        for token in tokens:
+            state.piles[state.table.tokens[token].element].pop()
+        rival.collect(state.table.tokens[t] for t in tokens)
         discard = lowest_challenge([state.table.challenges[i].points for i in state.display])
         if discard is not None:
             del state.display[discard]
     state.must_pass = verdict != VISIT
+
+
+def collected_tokens(state: StonespineState) -> list[int]:
+    """The tokens the face-up rival card collects (COLLECT), drawn in turn from the
+    ends of their piles; a pile that has run out gives none. Asked without drawing,
+    so that the look-ahead can ask it too."""
+    depth: dict[str, int] = {}
+    tokens = []
+    for element in _solo_rival(state).card_tokens():
+        pile, drawn = state.piles.get(element, []), depth.get(element, 0)
+        if drawn < len(pile):
+            tokens.append(pile[-1 - drawn])
+            depth[element] = drawn + 1
+    return tokens
+
+
+def offer_of(state: StonespineState, card_id, row) -> int | None:
+    """The index in the market of a market card's row, None if it is not on the table."""
+    return next(
+        (
+            k
+            for k, o in enumerate(state.market)
+            if state.table.markets[o.card].id == card_id and o.row == row
+        ),
+        None,
+    )
 
 
 def _buy(state: StonespineState, action: Action) -> None:
@@ -781,14 +813,7 @@ def _buy(state: StonespineState, action: Action) -> None:
         raise IllegalAction(f"{action}: expected ('buy', market_card_id, row)")
     _, card_id, row = action
     table, board = state.table, state.boards[state.mover]
-    k = next(
-        (
-            k
-            for k, o in enumerate(state.market)
-            if table.markets[o.card].id == card_id and o.row == row
-        ),
-        None,
-    )
+    k = offer_of(state, card_id, row)
     if k is None:
         raise IllegalAction(f"{action}: no such market row on the table")
     offer = state.market[k]
@@ -805,46 +830,6 @@ def _buy(state: StonespineState, action: Action) -> None:
     _drop_unplaceable(state)
 
 
-def _slot_free(state: StonespineState, board: Board, cell: int) -> bool:
-    card = board.cards[cell]
-    if card < 0:
-        return False
-    chamber = board.chambers[cell]
-    held = len(chamber.elements) + len(chamber.passages)
-    return len(chamber.elements) < state.table.cards[card].slots and held < MAX_ELEMENTS
-
-
-def _edge_free(board: Board, cell: int, edge: str) -> bool:
-    chamber = board.chambers[cell]
-    return (
-        board.cards[cell] >= 0
-        and edge not in chamber.passages
-        and len(chamber.elements) + len(chamber.passages) < MAX_ELEMENTS
-    )
-
-
-def _is_edge(state: StonespineState, token: int) -> bool:
-    return state.table.tokens[token].element in state.table.scoring.edge_elements
-
-
-def _spots(state: StonespineState, board: Board, token: int) -> list[tuple]:
-    if _is_edge(state, token):
-        return [
-            (cell // SIZE, cell % SIZE, edge)
-            for cell in range(CELLS)
-            if board.cards[cell] >= 0
-            for edge in EDGES
-            if _edge_free(board, cell, edge)
-        ]
-    return [(cell // SIZE, cell % SIZE) for cell in range(CELLS) if _slot_free(state, board, cell)]
-
-
-def _fits(state: StonespineState, board: Board, token: int) -> bool:
-    if _is_edge(state, token):
-        return any(_edge_free(board, cell, edge) for cell in range(CELLS) for edge in EDGES)
-    return any(_slot_free(state, board, cell) for cell in range(CELLS))
-
-
 def _put_actions(state: StonespineState, board: Board) -> list[Action]:
     actions = []
     seen = set()
@@ -852,14 +837,16 @@ def _put_actions(state: StonespineState, board: Board) -> list[Action]:
         if token in seen:
             continue
         seen.add(token)
-        actions += [("put", k, *spot) for spot in _spots(state, board, token)]
+        actions += [
+            ("put", k, *spot) for spot in spots(state.table, board.cards, board.chambers, token)
+        ]
     return actions
 
 
 def _drop_unplaceable(state: StonespineState) -> None:
     """A bought token that fits nowhere in the dungeon is discarded."""
     board = state.boards[state.mover]
-    keep = [t for t in state.pending if _fits(state, board, t)]
+    keep = [t for t in state.pending if fits(state.table, board.cards, board.chambers, t)]
     state.discarded += len(state.pending) - len(keep)
     state.pending = keep
     if not keep:
@@ -881,33 +868,27 @@ def _put(state: StonespineState, action: Action) -> None:
     if board.cards[cell] < 0:
         raise IllegalAction(f"{action}: no chamber card at row {row}, col {col}")
     chamber = board.chambers[cell]
-    if _is_edge(state, token):
+    if is_edge(state.table, token):
         if len(action) != 5 or action[4] not in EDGES:
             raise IllegalAction(f"{action}: a {spec.element} goes on an edge: N, E, S or W")
         edge = action[4]
         if edge in chamber.passages:
             raise IllegalAction(f"{action}: that edge already holds a {spec.element}")
-        if not _edge_free(board, cell, edge):
+        if not edge_free(board.cards[cell], chamber, edge):
             raise IllegalAction(f"{action}: the chamber already holds {MAX_ELEMENTS} elements")
-        board.chambers[cell] = Chamber(
-            chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + spec.stars
-        )
-        board.paths = [None]
+        board.chambers[cell] = with_token(chamber, spec, edge)
+        board.changed(geometry=True)
     else:
         if len(action) != 4:
             raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")
-        if not _slot_free(state, board, cell):
+        if not slot_free(state.table, board.cards[cell], chamber):
             raise IllegalAction(
                 f"{action}: no empty slot (printed elements and tokens fill "
                 f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
                 f"{MAX_ELEMENTS} elements at most)"
             )
-        board.chambers[cell] = Chamber(
-            chamber.doors,
-            chamber.passages,
-            (*chamber.elements, spec.element),
-            chamber.stars + spec.stars,
-        )
+        board.chambers[cell] = with_token(chamber, spec, None)
+        board.changed(geometry=False)
     board.placed[cell] = (*board.placed[cell], token)
     del state.pending[k]
     _drop_unplaceable(state)

@@ -18,10 +18,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Final, Literal, NamedTuple, TypeVar
+from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar
 
 from protopress.games.stonespine_architects.dungeon import (
     SIZE,
+    Chamber,
     Doorway,
     Dungeon,
     PathScore,
@@ -213,30 +214,18 @@ class Scoring:
             return sum(len(ch.passages) for row in dungeon.chambers for ch in row)
         return sum(ch.elements.count(element) for row in dungeon.chambers for ch in row)
 
-    def count_elements(self, dungeon: Dungeon, elements: Iterable[str]) -> int:
-        """sum(element_count(dungeon, e) for e in elements), in one pass over the
-        chambers (the engine's look-ahead asks it for every trial; tested equal)."""
-        weight: dict[str, int] = {}
-        edges = 0
-        for element in elements:
-            if element in self.edge_elements:
-                edges += 1
-            else:
-                weight[element] = weight.get(element, 0) + 1
-        total = 0
-        for row in dungeon.chambers:
-            for chamber in row:
-                if edges:
-                    total += edges * len(chamber.passages)
-                for element in chamber.elements:
-                    total += weight.get(element, 0)
-        return total
-
     def holds(self, dungeon: Dungeon, row: int, col: int, element: str) -> bool:
-        chamber = dungeon.chambers[row][col]
+        return self.chamber_holds(dungeon.chambers[row][col], element)
+
+    def chamber_holds(self, chamber: Chamber, element: str) -> bool:
+        """Whether a chamber shows the element (an edge element: any secret passage)."""
         if element in self.edge_elements:
             return bool(chamber.passages)
         return element in chamber.elements
+
+    def full_row(self, rows: Iterable[Iterable[Chamber]], element: str) -> bool:
+        """Whether every chamber of some row holds the element."""
+        return any(all(self.chamber_holds(ch, element) for ch in row) for row in rows)
 
     def blueprint_matches(self, dungeon: Dungeon, positions: Iterable[Position]) -> int:
         """Blueprint positions whose chamber holds the element shown there."""
@@ -252,20 +241,20 @@ class Scoring:
     def condition_holds(
         self, condition: Condition, dungeon: Dungeon, paths: PathScore | None = None
     ) -> bool:
+        return self.condition_met(condition, _DungeonFacts(self, dungeon, paths))
+
+    def condition_met(self, condition: Condition, facts: Facts) -> bool:
+        """A challenge condition judged on what facts tell of a dungeon (the one
+        rule, for a dungeon and for the engine's boards)."""
         op = condition.op
         if op == "element_count":
             element = _given(condition.element, condition, "an element")
-            return self.element_count(dungeon, element) >= _given(
-                condition.at_least, condition, "at_least"
-            )
+            return facts.count(element) >= _given(condition.at_least, condition, "at_least")
         if op == "reputation":
-            return reputation(dungeon) >= _given(condition.at_least, condition, "at_least")
+            return facts.reputation >= _given(condition.at_least, condition, "at_least")
         if op == "full_row":
-            element = _given(condition.element, condition, "an element")
-            return any(
-                all(self.holds(dungeon, r, c, element) for c in range(SIZE)) for r in range(SIZE)
-            )
-        paths = paths or path_score(dungeon)
+            return facts.full_row(_given(condition.element, condition, "an element"))
+        paths = facts.paths
         if op == "entrance_path":
             return paths.entrance >= _given(condition.at_least, condition, "at_least")
         if op == "exit_path":
@@ -282,6 +271,43 @@ class Scoring:
 def reputation(dungeon: Dungeon) -> int:
     """Chamber reputation: every star in the dungeon, added and subtracted."""
     return sum(ch.stars for row in dungeon.chambers for ch in row)
+
+
+class Facts(Protocol):
+    """What the challenge conditions read of a dungeon."""
+
+    @property
+    def reputation(self) -> int: ...
+
+    @property
+    def paths(self) -> PathScore: ...
+
+    def count(self, element: str) -> int: ...
+
+    def full_row(self, element: str) -> bool: ...
+
+
+class _DungeonFacts:
+    """Facts of a Dungeon, counted when asked; the path graph only if a condition needs it."""
+
+    __slots__ = ("_scoring", "_dungeon", "_paths")
+
+    def __init__(self, scoring: Scoring, dungeon: Dungeon, paths: PathScore | None):
+        self._scoring, self._dungeon, self._paths = scoring, dungeon, paths
+
+    @property
+    def reputation(self) -> int:
+        return reputation(self._dungeon)
+
+    @property
+    def paths(self) -> PathScore:
+        return self._paths or path_score(self._dungeon)
+
+    def count(self, element: str) -> int:
+        return self._scoring.element_count(self._dungeon, element)
+
+    def full_row(self, element: str) -> bool:
+        return self._scoring.full_row(self._dungeon.chambers, element)
 
 
 # --- places ----------------------------------------------------------------

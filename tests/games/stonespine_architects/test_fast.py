@@ -1,8 +1,10 @@
-"""The engine's fast counts agree with the rules' own on thousands of seeded
-random dungeons: the flood-fill path score with the path graph (networkx), the
-rules' one source of truth (random doors and secret passages, doorways on every
-side, the entrance and exit sometimes on one chamber), and the one-pass count of
-goal elements with element_count summed."""
+"""The engine's fast paths agree with the rules' own on thousands of seeded
+random dungeons and positions: the bit-mask path score with the path graph
+(networkx), the rules' one source of truth (random doors and secret passages,
+doorways on every side, the entrance and exit sometimes on one chamber); a
+geometry changed in one cell with one made afresh; a board's facts with one
+chamber changed with the scoring functions; the heuristic with its former
+term-by-term self; the greedy look-ahead's values with copy + apply + heuristic."""
 
 import random
 
@@ -14,6 +16,7 @@ from protopress.games.stonespine_architects.dungeon import (
     Chamber,
     Doorway,
     Dungeon,
+    Geometry,
     flood_path_score,
     path_score,
 )
@@ -49,12 +52,155 @@ def test_flood_fill_matches_the_path_graph():
     assert 500 < through < 4500  # both kinds of dungeon were tried
 
 
-def test_goal_elements_counted_in_one_pass_match_element_count():
+def test_a_geometry_with_one_chamber_changed_equals_the_changed_dungeons():
+    rng = random.Random(29)
+    for _ in range(3000):
+        chambers = [c for row in random_dungeon(rng).chambers for c in row]
+        other = [c for row in random_dungeon(rng).chambers for c in row]
+        cell = rng.randrange(len(chambers))
+        changed = chambers[:cell] + [other[cell]] + chambers[cell + 1 :]
+        assert Geometry.of(chambers).with_chamber(cell, other[cell]) == Geometry.of(changed)
+
+
+# --- the greedy look-ahead without copies ------------------------------------------
+
+
+def _positions(games: int, seed: int):
+    """Positions of seeded games, solo and multiplayer, random and greedy play."""
+    from protopress.rules.bots import make_bot
+    from protopress.rules.registry import game_for
+
+    game = game_for("stonespine-architects")
+    catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
+    rng = random.Random(seed)
+    for number in range(games):
+        players = rng.choice((1, 1, 2, 3, 5))
+        options = {"difficulty": rng.choice(("normal", "hard"))} if players == 1 else {}
+        state = game.setup(catalog, players, random.Random(rng.getrandbits(32)), options)
+        bots = [make_bot(rng.choice(("random", "greedy")), number * 10 + s) for s in range(players)]
+        while not game.is_over(state):
+            yield game, state
+            game.apply(state, bots[game.to_move(state)].choose(game, state))
+        yield game, state
+
+
+def _book_heuristic(state, seat: int) -> float:
+    """The heuristic as the engine wrote it before lookahead.py: every term counted
+    afresh on the board's dungeon with the scoring functions."""
+    from protopress.games.stonespine_architects import lookahead as w
+    from protopress.games.stonespine_architects.scoring import rank_points, reputation
+
+    table, board = state.table, state.boards[seat]
+    scoring = table.scoring
+    dungeon = board.dungeon()
+    paths = path_score(dungeon)
+    value = scoring.path_points(paths) + reputation(dungeon)
+    matches = scoring.blueprint_matches(dungeon, board.blueprint.positions)
+    value += scoring.blueprint_points(matches) + w.NEAR_BLUEPRINT * matches
+    for challenge in board.challenges:
+        met = scoring.condition_holds(challenge.condition, dungeon, paths)
+        value += challenge.points * (1.0 if met else w.OPEN_CHALLENGE)
+    value += w.GOAL_ELEMENT * sum(scoring.element_count(dungeon, e) for e in state.goal.elements)
+    if state.pending and state.mover == seat:
+        value += sum(w.PENDING_TOKEN + table.tokens[t].stars for t in state.pending)
+    value += w.GOLD * board.gold
+    if state.phase == "construction":
+        base = state.row * SIZE
+        value += w.ROW_GOLD * sum(
+            table.cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0
+        )
+    if state.year == 4 and seat in state.new_priority:
+        value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
+    if state.rival is not None:
+        value -= state.rival.reputation().total
+    return value
+
+
+def test_the_heuristic_equals_the_book_on_every_seat_of_random_positions():
+    checked = 0
+    for game, state in _positions(40, 5):
+        for seat in range(len(state.boards)):
+            assert game.heuristic(state, seat) == _book_heuristic(state, seat)
+            checked += 1
+    assert checked > 3000
+
+
+def test_action_values_equal_copy_apply_heuristic():
+    from protopress.rules.bots import reference_values
+
+    kinds: dict[str, int] = {}
+    for game, state in _positions(60, 11):
+        seat = game.to_move(state)
+        if seat is None:
+            continue
+        actions = game.legal_actions(state)
+        fast = game.action_values(state, seat, actions)
+        assert fast == reference_values(game, state, seat, actions), actions[0]
+        kind = actions[0][0]
+        if kind == "place" and state.draft == SIZE - 1:
+            kind += " (the row's last)"
+        kind += " (solo)" if state.table.solo else ""
+        kinds[kind] = kinds.get(kind, 0) + 1
+    assert sum(kinds.values()) > 2000
+    for kind in ("place", "keep", "put", "buy", "pass", "place (the row's last)"):
+        assert kinds.get(kind + " (solo)", 0) > 50, kind
+        assert kind == "keep" or kinds.get(kind, 0) > 50, kind
+
+
+def test_a_looked_ahead_state_is_left_as_it_was():
+    from protopress.rules.bots import reference_values
+
+    for game, state in _positions(6, 3):
+        seat = game.to_move(state)
+        if seat is None:
+            continue
+        before = state.copy()
+        game.action_values(state, seat, game.legal_actions(state))
+        actions = game.legal_actions(state)
+        assert reference_values(game, state, seat, actions) == reference_values(
+            game, before, seat, actions
+        )
+        assert [b.chambers for b in state.boards] == [b.chambers for b in before.boards]
+        assert state.pending == before.pending and state.boards[0].hand == before.boards[0].hand
+
+
+def test_facts_of_a_dungeon_with_one_chamber_changed_equal_the_scoring_functions():
+    from protopress.games.stonespine_architects.lookahead import Facts, Tally
+    from protopress.games.stonespine_architects.scoring import Blueprint, Position, reputation
+
     scoring = Scoring.of(load_catalog(builtin_catalog_path("stonespine-architects")))
     kinds = sorted(scoring.elements)
-    rng = random.Random(23)
+    rng = random.Random(31)
+    rows_held = 0
     for _ in range(3000):
-        dungeon = random_dungeon(rng, kinds)
-        goal = [rng.choice(kinds) for _ in range(rng.randint(0, 3))]  # repeats too
-        expected = sum(scoring.element_count(dungeon, e) for e in goal)
-        assert scoring.count_elements(dungeon, goal) == expected
+        before, after = random_dungeon(rng, kinds), random_dungeon(rng, kinds)
+        flat = [c for row in before.chambers for c in row]
+        cell = rng.randrange(len(flat))
+        new = after.chambers[cell // SIZE][cell % SIZE]
+        if rng.random() < 0.3:  # a row of one element, to hold full_row sometimes
+            element, row = rng.choice(kinds), rng.randrange(SIZE)
+            for col in range(SIZE):
+                c = flat[row * SIZE + col]
+                flat[row * SIZE + col] = Chamber(c.doors, c.passages, (*c.elements, element))
+        positions = tuple(
+            Position(rng.randrange(SIZE), rng.randrange(SIZE), rng.choice(kinds)) for _ in range(8)
+        )
+        blueprint = Blueprint("b", before.entrance, before.exit, positions)
+        changed = flat[:cell] + [new] + flat[cell + 1 :]
+        dungeon = Dungeon(
+            tuple(tuple(changed[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)),
+            before.entrance,
+            before.exit,
+        )
+        targets = [p.element for p in positions if p.row * SIZE + p.col == cell]
+        tally = Tally.of(scoring, flat, blueprint)
+        facts = Facts(scoring, flat, tally, path_score(dungeon), cell, new, targets)
+        assert facts.reputation == reputation(dungeon)
+        assert facts.matches == scoring.blueprint_matches(dungeon, positions)
+        assert Tally.of(scoring, changed, blueprint).matches == facts.matches
+        for element in kinds:
+            assert facts.count(element) == scoring.element_count(dungeon, element)
+            held = scoring.full_row(dungeon.chambers, element)
+            assert facts.full_row(element) == held
+            rows_held += held
+    assert rows_held > 100

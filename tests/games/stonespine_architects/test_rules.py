@@ -382,7 +382,7 @@ def test_final_sheets_score_the_dungeon_through_the_scoring_module(catalog):
     state, record, _ = play(GAME, catalog, ["greedy", "random"], seed=14)
     for seat, sheet in enumerate(state.sheets()):
         board = state.boards[seat]
-        assert sheet.paths == board.path()
+        assert sheet.paths == board.path(state.table)
         assert sheet.challenge_points == sum(
             c.points
             for c in board.challenges

@@ -1,0 +1,444 @@
+"""Stonespine Architects: the greedy bots' judgement of a position, and the values
+of a decision's actions without copying the state.
+
+`judge` is the heuristic, written once: the provisional score plus nudges toward
+what pays later, read from a board's `Facts`. A board's facts come from its
+`Tally` (reputation, element counts, blueprint matches, geometry: kept per
+board, shared by copies until a chamber changes) and its path score.
+
+`action_values` judges most actions without a copy, from what the action
+changes that the heuristic reads:
+
+- a chamber card placed: one more chamber, its printed gold on the row; solo,
+  the row's last card also offers the card left to the rival and counts the
+  improvement's gold, on which the rival card gives its verdict;
+- a card kept (solo): the rival's pile grows, the board does not change;
+- a token put: one chamber changed, and the tokens still to place that fit;
+- a market row bought: less gold, its tokens to place, and, solo, what the
+  rival collects;
+- a solo pass: the claimed challenge, the gold after passing, the market's
+  tokens to the rival and the rival's next card face up.
+
+The last card of a row and a pass in multiplayer (hands passed on, priority
+track) are judged by the book: copy, apply, judge.
+tests/games/stonespine_architects/test_fast.py holds the values to the book's
+on thousands of positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from protopress.games.stonespine_architects.dungeon import (
+    SIZE,
+    Chamber,
+    Geometry,
+    PathScore,
+    geometry_path_score,
+)
+from protopress.games.stonespine_architects.placement import fits, fits_in, with_token
+from protopress.games.stonespine_architects.rival import COLLECT, gold_after_pass
+from protopress.games.stonespine_architects.rulebook import CONSTRUCT, OVER, YEARS
+from protopress.games.stonespine_architects.scoring import (
+    Blueprint,
+    Challenge,
+    Scoring,
+    rank_points,
+)
+from protopress.rules.core import Action
+
+if TYPE_CHECKING:
+    from protopress.games.stonespine_architects.rules import Board, StonespineState
+
+# heuristic weights (greedy bots): provisional score plus nudges toward what pays later
+NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps
+OPEN_CHALLENGE = 0.25  # share of an unmet claimed challenge's points
+GOAL_ELEMENT = 0.5  # per goal element
+PENDING_TOKEN = 1.5  # per bought token still to place, plus its stars
+GOLD = 0.1  # per gold on the track
+ROW_GOLD = 0.3  # per gold printed on this year's row during construction
+
+CELLS = SIZE * SIZE
+
+
+class Tally(NamedTuple):
+    """What a dungeon's chambers add up to, for the heuristic and the challenges."""
+
+    reputation: int  # every star
+    counts: dict[str, int]  # slot elements, printed and placed (read only)
+    passages: int  # secret passages, one per edge
+    matches: int  # blueprint positions whose chamber holds their element
+    geometry: Geometry  # which edges open, for the path score
+
+    @classmethod
+    def of(cls, scoring: Scoring, chambers: Sequence[Chamber], blueprint: Blueprint) -> Tally:
+        counts: dict[str, int] = {}
+        for chamber in chambers:
+            for element in chamber.elements:
+                counts[element] = counts.get(element, 0) + 1
+        matches = sum(
+            scoring.chamber_holds(chambers[p.row * SIZE + p.col], p.element)
+            for p in blueprint.positions
+        )
+        return cls(
+            sum(chamber.stars for chamber in chambers),
+            counts,
+            sum(len(chamber.passages) for chamber in chambers),
+            matches,
+            Geometry.of(chambers),
+        )
+
+
+class Facts:
+    """A board's dungeon as the heuristic reads it, optionally with the chamber in
+    one cell replaced (old is what the board holds there, new the replacement;
+    targets the elements the blueprint shows on that cell)."""
+
+    __slots__ = (
+        "scoring", "chambers", "tally", "cell", "old", "new", "paths", "reputation", "matches",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        scoring: Scoring,
+        chambers: Sequence[Chamber],
+        tally: Tally,
+        paths: PathScore,
+        cell: int = -1,
+        new: Chamber | None = None,
+        targets: Sequence[str] = (),
+    ):
+        self.scoring, self.chambers, self.tally, self.paths = scoring, chambers, tally, paths
+        self.cell, self.new = cell, new
+        self.old = old = chambers[cell] if new is not None else None
+        self.reputation, self.matches = tally.reputation, tally.matches
+        if new is not None and old is not None:
+            self.reputation += new.stars - old.stars
+            holds = scoring.chamber_holds
+            for element in targets:  # blueprint positions held, as Scoring.blueprint_matches
+                self.matches += holds(new, element) - holds(old, element)
+
+    def count(self, element: str) -> int:
+        """Elements of a kind, as Scoring.element_count counts them."""
+        new, old = self.new, self.old
+        if element in self.scoring.edge_elements:
+            count = self.tally.passages
+            if new is not None and old is not None:
+                count += len(new.passages) - len(old.passages)
+            return count
+        count = self.tally.counts.get(element, 0)
+        if new is not None and old is not None:
+            count += new.elements.count(element) - old.elements.count(element)
+        return count
+
+    def full_row(self, element: str) -> bool:
+        chambers = self.chambers
+        rows = [list(chambers[row * SIZE : (row + 1) * SIZE]) for row in range(SIZE)]
+        if self.new is not None:
+            row, col = divmod(self.cell, SIZE)
+            rows[row][col] = self.new
+        return self.scoring.full_row(rows, element)
+
+
+def judge(
+    state: StonespineState,
+    seat: int,
+    facts: Facts,
+    *,
+    gold: int,
+    row_gold: int | None,
+    pending: Sequence[int],
+    rival: int | None,
+    challenges: Sequence[Challenge] | None = None,
+    year: int | None = None,
+) -> float:
+    """The heuristic of seat's board as facts tell it: paths, stars, blueprint,
+    challenges, goal, tokens still to place, gold; solo minus the rival's
+    reputation. row_gold is None outside construction, pending the tokens seat
+    still has to place, rival the rival's reputation (None: not solo);
+    challenges (seat's claimed ones) and year are the state's unless given."""
+    table = state.table
+    scoring = table.scoring
+    if challenges is None:
+        challenges = state.boards[seat].challenges
+    if year is None:
+        year = state.year
+    value: float = scoring.path_points(facts.paths) + facts.reputation
+    matches = facts.matches
+    value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
+    for challenge in challenges:
+        met = scoring.condition_met(challenge.condition, facts)
+        value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
+    goal = 0
+    for element in state.goal.elements:
+        goal += facts.count(element)
+    value += GOAL_ELEMENT * goal
+    if pending:
+        value += sum(PENDING_TOKEN + table.tokens[t].stars for t in pending)
+    value += GOLD * gold
+    if row_gold is not None:
+        value += ROW_GOLD * row_gold
+    if year == YEARS and seat in state.new_priority:
+        value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
+    if rival is not None:
+        value -= rival
+    return value
+
+
+# --- path scores -------------------------------------------------------------------
+
+
+def path_score_of(tally: Tally, blueprint: Blueprint) -> PathScore:
+    return geometry_path_score(tally.geometry, blueprint.entrance, blueprint.exit)
+
+
+def board_facts(state: StonespineState, board: Board) -> Facts:
+    return Facts(
+        state.table.scoring, board.chambers, board.tally(state.table), board.path(state.table)
+    )
+
+
+def row_gold(state: StonespineState, board: Board, row: int | None = None) -> int:
+    """The gold printed on a row of the board's dungeon (this year's unless given)."""
+    cards, base = state.table.cards, (state.row if row is None else row) * SIZE
+    return sum(cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0)
+
+
+def heuristic(state: StonespineState, seat: int) -> float:
+    """The heuristic of seat in state, by the book."""
+    board = state.boards[seat]
+    return judge(
+        state,
+        seat,
+        board_facts(state, board),
+        gold=board.gold,
+        row_gold=row_gold(state, board) if state.phase == CONSTRUCT else None,
+        pending=state.pending if state.mover == seat else (),
+        rival=state.rival.reputation().total if state.rival is not None else None,
+    )
+
+
+# --- the look-ahead ----------------------------------------------------------------
+
+
+def action_values(game, state: StonespineState, seat: int, actions: list[Action]) -> list[float]:
+    """heuristic(seat) after each legal action, as copy + apply + heuristic give it."""
+    if state.mover != seat or state.phase == OVER:
+        return [_by_the_book(game, state, seat, action) for action in actions]
+    board = state.boards[seat]
+    base = board_facts(state, board)
+    kinds = {action[0] for action in actions}
+    if kinds == {"place"} and not _ends_draft(state):
+        return _place_values(state, seat, board, base, actions)
+    if kinds == {"place"} and state.rival is not None:
+        return [_last_place_value(state, seat, board, base, action) for action in actions]
+    if kinds == {"keep"}:
+        return _keep_values(state, seat, board, base, actions)
+    if kinds == {"put"}:
+        return _put_values(state, seat, board, base, actions)
+    if kinds <= {"buy", "pass"}:
+        return [
+            _buy_value(state, seat, board, base, action)
+            if action[0] == "buy"
+            else _pass_value(game, state, seat, board, base, action)
+            for action in actions
+        ]
+    return [_by_the_book(game, state, seat, action) for action in actions]
+
+
+def _by_the_book(game, state: StonespineState, seat: int, action: Action) -> float:
+    trial = state.copy()
+    game.apply(trial, action)
+    return game.heuristic(trial, seat)
+
+
+def _ends_draft(state: StonespineState) -> bool:
+    """Whether a card placed now is the row's last: the improvement phase starts."""
+    if state.draft < SIZE - 1:
+        return False
+    return state.table.solo or state.mover == state.table.players - 1
+
+
+def _rival(state: StonespineState) -> int | None:
+    return state.rival.reputation().total if state.rival is not None else None
+
+
+def _place_values(
+    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+) -> list[float]:
+    """A card placed before the row's last: one new chamber, its printed gold on the row."""
+    table, scoring = state.table, state.table.scoring
+    gold, rival, start = row_gold(state, board), _rival(state), state.row * SIZE
+    values = []
+    for _, card_id, col in actions:
+        index = table.card_index[card_id]
+        cell, chamber = start + col, table.chambers[index]
+        geometry = base.tally.geometry.with_chamber(cell, chamber)
+        paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
+        targets = board.targets.get(cell, ())
+        facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber, targets)
+        value = judge(
+            state,
+            seat,
+            facts,
+            gold=board.gold,
+            row_gold=gold + table.cards[index].gold,
+            pending=(),
+            rival=rival,
+        )
+        values.append(value)
+    return values
+
+
+def _last_place_value(
+    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+) -> float:
+    """Solo, the row's last card: one new chamber, the card left in hand offered to
+    the rival, the improvement's gold counted and the rival card's verdict on it
+    (COLLECT: the rival collects its card's tokens)."""
+    from protopress.games.stonespine_architects.rules import collected_tokens, income_of
+
+    table, rival = state.table, state.rival
+    assert rival is not None  # solo
+    _, card_id, col = action
+    index = table.card_index[card_id]
+    cell, chamber = state.row * SIZE + col, table.chambers[index]
+    cards, chambers = board.cards[:], board.chambers[:]
+    cards[cell], chambers[cell] = index, chamber
+    geometry = base.tally.geometry.with_chamber(cell, chamber)
+    paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
+    targets = board.targets.get(cell, ())
+    facts = Facts(table.scoring, board.chambers, base.tally, paths, cell, chamber, targets)
+    rest = board.hand[:]
+    rest.remove(index)
+    taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
+    gold = income_of(state, seat, cards, chambers)
+    collected = []
+    if rival.market_verdict(gold) == COLLECT:
+        collected = [table.tokens[t] for t in collected_tokens(state)]
+    total = rival.reputation_with(chambers=taken, tokens=collected).total
+    return judge(state, seat, facts, gold=gold, row_gold=None, pending=(), rival=total)
+
+
+def _keep_values(
+    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+) -> list[float]:
+    """Solo: a card kept, the rest offered to the rival; the board does not change."""
+    table = state.table
+    rival = state.rival
+    assert rival is not None  # only the solo game keeps cards
+    gold = row_gold(state, board)
+    values = []
+    for _, card_id in actions:
+        rest = board.hand[:]
+        rest.remove(table.card_index[card_id])
+        taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
+        value = judge(
+            state,
+            seat,
+            base,
+            gold=board.gold,
+            row_gold=gold,
+            pending=(),
+            rival=rival.reputation_with(chambers=taken).total,
+        )
+        values.append(value)
+    return values
+
+
+def _put_values(
+    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+) -> list[float]:
+    """A bought token put in a slot or on an edge: one chamber changed; the tokens
+    still to place are those left that fit somewhere afterwards."""
+    table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
+    rival = _rival(state)
+    room = {  # per token still to place: the cells it fits in now
+        token: [
+            cell
+            for cell in range(CELLS)
+            if fits_in(table, board.cards[cell], board.chambers[cell], token)
+        ]
+        for token in set(state.pending)
+    }
+    values = []
+    for action in actions:
+        k, row, col = action[1:4]
+        token, cell = state.pending[k], row * SIZE + col
+        edge = action[4] if len(action) == 5 else None
+        new = with_token(board.chambers[cell], table.tokens[token], edge)
+        paths = base.paths
+        if edge is not None:
+            geometry = base.tally.geometry.with_chamber(cell, new)
+            paths = geometry_path_score(geometry, blueprint.entrance, blueprint.exit)
+        card = board.cards[cell]
+        pending = [  # as fits() on the dungeon with the new chamber
+            t
+            for t in state.pending[:k] + state.pending[k + 1 :]
+            if any(c != cell for c in room[t]) or fits_in(table, card, new, t)
+        ]
+        targets = board.targets.get(cell, ())
+        facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
+        value = judge(
+            state, seat, facts, gold=board.gold, row_gold=None, pending=pending, rival=rival
+        )
+        values.append(value)
+    return values
+
+
+def _buy_value(
+    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+) -> float:
+    """A market row bought: less gold, its tokens to place (those that fit), and in
+    solo the rival card's verdict on the gold left (COLLECT: the rival collects)."""
+    from protopress.games.stonespine_architects.rules import collected_tokens, offer_of
+
+    table = state.table
+    k = offer_of(state, action[1], action[2])
+    assert k is not None  # a legal action
+    offer = state.market[k]
+    gold = board.gold - offer.cost
+    rival = None
+    if state.rival is not None:
+        collected: list = []
+        if state.rival.market_verdict(gold) == COLLECT:
+            collected = [table.tokens[t] for t in collected_tokens(state)]
+        rival = state.rival.reputation_with(tokens=collected).total
+    pending = [t for t in offer.tokens if fits(table, board.cards, board.chambers, t)]
+    return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)
+
+
+def _pass_value(
+    game, state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+) -> float:
+    """Solo: a challenge claimed (if any is face up), the gold after passing, the
+    market's tokens to the rival; the year ends, and unless it was the last the
+    next begins with the rival's next card face up. Multiplayer: by the book."""
+    rival = state.rival
+    if rival is None or (state.year < YEARS and not rival.deck):
+        return _by_the_book(game, state, seat, action)
+    table = state.table
+    challenges = board.challenges
+    if len(action) == 2:
+        claimed = next(i for i in state.display if table.challenges[i].id == action[1])
+        challenges = [*challenges, table.challenges[claimed]]
+    tokens = [table.tokens[t] for offer in state.market for t in offer.tokens]
+    gold = gold_after_pass(state.year, board.gold)
+    if state.year == YEARS:  # the game ends: no construction, the same rival card
+        total = rival.reputation_with(tokens=tokens).total
+        year, row = state.year, None
+    else:
+        total = rival.reputation_with(card=rival.deck[0], tokens=tokens).total
+        year, row = state.year + 1, row_gold(state, board, state.year)
+    return judge(
+        state,
+        seat,
+        base,
+        gold=gold,
+        row_gold=row,
+        pending=(),
+        rival=total,
+        challenges=challenges,
+        year=year,
+    )

@@ -1,0 +1,90 @@
+"""Stonespine Architects: where a bought market token may go. A slot element goes
+into a chamber with a free slot; a secret passage onto a free edge; a chamber
+holds at most MAX_ELEMENTS, its passages counted. Rulings:
+docs/rules/stonespine-architects.md ("Improvement").
+
+The rules engine asks this of a board, the greedy look-ahead of a board with one
+chamber changed: both pass the cards and chambers per cell (card index -1: no
+chamber card there yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from protopress.games.stonespine_architects.dungeon import EDGES, MAX_ELEMENTS, SIZE, Chamber
+
+if TYPE_CHECKING:
+    from protopress.games.stonespine_architects.rules import Table
+    from protopress.games.stonespine_architects.scoring import Token
+
+CELLS = SIZE * SIZE
+
+
+def is_edge(table: Table, token: int) -> bool:
+    """Whether the token goes on an edge (a secret passage) rather than in a slot."""
+    return table.tokens[token].element in table.scoring.edge_elements
+
+
+def slot_free(table: Table, card: int, chamber: Chamber) -> bool:
+    """Whether a slot element fits in this chamber: the card has a free slot."""
+    if card < 0:
+        return False
+    held = len(chamber.elements) + len(chamber.passages)
+    return len(chamber.elements) < table.cards[card].slots and held < MAX_ELEMENTS
+
+
+def edge_free(card: int, chamber: Chamber, edge: str) -> bool:
+    """Whether a secret passage fits on this edge of the chamber."""
+    return (
+        card >= 0
+        and edge not in chamber.passages
+        and len(chamber.elements) + len(chamber.passages) < MAX_ELEMENTS
+    )
+
+
+def spots(
+    table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int
+) -> list[tuple]:
+    """Every (row, col) or (row, col, edge) the token may go to."""
+    if is_edge(table, token):
+        return [
+            (cell // SIZE, cell % SIZE, edge)
+            for cell in range(CELLS)
+            if cards[cell] >= 0
+            for edge in EDGES
+            if edge_free(cards[cell], chambers[cell], edge)
+        ]
+    return [
+        (cell // SIZE, cell % SIZE)
+        for cell in range(CELLS)
+        if slot_free(table, cards[cell], chambers[cell])
+    ]
+
+
+def fits_in(table: Table, card: int, chamber: Chamber, token: int) -> bool:
+    """Whether the token may go in (or on an edge of) this one chamber."""
+    if is_edge(table, token):
+        return any(edge_free(card, chamber, edge) for edge in EDGES)
+    return slot_free(table, card, chamber)
+
+
+def fits(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> bool:
+    """Whether the token may go anywhere in the dungeon."""
+    return any(fits_in(table, cards[cell], chambers[cell], token) for cell in range(CELLS))
+
+
+def with_token(chamber: Chamber, token: Token, edge: str | None) -> Chamber:
+    """The chamber with the token put in a slot (edge None) or on the edge; its
+    stars join the chamber's reputation."""
+    if edge is not None:
+        return Chamber(
+            chamber.doors, chamber.passages | {edge}, chamber.elements, chamber.stars + token.stars
+        )
+    return Chamber(
+        chamber.doors,
+        chamber.passages,
+        (*chamber.elements, token.element),
+        chamber.stars + token.stars,
+    )
