@@ -18,8 +18,8 @@ next and `state.pile[-1]` is the latest discard.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, cast
 
 from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.mine import Cell, Mine, Site
@@ -80,7 +80,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
-        "_distances", "memo",
+        "_distances", "_best",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -94,7 +94,7 @@ class MineView:
         self._elevator: dict[Cell, list[Cell]] = {}
         self._near: dict[tuple[Cell, int], int] = {}
         self._distances: dict[tuple, dict[Cell, int]] = {}
-        self.memo: dict[tuple, Any] = {}  # what callers derive from this mine state alone
+        self._best: dict[tuple, int] = {}  # best_door, by its arguments
 
     def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
         """The view of mine, this view's mine with one tile placed at cell (changed:
@@ -103,6 +103,7 @@ class MineView:
         are the distances (and open doors near) of searches that met none of
         those. The rest is found afresh on first use (tests/games/gem_rush/
         test_fast.py checks what is kept equals a new view's)."""
+        best = self._best
         new = MineView(mine)
         links = dict(self._links)
         if mine.cells[cell].tile.mine_cart:
@@ -118,6 +119,10 @@ class MineView:
                 near = self._near.get(key[:2])
                 if near is not None:
                     new._near[key[:2]] = near
+        # a best door found by such a search reads only the sites of rooms it met
+        for key, points in best.items():
+            if key[:2] + key[2] in new._distances:
+                new._best[key] = points
         return new
 
     def carts(self) -> list[Cell]:
@@ -215,6 +220,31 @@ class MineView:
                     else:
                         queue.appendleft(other)
         return dist
+
+    def sites_in_reach(self, dist: dict[Cell, int], steps: int) -> Iterator[Site]:
+        """The construction sites a dwarf can build through with steps left, given the
+        rooms it can walk to (dist: room -> steps spent): building takes one step more."""
+        for cell, spent in dist.items():
+            if spent < steps:
+                yield from self.links(cell)[1]
+
+    def best_door(
+        self, start: Cell, steps: int, flags: tuple[bool, bool], cards: tuple, subs: tuple
+    ) -> int:
+        """The most points (with a payment's bonus) of a door that cards can pay and a
+        dwarf at start can build through with steps (flags: its movement skills,
+        subs: its substitutions); kept for the view's life, like the distances."""
+        key = (start, steps, flags, cards, subs)
+        best = self._best.get(key)
+        if best is None:
+            best = 0
+            for site in self.sites_in_reach(self.distances(start, steps, *flags), steps):
+                if site.door.points > best:
+                    bonus = skills.best_bonus(site.door.cost, cards, subs)
+                    if bonus is not None:
+                        best = max(best, site.door.points + bonus)
+            self._best[key] = best
+        return best
 
     def sites_near(self, start: Cell, limit: int) -> int:
         """How many open doors lead out of the rooms within limit steps of start."""

@@ -171,6 +171,16 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
     return tuple(sorted(mapped, key=lambda p: (len(p.cards), p.cards)))
 
 
+@lru_cache(maxsize=1 << 16)
+def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | None:
+    """The largest bonus of the payments of cost from hand (None: hand cannot pay), as
+    payments gives them, without mapping each to hand indices."""
+    useful = _useful(cost, subs)
+    kept = tuple(sorted(card for card in hand if any(gem in useful for gem in card)))
+    found = _payments(cost, kept, subs)
+    return max(p.bonus for p in found) if found else None
+
+
 @lru_cache(maxsize=256)
 def _useful(cost: tuple[str, ...], subs: tuple) -> frozenset[str]:
     """Gems that can pay part of cost: its kinds, Diamond Dust, Echoglass, and

@@ -1,12 +1,16 @@
 """Gem Rush payments: the rulebook's worked examples and harder cases."""
 
 import json
+import random
+from itertools import combinations
 
 import pytest
 from click.testing import CliRunner
 
 from protopress.cli import cli
-from protopress.games.gem_rush.payment import can_pay, minimal_payments, recommend
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gem_rush import skills
+from protopress.games.gem_rush.payment import can_pay, gem_set, minimal_payments, recommend
 
 
 def pay(*args):
@@ -107,3 +111,40 @@ def test_unknown_gems_are_usage_errors_with_a_suggestion():
     code, output = pay("--cost", "diamond-dust", "--hand", "obsidian")
     assert code == 2
     assert "'diamond-dust' is not a standard gem" in output
+
+
+def test_minimal_payments_are_every_set_that_pays_and_drops_no_card():
+    """minimal_payments looks only at sets no larger than the cost; by the book a
+    minimal payment is any set of cards that pays and pays no more once any card is
+    dropped. The two agree on thousands of random hands and costs of the catalog's
+    gems, and skills.best_bonus is the largest bonus among them."""
+    rng = random.Random(5)
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    standard, special = gem_set(catalog)
+    gems = standard + special
+    for _ in range(3000):
+        cost = tuple(rng.choice(standard) for _ in range(rng.randint(1, 4)))
+        cards = [
+            tuple(rng.choice(gems) for _ in range(rng.randint(1, 2)))
+            for _ in range(rng.randint(0, 7))
+        ]
+        by_the_book = [
+            chosen
+            for size in range(1, len(cards) + 1)
+            for chosen in combinations(range(len(cards)), size)
+            if can_pay(cost, [cards[i] for i in chosen])
+            and not any(
+                can_pay(cost, [cards[i] for i in chosen if i != dropped]) for dropped in chosen
+            )
+        ]
+        found = minimal_payments(cost, cards)
+        assert [p.cards for p in found] == by_the_book
+        gem = rng.choice(standard)  # and with a skill's substitution, now and then
+        subs = (
+            ((gem, tuple(sorted(set(rng.sample(standard, 2)) - {gem}))),)
+            if rng.random() < 0.5
+            else ()
+        )
+        assert skills.best_bonus(cost, tuple(cards), subs) == max(
+            (p.bonus for p in skills.payments(cost, tuple(cards), subs)), default=None
+        )
