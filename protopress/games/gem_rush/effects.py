@@ -200,10 +200,12 @@ class MineView:
         dist = {start: 0}
         queue = deque([start])
         reverse = self.reverse() if spelunker else None
+        known = self._links
         while queue:
             cell = queue.popleft()
             here = dist[cell]
-            moves: Sequence[tuple[Cell, int]] = self.links(cell)[0]
+            found = known.get(cell)  # links(cell), without the call when known
+            moves: Sequence[tuple[Cell, int]] = (found or self.links(cell))[0]
             if reverse or tunnel_rat:
                 extended = list(moves)
                 if reverse:
@@ -238,8 +240,9 @@ class MineView:
         best = self._best.get(key)
         if best is None:
             best = 0
+            gems = skills.means(cards, subs)
             for site in self.sites_in_reach(self.distances(start, steps, *flags), steps):
-                if site.door.points > best:
+                if site.door.points > best and skills.within_means(site.door.cost, gems):
                     bonus = skills.best_bonus(site.door.cost, cards, subs)
                     if bonus is not None:
                         best = max(best, site.door.points + bonus)

@@ -111,20 +111,26 @@ def orichalcum_bonus(cards: Sequence[Card]) -> int:
 
 
 def minimal_payments(cost: Sequence[str], hand: Sequence[Card]) -> list[Payment]:
-    """Every set of hand cards that pays the cost and from which no card can be dropped."""
+    """Every set of hand cards that pays the cost and from which no card can be dropped.
+
+    Sets are tried smallest first, so whether a set can drop a card is known from the
+    sets one card smaller (paying is monotone: more cards never pay less)."""
     if not cost:
         return [Payment((), 0)]
+    need = counts(cost)
     found = []
+    pays: set[tuple[int, ...]] = set()  # every set tried so far that pays
     # each gem of the cost is paid by one gem of one card, and a minimal payment holds
     # only cards that pay: it has no more cards than the cost has gems
     for size in range(1, min(len(hand), len(cost)) + 1):
         for chosen in combinations(range(len(hand)), size):
+            if size > 1 and any(chosen[:k] + chosen[k + 1 :] in pays for k in range(size)):
+                pays.add(chosen)  # a card can be dropped
+                continue
             cards = [hand[i] for i in chosen]
-            if not can_pay(cost, cards):
-                continue
-            if any(can_pay(cost, cards[:k] + cards[k + 1 :]) for k in range(len(cards))):
-                continue
-            found.append(Payment(chosen, orichalcum_bonus(cards)))
+            if can_pay_from(need, counts(gem for card in cards for gem in card)):
+                pays.add(chosen)
+                found.append(Payment(chosen, orichalcum_bonus(cards)))
     return found
 
 

@@ -80,15 +80,15 @@ class Building(NamedTuple):
     origin: Cell  # the room built from (where the dwarf stays if no tile is left)
 
 
-class NextTurn(NamedTuple):
-    """What a seat's skills give it at the start of its next turn (for the promise)."""
+class SeatSkills(NamedTuple):
+    """What a seat's skills give it for moving and paying (GemRush._skills)."""
 
     steps: int
     flags: tuple[bool, bool]  # Spelunker, Tunnel Rat
     subs: tuple[tuple[str, tuple[str, ...]], ...]  # skills.substitutes
 
 
-NO_SKILLS = NextTurn(STEPS, (False, False), ())
+NO_SKILLS = SeatSkills(STEPS, (False, False), ())
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,8 @@ class Table:
     abilities: dict[str, tuple[effects.Step, ...]]  # by room tile id
     cards: int  # gem cards in the game
     gems: tuple[str, ...]  # the catalog's gems, standard then special (for "name a gem")
-    # GemRush._ahead's answers, by what they read (a seat's skills and their uses)
-    ahead: dict[tuple, NextTurn] = field(default_factory=dict, compare=False, repr=False)
+    # GemRush._skills's answers, by what they read (a seat's skills and their uses)
+    held: dict[tuple, SeatSkills] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def crisis(self) -> bool:
@@ -377,14 +377,17 @@ class GemRush:
         view = state.view
         hand = state.hands[seat]
         steps = state.steps
-        dist = view.distances(here, steps, *self._flags(state, seat))
+        held = self._skills(state, seat)
+        dist = view.distances(here, steps, *held.flags)
         actions: list[Action] = [("move", cell) for cell in dist if cell != here]
         key = tuple(hand)
-        subs = skills.substitutes(state, seat) if state.skills[seat] else ()
+        subs = held.subs
+        gems = skills.means(hand, subs)  # a door beyond them has no payments
         if state.stack:
             for site in view.sites_in_reach(dist, steps):
-                for payment in skills.payments(site.door.cost, key, subs):
-                    actions.append(("build", site.origin, site.edge, payment.cards))
+                if skills.within_means(site.door.cost, gems):
+                    for payment in skills.payments(site.door.cost, key, subs):
+                        actions.append(("build", site.origin, site.edge, payment.cards))
         warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
@@ -395,6 +398,8 @@ class GemRush:
                         actions.append(("warp", cell))
             if state.stack:
                 for site in view.sites():
+                    if not skills.within_means(site.door.cost, gems):
+                        continue
                     for payment in skills.payments(site.door.cost, key, subs):
                         for cards, _ in _warp_payments(hand, payment, warps, rift):
                             actions.append(("warp-build", site.origin, site.edge, cards))
@@ -481,7 +486,7 @@ class GemRush:
     def _reach(self, state: GemRushState, seat: int, cell: Cell, limit: int) -> int:
         """Fewest steps to cell within limit (IllegalAction if out of reach)."""
         here = state.pos[seat]
-        flags = self._flags(state, seat)
+        flags = self._skills(state, seat).flags
         cost = state.view.distances(here, limit, *flags).get(cell)
         if cost is None:
             raise IllegalAction(f"{cell} is not within {limit} steps of {here}")
@@ -508,7 +513,7 @@ class GemRush:
         if site is None or not state.stack:
             raise IllegalAction(f"nothing can be built through {edge} of {origin}")
         hand = state.hands[seat]
-        subs = skills.substitutes(state, seat) if state.skills[seat] else ()
+        subs = self._skills(state, seat).subs
         pays = skills.payments(site.door.cost, tuple(hand), subs)
         rift = False
         if warp:
@@ -822,24 +827,25 @@ class GemRush:
         builds and skill bonuses are left out."""
         if not state.stack or not hand:
             return 0
-        ahead = self._ahead(state, seat)
+        ahead = self._skills(state, seat, next_turn=True)
         # which doors a hand pays does not depend on its order
         return state.view.best_door(cell, ahead.steps, ahead.flags, tuple(sorted(hand)), ahead.subs)
 
-    def _ahead(self, state: GemRushState, seat: int) -> NextTurn:
-        """Seat's movement steps, movement skills and substitutions at the start of its
-        next turn; kept per table by all they read (seat's skill cards and which of
-        them it has used this game: this turn's uses are forgotten by then)."""
+    def _skills(self, state: GemRushState, seat: int, next_turn: bool = False) -> SeatSkills:
+        """Seat's turn steps, movement skills and substitutions, now or at the start of
+        its next turn; kept per table by all they read: seat's skill cards, which
+        of them it has used this game and (now) which were used this turn."""
         held = state.skills[seat]
         if not held:
             return NO_SKILLS
-        key = (seat, held, state.used_game >> seat * skills.GAME_BIT)
-        found = state.table.ahead.get(key)
+        turn = None if next_turn else state.used_turn  # next turn, this turn's are forgotten
+        key = (seat, held, turn, state.used_game >> seat * skills.GAME_BIT)
+        found = state.table.held.get(key)
         if found is None:
-            found = state.table.ahead[key] = NextTurn(
-                self._turn_steps(state, seat, next_turn=True),
-                self._flags(state, seat, next_turn=True),
-                skills.substitutes(state, seat, next_turn=True),
+            found = state.table.held[key] = SeatSkills(
+                self._turn_steps(state, seat, next_turn),
+                self._flags(state, seat, next_turn),
+                skills.substitutes(state, seat, next_turn),
             )
         return found
 

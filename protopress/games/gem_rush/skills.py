@@ -30,6 +30,8 @@ from protopress.games.gem_rush.payment import (
     ECHOGLASS,
     Payment,
     can_pay,
+    can_pay_from,
+    counts,
     minimal_payments,
     orichalcum_bonus,
 )
@@ -154,6 +156,26 @@ def _readings(card: tuple[str, ...], table: dict) -> tuple[tuple[str, ...], ...]
     return tuple(sorted(set(product(*[(gem, *table.get(gem, ())) for gem in card]))))
 
 
+def means(hand, subs: tuple = ()) -> dict[str, int]:
+    """How many of each gem hand shows, each gem counted also as every gem it may
+    stand for (subs): at least as many of each gem as any reading of any of its
+    cards shows. For within_means, counted once per hand."""
+    table = dict(subs)
+    return counts(g for card in hand for gem in card for g in (gem, *table.get(gem, ())))
+
+
+def within_means(cost: tuple[str, ...], gems: dict[str, int]) -> bool:
+    """False when no set of cards of the hand whose means are gems can pay cost, so that
+    payments(cost, hand, subs) is empty (paying never needs fewer gems); a cheap
+    test before the payments of each door."""
+    return can_pay_from(_need(cost), gems)
+
+
+@lru_cache(maxsize=1024)
+def _need(cost: tuple[str, ...]) -> dict[str, int]:
+    return counts(cost)  # shared: never changed
+
+
 @lru_cache(maxsize=1 << 16)
 def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Payment, ...]:
     """Minimal payments of cost from hand (indices into hand), one per distinct set
@@ -200,6 +222,8 @@ def _payments(cost: tuple[str, ...], hand: tuple, subs: tuple) -> tuple[Payment,
     if not subs or not cost:
         # one check of the whole hand first: most doors in reach are out of means
         found = minimal_payments(cost, hand) if can_pay(cost, hand) else []
+    elif not within_means(cost, means(hand, subs)):
+        found = []  # no reading of the whole hand pays, so no set of its cards does
     else:
         table = dict(subs)
         readings = [_readings(card, table) for card in hand]

@@ -100,10 +100,10 @@ def test_promises_are_kept_only_where_a_new_view_gives_the_same(catalog):
 
 
 @pytest.mark.parametrize("variant", ["normal", "shared", "magic-circle", "chaos"])
-def test_next_turn_skills_kept_per_table_equal_the_skills_read_afresh(catalog, variant):
-    """GemRush._ahead keeps each seat's next-turn steps, movement skills and
-    substitutions per table: at every position of random games they equal what
-    the skills give when read again."""
+def test_skills_kept_per_table_equal_the_skills_read_afresh(catalog, variant):
+    """GemRush._skills keeps each seat's steps, movement skills and substitutions,
+    now and at its next turn, per table: at every position of random games they
+    equal what the skills give when read again."""
     rng = random.Random(variant)
     checked = 0
     for _ in range(8):
@@ -111,10 +111,11 @@ def test_next_turn_skills_kept_per_table_equal_the_skills_read_afresh(catalog, v
         state = GAME.setup(catalog, 4, random.Random(rng.getrandbits(32)), options)
         while not GAME.is_over(state):
             for seat in range(4):
-                ahead = GAME._ahead(state, seat)
-                assert ahead.steps == GAME._turn_steps(state, seat, next_turn=True)
-                assert ahead.flags == GAME._flags(state, seat, next_turn=True)
-                assert ahead.subs == skills.substitutes(state, seat, next_turn=True)
-                checked += 1
+                for ahead in (False, True):
+                    held = GAME._skills(state, seat, next_turn=ahead)
+                    assert held.steps == GAME._turn_steps(state, seat, next_turn=ahead)
+                    assert held.flags == GAME._flags(state, seat, next_turn=ahead)
+                    assert held.subs == skills.substitutes(state, seat, next_turn=ahead)
+                    checked += 1
             GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-    assert checked > 2_000
+    assert checked > 4_000

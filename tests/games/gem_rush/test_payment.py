@@ -2,7 +2,7 @@
 
 import json
 import random
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 from click.testing import CliRunner
@@ -148,3 +148,40 @@ def test_minimal_payments_are_every_set_that_pays_and_drops_no_card():
         assert skills.best_bonus(cost, tuple(cards), subs) == max(
             (p.bonus for p in skills.payments(cost, tuple(cards), subs)), default=None
         )
+
+
+def test_payments_with_a_substitution_are_every_reading_by_the_book():
+    """With a skill's substitution a set of cards pays when some reading of it pays:
+    skills.payments (which first rules out doors beyond the hand's means, and tries
+    no set larger than the cost) gives, for thousands of random hands, exactly the
+    distinct minimal sets found by trying every set and every reading."""
+    rng = random.Random(6)
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    standard, special = gem_set(catalog)
+    gems = standard + special
+    for _ in range(2000):
+        cost = tuple(rng.choice(standard) for _ in range(rng.randint(1, 4)))
+        cards = tuple(
+            tuple(rng.choice(gems) for _ in range(rng.randint(1, 2)))
+            for _ in range(rng.randint(0, 6))
+        )
+        gem = rng.choice(standard)
+        subs = ((gem, tuple(sorted(set(rng.sample(standard, 2)) - {gem}))),)
+        table = dict(subs)
+
+        def pays(chosen, table=table, cards=cards, cost=cost):
+            readings = [product(*[(g, *table.get(g, ())) for g in cards[i]]) for i in chosen]
+            return any(can_pay(cost, list(reading)) for reading in product(*readings))
+
+        minimal, seen = [], set()
+        for size in range(1, len(cards) + 1):
+            for chosen in combinations(range(len(cards)), size):
+                if pays(chosen) and not any(
+                    pays(tuple(i for i in chosen if i != dropped)) for dropped in chosen
+                ):
+                    kinds = tuple(sorted(cards[i] for i in chosen))
+                    if kinds not in seen:
+                        seen.add(kinds)
+                        minimal.append(chosen)
+        found = skills.payments(cost, cards, subs)
+        assert sorted(p.cards for p in found) == sorted(minimal)
