@@ -18,7 +18,7 @@ next and `state.pile[-1]` is the latest discard.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import NamedTuple, cast
 
 from protopress.games.gem_rush import skills
@@ -29,6 +29,7 @@ MAX_X = 10  # the largest X offered when no discard step bounds it
 FAR = 1 << 30
 
 Card = tuple[str, ...]
+Doors = tuple[tuple[int, tuple[str, ...]], ...]  # (points, cost) of doors, in order
 
 
 # --- cards --------------------------------------------------------------------
@@ -80,7 +81,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
-        "_distances", "_best",
+        "_distances", "_doors", "_best",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -94,6 +95,7 @@ class MineView:
         self._elevator: dict[Cell, list[Cell]] = {}
         self._near: dict[tuple[Cell, int], int] = {}
         self._distances: dict[tuple, dict[Cell, int]] = {}
+        self._doors: dict[tuple, Doors] = {}  # doors_in_reach, by the distances' key
         self._best: dict[tuple, int] = {}  # best_door, by its arguments
 
     def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
@@ -101,26 +103,35 @@ class MineView:
         what Mine.place returned). The links of the rooms whose doors lead where
         they did are kept; with a mine cart placed, every cart's change too; so
         are the distances (and open doors near) of searches that met none of
-        those. The rest is found afresh on first use (tests/games/gem_rush/
-        test_fast.py checks what is kept equals a new view's)."""
-        best = self._best
+        those. A search that met them only at its last step (no cart placed) went
+        the same way too, and so did the doors in reach it gives (they lie one
+        step short of the limit), but not its open doors near. The rest is found
+        afresh on first use (tests/games/gem_rush/test_fast.py checks what is
+        kept equals a new view's)."""
         new = MineView(mine)
         links = dict(self._links)
-        if mine.cells[cell].tile.mine_cart:
+        cart = mine.cells[cell].tile.mine_cart
+        if cart:
             changed = changed | set(self.carts())
         for room in changed:
             links.pop(room, None)
         new._links = links
-        # a search that met no changed room went the same way (the new room is only
-        # reached through one); those with movement skills read every link: dropped
+        # the new room is only reached through a changed room, one step on (or none,
+        # between carts); searches with movement skills read every link: dropped
         for key, dist in self._distances.items():
-            if not (key[2] or key[3]) and changed.isdisjoint(dist):
+            if key[2] or key[3]:
+                continue
+            met = [dist[room] for room in changed if room in dist]
+            if not met or not cart and min(met) == key[1]:
                 new._distances[key] = dist
+                doors = self._doors.get(key)
+                if doors is not None:
+                    new._doors[key] = doors
                 near = self._near.get(key[:2])
-                if near is not None:
+                if near is not None and not met:
                     new._near[key[:2]] = near
-        # a best door found by such a search reads only the sites of rooms it met
-        for key, points in best.items():
+        # a best door found by such a search reads only the doors in reach
+        for key, points in self._best.items():
             if key[:2] + key[2] in new._distances:
                 new._best[key] = points
         return new
@@ -200,27 +211,29 @@ class MineView:
         dist = {start: 0}
         queue = deque([start])
         reverse = self.reverse() if spelunker else None
-        known = self._links
+        # bound once: the look-ahead runs thousands of these
+        pop, push, push_front, known, seen = (
+            queue.popleft, queue.append, queue.appendleft, self._links, dist.get,
+        )  # fmt: skip
         while queue:
-            cell = queue.popleft()
+            cell = pop()
             here = dist[cell]
-            found = known.get(cell)  # links(cell), without the call when known
-            moves: Sequence[tuple[Cell, int]] = (found or self.links(cell))[0]
+            moves = (known.get(cell) or self.links(cell))[0]
             if reverse or tunnel_rat:
                 extended = list(moves)
                 if reverse:
                     extended.extend((other, 1) for other in reverse.get(cell, ()))
                 if tunnel_rat:
                     extended.extend((other, 1) for other in self.rat(cell))
-                moves = extended
+                moves = tuple(extended)
             for other, weight in moves:
                 there = here + weight
-                if there <= limit and there < dist.get(other, FAR):
+                if there <= limit and there < seen(other, FAR):
                     dist[other] = there
                     if weight:
-                        queue.append(other)
+                        push(other)
                     else:
-                        queue.appendleft(other)
+                        push_front(other)
         return dist
 
     def sites_in_reach(self, dist: dict[Cell, int], steps: int) -> Iterator[Site]:
@@ -230,22 +243,38 @@ class MineView:
             if spent < steps:
                 yield from self.links(cell)[1]
 
+    def doors_in_reach(self, start: Cell, steps: int, flags: tuple[bool, bool]) -> Doors:
+        """(points, cost) of the doors a dwarf at start can build through with steps
+        (flags: its movement skills), in the order of sites_in_reach, each kind of
+        door at its first place only (a door like one before it never changes
+        best_door's answer); kept for the view's life, like the distances."""
+        key = (start, steps, *flags)
+        found = self._doors.get(key)
+        if found is None:
+            dist = self.distances(start, steps, *flags)
+            kinds = (
+                (site.door.points, site.door.cost) for site in self.sites_in_reach(dist, steps)
+            )
+            found = self._doors[key] = tuple(dict.fromkeys(kinds))
+        return found
+
     def best_door(
         self, start: Cell, steps: int, flags: tuple[bool, bool], cards: tuple, subs: tuple
     ) -> int:
         """The most points (with a payment's bonus) of a door that cards can pay and a
         dwarf at start can build through with steps (flags: its movement skills,
-        subs: its substitutions); kept for the view's life, like the distances."""
+        subs: its substitutions), looking at a door only when its points alone beat
+        the best so far; kept for the view's life, like the distances."""
         key = (start, steps, flags, cards, subs)
         best = self._best.get(key)
         if best is None:
             best = 0
             gems = skills.means(cards, subs)
-            for site in self.sites_in_reach(self.distances(start, steps, *flags), steps):
-                if site.door.points > best and skills.within_means(site.door.cost, gems):
-                    bonus = skills.best_bonus(site.door.cost, cards, subs)
+            for points, cost in self.doors_in_reach(start, steps, flags):
+                if points > best and skills.within_means(cost, gems):
+                    bonus = skills.best_bonus(cost, cards, subs)
                     if bonus is not None:
-                        best = max(best, site.door.points + bonus)
+                        best = max(best, points + bonus)
             self._best[key] = best
         return best
 

@@ -382,7 +382,7 @@ class GemRush:
         actions: list[Action] = [("move", cell) for cell in dist if cell != here]
         key = tuple(hand)
         subs = held.subs
-        gems = skills.means(hand, subs)  # a door beyond them has no payments
+        gems = skills.means(key, subs)  # a door beyond them has no payments
         if state.stack:
             for site in view.sites_in_reach(dist, steps):
                 if skills.within_means(site.door.cost, gems):

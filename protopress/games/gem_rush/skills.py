@@ -156,10 +156,11 @@ def _readings(card: tuple[str, ...], table: dict) -> tuple[tuple[str, ...], ...]
     return tuple(sorted(set(product(*[(gem, *table.get(gem, ())) for gem in card]))))
 
 
-def means(hand, subs: tuple = ()) -> dict[str, int]:
+@lru_cache(maxsize=1 << 14)
+def means(hand: tuple, subs: tuple = ()) -> dict[str, int]:
     """How many of each gem hand shows, each gem counted also as every gem it may
     stand for (subs): at least as many of each gem as any reading of any of its
-    cards shows. For within_means, counted once per hand."""
+    cards shows. For within_means, counted once per hand (shared: never changed)."""
     table = dict(subs)
     return counts(g for card in hand for gem in card for g in (gem, *table.get(gem, ())))
 
