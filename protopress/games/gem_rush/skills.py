@@ -200,8 +200,21 @@ def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | No
     payments gives them, without mapping each to hand indices."""
     useful = _useful(cost, subs)
     kept = tuple(sorted(card for card in hand if any(gem in useful for gem in card)))
+    if not any(orichalcum_bonus((card,)) for card in kept):
+        # every payment earns nothing (a payment's bonus is its cards' own): all that
+        # is left is whether one exists, and one does when all the cards pay
+        return 0 if _pays(cost, kept, subs) else None
     found = _payments(cost, kept, subs)
     return max(p.bonus for p in found) if found else None
+
+
+def _pays(cost: tuple[str, ...], cards: tuple, subs: tuple) -> bool:
+    """Whether cards pay cost, in some reading of their substitutable gems."""
+    if not subs:
+        return can_pay(cost, cards)
+    table = dict(subs)
+    readings = [_readings(card, table) for card in cards]
+    return any(can_pay(cost, [*reading]) for reading in product(*readings))
 
 
 @lru_cache(maxsize=256)
