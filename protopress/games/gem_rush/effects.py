@@ -269,10 +269,10 @@ class MineView:
         best = self._best.get(key)
         if best is None:
             best = 0
-            gems = skills.means(cards, subs)
+            bonuses = skills.bonuses(cards, subs)
             for points, cost in self.doors_in_reach(start, steps, flags):
-                if points > best and skills.within_means(cost, gems):
-                    bonus = skills.best_bonus(cost, cards, subs)
+                if points > best:
+                    bonus = bonuses[cost]
                     if bonus is not None:
                         best = max(best, points + bonus)
             self._best[key] = best

@@ -194,6 +194,29 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
     return tuple(sorted(mapped, key=lambda p: (len(p.cards), p.cards)))
 
 
+class Bonuses(dict):
+    """best_bonus of one hand and its substitutions, by cost, found on first asking:
+    a door's answer read again without hashing the hand (bonuses gives one per hand)."""
+
+    __slots__ = ("cards", "subs", "gems")
+
+    def __init__(self, cards: tuple, subs: tuple):
+        super().__init__()
+        self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
+
+    def __missing__(self, cost: tuple[str, ...]) -> int | None:
+        found = self[cost] = (
+            best_bonus(cost, self.cards, self.subs) if within_means(cost, self.gems) else None
+        )
+        return found
+
+
+@lru_cache(maxsize=1 << 14)
+def bonuses(cards: tuple, subs: tuple = ()) -> Bonuses:
+    """The Bonuses of a hand (shared: only ever filled with what best_bonus gives)."""
+    return Bonuses(cards, subs)
+
+
 @lru_cache(maxsize=1 << 16)
 def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | None:
     """The largest bonus of the payments of cost from hand (None: hand cannot pay), as

@@ -185,3 +185,28 @@ def test_payments_with_a_substitution_are_every_reading_by_the_book():
                         minimal.append(chosen)
         found = skills.payments(cost, cards, subs)
         assert sorted(p.cards for p in found) == sorted(minimal)
+
+
+def test_a_hands_bonuses_are_its_best_bonus_door_by_door():
+    """skills.bonuses answers each cost as best_bonus does (None beyond the hand's
+    means), the first time and when asked again."""
+    rng = random.Random(7)
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    standard, special = gem_set(catalog)
+    gems = standard + special
+    for _ in range(500):
+        cards = tuple(
+            sorted(
+                tuple(rng.choice(gems) for _ in range(rng.randint(1, 2)))
+                for _ in range(rng.randint(0, 7))
+            )
+        )
+        gem = rng.choice(standard)
+        subs = (
+            ((gem, (rng.choice([g for g in standard if g != gem]),)),) if rng.random() < 0.5 else ()
+        )
+        known = skills.bonuses(cards, subs)
+        for _ in range(6):
+            cost = tuple(rng.choice(standard) for _ in range(rng.randint(1, 4)))
+            assert known[cost] == skills.best_bonus(cost, cards, subs)
+            assert known[cost] == skills.best_bonus(cost, cards, subs)
