@@ -81,7 +81,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
-        "_distances", "_doors", "_best",
+        "_distances", "_doors", "_best", "_parent", "_changed", "_cart", "_carried",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -97,44 +97,52 @@ class MineView:
         self._distances: dict[tuple, dict[Cell, int]] = {}
         self._doors: dict[tuple, Doors] = {}  # doors_in_reach, by the distances' key
         self._best: dict[tuple, int] = {}  # best_door, by its arguments
+        # placed: the view before the last tile, what the tile changed, and which of
+        # the earlier view's searches hold here (see carried)
+        self._parent: MineView | None = None
+        self._changed: set[Cell] = set()
+        self._cart = False
+        self._carried: dict[tuple, int] = {}
 
     def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
         """The view of mine, this view's mine with one tile placed at cell (changed:
         what Mine.place returned). The links of the rooms whose doors lead where
-        they did are kept; with a mine cart placed, every cart's change too; so
-        are the distances (and open doors near) of searches that met none of
-        those. A search that met them only at its last step (no cart placed) went
-        the same way too, and so did the doors in reach it gives (they lie one
-        step short of the limit), but not its open doors near. The rest is found
-        afresh on first use (tests/games/gem_rush/test_fast.py checks what is
-        kept equals a new view's)."""
+        they did are kept; with a mine cart placed, every cart's change too. This
+        view's searches, and what was found from them, are taken over when first
+        asked, where they still hold (carried); the rest is found afresh
+        (tests/games/gem_rush/test_fast.py checks what is kept equals a new view's)."""
         new = MineView(mine)
         links = dict(self._links)
-        cart = mine.cells[cell].tile.mine_cart
-        if cart:
+        new._cart = mine.cells[cell].tile.mine_cart
+        if new._cart:
             changed = changed | set(self.carts())
         for room in changed:
             links.pop(room, None)
         new._links = links
-        # the new room is only reached through a changed room, one step on (or none,
-        # between carts); searches with movement skills read every link: dropped
-        for key, dist in self._distances.items():
-            if key[2] or key[3]:
-                continue
-            met = [dist[room] for room in changed if room in dist]
-            if not met or not cart and min(met) == key[1]:
-                new._distances[key] = dist
-                doors = self._doors.get(key)
-                if doors is not None:
-                    new._doors[key] = doors
-                near = self._near.get(key[:2])
-                if near is not None and not met:
-                    new._near[key[:2]] = near
-        # a best door found by such a search reads only the doors in reach
-        for key, points in self._best.items():
-            if key[:2] + key[2] in new._distances:
-                new._best[key] = points
+        new._parent, new._changed = self, changed
         return new
+
+    def carried(self, key: tuple) -> int:
+        """Whether the search of key (distances' arguments) that the view before the
+        last tile made holds here: 2 when it met no changed room (it went the same
+        way and met the same open doors: the new room is reached only through a
+        changed room), 1 when it met some only at its limit and no cart was placed
+        (the new room lies beyond the limit, and so do the changed doors; the doors
+        in reach, one step short of it, are the same, not the open doors near), 0
+        when not, when it was not made, or with movement skills (they read every
+        link)."""
+        found = self._carried.get(key)
+        if found is None:
+            found = 0
+            dist = None if self._parent is None else self._parent._distances.get(key)
+            if dist is not None and not (key[2] or key[3]):
+                met = [dist[room] for room in self._changed if room in dist]
+                if not met:
+                    found = 2
+                elif not self._cart and min(met) == key[1]:
+                    found = 1
+            self._carried[key] = found
+        return found
 
     def carts(self) -> list[Cell]:
         if self._carts is None:
@@ -204,7 +212,11 @@ class MineView:
         key = (start, limit, spelunker, tunnel_rat)
         found = self._distances.get(key)
         if found is None:
-            found = self._distances[key] = self._search(start, limit, spelunker, tunnel_rat)
+            if self.carried(key):
+                found = self._parent._distances[key]  # type: ignore[union-attr]
+            else:
+                found = self._search(start, limit, spelunker, tunnel_rat)
+            self._distances[key] = found
         return found
 
     def _search(self, start: Cell, limit: int, spelunker: bool, tunnel_rat: bool):
@@ -250,6 +262,10 @@ class MineView:
         best_door's answer); kept for the view's life, like the distances."""
         key = (start, steps, *flags)
         found = self._doors.get(key)
+        if found is None and self.carried(key):
+            found = self._parent._doors.get(key)  # type: ignore[union-attr]
+            if found is not None:
+                self._doors[key] = found
         if found is None:
             dist = self.distances(start, steps, *flags)
             kinds = (
@@ -267,6 +283,10 @@ class MineView:
         the best so far; kept for the view's life, like the distances."""
         key = (start, steps, flags, cards, subs)
         best = self._best.get(key)
+        if best is None and self.carried((start, steps, *flags)):
+            best = self._parent._best.get(key)  # type: ignore[union-attr]
+            if best is not None:
+                self._best[key] = best
         if best is None:
             best = 0
             bonuses = skills.bonuses(cards, subs)
@@ -281,6 +301,10 @@ class MineView:
     def sites_near(self, start: Cell, limit: int) -> int:
         """How many open doors lead out of the rooms within limit steps of start."""
         found = self._near.get((start, limit))
+        if found is None and self.carried((start, limit, False, False)) == 2:
+            found = self._parent._near.get((start, limit))  # type: ignore[union-attr]
+            if found is not None:
+                self._near[start, limit] = found
         if found is None:
             reach = self.distances(start, limit)
             found = self._near[start, limit] = sum(len(self.links(cell)[1]) for cell in reach)

@@ -67,6 +67,8 @@ def test_views_after_a_placement_keep_only_links_that_still_hold(catalog):
                 assert dist == fresh.distances(*key)
             for (start, limit), near in list(view._near.items()):
                 assert near == fresh.sites_near(start, limit)
+            for key, doors in list(view._doors.items()):
+                assert doors == fresh.doors_in_reach(key[0], key[1], key[2:])
             for key, best in list(view._best.items()):
                 assert best == fresh.best_door(*key)
             for pos in state.pos:
@@ -86,13 +88,14 @@ def test_promises_are_kept_only_where_a_new_view_gives_the_same(catalog):
         options = GAME.spec.parse_options({"mode": "crisis"})
         state = GAME.setup(catalog, 4, random.Random(rng.getrandbits(32)), options)
         while not GAME.is_over(state):
-            before = dict(state.view._best)
             for seat in range(4):
                 GAME.heuristic(state, seat)
             view, fresh = state.view, MineView(state.mine)
-            kept += len(before)
+            kept += sum(view.carried(key[:2] + key[2]) > 0 for key in view._best)
             for key, best in view._best.items():
                 assert best == fresh.best_door(*key)
+            for key, doors in view._doors.items():
+                assert doors == fresh.doors_in_reach(key[0], key[1], key[2:])
             legal = GAME.legal_actions(state)
             builds = [a for a in legal if a[0] in ("build", "rotate")]
             GAME.apply(state, rng.choice(builds if builds and rng.random() < 0.8 else legal))
