@@ -28,6 +28,7 @@ from protopress.games.gem_rush.mine import OPPOSITE, Cell, Mine, neighbour
 from protopress.games.gem_rush.payment import (
     DIAMOND_DUST,
     ECHOGLASS,
+    ORICHALCUM,
     Payment,
     can_pay,
     can_pay_from,
@@ -223,7 +224,7 @@ def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | No
     payments gives them, without mapping each to hand indices."""
     useful = _useful(cost, subs)
     kept = tuple(sorted(card for card in hand if any(gem in useful for gem in card)))
-    if not any(orichalcum_bonus((card,)) for card in kept):
+    if not any(ORICHALCUM in card and orichalcum_bonus((card,)) for card in kept):
         # every payment earns nothing (a payment's bonus is its cards' own): all that
         # is left is whether one exists, and one does when all the cards pay
         return 0 if _pays(cost, kept, subs) else None
