@@ -18,8 +18,8 @@ next and `state.pile[-1]` is the latest discard.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from collections.abc import Iterator
+from typing import NamedTuple, cast
 
 from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.mine import Cell, Mine, Site
@@ -29,6 +29,7 @@ MAX_X = 10  # the largest X offered when no discard step bounds it
 FAR = 1 << 30
 
 Card = tuple[str, ...]
+Doors = tuple[tuple[int, tuple[str, ...]], ...]  # (points, cost) of doors, in order
 
 
 # --- cards --------------------------------------------------------------------
@@ -80,7 +81,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
-        "_distances", "memo",
+        "_distances", "_doors", "_best", "_parent", "_changed", "_cart", "_carried",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -94,31 +95,54 @@ class MineView:
         self._elevator: dict[Cell, list[Cell]] = {}
         self._near: dict[tuple[Cell, int], int] = {}
         self._distances: dict[tuple, dict[Cell, int]] = {}
-        self.memo: dict[tuple, Any] = {}  # what callers derive from this mine state alone
+        self._doors: dict[tuple, Doors] = {}  # doors_in_reach, by the distances' key
+        self._best: dict[tuple, int] = {}  # best_door, by its arguments
+        # placed: the view before the last tile, what the tile changed, and which of
+        # the earlier view's searches hold here (see carried)
+        self._parent: MineView | None = None
+        self._changed: set[Cell] = set()
+        self._cart = False
+        self._carried: dict[tuple, int] = {}
 
     def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
         """The view of mine, this view's mine with one tile placed at cell (changed:
         what Mine.place returned). The links of the rooms whose doors lead where
-        they did are kept; with a mine cart placed, every cart's change too; so
-        are the distances (and open doors near) of searches that met none of
-        those. The rest is found afresh on first use (tests/games/gem_rush/
-        test_fast.py checks what is kept equals a new view's)."""
+        they did are kept; with a mine cart placed, every cart's change too. This
+        view's searches, and what was found from them, are taken over when first
+        asked, where they still hold (carried); the rest is found afresh
+        (tests/games/gem_rush/test_fast.py checks what is kept equals a new view's)."""
         new = MineView(mine)
         links = dict(self._links)
-        if mine.cells[cell].tile.mine_cart:
+        new._cart = mine.cells[cell].tile.mine_cart
+        if new._cart:
             changed = changed | set(self.carts())
         for room in changed:
             links.pop(room, None)
         new._links = links
-        # a search that met no changed room went the same way (the new room is only
-        # reached through one); those with movement skills read every link: dropped
-        for key, dist in self._distances.items():
-            if not (key[2] or key[3]) and changed.isdisjoint(dist):
-                new._distances[key] = dist
-                near = self._near.get(key[:2])
-                if near is not None:
-                    new._near[key[:2]] = near
+        new._parent, new._changed = self, changed
         return new
+
+    def carried(self, key: tuple) -> int:
+        """Whether the search of key (distances' arguments) that the view before the
+        last tile made holds here: 2 when it met no changed room (it went the same
+        way and met the same open doors: the new room is reached only through a
+        changed room), 1 when it met some only at its limit and no cart was placed
+        (the new room lies beyond the limit, and so do the changed doors; the doors
+        in reach, one step short of it, are the same, not the open doors near), 0
+        when not, when it was not made, or with movement skills (they read every
+        link)."""
+        found = self._carried.get(key)
+        if found is None:
+            found = 0
+            dist = None if self._parent is None else self._parent._distances.get(key)
+            if dist is not None and not (key[2] or key[3]):
+                met = [dist[room] for room in self._changed if room in dist]
+                if not met:
+                    found = 2
+                elif not self._cart and min(met) == key[1]:
+                    found = 1
+            self._carried[key] = found
+        return found
 
     def carts(self) -> list[Cell]:
         if self._carts is None:
@@ -188,37 +212,99 @@ class MineView:
         key = (start, limit, spelunker, tunnel_rat)
         found = self._distances.get(key)
         if found is None:
-            found = self._distances[key] = self._search(start, limit, spelunker, tunnel_rat)
+            if self.carried(key):
+                found = self._parent._distances[key]  # type: ignore[union-attr]
+            else:
+                found = self._search(start, limit, spelunker, tunnel_rat)
+            self._distances[key] = found
         return found
 
     def _search(self, start: Cell, limit: int, spelunker: bool, tunnel_rat: bool):
         dist = {start: 0}
         queue = deque([start])
         reverse = self.reverse() if spelunker else None
+        # bound once: the look-ahead runs thousands of these
+        pop, push, push_front, known, seen = (
+            queue.popleft, queue.append, queue.appendleft, self._links, dist.get,
+        )  # fmt: skip
         while queue:
-            cell = queue.popleft()
+            cell = pop()
             here = dist[cell]
-            moves: Sequence[tuple[Cell, int]] = self.links(cell)[0]
+            moves = (known.get(cell) or self.links(cell))[0]
             if reverse or tunnel_rat:
                 extended = list(moves)
                 if reverse:
                     extended.extend((other, 1) for other in reverse.get(cell, ()))
                 if tunnel_rat:
                     extended.extend((other, 1) for other in self.rat(cell))
-                moves = extended
+                moves = tuple(extended)
             for other, weight in moves:
                 there = here + weight
-                if there <= limit and there < dist.get(other, FAR):
+                if there <= limit and there < seen(other, FAR):
                     dist[other] = there
                     if weight:
-                        queue.append(other)
+                        push(other)
                     else:
-                        queue.appendleft(other)
+                        push_front(other)
         return dist
+
+    def sites_in_reach(self, dist: dict[Cell, int], steps: int) -> Iterator[Site]:
+        """The construction sites a dwarf can build through with steps left, given the
+        rooms it can walk to (dist: room -> steps spent): building takes one step more."""
+        for cell, spent in dist.items():
+            if spent < steps:
+                yield from self.links(cell)[1]
+
+    def doors_in_reach(self, start: Cell, steps: int, flags: tuple[bool, bool]) -> Doors:
+        """(points, cost) of the doors a dwarf at start can build through with steps
+        (flags: its movement skills), in the order of sites_in_reach, each kind of
+        door at its first place only (a door like one before it never changes
+        best_door's answer); kept for the view's life, like the distances."""
+        key = (start, steps, *flags)
+        found = self._doors.get(key)
+        if found is None and self.carried(key):
+            found = self._parent._doors.get(key)  # type: ignore[union-attr]
+            if found is not None:
+                self._doors[key] = found
+        if found is None:
+            dist = self.distances(start, steps, *flags)
+            kinds = (
+                (site.door.points, site.door.cost) for site in self.sites_in_reach(dist, steps)
+            )
+            found = self._doors[key] = tuple(dict.fromkeys(kinds))
+        return found
+
+    def best_door(
+        self, start: Cell, steps: int, flags: tuple[bool, bool], cards: tuple, subs: tuple
+    ) -> int:
+        """The most points (with a payment's bonus) of a door that cards can pay and a
+        dwarf at start can build through with steps (flags: its movement skills,
+        subs: its substitutions), looking at a door only when its points alone beat
+        the best so far; kept for the view's life, like the distances."""
+        key = (start, steps, flags, cards, subs)
+        best = self._best.get(key)
+        if best is None and self.carried((start, steps, *flags)):
+            best = self._parent._best.get(key)  # type: ignore[union-attr]
+            if best is not None:
+                self._best[key] = best
+        if best is None:
+            best = 0
+            bonuses = skills.bonuses(cards, subs)
+            for points, cost in self.doors_in_reach(start, steps, flags):
+                if points > best:
+                    bonus = bonuses[cost]
+                    if bonus is not None:
+                        best = max(best, points + bonus)
+            self._best[key] = best
+        return best
 
     def sites_near(self, start: Cell, limit: int) -> int:
         """How many open doors lead out of the rooms within limit steps of start."""
         found = self._near.get((start, limit))
+        if found is None and self.carried((start, limit, False, False)) == 2:
+            found = self._parent._near.get((start, limit))  # type: ignore[union-attr]
+            if found is not None:
+                self._near[start, limit] = found
         if found is None:
             reach = self.distances(start, limit)
             found = self._near[start, limit] = sum(len(self.links(cell)[1]) for cell in reach)

@@ -15,8 +15,7 @@ of kinds a real gem pays, and Diamond Dust covers the rest.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
@@ -67,10 +66,19 @@ class Payment:
 
 
 def can_pay(cost: Sequence[str], cards: Sequence[Card]) -> bool:
-    return can_pay_from(Counter(cost), Counter(gem for card in cards for gem in card))
+    return can_pay_from(counts(cost), counts(gem for card in cards for gem in card))
 
 
-def can_pay_from(need: Counter, gems: Counter) -> bool:
+def counts(gems: Iterable[str]) -> dict[str, int]:
+    """How many of each gem (a plain dict: a Counter costs more to make, and this is
+    made for every set of cards a payment search tries)."""
+    found: dict[str, int] = {}
+    for gem in gems:
+        found[gem] = found.get(gem, 0) + 1
+    return found
+
+
+def can_pay_from(need: Mapping[str, int], gems: Mapping[str, int]) -> bool:
     """Whether gems (a pool: a hand, or a whole deck) hold a payment for need.
 
     Each gem short of need is paid by an Echoglass (when a real gem of its
@@ -78,12 +86,13 @@ def can_pay_from(need: Counter, gems: Counter) -> bool:
     """
     copyable = missing = 0
     for gem, count in need.items():
-        short = max(0, count - gems[gem])
+        have = gems.get(gem, 0)
+        short = max(0, count - have)
         missing += short
-        if gems[gem]:  # a real gem of this kind pays, so Echoglass may copy it
+        if have:  # a real gem of this kind pays, so Echoglass may copy it
             copyable += short
-    by_echoglass = min(gems[ECHOGLASS], copyable)
-    return missing - by_echoglass <= gems[DIAMOND_DUST]
+    by_echoglass = min(gems.get(ECHOGLASS, 0), copyable)
+    return missing - by_echoglass <= gems.get(DIAMOND_DUST, 0)
 
 
 def orichalcum_bonus(cards: Sequence[Card]) -> int:
@@ -102,18 +111,26 @@ def orichalcum_bonus(cards: Sequence[Card]) -> int:
 
 
 def minimal_payments(cost: Sequence[str], hand: Sequence[Card]) -> list[Payment]:
-    """Every set of hand cards that pays the cost and from which no card can be dropped."""
+    """Every set of hand cards that pays the cost and from which no card can be dropped.
+
+    Sets are tried smallest first, so whether a set can drop a card is known from the
+    sets one card smaller (paying is monotone: more cards never pay less)."""
     if not cost:
         return [Payment((), 0)]
+    need = counts(cost)
     found = []
-    for size in range(1, len(hand) + 1):
+    pays: set[tuple[int, ...]] = set()  # every set tried so far that pays
+    # each gem of the cost is paid by one gem of one card, and a minimal payment holds
+    # only cards that pay: it has no more cards than the cost has gems
+    for size in range(1, min(len(hand), len(cost)) + 1):
         for chosen in combinations(range(len(hand)), size):
+            if size > 1 and any(chosen[:k] + chosen[k + 1 :] in pays for k in range(size)):
+                pays.add(chosen)  # a card can be dropped
+                continue
             cards = [hand[i] for i in chosen]
-            if not can_pay(cost, cards):
-                continue
-            if any(can_pay(cost, cards[:k] + cards[k + 1 :]) for k in range(len(cards))):
-                continue
-            found.append(Payment(chosen, orichalcum_bonus(cards)))
+            if can_pay_from(need, counts(gem for card in cards for gem in card)):
+                pays.add(chosen)
+                found.append(Payment(chosen, orichalcum_bonus(cards)))
     return found
 
 

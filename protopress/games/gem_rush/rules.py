@@ -35,7 +35,7 @@ first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from protopress.games.gem_rush import effects, skills
@@ -80,6 +80,17 @@ class Building(NamedTuple):
     origin: Cell  # the room built from (where the dwarf stays if no tile is left)
 
 
+class SeatSkills(NamedTuple):
+    """What a seat's skills give it for moving and paying (GemRush._skills)."""
+
+    steps: int
+    flags: tuple[bool, bool]  # Spelunker, Tunnel Rat
+    subs: tuple[tuple[str, tuple[str, ...]], ...]  # skills.substitutes
+
+
+NO_SKILLS = SeatSkills(STEPS, (False, False), ())
+
+
 @dataclass(frozen=True)
 class Table:
     """What stays fixed during a game."""
@@ -93,6 +104,8 @@ class Table:
     abilities: dict[str, tuple[effects.Step, ...]]  # by room tile id
     cards: int  # gem cards in the game
     gems: tuple[str, ...]  # the catalog's gems, standard then special (for "name a gem")
+    # GemRush._skills's answers, by what they read (a seat's skills and their uses)
+    held: dict[tuple, SeatSkills] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def crisis(self) -> bool:
@@ -364,14 +377,17 @@ class GemRush:
         view = state.view
         hand = state.hands[seat]
         steps = state.steps
-        dist = view.distances(here, steps, *self._flags(state, seat))
+        held = self._skills(state, seat)
+        dist = view.distances(here, steps, *held.flags)
         actions: list[Action] = [("move", cell) for cell in dist if cell != here]
         key = tuple(hand)
-        subs = skills.substitutes(state, seat) if state.skills[seat] else ()
+        subs = held.subs
+        gems = skills.means(key, subs)  # a door beyond them has no payments
         if state.stack:
-            for site in _sites_in_reach(view, dist, steps):
-                for payment in skills.payments(site.door.cost, key, subs):
-                    actions.append(("build", site.origin, site.edge, payment.cards))
+            for site in view.sites_in_reach(dist, steps):
+                if skills.within_means(site.door.cost, gems):
+                    for payment in skills.payments(site.door.cost, key, subs):
+                        actions.append(("build", site.origin, site.edge, payment.cards))
         warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
@@ -382,6 +398,8 @@ class GemRush:
                         actions.append(("warp", cell))
             if state.stack:
                 for site in view.sites():
+                    if not skills.within_means(site.door.cost, gems):
+                        continue
                     for payment in skills.payments(site.door.cost, key, subs):
                         for cards, _ in _warp_payments(hand, payment, warps, rift):
                             actions.append(("warp-build", site.origin, site.edge, cards))
@@ -468,7 +486,7 @@ class GemRush:
     def _reach(self, state: GemRushState, seat: int, cell: Cell, limit: int) -> int:
         """Fewest steps to cell within limit (IllegalAction if out of reach)."""
         here = state.pos[seat]
-        flags = self._flags(state, seat)
+        flags = self._skills(state, seat).flags
         cost = state.view.distances(here, limit, *flags).get(cell)
         if cost is None:
             raise IllegalAction(f"{cell} is not within {limit} steps of {here}")
@@ -495,7 +513,7 @@ class GemRush:
         if site is None or not state.stack:
             raise IllegalAction(f"nothing can be built through {edge} of {origin}")
         hand = state.hands[seat]
-        subs = skills.substitutes(state, seat) if state.skills[seat] else ()
+        subs = self._skills(state, seat).subs
         pays = skills.payments(site.door.cost, tuple(hand), subs)
         rift = False
         if warp:
@@ -761,24 +779,41 @@ class GemRush:
         return self._value_at(state, seat, state.pos[seat])
 
     def _value_at(
-        self, state: GemRushState, seat: int, cell: Cell, short: tuple[int, int] | None = None
+        self,
+        state: GemRushState,
+        seat: int,
+        cell: Cell,
+        short: tuple[int, int] | None = None,
+        terms: dict | None = None,
     ) -> float:
         """The heuristic of seat with its dwarf at cell (and, with short = (seat s, card
         i), card i gone from the hand of s): points (the team's in Crisis, the lead
         over the best other in Rush), cards in hand, open doors near. In Crisis the
         hands and doors near are every dwarf's, with the door each hand can pay at
         its next turn (_promise): a team value, the same for every seat but for
-        where seat's own dwarf is imagined (docs/balance.md)."""
+        where seat's own dwarf is imagined (docs/balance.md). terms: the Crisis
+        terms of each dwarf, kept by action_values while judging one state."""
         points, hands = state.points, state.hands
         if state.table.crisis:
             value = float(sum(points))
             for s, hand in enumerate(hands):
-                if short is not None and short[0] == s:
-                    hand = hand[: short[1]] + hand[short[1] + 1 :]
-                value += HAND_VALUE * min(len(hand), 8)
                 where = cell if s == seat else state.pos[s]
-                value += PROMISE_VALUE * self._promise(state, s, where, hand)
-                value += SITE_VALUE * state.view.sites_near(where, STEPS)
+                cut = short[1] if short is not None and short[0] == s else None
+                found = None if terms is None else terms.get((s, where, cut))
+                if found is None:
+                    if cut is not None:
+                        hand = hand[:cut] + hand[cut + 1 :]
+                    found = (
+                        HAND_VALUE * min(len(hand), 8),
+                        PROMISE_VALUE * self._promise(state, s, where, hand),
+                        SITE_VALUE * state.view.sites_near(where, STEPS),
+                    )
+                    if terms is not None:
+                        terms[s, where, cut] = found
+                held, promise, near = found
+                value += held  # added one by one, in this order: the same floats
+                value += promise
+                value += near
             return value
         held = len(hands[seat]) - (short is not None and short[0] == seat)
         others = max((p for s, p in enumerate(points) if s != seat), default=0)
@@ -792,25 +827,27 @@ class GemRush:
         builds and skill bonuses are left out."""
         if not state.stack or not hand:
             return 0
-        steps, flags = STEPS, (False, False)
-        subs: tuple[tuple[str, tuple[str, ...]], ...] = ()
-        if state.skills[seat]:
-            steps = self._turn_steps(state, seat, next_turn=True)
-            flags = self._flags(state, seat, next_turn=True)
-            subs = skills.substitutes(state, seat, next_turn=True)
-        cards = tuple(sorted(hand))  # which doors a hand pays does not depend on its order
-        view = state.view
-        memo = ("promise", cell, cards, steps, flags, subs)  # all it reads, with the mine
-        best = view.memo.get(memo)
-        if best is None:
-            best = 0
-            for site in _sites_in_reach(view, view.distances(cell, steps, *flags), steps):
-                if site.door.points > best:
-                    pays = skills.payments(site.door.cost, cards, subs)
-                    if pays:
-                        best = max(best, site.door.points + max(p.bonus for p in pays))
-            view.memo[memo] = best
-        return best
+        ahead = self._skills(state, seat, next_turn=True)
+        # which doors a hand pays does not depend on its order
+        return state.view.best_door(cell, ahead.steps, ahead.flags, tuple(sorted(hand)), ahead.subs)
+
+    def _skills(self, state: GemRushState, seat: int, next_turn: bool = False) -> SeatSkills:
+        """Seat's turn steps, movement skills and substitutions, now or at the start of
+        its next turn; kept per table by all they read: seat's skill cards, which
+        of them it has used this game and (now) which were used this turn."""
+        held = state.skills[seat]
+        if not held:
+            return NO_SKILLS
+        turn = None if next_turn else state.used_turn  # next turn, this turn's are forgotten
+        key = (seat, held, turn, state.used_game >> seat * skills.GAME_BIT)
+        found = state.table.held.get(key)
+        if found is None:
+            found = state.table.held[key] = SeatSkills(
+                self._turn_steps(state, seat, next_turn),
+                self._flags(state, seat, next_turn),
+                skills.substitutes(state, seat, next_turn),
+            )
+        return found
 
     def action_values(self, state: GemRushState, seat: int, actions: list[Action]) -> list[float]:
         """heuristic(seat) after each action, as copy + apply + heuristic give it.
@@ -823,8 +860,9 @@ class GemRush:
         places = [self._in_place(state, seat, action) for action in actions]
         others = [action for action, place in zip(actions, places, strict=True) if place is None]
         judged = iter(reference_values(self, state, seat, others))
+        terms: dict = {}  # each dwarf's terms, the same for every action judged in place
         return [
-            next(judged) if place is None else self._value_at(state, seat, *place)
+            next(judged) if place is None else self._value_at(state, seat, *place, terms)
             for place in places
         ]
 
@@ -913,14 +951,6 @@ class GemRush:
 
 
 # --- helpers -------------------------------------------------------------------
-
-
-def _sites_in_reach(view: effects.MineView, dist: dict[Cell, int], steps: int):
-    """The construction sites a dwarf can build through with steps left, given the
-    rooms it can walk to (dist: room -> steps spent): building takes one step more."""
-    for cell, spent in dist.items():
-        if spent < steps:
-            yield from view.links(cell)[1]
 
 
 def _is_cell(value) -> bool:

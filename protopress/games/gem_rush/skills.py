@@ -28,8 +28,11 @@ from protopress.games.gem_rush.mine import OPPOSITE, Cell, Mine, neighbour
 from protopress.games.gem_rush.payment import (
     DIAMOND_DUST,
     ECHOGLASS,
+    ORICHALCUM,
     Payment,
     can_pay,
+    can_pay_from,
+    counts,
     minimal_payments,
     orichalcum_bonus,
 )
@@ -154,6 +157,27 @@ def _readings(card: tuple[str, ...], table: dict) -> tuple[tuple[str, ...], ...]
     return tuple(sorted(set(product(*[(gem, *table.get(gem, ())) for gem in card]))))
 
 
+@lru_cache(maxsize=1 << 14)
+def means(hand: tuple, subs: tuple = ()) -> dict[str, int]:
+    """How many of each gem hand shows, each gem counted also as every gem it may
+    stand for (subs): at least as many of each gem as any reading of any of its
+    cards shows. For within_means, counted once per hand (shared: never changed)."""
+    table = dict(subs)
+    return counts(g for card in hand for gem in card for g in (gem, *table.get(gem, ())))
+
+
+def within_means(cost: tuple[str, ...], gems: dict[str, int]) -> bool:
+    """False when no set of cards of the hand whose means are gems can pay cost, so that
+    payments(cost, hand, subs) is empty (paying never needs fewer gems); a cheap
+    test before the payments of each door."""
+    return can_pay_from(_need(cost), gems)
+
+
+@lru_cache(maxsize=1024)
+def _need(cost: tuple[str, ...]) -> dict[str, int]:
+    return counts(cost)  # shared: never changed
+
+
 @lru_cache(maxsize=1 << 16)
 def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Payment, ...]:
     """Minimal payments of cost from hand (indices into hand), one per distinct set
@@ -169,6 +193,52 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
     found = _payments(cost, tuple(card for card, _ in kept), subs)
     mapped = (Payment(tuple(sorted(kept[j][1] for j in p.cards)), p.bonus) for p in found)
     return tuple(sorted(mapped, key=lambda p: (len(p.cards), p.cards)))
+
+
+class Bonuses(dict):
+    """best_bonus of one hand and its substitutions, by cost, found on first asking:
+    a door's answer read again without hashing the hand (bonuses gives one per hand)."""
+
+    __slots__ = ("cards", "subs", "gems")
+
+    def __init__(self, cards: tuple, subs: tuple):
+        super().__init__()
+        self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
+
+    def __missing__(self, cost: tuple[str, ...]) -> int | None:
+        found = self[cost] = (
+            best_bonus(cost, self.cards, self.subs) if within_means(cost, self.gems) else None
+        )
+        return found
+
+
+@lru_cache(maxsize=1 << 14)
+def bonuses(cards: tuple, subs: tuple = ()) -> Bonuses:
+    """The Bonuses of a hand (shared: only ever filled with what best_bonus gives)."""
+    return Bonuses(cards, subs)
+
+
+@lru_cache(maxsize=1 << 16)
+def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | None:
+    """The largest bonus of the payments of cost from hand (None: hand cannot pay), as
+    payments gives them, without mapping each to hand indices."""
+    useful = _useful(cost, subs)
+    kept = tuple(sorted(card for card in hand if any(gem in useful for gem in card)))
+    if not any(ORICHALCUM in card and orichalcum_bonus((card,)) for card in kept):
+        # every payment earns nothing (a payment's bonus is its cards' own): all that
+        # is left is whether one exists, and one does when all the cards pay
+        return 0 if _pays(cost, kept, subs) else None
+    found = _payments(cost, kept, subs)
+    return max(p.bonus for p in found) if found else None
+
+
+def _pays(cost: tuple[str, ...], cards: tuple, subs: tuple) -> bool:
+    """Whether cards pay cost, in some reading of their substitutable gems."""
+    if not subs:
+        return can_pay(cost, cards)
+    table = dict(subs)
+    readings = [_readings(card, table) for card in cards]
+    return any(can_pay(cost, [*reading]) for reading in product(*readings))
 
 
 @lru_cache(maxsize=256)
@@ -190,6 +260,8 @@ def _payments(cost: tuple[str, ...], hand: tuple, subs: tuple) -> tuple[Payment,
     if not subs or not cost:
         # one check of the whole hand first: most doors in reach are out of means
         found = minimal_payments(cost, hand) if can_pay(cost, hand) else []
+    elif not within_means(cost, means(hand, subs)):
+        found = []  # no reading of the whole hand pays, so no set of its cards does
     else:
         table = dict(subs)
         readings = [_readings(card, table) for card in hand]

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.effects import MineView
 from protopress.games.gem_rush.rules import GemRush
 from protopress.rules.bots import reference_values
@@ -66,8 +67,58 @@ def test_views_after_a_placement_keep_only_links_that_still_hold(catalog):
                 assert dist == fresh.distances(*key)
             for (start, limit), near in list(view._near.items()):
                 assert near == fresh.sites_near(start, limit)
+            for key, doors in list(view._doors.items()):
+                assert doors == fresh.doors_in_reach(key[0], key[1], key[2:])
+            for key, best in list(view._best.items()):
+                assert best == fresh.best_door(*key)
             for pos in state.pos:
                 assert view.distances(pos, 3) == fresh.distances(pos, 3)
                 view.sites_near(pos, 3)  # kept for the next view to inherit, or not
             GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert kept > 20_000
+
+
+def test_promises_are_kept_only_where_a_new_view_gives_the_same(catalog):
+    """Each best door a view holds, kept from the view before the last tile or found,
+    equals a new view's, for every dwarf's hand of greedy Crisis games (where the
+    heuristic asks them)."""
+    rng = random.Random(43)
+    kept = 0
+    for _ in range(6):
+        options = GAME.spec.parse_options({"mode": "crisis"})
+        state = GAME.setup(catalog, 4, random.Random(rng.getrandbits(32)), options)
+        while not GAME.is_over(state):
+            for seat in range(4):
+                GAME.heuristic(state, seat)
+            view, fresh = state.view, MineView(state.mine)
+            kept += sum(view.carried(key[:2] + key[2]) > 0 for key in view._best)
+            for key, best in view._best.items():
+                assert best == fresh.best_door(*key)
+            for key, doors in view._doors.items():
+                assert doors == fresh.doors_in_reach(key[0], key[1], key[2:])
+            legal = GAME.legal_actions(state)
+            builds = [a for a in legal if a[0] in ("build", "rotate")]
+            GAME.apply(state, rng.choice(builds if builds and rng.random() < 0.8 else legal))
+    assert kept > 2_000
+
+
+@pytest.mark.parametrize("variant", ["normal", "shared", "magic-circle", "chaos"])
+def test_skills_kept_per_table_equal_the_skills_read_afresh(catalog, variant):
+    """GemRush._skills keeps each seat's steps, movement skills and substitutions,
+    now and at its next turn, per table: at every position of random games they
+    equal what the skills give when read again."""
+    rng = random.Random(variant)
+    checked = 0
+    for _ in range(8):
+        options = GAME.spec.parse_options({"mode": "crisis", "skills": variant})
+        state = GAME.setup(catalog, 4, random.Random(rng.getrandbits(32)), options)
+        while not GAME.is_over(state):
+            for seat in range(4):
+                for ahead in (False, True):
+                    held = GAME._skills(state, seat, next_turn=ahead)
+                    assert held.steps == GAME._turn_steps(state, seat, next_turn=ahead)
+                    assert held.flags == GAME._flags(state, seat, next_turn=ahead)
+                    assert held.subs == skills.substitutes(state, seat, next_turn=ahead)
+                    checked += 1
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    assert checked > 4_000

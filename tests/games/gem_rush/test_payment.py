@@ -1,12 +1,16 @@
 """Gem Rush payments: the rulebook's worked examples and harder cases."""
 
 import json
+import random
+from itertools import combinations, product
 
 import pytest
 from click.testing import CliRunner
 
 from protopress.cli import cli
-from protopress.games.gem_rush.payment import can_pay, minimal_payments, recommend
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gem_rush import skills
+from protopress.games.gem_rush.payment import can_pay, gem_set, minimal_payments, recommend
 
 
 def pay(*args):
@@ -107,3 +111,102 @@ def test_unknown_gems_are_usage_errors_with_a_suggestion():
     code, output = pay("--cost", "diamond-dust", "--hand", "obsidian")
     assert code == 2
     assert "'diamond-dust' is not a standard gem" in output
+
+
+def test_minimal_payments_are_every_set_that_pays_and_drops_no_card():
+    """minimal_payments looks only at sets no larger than the cost; by the book a
+    minimal payment is any set of cards that pays and pays no more once any card is
+    dropped. The two agree on thousands of random hands and costs of the catalog's
+    gems, and skills.best_bonus is the largest bonus among them."""
+    rng = random.Random(5)
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    standard, special = gem_set(catalog)
+    gems = standard + special
+    for _ in range(3000):
+        cost = tuple(rng.choice(standard) for _ in range(rng.randint(1, 4)))
+        cards = [
+            tuple(rng.choice(gems) for _ in range(rng.randint(1, 2)))
+            for _ in range(rng.randint(0, 7))
+        ]
+        by_the_book = [
+            chosen
+            for size in range(1, len(cards) + 1)
+            for chosen in combinations(range(len(cards)), size)
+            if can_pay(cost, [cards[i] for i in chosen])
+            and not any(
+                can_pay(cost, [cards[i] for i in chosen if i != dropped]) for dropped in chosen
+            )
+        ]
+        found = minimal_payments(cost, cards)
+        assert [p.cards for p in found] == by_the_book
+        gem = rng.choice(standard)  # and with a skill's substitution, now and then
+        subs = (
+            ((gem, tuple(sorted(set(rng.sample(standard, 2)) - {gem}))),)
+            if rng.random() < 0.5
+            else ()
+        )
+        assert skills.best_bonus(cost, tuple(cards), subs) == max(
+            (p.bonus for p in skills.payments(cost, tuple(cards), subs)), default=None
+        )
+
+
+def test_payments_with_a_substitution_are_every_reading_by_the_book():
+    """With a skill's substitution a set of cards pays when some reading of it pays:
+    skills.payments (which first rules out doors beyond the hand's means, and tries
+    no set larger than the cost) gives, for thousands of random hands, exactly the
+    distinct minimal sets found by trying every set and every reading."""
+    rng = random.Random(6)
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    standard, special = gem_set(catalog)
+    gems = standard + special
+    for _ in range(2000):
+        cost = tuple(rng.choice(standard) for _ in range(rng.randint(1, 4)))
+        cards = tuple(
+            tuple(rng.choice(gems) for _ in range(rng.randint(1, 2)))
+            for _ in range(rng.randint(0, 6))
+        )
+        gem = rng.choice(standard)
+        subs = ((gem, tuple(sorted(set(rng.sample(standard, 2)) - {gem}))),)
+        table = dict(subs)
+
+        def pays(chosen, table=table, cards=cards, cost=cost):
+            readings = [product(*[(g, *table.get(g, ())) for g in cards[i]]) for i in chosen]
+            return any(can_pay(cost, list(reading)) for reading in product(*readings))
+
+        minimal, seen = [], set()
+        for size in range(1, len(cards) + 1):
+            for chosen in combinations(range(len(cards)), size):
+                if pays(chosen) and not any(
+                    pays(tuple(i for i in chosen if i != dropped)) for dropped in chosen
+                ):
+                    kinds = tuple(sorted(cards[i] for i in chosen))
+                    if kinds not in seen:
+                        seen.add(kinds)
+                        minimal.append(chosen)
+        found = skills.payments(cost, cards, subs)
+        assert sorted(p.cards for p in found) == sorted(minimal)
+
+
+def test_a_hands_bonuses_are_its_best_bonus_door_by_door():
+    """skills.bonuses answers each cost as best_bonus does (None beyond the hand's
+    means), the first time and when asked again."""
+    rng = random.Random(7)
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    standard, special = gem_set(catalog)
+    gems = standard + special
+    for _ in range(500):
+        cards = tuple(
+            sorted(
+                tuple(rng.choice(gems) for _ in range(rng.randint(1, 2)))
+                for _ in range(rng.randint(0, 7))
+            )
+        )
+        gem = rng.choice(standard)
+        subs = (
+            ((gem, (rng.choice([g for g in standard if g != gem]),)),) if rng.random() < 0.5 else ()
+        )
+        known = skills.bonuses(cards, subs)
+        for _ in range(6):
+            cost = tuple(rng.choice(standard) for _ in range(rng.randint(1, 4)))
+            assert known[cost] == skills.best_bonus(cost, cards, subs)
+            assert known[cost] == skills.best_bonus(cost, cards, subs)
