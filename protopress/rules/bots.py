@@ -19,8 +19,9 @@ class RandomBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, state) -> Action:
-        return self.rng.choice(game.legal_actions(state))
+    def choose(self, game: Game, state, legal: list[Action] | None = None) -> Action:
+        """legal: the position's legal actions when the caller has listed them already."""
+        return self.rng.choice(game.legal_actions(state) if legal is None else legal)
 
 
 class GreedyBot:
@@ -37,9 +38,9 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, game: Game, state) -> Action:
+    def choose(self, game: Game, state, legal: list[Action] | None = None) -> Action:
         seat = game.to_move(state)
-        actions = game.legal_actions(state)
+        actions = game.legal_actions(state) if legal is None else legal
         if len(actions) == 1:
             return actions[0]
         if seat is None:

@@ -125,9 +125,9 @@ class MctsBot:
         self.turns = turns
         self.widen_levels = widen_levels  # None: WIDEN_LEVELS, or every level (fast priors)
 
-    def choose(self, game: Any, state: Any) -> Action:
+    def choose(self, game: Any, state: Any, legal: list[Action] | None = None) -> Action:
         seat = game.to_move(state)
-        actions = game.legal_actions(state)
+        actions = game.legal_actions(state) if legal is None else legal
         if len(actions) == 1:
             return actions[0]
         players = len(game.scores(state))

@@ -69,10 +69,11 @@ def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = 
     actions: list[Action] = []
     limit = False
     while not game.is_over(state):
-        if len(actions) >= MAX_DECISIONS or not game.legal_actions(state):
+        legal = game.legal_actions(state) if len(actions) < MAX_DECISIONS else []
+        if not legal:
             limit = True
             break
-        action = bots[game.to_move(state)].choose(game, state)
+        action = bots[game.to_move(state)].choose(game, state, legal)
         game.apply(state, action)
         actions.append(action)
     record = GameRecord(
