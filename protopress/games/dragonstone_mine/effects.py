@@ -276,6 +276,68 @@ def apply(state: State, action: tuple) -> None:
     run(state)
 
 
+# --- decisions whose actions differ only in the chooser's tower ---------------
+
+
+class TowerWatch(list):
+    """A state's list of towers that notes whether anything reads one seat's tower."""
+
+    __slots__ = ("seat", "read")
+
+    def __init__(self, towers: list[list[list[str]]], seat: int):
+        super().__init__(towers)
+        self.seat, self.read = seat, False
+
+    def __getitem__(self, index):
+        if not isinstance(index, int) or index == self.seat or index == self.seat - len(self):
+            self.read = True
+        return list.__getitem__(self, index)
+
+    def __iter__(self):
+        self.read = True
+        return list.__iter__(self)
+
+
+def apply_watching(state: State, action: tuple) -> bool:
+    """apply(state, action); whether the frames run after the decision read the
+    chooser's tower. When they did not, another action of the same kind
+    (`tower_after` is not None for both) runs the same frames with the same
+    draws: the two states differ only in that tower."""
+    opened = state.decision
+    if opened is None:
+        raise IllegalAction("no decision is open: the game is over")
+    state.decision = None
+    DECISIONS[opened[0]][1](state, opened, action)
+    watch = state.spires = TowerWatch(state.spires, opened[1])
+    run(state)
+    state.spires = list.copy(watch)
+    return watch.read
+
+
+def stack_gem(tower: list[list[str]], spire: int, gem: str) -> None:
+    tower[spire].append(gem)
+
+
+def tower_after(state: State, action: tuple) -> list[list[str]] | None:
+    """The chooser's tower after action, when the open decision is one whose actions
+    of this kind change that tower and nothing else that differs between them
+    (stacking the held gem on a spire, moving or swapping top gems); else None.
+    The state is not changed."""
+    opened = state.decision
+    if opened is None or action in (LOOSE, SKIP):
+        return None
+    change = TOWER_CHANGES.get(opened[0])
+    if change is None:
+        return None
+    tower = [list(spire) for spire in state.spires[opened[1]]]
+    if opened[0] == "stack":
+        assert state.held is not None  # a stack decision holds a gem
+        stack_gem(tower, action[1], state.held)
+    else:
+        change(tower, action[1], action[2])
+    return tower
+
+
 def push_steps(state: State, seat: int, steps: tuple[Step, ...]) -> None:
     """Queue steps to run in order, each as (op, seat, left, step)."""
     for step in reversed(steps):
@@ -332,7 +394,7 @@ def _stack(state, d, action):
     if action == LOOSE:
         state.add_loose(seat)
     else:
-        state.tower(seat)[action[1]].append(gem)
+        stack_gem(state.tower(seat), action[1], gem)
     if follow:
         push_steps(state, seat, state.rules.colour_rules[gem])
 
@@ -352,6 +414,7 @@ def _own_choice(options):
 
 def _register_own(kind: str, options, act) -> None:
     handler, legal_of = _own_choice(options)
+    TOWER_CHANGES[kind] = act
     frame(kind)(handler)
 
     @decision(kind, legal_of)
@@ -359,6 +422,10 @@ def _register_own(kind: str, options, act) -> None:
         if action != SKIP:
             act(state.tower(d[1]), action[1], action[2])
             _again(state, d[2])
+
+
+# the decisions whose actions (but SKIP and LOOSE) change only the chooser's tower, and how
+TOWER_CHANGES: dict[str, Callable[..., None]] = {"stack": stack_gem}
 
 
 def move_gem(tower: list[list[str]], a: int, b: int) -> None:

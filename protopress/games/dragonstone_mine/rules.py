@@ -17,6 +17,7 @@ from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
 from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
+from protopress.rules.mcts import WIDEN_LEVELS
 
 FACE_UP = 4  # level 2: cards face up on the table
 TURN_GEM = Step("mine", 1, follow=True)  # the first gem of a turn follows its colour rule
@@ -394,6 +395,10 @@ class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
     spec = SPEC
+    # The search's tree widens by prior in its top levels only, as it did when it was
+    # tuned here (benchmarks/README.md, ladder): the fast action_values speeds it up
+    # without changing its play.
+    search_widen_levels = WIDEN_LEVELS
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
 
     def setup(self, catalog, players: int, rng: random.Random, options: dict) -> _SeatState:
@@ -476,8 +481,37 @@ class DragonstoneMine:
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
         own, progress = self._tower_values(state, seat)
-        rival = max([self._tower_values(state, s)[0] for s in range(state.players) if s != seat])
-        return own + progress + _prospects(state, seat) - rival
+        return own + progress + _prospects(state, seat) - self._rival(state, seat)
+
+    def _rival(self, state: State, seat: int) -> int:
+        return max([self._tower_values(state, s)[0] for s in range(state.players) if s != seat])
+
+    def action_values(self, state: State, seat: int, actions: list[Action]) -> list[float]:
+        """heuristic(trial, seat) after each action applied to its own copy, as the
+        greedy bot judges them (bots.reference_values), with fewer copies: where the
+        actions differ only in seat's tower (stacking, moving, swapping) and the
+        frames run after the first of them did not read that tower, the others
+        reach the same position but for the tower, which is scored alone
+        (tests/games/dragonstone_mine/test_fast.py: the same floats)."""
+        values: list[float] = []
+        rest: tuple[float, int] | None = None  # prospects and rival, shared by tower actions
+        opened = state.decision
+        watch = opened is not None and opened[1] == seat  # until the frames read the tower
+        for action in actions:
+            tower = fx.tower_after(state, action) if watch else None
+            if tower is not None and rest is not None:
+                own, progress = tower_values(state.rules, tower, state.loose[seat])
+                values.append(own + progress + rest[0] - rest[1])
+                continue
+            trial = state.copy()
+            if tower is None:
+                fx.apply(trial, action)
+            elif fx.apply_watching(trial, action):
+                watch = False
+            else:
+                rest = (_prospects(trial, seat), self._rival(trial, seat))
+            values.append(self.heuristic(trial, seat))
+        return values
 
     def record(self, state: _SeatState) -> dict:
         return {
@@ -495,11 +529,15 @@ class DragonstoneMine:
 def _tower_values(state: State, seat: int) -> tuple[int, int]:
     """(points(tally(...)), _progress) of seat's tower in one pass over its spires
     (tests/games/dragonstone_mine/test_fast.py checks both against the reference)."""
-    rules = state.rules
+    return tower_values(state.rules, state.spires[seat], state.loose[seat])
+
+
+def tower_values(rules: Rules, tower: Sequence[Sequence[str]], loose: int) -> tuple[int, int]:
+    """_tower_values of a tower with loose gems beside it."""
     table, caps = rules.points, rules.capacities
     size = table["stack_size"]
-    gems, singles, rainbows, tops, progress = state.loose[seat], 0, 0, set(), 0
-    for spire, capacity in zip(state.spires[seat], caps, strict=True):
+    gems, singles, rainbows, tops, progress = loose, 0, 0, set(), 0
+    for spire, capacity in zip(tower, caps, strict=True):
         height = len(spire)
         gems += height
         if height < capacity:

@@ -1,7 +1,8 @@
-"""Copy-on-write towers and cached tower scores agree with the rules by the book:
-on thousands of seeded random positions of every level, a copy's changes never
-reach the original (nor the original's its copies), and the cached scores equal
-scoring each tower afresh."""
+"""Copy-on-write towers, cached tower scores and the greedy look-ahead's fast path
+agree with the rules by the book: on thousands of seeded random positions of
+every level, a copy's changes never reach the original (nor the original's its
+copies), the cached scores equal scoring each tower afresh, and action_values
+equals copy + apply + heuristic per action."""
 
 import copy
 import random
@@ -9,12 +10,15 @@ import random
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.rules import (
     DragonstoneMine,
     _progress,
     _tower_values,
     points,
 )
+from protopress.rules.bots import reference_values
+from protopress.rules.information import seat_copy
 
 GAME = DragonstoneMine()
 
@@ -63,3 +67,58 @@ def test_copies_and_cached_scores_match_the_book(catalog, level):
                 assert GAME.scores(trial) == fresh_scores(trial)
             positions += 1
     assert positions > 1000
+
+
+@pytest.mark.parametrize("level", ["smiley", "1", "2"])
+def test_action_values_equal_copy_apply_heuristic(catalog, level):
+    """The greedy look-ahead's fast path gives the very floats of the book's, on
+    thousands of positions, and does take its shortcut on many of them."""
+    rng = random.Random(f"values {level}")
+    positions = shortcuts = 0
+    while positions < 2000:
+        players = rng.randint(2, 4)
+        state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), {"level": level})
+        while not GAME.is_over(state) and positions < 2000:
+            actions = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            if len(actions) > 1:
+                base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
+                before = snapshot(base)
+                fast = GAME.action_values(base, seat, actions)
+                assert snapshot(base) == before  # the position judged is left as it was
+                assert fast == reference_values(GAME, base, seat, actions)
+                towers = [fx.tower_after(base, action) for action in actions]
+                shortcuts += sum(tower is not None for tower in towers) > 1
+                positions += 1
+            GAME.apply(state, rng.choice(actions))
+    assert shortcuts > 150
+
+
+def test_tower_after_is_the_tower_the_action_leaves(catalog):
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(20):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": "2"})
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)
+            for action in GAME.legal_actions(state):
+                tower = fx.tower_after(state, action)
+                if tower is not None:
+                    trial = state.copy()
+                    GAME.apply(trial, action)
+                    assert tower == trial.spires[seat]
+                    checked += 1
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    assert checked > 1000
+
+
+def test_a_watch_notes_reads_of_its_seat_only():
+    towers = [[["red"]], [["blue"]], [[]]]
+    watch = fx.TowerWatch(towers, 1)
+    assert watch[0] == [["red"]] and watch[2] == [[]] and len(watch) == 3
+    assert not watch.read
+    assert watch[-2] == [["blue"]] and watch.read
+    for reads in (lambda w: w[1], lambda w: list(w), lambda w: w[0:2]):
+        watch = fx.TowerWatch(towers, 1)
+        reads(watch)
+        assert watch.read
