@@ -193,22 +193,41 @@ class State(SharedRng):
 
 # --- where a seat can act -----------------------------------------------------
 
+Tower = list[list[str]]  # spires, bottom gem first
+
 
 def open_spires(state: State, seat: int) -> list[int]:
-    caps = state.rules.capacities
-    return [i for i, spire in enumerate(state.spires[seat]) if len(spire) < caps[i]]
+    return open_in(state.spires[seat], state.rules.capacities)
+
+
+def open_in(tower: Tower, caps: tuple[int, ...]) -> list[int]:
+    return [i for i, spire in enumerate(tower) if len(spire) < caps[i]]
 
 
 def moves(state: State, seat: int) -> list[tuple]:
+    return moves_in(state.spires[seat], state.rules.capacities)
+
+
+def moves_in(tower: Tower, caps: tuple[int, ...]) -> list[tuple]:
     """("move", a, b): the top gem of spire a onto spire b, which is not full."""
-    tower = state.spires[seat]
-    targets = open_spires(state, seat)
+    targets = open_in(tower, caps)
     return [("move", a, b) for a, spire in enumerate(tower) if spire for b in targets if a != b]
 
 
+def can_move(tower: Tower, caps: tuple[int, ...]) -> bool:
+    return bool(moves_in(tower, caps))
+
+
 def swaps(state: State, seat: int) -> list[tuple]:
+    return swaps_in(state.spires[seat])
+
+
+def can_swap(tower: Tower, caps: tuple[int, ...]) -> bool:
+    return bool(swaps_in(tower))
+
+
+def swaps_in(tower: Tower) -> list[tuple]:
     """("swap", a, b): exchange two different top gems."""
-    tower = state.spires[seat]
     return [
         ("swap", a, b)
         for a in range(len(tower))
@@ -279,14 +298,23 @@ def apply(state: State, action: tuple) -> None:
 # --- decisions whose actions differ only in the chooser's tower ---------------
 
 
+Question = Callable[[Tower, tuple[int, ...]], object]
+
+
 class TowerWatch(list):
-    """A state's list of towers that notes whether anything reads one seat's tower."""
+    """A state's list of towers that notes whether anything reads one seat's tower,
+    and the answers to the questions asked of it through `ask`."""
 
-    __slots__ = ("seat", "read")
+    __slots__ = ("seat", "read", "answers")
 
-    def __init__(self, towers: list[list[list[str]]], seat: int):
+    def __init__(self, towers: list[Tower], seat: int):
         super().__init__(towers)
         self.seat, self.read = seat, False
+        self.answers: list[tuple[Question, object]] = []
+
+    def same_answers(self, tower: Tower, caps: tuple[int, ...]) -> bool:
+        """Whether tower answers every question asked of the watched one alike."""
+        return all(question(tower, caps) == answer for question, answer in self.answers)
 
     def __getitem__(self, index):
         if not isinstance(index, int) or index == self.seat or index == self.seat - len(self):
@@ -298,11 +326,23 @@ class TowerWatch(list):
         return list.__iter__(self)
 
 
-def apply_watching(state: State, action: tuple) -> bool:
-    """apply(state, action); whether the frames run after the decision read the
-    chooser's tower. When they did not, another action of the same kind
-    (`tower_after` is not None for both) runs the same frames with the same
-    draws: the two states differ only in that tower."""
+def ask(state: State, seat: int, question: Question):
+    """question(seat's tower, capacities): how a frame looks at a tower, so that a
+    watch notes the answer rather than a read."""
+    towers = state.spires
+    if type(towers) is TowerWatch and seat == towers.seat:
+        answer = question(list.__getitem__(towers, seat), state.rules.capacities)
+        towers.answers.append((question, answer))
+        return answer
+    return question(towers[seat], state.rules.capacities)
+
+
+def apply_watching(state: State, action: tuple) -> TowerWatch:
+    """apply(state, action), watching the chooser's tower while the frames after the
+    decision run. When they did not read it, another action of the same kind
+    (`tower_after` is not None for both) whose tower gives the same answers to
+    the questions they asked runs the same frames with the same draws: the two
+    states differ only in that tower."""
     opened = state.decision
     if opened is None:
         raise IllegalAction("no decision is open: the game is over")
@@ -311,7 +351,7 @@ def apply_watching(state: State, action: tuple) -> bool:
     watch = state.spires = TowerWatch(state.spires, opened[1])
     run(state)
     state.spires = list.copy(watch)
-    return watch.read
+    return watch
 
 
 def stack_gem(tower: list[list[str]], spire: int, gem: str) -> None:
@@ -329,7 +369,9 @@ def tower_after(state: State, action: tuple) -> list[list[str]] | None:
     change = TOWER_CHANGES.get(opened[0])
     if change is None:
         return None
-    tower = [list(spire) for spire in state.spires[opened[1]]]
+    tower = list(state.spires[opened[1]])
+    for spire in action[1:]:  # the spires the action names are the ones it changes
+        tower[spire] = list(tower[spire])
     if opened[0] == "stack":
         assert state.held is not None  # a stack decision holds a gem
         stack_gem(tower, action[1], state.held)
@@ -399,11 +441,12 @@ def _stack(state, d, action):
         push_steps(state, seat, state.rules.colour_rules[gem])
 
 
-def _own_choice(options):
-    """A frame that opens a decision among options(state, seat), skippable when fresh."""
+def _own_choice(options, exists=None):
+    """A frame that opens a decision among options(state, seat), skippable when fresh;
+    exists: whether there are options, asked of the seat's tower (`ask`)."""
 
     def handler(state, work):
-        if options(state, work[1]):
+        if ask(state, work[1], exists) if exists else options(state, work[1]):
             state.decision = (work[0], work[1], work)
 
     def legal_of(state, d):
@@ -412,8 +455,8 @@ def _own_choice(options):
     return handler, legal_of
 
 
-def _register_own(kind: str, options, act) -> None:
-    handler, legal_of = _own_choice(options)
+def _register_own(kind: str, options, exists, act) -> None:
+    handler, legal_of = _own_choice(options, exists)
     TOWER_CHANGES[kind] = act
     frame(kind)(handler)
 
@@ -436,8 +479,8 @@ def swap_tops(tower: list[list[str]], a: int, b: int) -> None:
     tower[a][-1], tower[b][-1] = tower[b][-1], tower[a][-1]
 
 
-_register_own("move_own", moves, move_gem)
-_register_own("swap_tops", swaps, swap_tops)
+_register_own("move_own", moves, can_move, move_gem)
+_register_own("swap_tops", swaps, can_swap, swap_tops)
 
 
 def _hand_cards(state, seat):

@@ -241,8 +241,12 @@ def _pay_options(state: State, seat: int, cost: tuple[str, ...]) -> list[Action]
 
 
 def tower_complete(state: State, seat: int) -> bool:
-    caps = state.rules.capacities
-    return all(len(spire) >= cap for spire, cap in zip(state.spires[seat], caps, strict=True))
+    return fx.ask(state, seat, complete)
+
+
+def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
+    """Every spire capped."""
+    return all(len(spire) >= cap for spire, cap in zip(tower, caps, strict=True))
 
 
 @fx.frame("start")
@@ -484,7 +488,17 @@ class DragonstoneMine:
         return own + progress + _prospects(state, seat) - self._rival(state, seat)
 
     def _rival(self, state: State, seat: int) -> int:
-        return max([self._tower_values(state, s)[0] for s in range(state.players) if s != seat])
+        """The best score among the other seats."""
+        best = None
+        for other, cell in enumerate(state.tower_points):
+            if other != seat:
+                values = cell[0]
+                if values is None:
+                    values = cell[0] = _tower_values(state, other)
+                if best is None or values[0] > best:
+                    best = values[0]
+        assert best is not None  # two players at least
+        return best
 
     def action_values(self, state: State, seat: int, actions: list[Action]) -> list[float]:
         """heuristic(trial, seat) after each action applied to its own copy, as the
@@ -494,22 +508,31 @@ class DragonstoneMine:
         reach the same position but for the tower, which is scored alone
         (tests/games/dragonstone_mine/test_fast.py: the same floats)."""
         values: list[float] = []
+        rules = state.rules
         rest: tuple[float, int] | None = None  # prospects and rival, shared by tower actions
+        watch: fx.TowerWatch | None = None  # what the frames after the first one asked
         opened = state.decision
-        watch = opened is not None and opened[1] == seat  # until the frames read the tower
+        shortcut = opened is not None and opened[1] == seat  # until the frames read the tower
         for action in actions:
-            tower = fx.tower_after(state, action) if watch else None
-            if tower is not None and rest is not None:
-                own, progress = tower_values(state.rules, tower, state.loose[seat])
+            tower = fx.tower_after(state, action) if shortcut else None
+            if (
+                tower is not None
+                and watch is not None
+                and rest is not None
+                and watch.same_answers(tower, rules.capacities)
+            ):
+                own, progress = tower_values(rules, tower, state.loose[seat])
                 values.append(own + progress + rest[0] - rest[1])
                 continue
             trial = state.copy()
-            if tower is None:
+            if tower is None or watch is not None:
                 fx.apply(trial, action)
-            elif fx.apply_watching(trial, action):
-                watch = False
             else:
-                rest = (_prospects(trial, seat), self._rival(trial, seat))
+                watch = fx.apply_watching(trial, action)
+                if watch.read:
+                    shortcut = False
+                else:
+                    rest = (_prospects(trial, seat), self._rival(trial, seat))
             values.append(self.heuristic(trial, seat))
         return values
 
@@ -539,12 +562,12 @@ def tower_values(rules: Rules, tower: Sequence[Sequence[str]], loose: int) -> tu
     gems, singles, rainbows, tops, progress = loose, 0, 0, set(), 0
     for spire, capacity in zip(tower, caps, strict=True):
         height = len(spire)
+        if not height:
+            continue
         gems += height
         if height < capacity:
-            if height and len(set(spire)) in (1, height):
+            if height == 1 or len(set(spire)) in (1, height):
                 progress += height
-            continue
-        if not spire:
             continue
         tops.add(spire[-1])
         if height == size:
@@ -573,7 +596,11 @@ def _progress(state: State, seat: int) -> int:
 def _prospects(state: State, seat: int) -> float:
     """Gems the seat holds or is about to mine, cards in hand, less a cost still to pay."""
     value = CARD_VALUE * len(state.hands[seat])
-    value += sum(work[2] for work in state.pending if work[0] == "mine" and work[1] == seat)
+    mining = 0
+    for work in state.pending:
+        if work[0] == "mine" and work[1] == seat:
+            mining += work[2]
+    value += mining
     opened = state.decision
     if opened is not None and opened[1] == seat:
         if opened[0] == "stack":

@@ -15,7 +15,9 @@ from protopress.games.dragonstone_mine.rules import (
     DragonstoneMine,
     _progress,
     _tower_values,
+    complete,
     points,
+    tower_complete,
 )
 from protopress.rules.bots import reference_values
 from protopress.rules.information import seat_copy
@@ -122,3 +124,15 @@ def test_a_watch_notes_reads_of_its_seat_only():
         watch = fx.TowerWatch(towers, 1)
         reads(watch)
         assert watch.read
+
+
+def test_questions_asked_through_a_watch_are_answers_not_reads(catalog):
+    state = GAME.setup(catalog, 2, random.Random(1), {"level": "2"})
+    full = [["red"] * 5 for _ in state.rules.capacities]
+    state.spires = fx.TowerWatch([full, [[] for _ in full]], 0)
+    assert tower_complete(state, 0) and not tower_complete(state, 1)
+    watch = state.spires
+    assert not watch.read and watch.answers == [(complete, True)]
+    caps = state.rules.capacities
+    assert watch.same_answers(full, caps)
+    assert not watch.same_answers([["red"] * 4, *full[1:]], caps)  # one spire short: not capped
