@@ -354,6 +354,65 @@ def apply_watching(state: State, action: tuple) -> TowerWatch:
     return watch
 
 
+# --- decisions whose actions differ only in which cards lie where -------------
+
+
+class PileWatch(list):
+    """A pile of cards that notes whether anything looks at which cards it holds;
+    how many it holds, and putting cards on it, are no look."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, cards: list[str], seen: list[bool]):
+        super().__init__(cards)
+        self.seen = seen  # one flag shared by the piles watched together
+
+
+def _looking(name: str):
+    method = getattr(list, name)
+
+    def look(self, *args):
+        self.seen[0] = True
+        return method(self, *args)
+
+    look.__name__ = name
+    return look
+
+
+for _name in (
+    "__getitem__", "__iter__", "__reversed__", "__contains__", "__add__", "__mul__",
+    "__rmul__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__repr__",
+    "pop", "remove", "index", "count", "copy", "sort", "reverse",
+):  # fmt: skip
+    setattr(PileWatch, _name, _looking(_name))
+
+
+def apply_watching_cards(
+    state: State, action: tuple, judge: Callable[[State], float]
+) -> tuple[float, bool]:
+    """apply(state, action) and judge(state); whether the frames run after the
+    decision, or the judge, looked at which cards lie in the chooser's hand, the
+    deck, the discards or the face-up row. When they did not, another action of
+    the same group (the game's, each reaching a position that differs only in
+    which cards lie where, not in how many) gets the same judgement."""
+    opened = state.decision
+    if opened is None:
+        raise IllegalAction("no decision is open: the game is over")
+    state.decision = None
+    DECISIONS[opened[0]][1](state, opened, action)
+    seen, seat = [False], opened[1]
+    state.hands[seat] = PileWatch(state.hands[seat], seen)
+    state.deck = PileWatch(state.deck, seen)
+    state.discards = PileWatch(state.discards, seen)
+    state.face_up = PileWatch(state.face_up, seen)
+    run(state)
+    value = judge(state)
+    state.hands[seat] = list.copy(state.hands[seat])
+    state.deck, state.discards = list.copy(state.deck), list.copy(state.discards)
+    state.face_up = list.copy(state.face_up)
+    return value, seen[0]
+
+
 def stack_gem(tower: list[list[str]], spire: int, gem: str) -> None:
     tower[spire].append(gem)
 

@@ -509,11 +509,24 @@ class DragonstoneMine:
         (tests/games/dragonstone_mine/test_fast.py: the same floats)."""
         values: list[float] = []
         rules = state.rules
+        judged: dict[str, float] = {}  # by card group, when no card was looked at
         rest: tuple[float, int] | None = None  # prospects and rival, shared by tower actions
         watch: fx.TowerWatch | None = None  # what the frames after the first one asked
         opened = state.decision
         shortcut = opened is not None and opened[1] == seat  # until the frames read the tower
         for action in actions:
+            group = _card_group(opened, action) if opened is not None else None
+            if group is not None:
+                if group not in judged:
+                    value, seen = fx.apply_watching_cards(
+                        state.copy(), action, lambda trial: self.heuristic(trial, seat)
+                    )
+                    if seen:
+                        values.append(value)
+                        continue
+                    judged[group] = value
+                values.append(judged[group])
+                continue
             tower = fx.tower_after(state, action) if shortcut else None
             if (
                 tower is not None
@@ -547,6 +560,17 @@ class DragonstoneMine:
             "gems_in_bag": state.bag_total,
             "used": [list(cards) for cards in state.used],  # cards played, per seat
         }
+
+
+def _card_group(opened: tuple, action: Action) -> str | None:
+    """The group of actions that reach positions differing only in which cards lie
+    where: taking a face-up card or the deck's top (the hand gains one, the deck
+    gives one), and discarding one card or another. None for any other action."""
+    if opened[0] in ("action", "draw") and action[0] in ("take", "draw"):
+        return "take"
+    if opened[0] in ("action", "discard") and action[0] == "discard":
+        return "discard"
+    return None
 
 
 def _tower_values(state: State, seat: int) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.rules import (
     DragonstoneMine,
+    _card_group,
     _progress,
     _tower_values,
     complete,
@@ -76,7 +77,7 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
     """The greedy look-ahead's fast path gives the very floats of the book's, on
     thousands of positions, and does take its shortcut on many of them."""
     rng = random.Random(f"values {level}")
-    positions = shortcuts = 0
+    positions = shortcuts = cards = 0
     while positions < 2000:
         players = rng.randint(2, 4)
         state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), {"level": level})
@@ -90,10 +91,13 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
                 assert snapshot(base) == before  # the position judged is left as it was
                 assert fast == reference_values(GAME, base, seat, actions)
                 towers = [fx.tower_after(base, action) for action in actions]
+                groups = [_card_group(base.decision, action) for action in actions]
                 shortcuts += sum(tower is not None for tower in towers) > 1
+                cards += sum(group is not None for group in groups) > 1
                 positions += 1
             GAME.apply(state, rng.choice(actions))
     assert shortcuts > 150
+    assert cards > 150 or level == "smiley"  # smiley games have no cards
 
 
 def test_tower_after_is_the_tower_the_action_leaves(catalog):
@@ -136,3 +140,25 @@ def test_questions_asked_through_a_watch_are_answers_not_reads(catalog):
     caps = state.rules.capacities
     assert watch.same_answers(full, caps)
     assert not watch.same_answers([["red"] * 4, *full[1:]], caps)  # one spire short: not capped
+
+
+def test_a_pile_watch_notes_looks_at_its_cards_not_its_size():
+    seen = [False]
+    pile = fx.PileWatch(["a", "b"], seen)
+    pile.append("c")
+    pile.insert(0, "d")
+    assert len(pile) == 4 and pile and not seen[0]
+    for look in (
+        lambda p: p[0],
+        lambda p: p.pop(),
+        lambda p: list(p),
+        lambda p: "a" in p,
+        lambda p: p + [],
+        lambda p: p == ["a"],
+        lambda p: p.index("a"),
+        lambda p: p.remove("a"),
+        lambda p: sorted(p),
+    ):
+        seen = [False]
+        look(fx.PileWatch(["a", "b"], seen))
+        assert seen[0]
