@@ -136,11 +136,13 @@ class State(SharedRng):
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
         self.share_rng(new)
         new.spires = list(self.spires)
-        self.owned = [False] * len(self.spires)
-        new.owned = [False] * len(self.spires)
+        players = len(self.spires)
+        if True in self.owned:
+            self.owned = [False] * players
+        new.owned = [False] * players
         new.tower_points = list(self.tower_points)
         new.loose, new.bag, new.bag_total = list(self.loose), dict(self.bag), self.bag_total
-        new.hands = [list(hand) for hand in self.hands]
+        new.hands = list(map(list, self.hands))
         new.deck, new.discards, new.face_up = (
             list(self.deck),
             list(self.discards),

@@ -14,7 +14,7 @@ from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.bots import greedy_action
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
 from protopress.rules.mcts import WIDEN_LEVELS
@@ -469,13 +469,8 @@ class DragonstoneMine:
     def determinize(self, state: State, seat: int, rng: random.Random) -> None:
         """What seat cannot see, resampled: the others' hands and the deck's order
         (the face-up cards, the discards and every spire are open)."""
-        others = [s for s in range(len(state.hands)) if s != seat]
-        hands = [list(state.hands[s]) for s in others]
-        deck = list(state.deck)
-        redeal(hands, deck, rng)
-        for other, hand in zip(others, hands, strict=True):
-            state.hands[other] = hand
-        state.deck = deck
+        others = [state.hands[s] for s in range(len(state.hands)) if s != seat]
+        redeal(others, state.deck, rng)  # in place: no other state holds a copy's lists
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """The search bot's playout move: the greedy bot's. The search plays it to the
@@ -484,8 +479,7 @@ class DragonstoneMine:
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
-        own, progress = self._tower_values(state, seat)
-        return own + progress + _prospects(state, seat) - self._rival(state, seat)
+        return self._judge(state, seat)[0]
 
     def _rival(self, state: State, seat: int) -> int:
         """The best score among the other seats."""
@@ -502,52 +496,19 @@ class DragonstoneMine:
 
     def action_values(self, state: State, seat: int, actions: list[Action]) -> list[float]:
         """heuristic(trial, seat) after each action applied to its own copy, as the
-        greedy bot judges them (bots.reference_values), with fewer copies: where the
-        actions differ only in seat's tower (stacking, moving, swapping) and the
-        frames run after the first of them did not read that tower, the others
-        reach the same position but for the tower, which is scored alone
-        (tests/games/dragonstone_mine/test_fast.py: the same floats)."""
-        values: list[float] = []
-        rules = state.rules
-        judged: dict[str, float] = {}  # by card group, when no card was looked at
-        rest: tuple[float, int] | None = None  # prospects and rival, shared by tower actions
-        watch: fx.TowerWatch | None = None  # what the frames after the first one asked
+        greedy bot judges them (bots.reference_values), with fewer copies (_LookAhead;
+        tests/games/dragonstone_mine/test_fast.py: the same floats)."""
         opened = state.decision
-        shortcut = opened is not None and opened[1] == seat  # until the frames read the tower
-        for action in actions:
-            group = _card_group(opened, action) if opened is not None else None
-            if group is not None:
-                if group not in judged:
-                    value, seen = fx.apply_watching_cards(
-                        state.copy(), action, lambda trial: self.heuristic(trial, seat)
-                    )
-                    if seen:
-                        values.append(value)
-                        continue
-                    judged[group] = value
-                values.append(judged[group])
-                continue
-            tower = fx.tower_after(state, action) if shortcut else None
-            if (
-                tower is not None
-                and watch is not None
-                and rest is not None
-                and watch.same_answers(tower, rules.capacities)
-            ):
-                own, progress = tower_values(rules, tower, state.loose[seat])
-                values.append(own + progress + rest[0] - rest[1])
-                continue
-            trial = state.copy()
-            if tower is None or watch is not None:
-                fx.apply(trial, action)
-            else:
-                watch = fx.apply_watching(trial, action)
-                if watch.read:
-                    shortcut = False
-                else:
-                    rest = (_prospects(trial, seat), self._rival(trial, seat))
-            values.append(self.heuristic(trial, seat))
-        return values
+        if opened is None or opened[1] != seat:
+            return reference_values(self, state, seat, actions)
+        look = _LookAhead(self, state, opened)
+        return [look.value(action) for action in actions]
+
+    def _judge(self, trial: State, seat: int) -> tuple[float, tuple[float, int]]:
+        """heuristic(trial, seat), and the prospects and best rival it added."""
+        own, progress = self._tower_values(trial, seat)
+        rest = (_prospects(trial, seat), self._rival(trial, seat))
+        return own + progress + rest[0] - rest[1], rest
 
     def record(self, state: _SeatState) -> dict:
         return {
@@ -560,6 +521,63 @@ class DragonstoneMine:
             "gems_in_bag": state.bag_total,
             "used": [list(cards) for cards in state.used],  # cards played, per seat
         }
+
+
+class _LookAhead:
+    """The heuristic after each action of one decision, judged once per group of
+    actions that reach the same position but for what the heuristic sees alike:
+
+    - stacking the held gem, moving or swapping top gems change only the
+      chooser's tower. The first is played on a copy whose towers are watched
+      (effects.apply_watching); when the frames run after it only asked that
+      tower questions, each other action whose tower gives the same answers
+      reaches the same position but for the tower, which is scored alone.
+    - taking a card or drawing, and discarding a card (_card_group), change
+      only which cards lie where; when neither the frames after the first nor
+      the heuristic looked at them (effects.apply_watching_cards), the others
+      of its group get its value.
+    """
+
+    def __init__(self, game: DragonstoneMine, state: State, opened: tuple):
+        self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
+        self.judged: dict[str, float] = {}  # by card group, when no card was looked at
+        self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
+        self.rest: tuple[float, int] | None = None  # and the prospects and rival they left
+        self.towers = True  # until the frames after a tower action read the tower
+
+    def value(self, action: Action) -> float:
+        state, seat, game = self.state, self.seat, self.game
+        group = _card_group(self.opened, action)
+        if group is not None:
+            if group in self.judged:
+                return self.judged[group]
+            value, seen = fx.apply_watching_cards(
+                state.copy(), action, lambda trial: game.heuristic(trial, seat)
+            )
+            if not seen:
+                self.judged[group] = value
+            return value
+        tower = fx.tower_after(state, action) if self.towers else None
+        if tower is None:
+            trial = state.copy()
+            fx.apply(trial, action)
+            return game.heuristic(trial, seat)
+        rules, watch, rest = state.rules, self.watch, self.rest
+        if watch is None or rest is None:
+            trial = state.copy()
+            self.watch = fx.apply_watching(trial, action)
+            value, rest = game._judge(trial, seat)
+            if self.watch.read:
+                self.towers = False
+            else:
+                self.rest = rest
+            return value
+        if watch.same_answers(tower, rules.capacities):
+            own, progress = tower_values(rules, tower, state.loose[seat])
+            return own + progress + rest[0] - rest[1]
+        trial = state.copy()
+        fx.apply(trial, action)
+        return game.heuristic(trial, seat)
 
 
 def _card_group(opened: tuple, action: Action) -> str | None:
@@ -590,14 +608,20 @@ def tower_values(rules: Rules, tower: Sequence[Sequence[str]], loose: int) -> tu
             continue
         gems += height
         if height < capacity:
-            if height == 1 or len(set(spire)) in (1, height):
-                progress += height
+            if height == 1:
+                progress += 1
+            else:
+                kinds = len(set(spire))
+                if kinds == 1 or kinds == height:
+                    progress += height
             continue
         tops.add(spire[-1])
         if height == size:
             kinds = len(set(spire))
-            singles += kinds == 1
-            rainbows += kinds == size > 1
+            if kinds == 1:
+                singles += 1
+            elif kinds == size:
+                rainbows += 1
     score = (
         gems * table["per_gem"]
         + singles * table["single_colour_stack"]
