@@ -91,7 +91,7 @@ class State(SharedRng):
     __slots__ = (
         "rules", "turns", "seat", "spires", "owned", "tower_points",
         "loose", "bag", "bag_total", "hands", "deck", "discards", "face_up", "pending",
-        "decision", "held", "played", "paid", "final", "extra", "over", "ended_by",
+        "decision", "held", "played", "paid", "final", "extra", "over", "ended_by", "legal",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
@@ -116,6 +116,7 @@ class State(SharedRng):
         self.final: tuple[int, ...] | None = None  # seats still to take their last turn
         self.extra = self.over = False
         self.ended_by: str | None = None
+        self.legal: tuple[tuple, list[tuple]] | None = None  # legal_actions(): (decision, actions)
 
     def tower(self, seat: int) -> list[list[str]]:
         """seat's tower, to change in place: its own copy first if it is shared, and
@@ -150,7 +151,7 @@ class State(SharedRng):
         )
         new.pending, new.decision, new.held = list(self.pending), self.decision, self.held
         new.played, new.final, new.extra = dict(self.played), self.final, self.extra
-        new.over, new.ended_by = self.over, self.ended_by
+        new.over, new.ended_by, new.legal = self.over, self.ended_by, None
         return new
 
     @property
@@ -284,9 +285,16 @@ def run(state: State) -> None:
 
 
 def legal(state: State) -> list[tuple]:
-    if state.decision is None:
+    """The open decision's actions, listed once per decision: a position in play
+    changes only by `apply`, which opens a new decision (a new tuple) when it
+    stops. A copy lists its own."""
+    opened = state.decision
+    if opened is None:
         return []
-    return DECISIONS[state.decision[0]][0](state, state.decision)
+    known = state.legal
+    if known is None or known[0] is not opened:
+        known = state.legal = (opened, DECISIONS[opened[0]][0](state, opened))
+    return list(known[1])
 
 
 def apply(state: State, action: tuple) -> None:

@@ -200,7 +200,8 @@ def payable(tower: list[list[str]], cost: Sequence[str]) -> bool:
     need: dict[str, int] = {}
     for gem in cost:
         need[gem] = need.get(gem, 0) + 1
-    return _cover(tower, 0, need, len(cost))
+    # a spire whose top is not wanted gives nothing: search only the others
+    return _cover([spire for spire in tower if spire and spire[-1] in need], 0, need, len(cost))
 
 
 def _cover(tower, index: int, need: dict[str, int], left: int) -> bool:

@@ -162,3 +162,17 @@ def test_a_pile_watch_notes_looks_at_its_cards_not_its_size():
         seen = [False]
         look(fx.PileWatch(["a", "b"], seen))
         assert seen[0]
+
+
+def test_legal_actions_listed_once_per_decision_equal_a_fresh_list(catalog):
+    rng = random.Random(8)
+    for level in ("smiley", "1", "2"):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": level})
+        while not GAME.is_over(state):
+            actions = GAME.legal_actions(state)
+            fresh = fx.DECISIONS[state.decision[0]][0](state, state.decision)
+            assert actions == fresh
+            actions.append(("not", "legal"))  # the caller's list is its own
+            assert GAME.legal_actions(state) == fresh
+            assert state.copy().legal is None
+            GAME.apply(state, rng.choice(fresh))
