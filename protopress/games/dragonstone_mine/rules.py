@@ -541,44 +541,56 @@ class _LookAhead:
 
     def __init__(self, game: DragonstoneMine, state: State, opened: tuple):
         self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
+        self.cards = opened[0] in CARD_DECISIONS
         self.judged: dict[str, float] = {}  # by card group, when no card was looked at
+        self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
         self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
-        self.rest: tuple[float, int] | None = None  # and the prospects and rival they left
-        self.towers = True  # until the frames after a tower action read the tower
+        self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
 
     def value(self, action: Action) -> float:
-        state, seat, game = self.state, self.seat, self.game
-        group = _card_group(self.opened, action)
-        if group is not None:
-            if group in self.judged:
-                return self.judged[group]
-            value, seen = fx.apply_watching_cards(
-                state.copy(), action, lambda trial: game.heuristic(trial, seat)
-            )
-            if not seen:
-                self.judged[group] = value
-            return value
-        tower = fx.tower_after(state, action) if self.towers else None
-        if tower is None:
-            trial = state.copy()
-            fx.apply(trial, action)
-            return game.heuristic(trial, seat)
-        rules, watch, rest = state.rules, self.watch, self.rest
-        if watch is None or rest is None:
-            trial = state.copy()
-            self.watch = fx.apply_watching(trial, action)
-            value, rest = game._judge(trial, seat)
-            if self.watch.read:
-                self.towers = False
-            else:
-                self.rest = rest
-            return value
-        if watch.same_answers(tower, rules.capacities):
-            own, progress = tower_values(rules, tower, state.loose[seat])
-            return own + progress + rest[0] - rest[1]
-        trial = state.copy()
+        if self.towers:
+            tower = fx.tower_after(self.state, action)
+            if tower is not None:
+                return self._tower_value(action, tower)
+        elif self.cards:
+            group = _card_group(self.opened, action)
+            if group is not None:
+                return self._card_value(action, group)
+        return self._by_the_book(action)
+
+    def _by_the_book(self, action: Action) -> float:
+        trial = self.state.copy()
         fx.apply(trial, action)
-        return game.heuristic(trial, seat)
+        return self.game.heuristic(trial, self.seat)
+
+    def _tower_value(self, action: Action, tower: fx.Tower) -> float:
+        state, seat, watch = self.state, self.seat, self.watch
+        if watch is None:
+            trial = state.copy()
+            watch = self.watch = fx.apply_watching(trial, action)
+            value, self.rest = self.game._judge(trial, seat)
+            self.towers = not watch.read
+            return value
+        rules = state.rules
+        if not watch.same_answers(tower, rules.capacities):
+            return self._by_the_book(action)
+        own, progress = tower_values(rules, tower, state.loose[seat])
+        return own + progress + self.rest[0] - self.rest[1]
+
+    def _card_value(self, action: Action, group: str) -> float:
+        known = self.judged.get(group)
+        if known is not None:
+            return known
+        seat, game = self.seat, self.game
+        value, seen = fx.apply_watching_cards(
+            self.state.copy(), action, lambda trial: game.heuristic(trial, seat)
+        )
+        if not seen:
+            self.judged[group] = value
+        return value
+
+
+CARD_DECISIONS = ("action", "draw", "discard")  # decisions whose actions may move cards
 
 
 def _card_group(opened: tuple, action: Action) -> str | None:
