@@ -611,11 +611,13 @@ def _tower_values(state: State, seat: int) -> tuple[int, int]:
 
 
 def tower_values(rules: Rules, tower: Sequence[Sequence[str]], loose: int) -> tuple[int, int]:
-    """_tower_values of a tower with loose gems beside it."""
-    table, caps = rules.points, rules.capacities
+    """_tower_values of a tower with loose gems beside it (the look-ahead's hottest
+    loop: a tower has one spire per capacity by construction, so zip is not strict)."""
+    table = rules.points
     size = table["stack_size"]
-    gems, singles, rainbows, tops, progress = loose, 0, 0, set(), 0
-    for spire, capacity in zip(tower, caps, strict=True):
+    gems, singles, rainbows, progress = loose, 0, 0, 0
+    tops = set()
+    for spire, capacity in zip(tower, rules.capacities, strict=False):
         height = len(spire)
         if not height:
             continue
@@ -635,12 +637,13 @@ def tower_values(rules: Rules, tower: Sequence[Sequence[str]], loose: int) -> tu
                 singles += 1
             elif kinds == size:
                 rainbows += 1
-    score = (
-        gems * table["per_gem"]
-        + singles * table["single_colour_stack"]
-        + rainbows * table["rainbow_stack"]
-        + (len(tops) >= len(rules.colours)) * table["rainbow_from_above"]
-    )
+    score = gems * table["per_gem"]
+    if singles:
+        score += singles * table["single_colour_stack"]
+    if rainbows:
+        score += rainbows * table["rainbow_stack"]
+    if len(tops) >= len(rules.colours):
+        score += table["rainbow_from_above"]
     return score, progress
 
 
