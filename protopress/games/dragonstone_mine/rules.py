@@ -502,8 +502,12 @@ class DragonstoneMine:
         opened = state.decision
         if opened is None or opened[1] != seat:
             return reference_values(self, state, seat, actions)
+        alone = state.rng_shared is False  # no copy shares the state's generator
         look = _LookAhead(self, state, opened)
-        return [look.value(action) for action in actions]
+        values = [look.value(action) for action in actions]
+        if alone:  # the trials that shared it are gone: the state draws without a clone
+            state.rng_shared = False
+        return values
 
     def _judge(self, trial: State, seat: int) -> tuple[float, tuple[float, int]]:
         """heuristic(trial, seat), and the prospects and best rival it added."""
