@@ -177,3 +177,37 @@ def test_legal_actions_listed_once_per_decision_equal_a_fresh_list(catalog):
             assert GAME.legal_actions(state) == fresh
             assert state.copy().legal is None
             GAME.apply(state, rng.choice(fresh))
+
+
+def test_a_look_ahead_that_reads_the_tower_falls_back_to_the_book(catalog, monkeypatch):
+    """A red gem that makes its own player give a gem back (a return step aimed at
+    the player, which reads their tower directly): the frames after stacking it
+    read the tower, and every other stacking is then judged by the book."""
+    reads = []
+    watching = fx.apply_watching
+
+    def noted(state, action):
+        watch = watching(state, action)
+        reads.append(watch.read)
+        return watch
+
+    monkeypatch.setattr(fx, "apply_watching", noted)
+    rng = random.Random(21)
+    positions = 0
+    for _ in range(12):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": "2"})
+        rules = state.rules
+        state.rules = rules._replace(
+            colour_rules={**rules.colour_rules, "red": fx.steps_of([{"op": "return"}])}
+        )
+        while not GAME.is_over(state):
+            actions = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            if len(actions) > 1:
+                base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
+                assert GAME.action_values(base, seat, actions) == reference_values(
+                    GAME, base, seat, actions
+                )
+                positions += 1
+            GAME.apply(state, rng.choice(actions))
+    assert positions > 500 and any(reads) and not all(reads)
