@@ -11,6 +11,7 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import effects as fx
+from protopress.games.dragonstone_mine import rules as rules_module
 from protopress.games.dragonstone_mine.rules import (
     DragonstoneMine,
     _card_group,
@@ -211,3 +212,29 @@ def test_a_look_ahead_that_reads_the_tower_falls_back_to_the_book(catalog, monke
                 positions += 1
             GAME.apply(state, rng.choice(actions))
     assert positions > 500 and any(reads) and not all(reads)
+
+
+def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monkeypatch):
+    """Were the heuristic to value one card above another, taking or discarding
+    different cards would differ: the watched piles see the look, and each
+    action of the group is judged on its own (the same floats as the book)."""
+    prospects = rules_module._prospects
+
+    def choosy(state, seat):
+        return prospects(state, seat) + 2 * ("mother-lode" in state.hands[seat])
+
+    monkeypatch.setattr(rules_module, "_prospects", choosy)
+    rng = random.Random(22)
+    differing = 0
+    for _ in range(6):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": "2"})
+        while not GAME.is_over(state):
+            actions = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            if len(actions) > 1 and state.decision[0] in ("action", "draw"):
+                base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
+                fast = GAME.action_values(base, seat, actions)
+                assert fast == reference_values(GAME, base, seat, actions)
+                differing += len(set(fast)) > 1
+            GAME.apply(state, rng.choice(actions))
+    assert differing > 20
