@@ -52,7 +52,8 @@ ROLLOUT_GREEDY = 0.0  # share of rollout decisions taken greedily (one-step heur
 WIDENING = 1.0  # a node visited n times searches its best 1 + WIDENING * sqrt(n) moves by prior
 WIDEN_LEVELS = 2  # the tree levels (root = 1) that widen by prior; deeper ones try all moves
 # ... unless the game offers a fast action_values: then priors are cheap and every level
-# widens (else a deep node's first reply is a random one of hundreds, as in Caverns).
+# widens (else a deep node's first reply is a random one of hundreds, as in Caverns),
+# or the levels the game names as search_widen_levels.
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ class MctsBot:
         if self.widen_levels is not None:
             levels = self.widen_levels
         elif getattr(game, "action_values", None) is not None:
-            levels = math.inf
+            levels = getattr(game, "search_widen_levels", math.inf)
         while not game.is_over(world):
             legal = candidates if node is root else game.legal_actions(world)
             if not legal:

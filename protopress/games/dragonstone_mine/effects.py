@@ -91,7 +91,7 @@ class State(SharedRng):
     __slots__ = (
         "rules", "turns", "seat", "spires", "owned", "tower_points",
         "loose", "bag", "bag_total", "hands", "deck", "discards", "face_up", "pending",
-        "decision", "held", "played", "paid", "final", "extra", "over", "ended_by",
+        "decision", "held", "played", "paid", "final", "extra", "over", "ended_by", "legal",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
@@ -116,6 +116,7 @@ class State(SharedRng):
         self.final: tuple[int, ...] | None = None  # seats still to take their last turn
         self.extra = self.over = False
         self.ended_by: str | None = None
+        self.legal: tuple[tuple, list[tuple]] | None = None  # legal_actions(): (decision, actions)
 
     def tower(self, seat: int) -> list[list[str]]:
         """seat's tower, to change in place: its own copy first if it is shared, and
@@ -136,11 +137,13 @@ class State(SharedRng):
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
         self.share_rng(new)
         new.spires = list(self.spires)
-        self.owned = [False] * len(self.spires)
-        new.owned = [False] * len(self.spires)
+        players = len(self.spires)
+        if True in self.owned:
+            self.owned = [False] * players
+        new.owned = [False] * players
         new.tower_points = list(self.tower_points)
         new.loose, new.bag, new.bag_total = list(self.loose), dict(self.bag), self.bag_total
-        new.hands = [list(hand) for hand in self.hands]
+        new.hands = list(map(list, self.hands))
         new.deck, new.discards, new.face_up = (
             list(self.deck),
             list(self.discards),
@@ -148,7 +151,7 @@ class State(SharedRng):
         )
         new.pending, new.decision, new.held = list(self.pending), self.decision, self.held
         new.played, new.final, new.extra = dict(self.played), self.final, self.extra
-        new.over, new.ended_by = self.over, self.ended_by
+        new.over, new.ended_by, new.legal = self.over, self.ended_by, None
         return new
 
     @property
@@ -193,22 +196,41 @@ class State(SharedRng):
 
 # --- where a seat can act -----------------------------------------------------
 
+Tower = list[list[str]]  # spires, bottom gem first
+
 
 def open_spires(state: State, seat: int) -> list[int]:
-    caps = state.rules.capacities
-    return [i for i, spire in enumerate(state.spires[seat]) if len(spire) < caps[i]]
+    return open_in(state.spires[seat], state.rules.capacities)
+
+
+def open_in(tower: Tower, caps: tuple[int, ...]) -> list[int]:
+    return [i for i, spire in enumerate(tower) if len(spire) < caps[i]]
 
 
 def moves(state: State, seat: int) -> list[tuple]:
+    return moves_in(state.spires[seat], state.rules.capacities)
+
+
+def moves_in(tower: Tower, caps: tuple[int, ...]) -> list[tuple]:
     """("move", a, b): the top gem of spire a onto spire b, which is not full."""
-    tower = state.spires[seat]
-    targets = open_spires(state, seat)
+    targets = open_in(tower, caps)
     return [("move", a, b) for a, spire in enumerate(tower) if spire for b in targets if a != b]
 
 
+def can_move(tower: Tower, caps: tuple[int, ...]) -> bool:
+    return bool(moves_in(tower, caps))
+
+
 def swaps(state: State, seat: int) -> list[tuple]:
+    return swaps_in(state.spires[seat])
+
+
+def can_swap(tower: Tower, caps: tuple[int, ...]) -> bool:
+    return bool(swaps_in(tower))
+
+
+def swaps_in(tower: Tower) -> list[tuple]:
     """("swap", a, b): exchange two different top gems."""
-    tower = state.spires[seat]
     return [
         ("swap", a, b)
         for a in range(len(tower))
@@ -263,9 +285,16 @@ def run(state: State) -> None:
 
 
 def legal(state: State) -> list[tuple]:
-    if state.decision is None:
+    """The open decision's actions, listed once per decision: a position in play
+    changes only by `apply`, which opens a new decision (a new tuple) when it
+    stops. A copy lists its own."""
+    opened = state.decision
+    if opened is None:
         return []
-    return DECISIONS[state.decision[0]][0](state, state.decision)
+    known = state.legal
+    if known is None or known[0] is not opened:
+        known = state.legal = (opened, DECISIONS[opened[0]][0](state, opened))
+    return list(known[1])
 
 
 def apply(state: State, action: tuple) -> None:
@@ -274,6 +303,152 @@ def apply(state: State, action: tuple) -> None:
         raise IllegalAction("no decision is open: the game is over")
     DECISIONS[opened[0]][1](state, opened, action)
     run(state)
+
+
+# --- decisions whose actions differ only in the chooser's tower ---------------
+
+
+Question = Callable[[Tower, tuple[int, ...]], object]
+
+
+class TowerWatch(list):
+    """A state's list of towers that notes whether anything reads one seat's tower,
+    and the answers to the questions asked of it through `ask`."""
+
+    __slots__ = ("seat", "read", "answers")
+
+    def __init__(self, towers: list[Tower], seat: int):
+        super().__init__(towers)
+        self.seat, self.read = seat, False
+        self.answers: list[tuple[Question, object]] = []
+
+    def same_answers(self, tower: Tower, caps: tuple[int, ...]) -> bool:
+        """Whether tower answers every question asked of the watched one alike."""
+        if not self.answers:  # most often nothing was asked
+            return True
+        return all(question(tower, caps) == answer for question, answer in self.answers)
+
+    def __getitem__(self, index):
+        if not isinstance(index, int) or index == self.seat or index == self.seat - len(self):
+            self.read = True
+        return list.__getitem__(self, index)
+
+    def __iter__(self):
+        self.read = True
+        return list.__iter__(self)
+
+
+def ask(state: State, seat: int, question: Question):
+    """question(seat's tower, capacities): how a frame looks at a tower, so that a
+    watch notes the answer rather than a read."""
+    towers = state.spires
+    if type(towers) is TowerWatch and seat == towers.seat:
+        answer = question(list.__getitem__(towers, seat), state.rules.capacities)
+        towers.answers.append((question, answer))
+        return answer
+    return question(towers[seat], state.rules.capacities)
+
+
+def apply_watching(state: State, action: tuple) -> TowerWatch:
+    """apply(state, action), watching the chooser's tower while the frames after the
+    decision run. When they did not read it, another action of the same kind
+    (`tower_after` is not None for both) whose tower gives the same answers to
+    the questions they asked runs the same frames with the same draws: the two
+    states differ only in that tower."""
+    opened = state.decision
+    if opened is None:
+        raise IllegalAction("no decision is open: the game is over")
+    state.decision = None
+    DECISIONS[opened[0]][1](state, opened, action)
+    watch = state.spires = TowerWatch(state.spires, opened[1])
+    run(state)
+    state.spires = list.copy(watch)
+    return watch
+
+
+# --- decisions whose actions differ only in which cards lie where -------------
+
+
+class PileWatch(list):
+    """A pile of cards that notes whether anything looks at which cards it holds;
+    how many it holds, and putting cards on it, are no look."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, cards: list[str], seen: list[bool]):
+        super().__init__(cards)
+        self.seen = seen  # one flag shared by the piles watched together
+
+
+def _looking(name: str):
+    method = getattr(list, name)
+
+    def look(self, *args):
+        self.seen[0] = True
+        return method(self, *args)
+
+    look.__name__ = name
+    return look
+
+
+for _name in (
+    "__getitem__", "__iter__", "__reversed__", "__contains__", "__add__", "__mul__",
+    "__rmul__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__repr__",
+    "pop", "remove", "index", "count", "copy", "sort", "reverse",
+):  # fmt: skip
+    setattr(PileWatch, _name, _looking(_name))
+
+
+def apply_watching_cards(
+    state: State, action: tuple, judge: Callable[[State], float]
+) -> tuple[float, bool]:
+    """apply(state, action) and judge(state); whether the frames run after the
+    decision, or the judge, looked at which cards lie in the chooser's hand, the
+    deck, the discards or the face-up row. When they did not, another action of
+    the same group (the game's, each reaching a position that differs only in
+    which cards lie where, not in how many) gets the same judgement."""
+    opened = state.decision
+    if opened is None:
+        raise IllegalAction("no decision is open: the game is over")
+    state.decision = None
+    DECISIONS[opened[0]][1](state, opened, action)
+    seen, seat = [False], opened[1]
+    state.hands[seat] = PileWatch(state.hands[seat], seen)
+    state.deck = PileWatch(state.deck, seen)
+    state.discards = PileWatch(state.discards, seen)
+    state.face_up = PileWatch(state.face_up, seen)
+    run(state)
+    value = judge(state)
+    state.hands[seat] = list.copy(state.hands[seat])
+    state.deck, state.discards = list.copy(state.deck), list.copy(state.discards)
+    state.face_up = list.copy(state.face_up)
+    return value, seen[0]
+
+
+def stack_gem(tower: list[list[str]], spire: int, gem: str) -> None:
+    tower[spire].append(gem)
+
+
+def tower_after(state: State, action: tuple) -> list[list[str]] | None:
+    """The chooser's tower after action, when the open decision is one whose actions
+    of this kind change that tower and nothing else that differs between them
+    (stacking the held gem on a spire, moving or swapping top gems); else None.
+    The state is not changed."""
+    opened = state.decision
+    if opened is None or action in (LOOSE, SKIP):
+        return None
+    change = TOWER_CHANGES.get(opened[0])
+    if change is None:
+        return None
+    tower = list(state.spires[opened[1]])
+    for spire in action[1:]:  # the spires the action names are the ones it changes
+        tower[spire] = list(tower[spire])
+    if opened[0] == "stack":
+        assert state.held is not None  # a stack decision holds a gem
+        stack_gem(tower, action[1], state.held)
+    else:
+        change(tower, action[1], action[2])
+    return tower
 
 
 def push_steps(state: State, seat: int, steps: tuple[Step, ...]) -> None:
@@ -332,16 +507,17 @@ def _stack(state, d, action):
     if action == LOOSE:
         state.add_loose(seat)
     else:
-        state.tower(seat)[action[1]].append(gem)
+        stack_gem(state.tower(seat), action[1], gem)
     if follow:
         push_steps(state, seat, state.rules.colour_rules[gem])
 
 
-def _own_choice(options):
-    """A frame that opens a decision among options(state, seat), skippable when fresh."""
+def _own_choice(options, exists=None):
+    """A frame that opens a decision among options(state, seat), skippable when fresh;
+    exists: whether there are options, asked of the seat's tower (`ask`)."""
 
     def handler(state, work):
-        if options(state, work[1]):
+        if ask(state, work[1], exists) if exists else options(state, work[1]):
             state.decision = (work[0], work[1], work)
 
     def legal_of(state, d):
@@ -350,8 +526,9 @@ def _own_choice(options):
     return handler, legal_of
 
 
-def _register_own(kind: str, options, act) -> None:
-    handler, legal_of = _own_choice(options)
+def _register_own(kind: str, options, exists, act) -> None:
+    handler, legal_of = _own_choice(options, exists)
+    TOWER_CHANGES[kind] = act
     frame(kind)(handler)
 
     @decision(kind, legal_of)
@@ -359,6 +536,10 @@ def _register_own(kind: str, options, act) -> None:
         if action != SKIP:
             act(state.tower(d[1]), action[1], action[2])
             _again(state, d[2])
+
+
+# the decisions whose actions (but SKIP and LOOSE) change only the chooser's tower, and how
+TOWER_CHANGES: dict[str, Callable[..., None]] = {"stack": stack_gem}
 
 
 def move_gem(tower: list[list[str]], a: int, b: int) -> None:
@@ -369,8 +550,8 @@ def swap_tops(tower: list[list[str]], a: int, b: int) -> None:
     tower[a][-1], tower[b][-1] = tower[b][-1], tower[a][-1]
 
 
-_register_own("move_own", moves, move_gem)
-_register_own("swap_tops", swaps, swap_tops)
+_register_own("move_own", moves, can_move, move_gem)
+_register_own("swap_tops", swaps, can_swap, swap_tops)
 
 
 def _hand_cards(state, seat):

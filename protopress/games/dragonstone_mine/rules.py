@@ -14,9 +14,10 @@ from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.bots import greedy_action
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
+from protopress.rules.mcts import WIDEN_LEVELS
 
 FACE_UP = 4  # level 2: cards face up on the table
 TURN_GEM = Step("mine", 1, follow=True)  # the first gem of a turn follows its colour rule
@@ -199,7 +200,8 @@ def payable(tower: list[list[str]], cost: Sequence[str]) -> bool:
     need: dict[str, int] = {}
     for gem in cost:
         need[gem] = need.get(gem, 0) + 1
-    return _cover(tower, 0, need, len(cost))
+    # a spire whose top is not wanted gives nothing: search only the others
+    return _cover([spire for spire in tower if spire and spire[-1] in need], 0, need, len(cost))
 
 
 def _cover(tower, index: int, need: dict[str, int], left: int) -> bool:
@@ -240,8 +242,12 @@ def _pay_options(state: State, seat: int, cost: tuple[str, ...]) -> list[Action]
 
 
 def tower_complete(state: State, seat: int) -> bool:
-    caps = state.rules.capacities
-    return all(len(spire) >= cap for spire, cap in zip(state.spires[seat], caps, strict=True))
+    return fx.ask(state, seat, complete)
+
+
+def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
+    """Every spire capped."""
+    return all(len(spire) >= cap for spire, cap in zip(tower, caps, strict=True))
 
 
 @fx.frame("start")
@@ -394,6 +400,10 @@ class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
     spec = SPEC
+    # The search's tree widens by prior in its top levels only, as it did when it was
+    # tuned here (benchmarks/README.md, ladder): the fast action_values speeds it up
+    # without changing its play.
+    search_widen_levels = WIDEN_LEVELS
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
 
     def setup(self, catalog, players: int, rng: random.Random, options: dict) -> _SeatState:
@@ -460,13 +470,8 @@ class DragonstoneMine:
     def determinize(self, state: State, seat: int, rng: random.Random) -> None:
         """What seat cannot see, resampled: the others' hands and the deck's order
         (the face-up cards, the discards and every spire are open)."""
-        others = [s for s in range(len(state.hands)) if s != seat]
-        hands = [list(state.hands[s]) for s in others]
-        deck = list(state.deck)
-        redeal(hands, deck, rng)
-        for other, hand in zip(others, hands, strict=True):
-            state.hands[other] = hand
-        state.deck = deck
+        others = [state.hands[s] for s in range(len(state.hands)) if s != seat]
+        redeal(others, state.deck, rng)  # in place: no other state holds a copy's lists
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """The search bot's playout move: the greedy bot's. The search plays it to the
@@ -475,9 +480,40 @@ class DragonstoneMine:
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
-        own, progress = self._tower_values(state, seat)
-        rival = max([self._tower_values(state, s)[0] for s in range(state.players) if s != seat])
-        return own + progress + _prospects(state, seat) - rival
+        return self._judge(state, seat)[0]
+
+    def _rival(self, state: State, seat: int) -> int:
+        """The best score among the other seats."""
+        best = None
+        for other, cell in enumerate(state.tower_points):
+            if other != seat:
+                values = cell[0]
+                if values is None:
+                    values = cell[0] = _tower_values(state, other)
+                if best is None or values[0] > best:
+                    best = values[0]
+        assert best is not None  # two players at least
+        return best
+
+    def action_values(self, state: State, seat: int, actions: list[Action]) -> list[float]:
+        """heuristic(trial, seat) after each action applied to its own copy, as the
+        greedy bot judges them (bots.reference_values), with fewer copies (_LookAhead;
+        tests/games/dragonstone_mine/test_fast.py: the same floats)."""
+        opened = state.decision
+        if opened is None or opened[1] != seat:
+            return reference_values(self, state, seat, actions)
+        alone = state.rng_shared is False  # no copy shares the state's generator
+        look = _LookAhead(self, state, opened)
+        values = [look.value(action) for action in actions]
+        if alone:  # the trials that shared it are gone: the state draws without a clone
+            state.rng_shared = False
+        return values
+
+    def _judge(self, trial: State, seat: int) -> tuple[float, tuple[float, int]]:
+        """heuristic(trial, seat), and the prospects and best rival it added."""
+        own, progress = self._tower_values(trial, seat)
+        rest = (_prospects(trial, seat), self._rival(trial, seat))
+        return own + progress + rest[0] - rest[1], rest
 
     def record(self, state: _SeatState) -> dict:
         return {
@@ -492,33 +528,126 @@ class DragonstoneMine:
         }
 
 
+class _LookAhead:
+    """The heuristic after each action of one decision, judged once per group of
+    actions that reach the same position but for what the heuristic sees alike:
+
+    - stacking the held gem, moving or swapping top gems change only the
+      chooser's tower. The first is played on a copy whose towers are watched
+      (effects.apply_watching); when the frames run after it only asked that
+      tower questions, each other action whose tower gives the same answers
+      reaches the same position but for the tower, which is scored alone.
+    - taking a card or drawing, and discarding a card (_card_group), change
+      only which cards lie where; when neither the frames after the first nor
+      the heuristic looked at them (effects.apply_watching_cards), the others
+      of its group get its value.
+    """
+
+    def __init__(self, game: DragonstoneMine, state: State, opened: tuple):
+        self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
+        self.cards = opened[0] in CARD_DECISIONS
+        self.judged: dict[str, float] = {}  # by card group, when no card was looked at
+        self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
+        self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
+        self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
+
+    def value(self, action: Action) -> float:
+        if self.towers:
+            tower = fx.tower_after(self.state, action)
+            if tower is not None:
+                return self._tower_value(action, tower)
+        elif self.cards:
+            group = _card_group(self.opened, action)
+            if group is not None:
+                return self._card_value(action, group)
+        return self._by_the_book(action)
+
+    def _by_the_book(self, action: Action) -> float:
+        trial = self.state.copy()
+        fx.apply(trial, action)
+        return self.game.heuristic(trial, self.seat)
+
+    def _tower_value(self, action: Action, tower: fx.Tower) -> float:
+        state, seat, watch = self.state, self.seat, self.watch
+        if watch is None:
+            trial = state.copy()
+            watch = self.watch = fx.apply_watching(trial, action)
+            value, self.rest = self.game._judge(trial, seat)
+            self.towers = not watch.read
+            return value
+        rules = state.rules
+        if not watch.same_answers(tower, rules.capacities):
+            return self._by_the_book(action)
+        own, progress = tower_values(rules, tower, state.loose[seat])
+        return own + progress + self.rest[0] - self.rest[1]
+
+    def _card_value(self, action: Action, group: str) -> float:
+        known = self.judged.get(group)
+        if known is not None:
+            return known
+        seat, game = self.seat, self.game
+        value, seen = fx.apply_watching_cards(
+            self.state.copy(), action, lambda trial: game.heuristic(trial, seat)
+        )
+        if not seen:
+            self.judged[group] = value
+        return value
+
+
+CARD_DECISIONS = ("action", "draw", "discard")  # decisions whose actions may move cards
+
+
+def _card_group(opened: tuple, action: Action) -> str | None:
+    """The group of actions that reach positions differing only in which cards lie
+    where: taking a face-up card or the deck's top (the hand gains one, the deck
+    gives one), and discarding one card or another. None for any other action."""
+    if opened[0] in ("action", "draw") and action[0] in ("take", "draw"):
+        return "take"
+    if opened[0] in ("action", "discard") and action[0] == "discard":
+        return "discard"
+    return None
+
+
 def _tower_values(state: State, seat: int) -> tuple[int, int]:
     """(points(tally(...)), _progress) of seat's tower in one pass over its spires
     (tests/games/dragonstone_mine/test_fast.py checks both against the reference)."""
-    rules = state.rules
-    table, caps = rules.points, rules.capacities
+    return tower_values(state.rules, state.spires[seat], state.loose[seat])
+
+
+def tower_values(rules: Rules, tower: Sequence[Sequence[str]], loose: int) -> tuple[int, int]:
+    """_tower_values of a tower with loose gems beside it (the look-ahead's hottest
+    loop: a tower has one spire per capacity by construction, so zip is not strict)."""
+    table = rules.points
     size = table["stack_size"]
-    gems, singles, rainbows, tops, progress = state.loose[seat], 0, 0, set(), 0
-    for spire, capacity in zip(state.spires[seat], caps, strict=True):
+    gems, singles, rainbows, progress = loose, 0, 0, 0
+    tops = set()
+    for spire, capacity in zip(tower, rules.capacities, strict=False):
         height = len(spire)
+        if not height:
+            continue
         gems += height
         if height < capacity:
-            if height and len(set(spire)) in (1, height):
-                progress += height
-            continue
-        if not spire:
+            if height == 1:
+                progress += 1
+            else:
+                kinds = len(set(spire))
+                if kinds == 1 or kinds == height:
+                    progress += height
             continue
         tops.add(spire[-1])
         if height == size:
             kinds = len(set(spire))
-            singles += kinds == 1
-            rainbows += kinds == size > 1
-    score = (
-        gems * table["per_gem"]
-        + singles * table["single_colour_stack"]
-        + rainbows * table["rainbow_stack"]
-        + (len(tops) >= len(rules.colours)) * table["rainbow_from_above"]
-    )
+            if kinds == 1:
+                singles += 1
+            elif kinds == size:
+                rainbows += 1
+    score = gems * table["per_gem"]
+    if singles:
+        score += singles * table["single_colour_stack"]
+    if rainbows:
+        score += rainbows * table["rainbow_stack"]
+    if len(tops) >= len(rules.colours):
+        score += table["rainbow_from_above"]
     return score, progress
 
 
@@ -535,7 +664,11 @@ def _progress(state: State, seat: int) -> int:
 def _prospects(state: State, seat: int) -> float:
     """Gems the seat holds or is about to mine, cards in hand, less a cost still to pay."""
     value = CARD_VALUE * len(state.hands[seat])
-    value += sum(work[2] for work in state.pending if work[0] == "mine" and work[1] == seat)
+    mining = 0
+    for work in state.pending:
+        if work[0] == "mine" and work[1] == seat:
+            mining += work[2]
+    value += mining
     opened = state.decision
     if opened is not None and opened[1] == seat:
         if opened[0] == "stack":

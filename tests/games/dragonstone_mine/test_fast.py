@@ -1,7 +1,8 @@
-"""Copy-on-write towers and cached tower scores agree with the rules by the book:
-on thousands of seeded random positions of every level, a copy's changes never
-reach the original (nor the original's its copies), and the cached scores equal
-scoring each tower afresh."""
+"""Copy-on-write towers, cached tower scores and the greedy look-ahead's fast path
+agree with the rules by the book: on thousands of seeded random positions of
+every level, a copy's changes never reach the original (nor the original's its
+copies), the cached scores equal scoring each tower afresh, and action_values
+equals copy + apply + heuristic per action."""
 
 import copy
 import random
@@ -9,12 +10,19 @@ import random
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.dragonstone_mine import effects as fx
+from protopress.games.dragonstone_mine import rules as rules_module
 from protopress.games.dragonstone_mine.rules import (
     DragonstoneMine,
+    _card_group,
     _progress,
     _tower_values,
+    complete,
     points,
+    tower_complete,
 )
+from protopress.rules.bots import reference_values
+from protopress.rules.information import seat_copy
 
 GAME = DragonstoneMine()
 
@@ -63,3 +71,170 @@ def test_copies_and_cached_scores_match_the_book(catalog, level):
                 assert GAME.scores(trial) == fresh_scores(trial)
             positions += 1
     assert positions > 1000
+
+
+@pytest.mark.parametrize("level", ["smiley", "1", "2"])
+def test_action_values_equal_copy_apply_heuristic(catalog, level):
+    """The greedy look-ahead's fast path gives the very floats of the book's, on
+    thousands of positions, and does take its shortcut on many of them."""
+    rng = random.Random(f"values {level}")
+    positions = shortcuts = cards = 0
+    while positions < 2000:
+        players = rng.randint(2, 4)
+        state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), {"level": level})
+        while not GAME.is_over(state) and positions < 2000:
+            actions = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            if len(actions) > 1:
+                base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
+                before, draws = snapshot(base), base.rng.getstate()
+                fast = GAME.action_values(base, seat, actions)
+                assert snapshot(base) == before  # the position judged is left as it was
+                assert base.rng.getstate() == draws  # and so are its dice to come
+                assert fast == reference_values(GAME, base, seat, actions)
+                towers = [fx.tower_after(base, action) for action in actions]
+                groups = [_card_group(base.decision, action) for action in actions]
+                shortcuts += sum(tower is not None for tower in towers) > 1
+                cards += sum(group is not None for group in groups) > 1
+                positions += 1
+            GAME.apply(state, rng.choice(actions))
+    assert shortcuts > 150
+    assert cards > 150 or level == "smiley"  # smiley games have no cards
+
+
+def test_tower_after_is_the_tower_the_action_leaves(catalog):
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(20):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": "2"})
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)
+            for action in GAME.legal_actions(state):
+                tower = fx.tower_after(state, action)
+                if tower is not None:
+                    trial = state.copy()
+                    GAME.apply(trial, action)
+                    assert tower == trial.spires[seat]
+                    checked += 1
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    assert checked > 1000
+
+
+def test_a_watch_notes_reads_of_its_seat_only():
+    towers = [[["red"]], [["blue"]], [[]]]
+    watch = fx.TowerWatch(towers, 1)
+    assert watch[0] == [["red"]] and watch[2] == [[]] and len(watch) == 3
+    assert not watch.read
+    assert watch[-2] == [["blue"]] and watch.read
+    for reads in (lambda w: w[1], lambda w: list(w), lambda w: w[0:2]):
+        watch = fx.TowerWatch(towers, 1)
+        reads(watch)
+        assert watch.read
+
+
+def test_questions_asked_through_a_watch_are_answers_not_reads(catalog):
+    state = GAME.setup(catalog, 2, random.Random(1), {"level": "2"})
+    full = [["red"] * 5 for _ in state.rules.capacities]
+    state.spires = fx.TowerWatch([full, [[] for _ in full]], 0)
+    assert tower_complete(state, 0) and not tower_complete(state, 1)
+    watch = state.spires
+    assert not watch.read and watch.answers == [(complete, True)]
+    caps = state.rules.capacities
+    assert watch.same_answers(full, caps)
+    assert not watch.same_answers([["red"] * 4, *full[1:]], caps)  # one spire short: not capped
+
+
+def test_a_pile_watch_notes_looks_at_its_cards_not_its_size():
+    seen = [False]
+    pile = fx.PileWatch(["a", "b"], seen)
+    pile.append("c")
+    pile.insert(0, "d")
+    assert len(pile) == 4 and pile and not seen[0]
+    for look in (
+        lambda p: p[0],
+        lambda p: p.pop(),
+        lambda p: list(p),
+        lambda p: "a" in p,
+        lambda p: p + [],
+        lambda p: p == ["a"],
+        lambda p: p.index("a"),
+        lambda p: p.remove("a"),
+        lambda p: sorted(p),
+    ):
+        seen = [False]
+        look(fx.PileWatch(["a", "b"], seen))
+        assert seen[0]
+
+
+def test_legal_actions_listed_once_per_decision_equal_a_fresh_list(catalog):
+    rng = random.Random(8)
+    for level in ("smiley", "1", "2"):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": level})
+        while not GAME.is_over(state):
+            actions = GAME.legal_actions(state)
+            fresh = fx.DECISIONS[state.decision[0]][0](state, state.decision)
+            assert actions == fresh
+            actions.append(("not", "legal"))  # the caller's list is its own
+            assert GAME.legal_actions(state) == fresh
+            assert state.copy().legal is None
+            GAME.apply(state, rng.choice(fresh))
+
+
+def test_a_look_ahead_that_reads_the_tower_falls_back_to_the_book(catalog, monkeypatch):
+    """A red gem that makes its own player give a gem back (a return step aimed at
+    the player, which reads their tower directly): the frames after stacking it
+    read the tower, and every other stacking is then judged by the book."""
+    reads = []
+    watching = fx.apply_watching
+
+    def noted(state, action):
+        watch = watching(state, action)
+        reads.append(watch.read)
+        return watch
+
+    monkeypatch.setattr(fx, "apply_watching", noted)
+    rng = random.Random(21)
+    positions = 0
+    for _ in range(12):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": "2"})
+        rules = state.rules
+        state.rules = rules._replace(
+            colour_rules={**rules.colour_rules, "red": fx.steps_of([{"op": "return"}])}
+        )
+        while not GAME.is_over(state):
+            actions = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            if len(actions) > 1:
+                base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
+                assert GAME.action_values(base, seat, actions) == reference_values(
+                    GAME, base, seat, actions
+                )
+                positions += 1
+            GAME.apply(state, rng.choice(actions))
+    assert positions > 500 and any(reads) and not all(reads)
+
+
+def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monkeypatch):
+    """Were the heuristic to value one card above another, taking or discarding
+    different cards would differ: the watched piles see the look, and each
+    action of the group is judged on its own (the same floats as the book)."""
+    prospects = rules_module._prospects
+
+    def choosy(state, seat):
+        return prospects(state, seat) + 2 * ("mother-lode" in state.hands[seat])
+
+    monkeypatch.setattr(rules_module, "_prospects", choosy)
+    rng = random.Random(22)
+    differing = 0
+    for _ in range(6):
+        state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": "2"})
+        while not GAME.is_over(state):
+            actions = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            if len(actions) > 1 and state.decision[0] in ("action", "draw"):
+                base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
+                fast = GAME.action_values(base, seat, actions)
+                assert fast == reference_values(GAME, base, seat, actions)
+                differing += len(set(fast)) > 1
+            GAME.apply(state, rng.choice(actions))
+    assert differing > 20

@@ -551,3 +551,17 @@ def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
     GAME.apply(state, MINE)  # six empty spires: six equal moves
     moves = {GAME.rollout_action(state, random.Random(seed)) for seed in range(30)}
     assert moves == {("stack", i) for i in range(6)}
+
+
+def test_payable_takes_gems_from_spire_tops_in_some_order():
+    tower = [["red", "blue"], ["green"], []]
+    assert payable(tower, ("blue", "red"))  # blue first uncovers red
+    assert not payable(tower, ("red",))  # red lies under blue
+    assert payable(tower, ("green", "blue"))
+    assert not payable(tower, ("green", "green"))
+    assert payable(tower, ())
+    # the blue on top of the second spire must go to uncover yellow, not the lone blue
+    tower = [["blue"], ["yellow", "blue"]]
+    assert payable(tower, ("blue", "yellow"))
+    assert payable(tower, ("blue", "blue", "yellow"))
+    assert not payable(tower, ("yellow", "yellow"))
