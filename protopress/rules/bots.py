@@ -45,18 +45,16 @@ class GreedyBot:
             return actions[0]
         if seat is None:
             raise IllegalAction("the game is over: no seat to choose for")
-        bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
-        totals = [0.0] * len(actions)
-        for base in bases:  # summed base by base, in order: the same floats as one at a time
-            values = action_values(game, base, seat, actions)
-            totals = [total + value for total, value in zip(totals, values, strict=True)]
-        best, best_value = [], float("-inf")
-        for action, value in zip(actions, totals, strict=True):
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return self.rng.choice(best)
+        if self.samples == 1:  # one copy: its values are the totals (0.0 + v == v)
+            totals = action_values(game, seat_copy(game, state, seat, self.rng), seat, actions)
+        else:
+            bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
+            totals = [0.0] * len(actions)
+            for base in bases:  # summed base by base, in order: the same floats as one at a time
+                values = action_values(game, base, seat, actions)
+                totals = [total + value for total, value in zip(totals, values, strict=True)]
+        best_value = max(totals)
+        return self.rng.choice([a for a, v in zip(actions, totals, strict=True) if v == best_value])
 
 
 def greedy_action(game: Game, state, rng: random.Random) -> Action:
