@@ -51,6 +51,9 @@ def rung(name: str, bot: str, games: int, seed: int) -> dict:
     elapsed = time.perf_counter() - started
     records = run.records
     result: dict = {"rung": name, "bot": bot, "games": len(records), "seconds": round(elapsed, 1)}
+    # games stopped at the decision limit: a turn that never ends (Gem Rush's mine
+    # cart rides once were one) shows here, not only as a rung that takes hours
+    result["limits"] = sum(r.limit for r in records)
     if measure == "expert":
         reached = sum("Expert" in r.outcome.targets_reached for r in records if r.outcome)
         result["expert"] = proportion(reached, len(records))
@@ -87,6 +90,8 @@ def line(result: dict) -> str:
             f" margin {m['mean']:+.1f} ({m['low']:+.1f} to {m['high']:+.1f}) |"
         )
     met = "met" if result["met"] else "not met"
+    if result["limits"]:
+        met += f"; stopped at the decision limit: {result['limits']}"
     return f"{head}{body} {GOALS[result['rung']]}: {met} | {result['seconds']:.0f} s |"
 
 

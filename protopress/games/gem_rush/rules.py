@@ -53,6 +53,7 @@ RUSH_TARGET, RUSH_TARGET_LARGE = 20, 15  # up to 4 players; 5 players or more
 HAND, DEAL, STEPS, BURN = 4, 4, 3, 3
 CHOICE_DEAL = 2  # skills dealt to each player in the Choice of Skills variant
 FREE_USES = 3  # free-room abilities a turn (ruling: repeating them gains nothing more)
+FREE_RIDES = 3  # moves a turn that cost no step (mine carts; ruling: a bound keeps turns finite)
 HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door within reach
 # Crisis heuristic: per point of the best door a hand can pay at its next turn (a promise,
 # not points: the door may go to another dwarf, or the cards to a burn, first)
@@ -122,7 +123,7 @@ class GemRushState(SharedRng):
 
     __slots__ = (
         "table", "legal", "mine", "mine_shared", "view", "stack", "deck",
-        "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "burn_left",
+        "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "rides", "burn_left",
         "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
         "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
         "peeked",
@@ -148,6 +149,7 @@ class GemRushState(SharedRng):
         self.steps = STEPS  # movement steps left this turn
         self.spent = 0  # movement steps spent this turn
         self.free_uses = 0
+        self.rides = 0  # moves this turn that cost no step
         self.burn_left = 0
         self.burnt = 0
         self.burnt_from = [0, 0, 0]  # deck, discard pile, hands
@@ -182,6 +184,7 @@ class GemRushState(SharedRng):
         )
         new.phase, new.steps, new.spent = self.phase, self.steps, self.spent
         new.free_uses, new.burn_left, new.burnt = self.free_uses, self.burn_left, self.burnt
+        new.rides = self.rides
         new.burnt_from = self.burnt_from[:]
         new.effect = None if self.effect is None else self.effect.copy()
         new.building, new.skills, new.skill_deck = self.building, self.skills[:], self.skill_deck[:]
@@ -379,7 +382,10 @@ class GemRush:
         steps = state.steps
         held = self._skills(state, seat)
         dist = view.distances(here, steps, *held.flags)
-        actions: list[Action] = [("move", cell) for cell in dist if cell != here]
+        if state.rides < FREE_RIDES:
+            actions: list[Action] = [("move", cell) for cell in dist if cell != here]
+        else:  # no more free rides this turn: only the rooms that cost a step
+            actions = [("move", cell) for cell, cost in dist.items() if cost]
         key = tuple(hand)
         subs = held.subs
         gems = skills.means(key, subs)  # a door beyond them has no payments
@@ -500,7 +506,12 @@ class GemRush:
     def _walk(self, state: GemRushState, seat: int, cell) -> None:
         if cell == state.pos[seat]:
             raise IllegalAction("the dwarf is already there")
-        self._spend(state, seat, self._reach(state, seat, cell, state.steps))
+        cost = self._reach(state, seat, cell, state.steps)
+        if not cost:
+            if state.rides >= FREE_RIDES:
+                raise IllegalAction(f"no more than {FREE_RIDES} moves a turn may cost no step")
+            state.rides += 1
+        self._spend(state, seat, cost)
         state.pos[seat] = cell
 
     def _build(self, state: GemRushState, seat: int, action: Action, warp: bool) -> None:
@@ -732,7 +743,7 @@ class GemRush:
             return
         state.used_turn = 0
         state.skill_used = False
-        state.spent = state.free_uses = 0
+        state.spent = state.free_uses = state.rides = 0
         state.steps = self._turn_steps(state, seat)
         limit = HAND
         if state.skills[seat]:

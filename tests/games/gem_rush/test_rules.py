@@ -22,6 +22,7 @@ from protopress.games.gem_rush.rules import (
     APPRENTICE,
     BURN,
     DIFFICULTIES,
+    FREE_RIDES,
     FREE_USES,
     GRANDMASTER,
     PROMISE_VALUE,
@@ -247,6 +248,29 @@ def test_mine_carts_are_free_once_there_are_two():
     state.steps = 0
     state.touch()
     assert moves(state) == {(0, 0)}  # still free with no step left
+
+
+def test_free_rides_are_bounded_a_turn():
+    """Rides between two carts cost no step: without a bound a bot could shuttle
+    between them for ever (a search did, for 20,000 decisions). After FREE_RIDES
+    of them only the rooms a step away are offered; a new turn allows them again."""
+    state = scenario(cart_line("mine-cart-3"), players=2, mode="rush")
+    state.steps = 0
+    state.touch()
+    for ride in range(FREE_RIDES):
+        cart = (5, 0) if ride % 2 == 0 else (0, 0)
+        assert moves(state) == {cart}
+        act(state, "move", cart)
+    assert state.steps == 0 and state.pos[0] == (5, 0)  # three rides: (5, 0), (0, 0), (5, 0)
+    assert moves(state) == set()
+    with pytest.raises(IllegalAction, match="cost no step"):
+        GAME.apply(state, ("move", (0, 0)))
+    for _ in range(2):  # seat 0's turn ends, then seat 1's
+        act(state, "end-move")
+        act(state, "skip")
+    assert state.seat == 0 and state.phase == "move" and state.steps == 3
+    assert (0, 0) in moves(state)  # the ride is free again, and so are the corridor's rooms
+    assert (4, 0) in moves(state)
 
 
 def test_one_mine_cart_does_nothing():
