@@ -28,188 +28,57 @@ Decisions inside a room ability come from gem_rush_effects.legal. Before the
 first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 """
 
-# Over 600 lines on purpose: the state, its legal actions and apply share one set of
-# invariants (the cached legal list, the shared mine); effects, skills, payment and the
-# mine graph already live in their own modules.
+# Over 600 lines on purpose: legal actions, apply and the look-ahead share one set of
+# invariants (the cached legal list, the shared mine and its views); the state is
+# state.py's, and effects, skills, payment and the mine graph live in their own modules.
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from protopress.games.gem_rush import effects, skills
 from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
+from protopress.games.gem_rush.state import (
+    APPRENTICE,
+    BURN,
+    CHOICE_DEAL,
+    DEAL,
+    DIFFICULTIES,
+    FREE_RIDES,
+    FREE_USES,
+    HAND,
+    NO_SKILLS,
+    RUSH_TARGET,
+    RUSH_TARGET_LARGE,
+    START,
+    STEPS,
+    Building,
+    GemRushState,
+    SeatSkills,
+    Table,
+)
 from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import SharedRng, redeal, shuffled
+from protopress.rules.information import redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
-DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
-APPRENTICE, JOURNEYMAN, ARTISAN, EXPERT, MASTER, GRANDMASTER = DIFFICULTIES.values()
-RUSH_TARGET, RUSH_TARGET_LARGE = 20, 15  # up to 4 players; 5 players or more
-HAND, DEAL, STEPS, BURN = 4, 4, 3, 3
-CHOICE_DEAL = 2  # skills dealt to each player in the Choice of Skills variant
-FREE_USES = 3  # free-room abilities a turn (ruling: repeating them gains nothing more)
-FREE_RIDES = 3  # moves a turn that cost no step (mine carts; ruling: a bound keeps turns finite)
 HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door within reach
 # Crisis heuristic: per point of the best door a hand can pay at its next turn (a promise,
-# not points: the door may go to another dwarf, or the cards to a burn, first)
 # not points: the door may go to another dwarf, or the cards to a burn, first). Below
 # 1 - HAND_VALUE * 2 = 0.4, so that building a 1-point door with 2 cards still beats
 # holding them for it; 0.25: tuning games (seeds 1000-1059, four greedy players) gave a
 # team mean of 51 at 0.25 and 0.5, 49 at 0.6, 43 at 0 and 0.75 (docs/balance.md)
 PROMISE_VALUE = 0.25
 
-START: Cell = (0, 0)
 # the length of each kind of action (decisions inside abilities are checked by effects)
 SIZES = {
     "move": (2,), "build": (4,), "warp-build": (4,), "warp": (2, 3), "ability": (1,),
     "end-move": (1,), "draw": (1, 2), "skip": (1,), "discard": (2,), "burn": (2, 3),
     "skill": (2,), "rotate": (2,), "new-skill": (1,), "keep-skill": (1,),
 }  # fmt: skip
-
-
-class Building(NamedTuple):
-    """A drawn room tile waiting for its rotation."""
-
-    cell: Cell
-    entry: str  # the table edge that must show a door (back the way the builder came)
-    tile: RoomTile
-    origin: Cell  # the room built from (where the dwarf stays if no tile is left)
-
-
-class SeatSkills(NamedTuple):
-    """What a seat's skills give it for moving and paying (GemRush._skills)."""
-
-    steps: int
-    flags: tuple[bool, bool]  # Spelunker, Tunnel Rat
-    subs: tuple[tuple[str, tuple[str, ...]], ...]  # skills.substitutes
-
-
-NO_SKILLS = SeatSkills(STEPS, (False, False), ())
-
-
-@dataclass(frozen=True)
-class Table:
-    """What stays fixed during a game."""
-
-    players: int
-    mode: str
-    target: int
-    variant: str
-    stop_at_target: bool
-    skills: tuple[skills.Skill, ...]  # every skill card in play, by index
-    abilities: dict[str, tuple[effects.Step, ...]]  # by room tile id
-    cards: int  # gem cards in the game
-    gems: tuple[str, ...]  # the catalog's gems, standard then special (for "name a gem")
-    # GemRush._skills's answers, by what they read (a seat's skills and their uses)
-    held: dict[tuple, SeatSkills] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def crisis(self) -> bool:
-        return self.mode == "crisis"
-
-
-class GemRushState(SharedRng):
-    """One game. Copies are cheap: lists are copied, the Mine and the random
-    generator are shared until one of the copies changes or uses them.
-
-    Legal actions are cached until the next apply; code that edits a state by
-    hand (tests, puzzles) calls touch() afterwards.
-    """
-
-    __slots__ = (
-        "table", "legal", "mine", "mine_shared", "view", "stack", "deck",
-        "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "rides", "burn_left",
-        "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
-        "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
-        "peeked",
-    )  # fmt: skip
-
-    def __init__(self, table: Table, rng: random.Random):
-        players = table.players
-        self.table = table
-        SharedRng.__init__(self, rng)  # a copy shares the generator until one of them draws
-        self.legal: list | None = None  # cached legal actions
-        self.mine = Mine()
-        self.mine_shared = False  # a copy shares the Mine until one of them changes it
-        self.view = effects.MineView(self.mine)
-        self.stack: list[RoomTile] = []  # the room stack; the last tile is drawn next
-        self.deck: list[tuple[str, ...]] = []  # the last card is the top
-        self.pile: list[tuple[str, ...]] = []  # the discard pile; the last card is the top
-        self.hands: list[list[tuple[str, ...]]] = [[] for _ in range(players)]
-        self.pos: list[Cell] = [START] * players
-        self.points = [0] * players
-        self.seat = 0
-        self.turns = 0  # completed turns
-        self.phase = "move"
-        self.steps = STEPS  # movement steps left this turn
-        self.spent = 0  # movement steps spent this turn
-        self.free_uses = 0
-        self.rides = 0  # moves this turn that cost no step
-        self.burn_left = 0
-        self.burnt = 0
-        self.burnt_from = [0, 0, 0]  # deck, discard pile, hands
-        self.effect: effects.Run | None = None
-        self.building: Building | None = None
-        self.skills: list[tuple[int, ...]] = [()] * players  # skill cards each seat may use
-        self.skill_deck: list[int] = []
-        self.dealt: list[tuple[int, ...]] = [()] * players  # Choice of Skills: cards to pick from
-        self.used_turn = 0  # bit k: skill card k used this turn
-        self.used_game = 0  # bit seat * 64 + k: used this game
-        self.skill_used = False  # the current player used a skill this turn (Chaos Magic)
-        self.reached: dict[str, int] = {}  # Crisis difficulty (or "target") -> turn first reached
-        self.over = False
-        self.built = 0  # constructions
-        self.reshuffles = 0
-        self.peeked: tuple = ()  # the cards a free room last showed
-
-    def copy(self) -> GemRushState:
-        new = object.__new__(GemRushState)
-        # every slot, one by one (a loop over the slot names costs a third of a copy);
-        # values that are immutable or shared by design are not copied
-        new.table, new.legal, new.view = self.table, self.legal, self.view
-        new.mine, self.mine_shared, new.mine_shared = self.mine, True, True
-        self.share_rng(new)
-        new.stack, new.deck, new.pile = self.stack[:], self.deck[:], self.pile[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.pos, new.points, new.seat, new.turns = (
-            self.pos[:],
-            self.points[:],
-            self.seat,
-            self.turns,
-        )
-        new.phase, new.steps, new.spent = self.phase, self.steps, self.spent
-        new.free_uses, new.burn_left, new.burnt = self.free_uses, self.burn_left, self.burnt
-        new.rides = self.rides
-        new.burnt_from = self.burnt_from[:]
-        new.effect = None if self.effect is None else self.effect.copy()
-        new.building, new.skills, new.skill_deck = self.building, self.skills[:], self.skill_deck[:]
-        new.dealt, new.used_turn, new.used_game = self.dealt[:], self.used_turn, self.used_game
-        new.skill_used, new.reached, new.over = self.skill_used, dict(self.reached), self.over
-        new.built, new.reshuffles, new.peeked = self.built, self.reshuffles, self.peeked
-        return new
-
-    def touch(self) -> None:
-        """Forget cached legal actions (after editing the state by hand)."""
-        self.legal = None
-
-    # --- for tests and puzzles ---------------------------------------------
-
-    def stack_deck(self, cards_top_first) -> None:
-        """Replace the gem deck: the first card given is drawn first."""
-        self.deck = [tuple(card) for card in reversed(list(cards_top_first))]
-        self.legal = None
-
-    def set_mine(self, mine: Mine) -> None:
-        """Replace the mine (a hand-built one)."""
-        self.mine = mine
-        self.mine_shared = False
-        effects.mine_changed(self)
-        self.legal = None
 
 
 class _Components(NamedTuple):

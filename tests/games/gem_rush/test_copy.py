@@ -4,7 +4,8 @@ same values: the copy plays on exactly as the original would."""
 import random
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.gem_rush.rules import GemRush, GemRushState
+from protopress.games.gem_rush.rules import GemRush
+from protopress.games.gem_rush.state import GemRushState
 from protopress.rules.information import SharedRng
 
 GAME = GemRush()

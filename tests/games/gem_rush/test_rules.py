@@ -18,16 +18,14 @@ from protopress.games.gem_rush import effects
 from protopress.games.gem_rush.mine import Mine, Placement, room_stack
 from protopress.games.gem_rush.mine_growth import grow_mine
 from protopress.games.gem_rush.payment import minimal_payments
-from protopress.games.gem_rush.rules import (
+from protopress.games.gem_rush.rules import PROMISE_VALUE, GemRush, _first_room
+from protopress.games.gem_rush.state import (
     APPRENTICE,
     BURN,
     DIFFICULTIES,
     FREE_RIDES,
     FREE_USES,
     GRANDMASTER,
-    PROMISE_VALUE,
-    GemRush,
-    _first_room,
 )
 from protopress.rules.core import IllegalAction, checked_apply
 from protopress.rules.simulate import log_of, play, replay
