@@ -34,7 +34,9 @@ from protopress.generators.imposition import (
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.parts import (
     BOX_NAME,
+    PARTS_FILE,
     PER_CARD_NAME,
+    README_FILE,
     SHEETS_NAME,
     write_parts_and_readme,
 )
@@ -248,11 +250,12 @@ def settings(options: RenderOptions) -> str:
 
 def remove_stale_output(output_dir: Path, kinds, boxes=()) -> list[Path]:
     """Delete the temporaries that a killed render left beside the files this
-    render owns: the kinds' PDFs, their PNGs and contact sheets, the boxes' PDFs.
-    Temporaries of a render still running, and of any other file, stay."""
+    render owns: the kinds' PDFs, their PNGs and contact sheets, the boxes' PDFs,
+    the README and the parts list. Temporaries of a render still running, and of
+    any other file, stay."""
     kinds = set(kinds)
     pdfs = {name.format(kind=kind) for kind in kinds for name in (SHEETS_NAME, PER_CARD_NAME)}
-    pdfs |= {BOX_NAME.format(id=box) for box in boxes}
+    pdfs |= {BOX_NAME.format(id=box) for box in boxes} | {README_FILE, PARTS_FILE}
     contacts = {f"{kind}-contact.png" for kind in kinds}
     removed = remove_stale_temporaries(output_dir, pdfs.__contains__)
     png = output_dir / "png"

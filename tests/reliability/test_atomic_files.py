@@ -133,6 +133,8 @@ def test_a_render_removes_the_stale_temporaries_of_its_own_files(tmp_path):
         out / f".card-print-shop.pdf.{gone}-00000002.tmp",
         out / "png" / f".card-contact.png.{gone}-00000003.tmp",
         out / "png" / "card" / f".c1-front.png.{gone}-00000004.tmp",
+        out / f".README.txt.{gone}-00000008.tmp",  # every render writes the README
+        out / f".parts.csv.{gone}-00000009.tmp",  # and the parts list
     ]
     foreign = [
         out / f".room-tile-sheets.pdf.{gone}-00000005.tmp",  # a kind not rendered now
