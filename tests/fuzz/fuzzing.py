@@ -17,9 +17,10 @@ import re
 import signal
 import time
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
+from protopress.components import InvalidInput, load_catalog
 from protopress.components.problems import Problem
 
 EXAMPLES = int(os.environ.get("PROTOPRESS_FUZZ_EXAMPLES", "200"))
@@ -116,6 +117,19 @@ def assert_clean_problems(problems, display: str, text_lines: int | None = None)
 
 def line_count(data: bytes) -> int:
     return data.count(b"\n") + 1
+
+
+def check_catalog_file(path, display: str, text_lines: int) -> None:
+    """load_catalog on a fuzzed file: a catalog, or clean located problems, in time."""
+    with hard_timeout():
+        try:
+            catalog = load_catalog(path, display=display)
+        except InvalidInput as invalid:
+            assert_clean_problems(invalid.problems, display, text_lines)
+            event("refused")
+            return
+    event("valid")
+    assert catalog.game and catalog.components is not None
 
 
 # --------------------------------------------------------------------------
