@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.gem_rush import skills
+from protopress.games.gem_rush import lookahead, skills
 from protopress.games.gem_rush.effects import MineView
 from protopress.games.gem_rush.rules import GemRush
 from protopress.rules.bots import reference_values
@@ -38,7 +38,7 @@ def test_action_values_match_copy_apply_heuristic(catalog, mode):
                 )
                 checked += 1
             seat = GAME.to_move(state)
-            in_place.update(a[0] for a in legal if GAME._in_place(state, seat, a) is not None)
+            in_place.update(a[0] for a in legal if lookahead.in_place(state, seat, a) is not None)
             # hands kept full now and then (draw, burn from the deck): discards too
             keen = [a for a in (("draw",), ("burn", "deck")) if a in legal]
             GAME.apply(state, keen[0] if keen and rng.random() < 0.7 else rng.choice(legal))

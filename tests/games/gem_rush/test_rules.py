@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.gem_rush import effects
+from protopress.games.gem_rush import effects, lookahead
+from protopress.games.gem_rush.lookahead import PROMISE_VALUE
 from protopress.games.gem_rush.mine import Mine, Placement, room_stack
 from protopress.games.gem_rush.mine_growth import grow_mine
 from protopress.games.gem_rush.payment import minimal_payments
-from protopress.games.gem_rush.rules import PROMISE_VALUE, GemRush, _first_room
+from protopress.games.gem_rush.rules import GemRush, _first_room
 from protopress.games.gem_rush.state import (
     APPRENTICE,
     BURN,
@@ -753,11 +754,26 @@ def test_a_hand_promises_the_best_door_it_can_pay_next_turn():
     # glittering-crack alone: N Soulstone + Raw Hope (2), E Electrum + Soulstone + Raw
     # Hope (4), S Obsidian + Permafrost + Electrum (4), W Obsidian (1), all open
     state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
-    assert GAME._promise(state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")) == 4
-    assert GAME._promise(state, 0, (0, 0), cards("obsidian+fire-ruby", "star-tear+star-tear")) == 1
-    assert GAME._promise(state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
+    assert (
+        lookahead.promise(
+            GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
+        )
+        == 4
+    )
+    assert (
+        lookahead.promise(
+            GAME, state, 0, (0, 0), cards("obsidian+fire-ruby", "star-tear+star-tear")
+        )
+        == 1
+    )
+    assert lookahead.promise(GAME, state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
     state.stack = []  # nothing can be built any more
-    assert GAME._promise(state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")) == 0
+    assert (
+        lookahead.promise(
+            GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
+        )
+        == 0
+    )
 
 
 def test_a_promise_counts_only_doors_within_a_turns_steps():
@@ -766,8 +782,8 @@ def test_a_promise_counts_only_doors_within_a_turns_steps():
     # Electrum, Permafrost, or Obsidian with Star Tear.
     state = scenario(CORRIDOR, players=2, mode="crisis")
     hand = cards("soulstone+star-tear")
-    assert GAME._promise(state, 0, (2, 0), hand) == 1
-    assert GAME._promise(state, 0, (1, 0), hand) == 0
+    assert lookahead.promise(GAME, state, 0, (2, 0), hand) == 1
+    assert lookahead.promise(GAME, state, 0, (1, 0), hand) == 0
 
 
 def test_in_crisis_the_heuristic_prefers_cards_that_pay_a_door():
