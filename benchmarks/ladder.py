@@ -62,7 +62,10 @@ def rung(name: str, bot: str, games: int, seed: int) -> dict:
         )
         result["met"] = result["expert"]["rate"] >= 0.5
         return result
-    seats = [r.bots.index(bot) for r in records]
+    # the bot under test is bots[0], seated at index % players by the rotation (its
+    # name does not tell the seats apart when both bots are the same, as greedy's rung)
+    seats = [r.index % players for r in records]
+    assert all(r.bots[s] == bot for r, s in zip(records, seats, strict=True))
     wins = sum(r.winners == [s] for r, s in zip(records, seats, strict=True))
     ties = sum(len(r.winners) > 1 and s in r.winners for r, s in zip(records, seats, strict=True))
     margins = [r.scores[s] - r.scores[1 - s] for r, s in zip(records, seats, strict=True)]
