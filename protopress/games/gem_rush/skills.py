@@ -197,18 +197,30 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
 
 class Bonuses(dict):
     """best_bonus of one hand and its substitutions, by cost, found on first asking:
-    a door's answer read again without hashing the hand (bonuses gives one per hand)."""
+    a door's answer read again without hashing the hand (bonuses gives one per hand).
 
-    __slots__ = ("cards", "subs", "gems")
+    Without substitutions and without a card whose Orichalcum can earn a point,
+    the answer is whether the whole hand pays (best_bonus: every payment earns
+    nothing, and the hand's means are then exactly what it pays with), so
+    within_means gives it; test_payment.py holds this to best_bonus."""
+
+    __slots__ = ("cards", "subs", "gems", "plain")
 
     def __init__(self, cards: tuple, subs: tuple):
         super().__init__()
         self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
+        self.plain = not subs and not any(
+            ORICHALCUM in card and orichalcum_bonus((card,)) for card in cards
+        )
 
     def __missing__(self, cost: tuple[str, ...]) -> int | None:
-        found = self[cost] = (
-            best_bonus(cost, self.cards, self.subs) if within_means(cost, self.gems) else None
-        )
+        if not within_means(cost, self.gems):
+            found = None
+        elif self.plain:
+            found = 0
+        else:
+            found = best_bonus(cost, self.cards, self.subs)
+        self[cost] = found
         return found
 
 
