@@ -61,10 +61,11 @@ class RoomTile:
     doors: Mapping[str, Door]
     tunnel_pairs: Mapping[str, str]  # edge -> the edge it connects to (tunnels only)
     mine_cart: bool = False
+    # type == "tunnel", kept as a field: the mine asks it at every step it follows
+    is_tunnel: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_tunnel(self) -> bool:
-        return self.type == "tunnel"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_tunnel", self.type == "tunnel")
 
     @classmethod
     def from_component(cls, component: Component) -> RoomTile:
