@@ -250,10 +250,10 @@ class GemRush:
             actions = [("move", cell) for cell, cost in dist.items() if cost]
         key = tuple(hand)
         subs = held.subs
-        gems = skills.means(key, subs)  # a door beyond them has no payments
+        afford = skills.affordable(key, subs)  # a door beyond the hand's means has no payments
         if state.stack:
             for site in view.sites_in_reach(dist, steps):
-                if skills.within_means(site.door.cost, gems):
+                if afford[site.door.cost]:
                     for payment in skills.payments(site.door.cost, key, subs):
                         actions.append(("build", site.origin, site.edge, payment.cards))
         warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
@@ -266,7 +266,7 @@ class GemRush:
                         actions.append(("warp", cell))
             if state.stack:
                 for site in view.sites():
-                    if not skills.within_means(site.door.cost, gems):
+                    if not afford[site.door.cost]:
                         continue
                     for payment in skills.payments(site.door.cost, key, subs):
                         for cards, _ in _warp_payments(hand, payment, warps, rift):

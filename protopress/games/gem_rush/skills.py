@@ -173,6 +173,28 @@ def within_means(cost: tuple[str, ...], gems: dict[str, int]) -> bool:
     return can_pay_from(_need(cost), gems)
 
 
+class Affordable(dict):
+    """within_means of one hand and its substitutions, by cost, found on first asking
+    (affordable gives one per hand): listing a dwarf's builds asks it of every door
+    in reach, and doors share few costs."""
+
+    __slots__ = ("gems",)
+
+    def __init__(self, gems: dict[str, int]):
+        super().__init__()
+        self.gems = gems
+
+    def __missing__(self, cost: tuple[str, ...]) -> bool:
+        found = self[cost] = within_means(cost, self.gems)
+        return found
+
+
+@lru_cache(maxsize=1 << 14)
+def affordable(hand: tuple, subs: tuple = ()) -> Affordable:
+    """The Affordable of a hand (shared: only ever filled with what within_means gives)."""
+    return Affordable(means(hand, subs))
+
+
 @lru_cache(maxsize=1024)
 def _need(cost: tuple[str, ...]) -> dict[str, int]:
     return counts(cost)  # shared: never changed
