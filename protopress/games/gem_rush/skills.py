@@ -173,26 +173,29 @@ def within_means(cost: tuple[str, ...], gems: dict[str, int]) -> bool:
     return can_pay_from(_need(cost), gems)
 
 
-class Affordable(dict):
-    """within_means of one hand and its substitutions, by cost, found on first asking
-    (affordable gives one per hand): listing a dwarf's builds asks it of every door
-    in reach, and doors share few costs."""
+class HandPayments(dict):
+    """payments of one hand and its substitutions, by cost, found on first asking
+    (hand_payments gives one per hand): listing a dwarf's builds asks them of every
+    door in reach, and doors share few costs. A cost beyond the hand's means has
+    none, found without a payment search (within_means)."""
 
-    __slots__ = ("gems",)
+    __slots__ = ("cards", "subs", "gems")
 
-    def __init__(self, gems: dict[str, int]):
+    def __init__(self, cards: tuple, subs: tuple):
         super().__init__()
-        self.gems = gems
+        self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
 
-    def __missing__(self, cost: tuple[str, ...]) -> bool:
-        found = self[cost] = within_means(cost, self.gems)
+    def __missing__(self, cost: tuple[str, ...]) -> tuple[Payment, ...]:
+        found = self[cost] = (
+            payments(cost, self.cards, self.subs) if within_means(cost, self.gems) else ()
+        )
         return found
 
 
 @lru_cache(maxsize=1 << 14)
-def affordable(hand: tuple, subs: tuple = ()) -> Affordable:
-    """The Affordable of a hand (shared: only ever filled with what within_means gives)."""
-    return Affordable(means(hand, subs))
+def hand_payments(cards: tuple, subs: tuple = ()) -> HandPayments:
+    """The HandPayments of a hand (shared: only ever filled with what payments gives)."""
+    return HandPayments(cards, subs)
 
 
 @lru_cache(maxsize=1024)

@@ -215,6 +215,6 @@ def test_a_hands_bonuses_are_its_best_bonus_door_by_door():
             assert known[cost] == skills.best_bonus(cost, cards, subs)
             assert known[cost] == skills.best_bonus(cost, cards, subs)
             plain[known.plain, known[cost] is not None] += 1
-            means = skills.means(cards, subs)
-            assert skills.affordable(cards, subs)[cost] == skills.within_means(cost, means)
+            found = skills.payments(cost, cards, subs)
+            assert skills.hand_payments(cards, subs)[cost] == found
     assert min(plain.values()) > 500  # each way answered, paying and not
