@@ -213,7 +213,7 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
     """
     useful = _useful(cost, subs)
     kept = sorted(
-        (card, i) for i, card in enumerate(hand) if any(gem in useful for gem in card)
+        (card, i) for i, card in enumerate(hand) if not useful.isdisjoint(card)
     )  # sorted, so that hands holding the same useful cards share one computation
     found = _payments(cost, tuple(card for card, _ in kept), subs)
     mapped = (Payment(tuple(sorted(kept[j][1] for j in p.cards)), p.bonus) for p in found)
@@ -260,7 +260,7 @@ def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | No
     """The largest bonus of the payments of cost from hand (None: hand cannot pay), as
     payments gives them, without mapping each to hand indices."""
     useful = _useful(cost, subs)
-    kept = tuple(sorted(card for card in hand if any(gem in useful for gem in card)))
+    kept = tuple(sorted(card for card in hand if not useful.isdisjoint(card)))
     if not any(ORICHALCUM in card and orichalcum_bonus((card,)) for card in kept):
         # every payment earns nothing (a payment's bonus is its cards' own): all that
         # is left is whether one exists, and one does when all the cards pay
