@@ -223,6 +223,7 @@ class MineView:
         dist = {start: 0}
         queue = deque([start])
         reverse = self.reverse() if spelunker else None
+        skilled = spelunker or tunnel_rat
         # bound once: the look-ahead runs thousands of these
         pop, push, push_front, known, seen = (
             queue.popleft, queue.append, queue.appendleft, self._links, dist.get,
@@ -231,7 +232,7 @@ class MineView:
             cell = pop()
             here = dist[cell]
             moves = (known.get(cell) or self.links(cell))[0]
-            if reverse or tunnel_rat:
+            if skilled:
                 extended = list(moves)
                 if reverse:
                     extended.extend((other, 1) for other in reverse.get(cell, ()))
@@ -306,8 +307,10 @@ class MineView:
             if found is not None:
                 self._near[start, limit] = found
         if found is None:
-            reach = self.distances(start, limit)
-            found = self._near[start, limit] = sum(len(self.links(cell)[1]) for cell in reach)
+            reach, known = self.distances(start, limit), self._links
+            found = self._near[start, limit] = sum(
+                len((known.get(cell) or self.links(cell))[1]) for cell in reach
+            )
         return found
 
     def elevator_targets(self, cell: Cell) -> list[Cell]:

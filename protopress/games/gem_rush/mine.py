@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 import networkx as nx
 
@@ -33,6 +34,10 @@ Cell = tuple[int, int]
 def rotate(edge: str, quarter_turns: int) -> str:
     """The edge a printed edge faces after turning the tile clockwise."""
     return EDGES[(EDGES.index(edge) + quarter_turns) % 4]
+
+
+# rotate's answers for every edge and quarter turn (-3 to 3): the mine reads them often
+_TURNED = {(edge, q): rotate(edge, q) for edge in EDGES for q in range(-3, 4)}
 
 
 def neighbour(cell: Cell, edge: str) -> Cell:
@@ -56,10 +61,11 @@ class RoomTile:
     doors: Mapping[str, Door]
     tunnel_pairs: Mapping[str, str]  # edge -> the edge it connects to (tunnels only)
     mine_cart: bool = False
+    # type == "tunnel", kept as a field: the mine asks it at every step it follows
+    is_tunnel: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_tunnel(self) -> bool:
-        return self.type == "tunnel"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_tunnel", self.type == "tunnel")
 
     @classmethod
     def from_component(cls, component: Component) -> RoomTile:
@@ -97,22 +103,35 @@ def room_stack(components: Iterable[Component]) -> list[RoomTile]:
 class Placement:
     tile: RoomTile
     rotation: int  # quarter turns clockwise
+    # by table edge, read from the tile once (the mine asks them at every step)
+    _doors: dict[str, Door] = field(init=False, repr=False, compare=False)
+    _edges: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _exits: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        turn = self.rotation % 4
+        doors = {_TURNED[edge, turn]: door for edge, door in self.tile.doors.items()}
+        pairs = self.tile.tunnel_pairs
+        exits = {_TURNED[a, turn]: _TURNED[b, turn] for a, b in pairs.items()}
+        object.__setattr__(self, "_doors", doors)
+        object.__setattr__(self, "_edges", tuple(doors))
+        object.__setattr__(self, "_exits", exits)
 
     def door(self, edge: str) -> Door | None:
         """The door this placed tile shows on a table edge, if any."""
-        return self.tile.doors.get(rotate(edge, -self.rotation))
+        return self._doors.get(edge)
 
-    def door_edges(self) -> list[str]:
-        return [rotate(edge, self.rotation) for edge in self.tile.doors]
+    def door_edges(self) -> tuple[str, ...]:
+        return self._edges
 
     def tunnel_exit(self, entered: str) -> str | None:
-        paired = self.tile.tunnel_pairs.get(rotate(entered, -self.rotation))
-        return None if paired is None else rotate(paired, self.rotation)
+        return self._exits.get(entered)
 
 
-@dataclass(frozen=True, order=True)
-class Site:
-    """An empty space reached through a door: building there costs the door."""
+class Site(NamedTuple):
+    """An empty space reached through a door: building there costs the door (a
+    NamedTuple, not a dataclass: the look-ahead makes thousands; sites sort by
+    their fields in order, which for open sites is by (origin, edge))."""
 
     origin: Cell  # the room whose door leads here
     edge: str  # the edge of that door
@@ -121,9 +140,9 @@ class Site:
     door: Door
 
 
-@dataclass(frozen=True)
-class Arrival:
-    """Where a move through a door ends: a room, an empty space, or nowhere."""
+class Arrival(NamedTuple):
+    """Where a move through a door ends: a room, an empty space, or nowhere (a
+    NamedTuple: one is made at every door followed)."""
 
     cell: Cell | None  # None when a tunnel loop leads nowhere
     entry: str = ""  # edge of cell facing back (for an empty space: the new tile's entry)

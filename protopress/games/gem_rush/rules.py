@@ -248,14 +248,11 @@ class GemRush:
             actions: list[Action] = [("move", cell) for cell in dist if cell != here]
         else:  # no more free rides this turn: only the rooms that cost a step
             actions = [("move", cell) for cell, cost in dist.items() if cost]
-        key = tuple(hand)
-        subs = held.subs
-        gems = skills.means(key, subs)  # a door beyond them has no payments
+        pays = skills.hand_payments(tuple(hand), held.subs)  # by door cost
         if state.stack:
             for site in view.sites_in_reach(dist, steps):
-                if skills.within_means(site.door.cost, gems):
-                    for payment in skills.payments(site.door.cost, key, subs):
-                        actions.append(("build", site.origin, site.edge, payment.cards))
+                for payment in pays[site.door.cost]:
+                    actions.append(("build", site.origin, site.edge, payment.cards))
         warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
@@ -266,9 +263,7 @@ class GemRush:
                         actions.append(("warp", cell))
             if state.stack:
                 for site in view.sites():
-                    if not skills.within_means(site.door.cost, gems):
-                        continue
-                    for payment in skills.payments(site.door.cost, key, subs):
+                    for payment in pays[site.door.cost]:
                         for cards, _ in _warp_payments(hand, payment, warps, rift):
                             actions.append(("warp-build", site.origin, site.edge, cards))
         tile = view.mine.cells[here].tile

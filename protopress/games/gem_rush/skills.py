@@ -173,6 +173,31 @@ def within_means(cost: tuple[str, ...], gems: dict[str, int]) -> bool:
     return can_pay_from(_need(cost), gems)
 
 
+class HandPayments(dict):
+    """payments of one hand and its substitutions, by cost, found on first asking
+    (hand_payments gives one per hand): listing a dwarf's builds asks them of every
+    door in reach, and doors share few costs. A cost beyond the hand's means has
+    none, found without a payment search (within_means)."""
+
+    __slots__ = ("cards", "subs", "gems")
+
+    def __init__(self, cards: tuple, subs: tuple):
+        super().__init__()
+        self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
+
+    def __missing__(self, cost: tuple[str, ...]) -> tuple[Payment, ...]:
+        found = self[cost] = (
+            payments(cost, self.cards, self.subs) if within_means(cost, self.gems) else ()
+        )
+        return found
+
+
+@lru_cache(maxsize=1 << 14)
+def hand_payments(cards: tuple, subs: tuple = ()) -> HandPayments:
+    """The HandPayments of a hand (shared: only ever filled with what payments gives)."""
+    return HandPayments(cards, subs)
+
+
 @lru_cache(maxsize=1024)
 def _need(cost: tuple[str, ...]) -> dict[str, int]:
     return counts(cost)  # shared: never changed
@@ -188,7 +213,7 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
     """
     useful = _useful(cost, subs)
     kept = sorted(
-        (card, i) for i, card in enumerate(hand) if any(gem in useful for gem in card)
+        (card, i) for i, card in enumerate(hand) if not useful.isdisjoint(card)
     )  # sorted, so that hands holding the same useful cards share one computation
     found = _payments(cost, tuple(card for card, _ in kept), subs)
     mapped = (Payment(tuple(sorted(kept[j][1] for j in p.cards)), p.bonus) for p in found)
@@ -197,18 +222,30 @@ def payments(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> tuple[Paym
 
 class Bonuses(dict):
     """best_bonus of one hand and its substitutions, by cost, found on first asking:
-    a door's answer read again without hashing the hand (bonuses gives one per hand)."""
+    a door's answer read again without hashing the hand (bonuses gives one per hand).
 
-    __slots__ = ("cards", "subs", "gems")
+    Without substitutions and without a card whose Orichalcum can earn a point,
+    the answer is whether the whole hand pays (best_bonus: every payment earns
+    nothing, and the hand's means are then exactly what it pays with), so
+    within_means gives it; test_payment.py holds this to best_bonus."""
+
+    __slots__ = ("cards", "subs", "gems", "plain")
 
     def __init__(self, cards: tuple, subs: tuple):
         super().__init__()
         self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
+        self.plain = not subs and not any(
+            ORICHALCUM in card and orichalcum_bonus((card,)) for card in cards
+        )
 
     def __missing__(self, cost: tuple[str, ...]) -> int | None:
-        found = self[cost] = (
-            best_bonus(cost, self.cards, self.subs) if within_means(cost, self.gems) else None
-        )
+        if not within_means(cost, self.gems):
+            found = None
+        elif self.plain:
+            found = 0
+        else:
+            found = best_bonus(cost, self.cards, self.subs)
+        self[cost] = found
         return found
 
 
@@ -223,7 +260,7 @@ def best_bonus(cost: tuple[str, ...], hand: tuple, subs: tuple = ()) -> int | No
     """The largest bonus of the payments of cost from hand (None: hand cannot pay), as
     payments gives them, without mapping each to hand indices."""
     useful = _useful(cost, subs)
-    kept = tuple(sorted(card for card in hand if any(gem in useful for gem in card)))
+    kept = tuple(sorted(card for card in hand if not useful.isdisjoint(card)))
     if not any(ORICHALCUM in card and orichalcum_bonus((card,)) for card in kept):
         # every payment earns nothing (a payment's bonus is its cards' own): all that
         # is left is whether one exists, and one does when all the cards pay

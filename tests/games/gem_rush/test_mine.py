@@ -8,7 +8,18 @@ from types import MappingProxyType
 
 import pytest
 
-from protopress.games.gem_rush.mine import Door, Mine, RoomTile, Site, legal_rotations
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gem_rush.mine import (
+    EDGES,
+    Door,
+    Mine,
+    Placement,
+    RoomTile,
+    Site,
+    legal_rotations,
+    room_stack,
+    rotate,
+)
 
 FREE = Door((), 0)
 RUBY = Door(("fire-ruby",), 1)
@@ -140,3 +151,25 @@ def test_placing_on_an_occupied_space_is_refused():
     mine.place((0, 0), room("a", "E"), 0)
     with pytest.raises(ValueError, match="already holds a"):
         mine.place((0, 0), room("b", "E"), 0)
+
+
+def test_a_placed_tile_reads_its_edges_as_rotating_the_printed_ones_gives_them():
+    """Placement's tables (doors, door edges, tunnel exits by table edge) equal what
+    turning each printed edge with rotate() gives, for every tile of the catalog
+    and every rotation, in the printed order of the doors."""
+    tiles = {
+        t.id: t
+        for t in room_stack(load_catalog(builtin_catalog_path("gem-rush")).of_kind("room-tile"))
+    }
+    tiles.update({t.id: t for t in (CROSS, BEND)})
+    assert any(t.is_tunnel for t in tiles.values()) and any(not t.is_tunnel for t in tiles.values())
+    for tile in tiles.values():
+        assert tile.is_tunnel == (tile.type == "tunnel")
+        for rotation in range(-1, 6):
+            placed = Placement(tile, rotation)
+            assert placed.door_edges() == tuple(rotate(e, rotation) for e in tile.doors)
+            for edge in EDGES:
+                assert placed.door(edge) == tile.doors.get(rotate(edge, -rotation))
+                paired = tile.tunnel_pairs.get(rotate(edge, -rotation))
+                expected = None if paired is None else rotate(paired, rotation)
+                assert placed.tunnel_exit(edge) == expected
