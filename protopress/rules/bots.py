@@ -8,6 +8,7 @@ cards, only what its seat sees."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from protopress.rules.core import Action, Game, IllegalAction
 from protopress.rules.information import seat_copy
@@ -19,7 +20,7 @@ class RandomBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, state, legal: list[Action] | None = None) -> Action:
+    def choose(self, game: Game, state, legal: Sequence[Action] | None = None) -> Action:
         """legal: the position's legal actions when the caller has listed them already."""
         return self.rng.choice(game.legal_actions(state) if legal is None else legal)
 
@@ -38,7 +39,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, game: Game, state, legal: list[Action] | None = None) -> Action:
+    def choose(self, game: Game, state, legal: Sequence[Action] | None = None) -> Action:
         seat = game.to_move(state)
         actions = game.legal_actions(state) if legal is None else legal
         if len(actions) == 1:
@@ -46,7 +47,11 @@ class GreedyBot:
         if seat is None:
             raise IllegalAction("the game is over: no seat to choose for")
         if self.samples == 1:  # one copy: its values are the totals (0.0 + v == v)
-            totals = action_values(game, seat_copy(game, state, seat, self.rng), seat, actions)
+            base = seat_copy(game, state, seat, self.rng)
+            fast = getattr(game, "best_actions", None)
+            if fast is not None:
+                return self.rng.choice(fast(base, seat, actions))
+            totals = action_values(game, base, seat, actions)
         else:
             bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
             totals = [0.0] * len(actions)
@@ -65,16 +70,22 @@ def greedy_action(game: Game, state, rng: random.Random) -> Action:
         raise IllegalAction("the game is over: no seat to choose for")
     if len(actions) == 1:
         return actions[0]
+    fast = getattr(game, "best_actions", None)
+    if fast is not None:
+        return rng.choice(fast(state, seat, actions))
     values = action_values(game, state, seat, actions)
     best = max(values)
     return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
 
 
-def action_values(game: Game, state, seat: int, actions: list[Action]) -> list[float]:
+def action_values(game: Game, state, seat: int, actions: Sequence[Action]) -> list[float]:
     """game.heuristic(trial, seat) after each action, each applied to its own copy.
 
     A game may offer `action_values(state, seat, actions)` that gives the same
     values faster (without copies); each such fast path is tested against this.
+    A game may also offer `best_actions(state, seat, actions)`: the actions of the
+    highest of these values, in order (the greedy choice's ties), found without
+    valuing each; greedy bots then take their pick from it.
     """
     fast = getattr(game, "action_values", None)
     if fast is not None:
@@ -82,7 +93,7 @@ def action_values(game: Game, state, seat: int, actions: list[Action]) -> list[f
     return reference_values(game, state, seat, actions)
 
 
-def reference_values(game: Game, state, seat: int, actions: list[Action]) -> list[float]:
+def reference_values(game: Game, state, seat: int, actions: Sequence[Action]) -> list[float]:
     """The heuristic after each action by the book: copy, apply, judge."""
     values = []
     for action in actions:
