@@ -279,13 +279,18 @@ class StonespineState:
     Every random choice is made at setup: the chamber, market, challenge and rival
     decks and the token piles are shuffled then and drawn from the top later. So
     the generator is never drawn from after setup and copies share it.
+
+    A seat copy's hidden piles are laid out when first read (`determinize`): the
+    chamber deck, the market and challenge decks and each token pile are read
+    through `deck`, `market_deck`, `challenge_deck` and `pile(element)`, which
+    shuffle a pile still listed in `unshuffled` from its seed first.
     """
 
     __slots__ = (
-        "table", "rng", "turns", "year", "phase", "draft", "mover", "boards", "deck",
-        "piles", "market_deck", "market", "challenge_deck", "display", "goal", "priority",
+        "table", "rng", "turns", "year", "phase", "draft", "mover", "boards", "_deck",
+        "_piles", "_market_deck", "market", "_challenge_deck", "display", "goal", "priority",
         "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
-        "discarded", "final",
+        "discarded", "final", "unshuffled",
     )  # fmt: skip
 
     table: Table
@@ -296,11 +301,11 @@ class StonespineState:
     draft: int
     mover: int
     boards: list[Board]
-    deck: list[int]  # chamber card indices, drawn from the end
-    piles: dict[str, list[int]]  # token indices by element, drawn from the end
-    market_deck: list[int]
+    _deck: list[int]  # chamber card indices, drawn from the end
+    _piles: dict[str, list[int]]  # token indices by element, drawn from the end
+    _market_deck: list[int]
     market: list[Offer]
-    challenge_deck: list[int]
+    _challenge_deck: list[int]
     display: list[int]  # face-up challenge indices
     goal: Goal
     priority: list[int]
@@ -313,6 +318,9 @@ class StonespineState:
     rival: Rival | None  # solo only
     discarded: int
     final: list[ScoreSheet] | None
+    # hidden piles not laid out yet, by name ("deck", "market_deck", "challenge_deck",
+    # "piles[ELEMENT]"), each with the seed of its shuffle; never changed in place
+    unshuffled: dict[str, int]
 
     def copy(self) -> StonespineState:
         new = object.__new__(StonespineState)
@@ -322,11 +330,12 @@ class StonespineState:
         new.draft, new.mover, new.goal = self.draft, self.mover, self.goal
         new.keeping, new.must_pass, new.discarded = self.keeping, self.must_pass, self.discarded
         new.boards = [board.copy() for board in self.boards]
-        new.deck = self.deck[:]
-        new.piles = {element: pile[:] for element, pile in self.piles.items()}
-        new.market_deck = self.market_deck[:]
+        new.unshuffled = self.unshuffled  # unshuffled piles are laid out alike in copies
+        new._deck = self._deck[:]
+        new._piles = {element: pile[:] for element, pile in self._piles.items()}
+        new._market_deck = self._market_deck[:]
         new.market = self.market[:]
-        new.challenge_deck = self.challenge_deck[:]
+        new._challenge_deck = self._challenge_deck[:]
         new.display = self.display[:]
         new.priority = self.priority[:]
         new.new_priority = self.new_priority[:]
@@ -336,6 +345,66 @@ class StonespineState:
         new.rival = self.rival.copy() if self.rival is not None else None
         new.final = self.final
         return new
+
+    @property
+    def deck(self) -> list[int]:
+        """The chamber deck, drawn from the end."""
+        return self._hidden("deck", self._deck)
+
+    @deck.setter
+    def deck(self, deck: list[int]) -> None:
+        self._deck = deck
+        self._laid_out("deck")
+
+    @property
+    def market_deck(self) -> list[int]:
+        return self._hidden("market_deck", self._market_deck)
+
+    @market_deck.setter
+    def market_deck(self, deck: list[int]) -> None:
+        self._market_deck = deck
+        self._laid_out("market_deck")
+
+    @property
+    def challenge_deck(self) -> list[int]:
+        return self._hidden("challenge_deck", self._challenge_deck)
+
+    @challenge_deck.setter
+    def challenge_deck(self, deck: list[int]) -> None:
+        self._challenge_deck = deck
+        self._laid_out("challenge_deck")
+
+    def pile(self, element: str) -> list[int] | None:
+        """The token pile of an element (drawn from the end), None if it has none."""
+        pile = self._piles.get(element)
+        if pile is None:
+            return None
+        return self._hidden(f"piles[{element}]", pile)
+
+    @property
+    def piles(self) -> dict[str, list[int]]:
+        """Every token pile by element, laid out."""
+        for element in self._piles:
+            self.pile(element)
+        return self._piles
+
+    @piles.setter
+    def piles(self, piles: dict[str, list[int]]) -> None:
+        self._piles = piles
+        self.unshuffled = {k: v for k, v in self.unshuffled.items() if not k.startswith("piles[")}
+
+    def _hidden(self, name: str, pile: list[int]) -> list[int]:
+        """pile, shuffled in place first if it is still unshuffled: from canonical
+        order with its own seed, so every copy lays it out alike whenever it reads it."""
+        seed = self.unshuffled.get(name)
+        if seed is not None:
+            pile[:] = shuffled(pile, random.Random(seed))
+            self._laid_out(name)
+        return pile
+
+    def _laid_out(self, name: str) -> None:
+        if name in self.unshuffled:
+            self.unshuffled = {k: v for k, v in self.unshuffled.items() if k != name}
 
     @property
     def row(self) -> int:
@@ -365,6 +434,7 @@ class StonespineArchitects:
         state.keeping = state.must_pass = False
         state.discarded = 0
         state.final = None
+        state.unshuffled = {}
         state.order, state.passed, state.pending, state.new_priority = [], [False] * players, [], []
         # 3. priority order
         state.priority = list(range(players))
@@ -494,18 +564,29 @@ class StonespineArchitects:
     def determinize(self, state: StonespineState, seat: int, rng: random.Random) -> None:
         """What seat cannot see, resampled: the others' hands with the chamber deck,
         the order of the token piles, the market and challenge decks and the
-        rival's deck (the boards, the market, the display and revealed cards are open)."""
+        rival's deck (the boards, the market, the display and revealed cards are open).
+
+        Most look-aheads read none of the piles, so each is only given a seed here
+        and is shuffled from canonical order when first read (`StonespineState.deck`,
+        `pile`, ...); the others' hands, when there are any, are dealt again now,
+        with the chamber deck they could have come from, and the rival's deck (five
+        cards) is shuffled now."""
         others = [s for s in range(len(state.boards)) if s != seat]
-        hands = [state.boards[s].hand[:] for s in others]
-        deck = state.deck[:]
-        redeal(hands, deck, rng)
-        for other, hand in zip(others, hands, strict=True):
-            state.boards[other].hand = hand
-        state.deck = deck
-        for element, pile in state.piles.items():
-            state.piles[element] = shuffled(pile, rng)
-        state.market_deck = shuffled(state.market_deck, rng)
-        state.challenge_deck = shuffled(state.challenge_deck, rng)
+        unshuffled = {}
+        if others:
+            hands = [state.boards[s].hand[:] for s in others]
+            deck = state.deck[:]
+            redeal(hands, deck, rng)
+            for other, hand in zip(others, hands, strict=True):
+                state.boards[other].hand = hand
+            state.deck = deck
+        else:
+            unshuffled["deck"] = rng.getrandbits(64)
+        for element in state._piles:
+            unshuffled[f"piles[{element}]"] = rng.getrandbits(64)
+        unshuffled["market_deck"] = rng.getrandbits(64)
+        unshuffled["challenge_deck"] = rng.getrandbits(64)
+        state.unshuffled = unshuffled
         if state.rival is not None:
             state.rival.deck = shuffled(state.rival.deck, rng)
 
@@ -617,7 +698,7 @@ def _lay_out_market(state: StonespineState) -> None:
 
 
 def _draw_token(state: StonespineState, element: str) -> int | None:
-    pile = state.piles.get(element)
+    pile = state.pile(element)
     return pile.pop() if pile else None
 
 
@@ -772,7 +853,9 @@ def _solo_gate(state: StonespineState) -> None:
     if verdict == COLLECT:
         tokens = collected_tokens(state)
         for token in tokens:
-            state.piles[state.table.tokens[token].element].pop()
+            pile = state.pile(state.table.tokens[token].element)
+            assert pile  # the tokens were read off the ends of these piles
+            pile.pop()
         rival.collect(state.table.tokens[t] for t in tokens)
         discard = lowest_challenge([state.table.challenges[i].points for i in state.display])
         if discard is not None:
@@ -787,7 +870,7 @@ def collected_tokens(state: StonespineState) -> list[int]:
     depth: dict[str, int] = {}
     tokens = []
     for element in _solo_rival(state).card_tokens():
-        pile, drawn = state.piles.get(element, []), depth.get(element, 0)
+        pile, drawn = state.pile(element) or [], depth.get(element, 0)
         if drawn < len(pile):
             tokens.append(pile[-1 - drawn])
             depth[element] = drawn + 1
