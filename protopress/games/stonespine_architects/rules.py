@@ -89,7 +89,7 @@ from protopress.games.stonespine_architects.scoring import (
 )
 from protopress.games.stonespine_architects.spec import SPEC
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import redeal, shuffled
+from protopress.rules.information import SharedRng, redeal, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -273,12 +273,13 @@ class Board:
             self.paths = [None]
 
 
-class StonespineState:
+class StonespineState(SharedRng):
     """One game: the boards, the decks and piles, the market and whose decision it is.
 
     Every random choice is made at setup: the chamber, market, challenge and rival
     decks and the token piles are shuffled then and drawn from the top later. So
-    the generator is never drawn from after setup and copies share it.
+    the generator is never drawn from after setup: copies share it, and a seat
+    copy's new one is never made (`SharedRng`).
 
     A seat copy's hidden piles are laid out when first read (`determinize`): the
     chamber deck, the market and challenge decks and each token pile are read
@@ -287,14 +288,13 @@ class StonespineState:
     """
 
     __slots__ = (
-        "table", "rng", "turns", "year", "phase", "draft", "mover", "boards", "_deck",
+        "table", "turns", "year", "phase", "draft", "mover", "boards", "_deck",
         "_piles", "_market_deck", "market", "_challenge_deck", "display", "goal", "priority",
         "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
         "discarded", "final", "unshuffled",
     )  # fmt: skip
 
     table: Table
-    rng: random.Random
     turns: int
     year: int
     phase: str  # CONSTRUCT, IMPROVE or OVER
@@ -325,7 +325,7 @@ class StonespineState:
     def copy(self) -> StonespineState:
         new = object.__new__(StonespineState)
         new.table = self.table
-        new.rng = self.rng  # drawn from at setup only: see StonespineState
+        self.share_rng(new)  # drawn from at setup only: see StonespineState
         new.turns, new.year, new.phase = self.turns, self.year, self.phase
         new.draft, new.mover, new.goal = self.draft, self.mover, self.goal
         new.keeping, new.must_pass, new.discarded = self.keeping, self.must_pass, self.discarded
