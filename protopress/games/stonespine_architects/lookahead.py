@@ -123,14 +123,13 @@ class Facts:
         """Elements of a kind, as Scoring.element_count counts them."""
         new, old = self.new, self.old
         if element in self.scoring.edge_elements:
-            count = self.tally.passages
-            if new is not None and old is not None:
-                count += len(new.passages) - len(old.passages)
-            return count
+            if old is None or new is None:
+                return self.tally.passages
+            return self.tally.passages + len(new.passages) - len(old.passages)
         count = self.tally.counts.get(element, 0)
-        if new is not None and old is not None:
-            count += new.elements.count(element) - old.elements.count(element)
-        return count
+        if old is None or new is None:
+            return count
+        return count + new.elements.count(element) - old.elements.count(element)
 
     def full_row(self, element: str) -> bool:
         chambers = self.chambers
@@ -354,14 +353,14 @@ def _put_values(
     still to place are those left that fit somewhere afterwards."""
     table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
     rival = _rival(state)
-    room = {  # per token still to place: the cells it fits in now
-        token: [
+    room = {}  # per token still to place: the cells it fits in now, and one of them
+    for token in set(state.pending):
+        cells = [
             cell
             for cell in range(CELLS)
             if fits_in(table, board.cards[cell], board.chambers[cell], token)
         ]
-        for token in set(state.pending)
-    }
+        room[token] = (len(cells), cells[0] if cells else -1)
     values = []
     for action in actions:
         k, row, col = action[1:4]
@@ -373,11 +372,11 @@ def _put_values(
             geometry = base.tally.geometry.with_chamber(cell, new)
             paths = geometry_path_score(geometry, blueprint.entrance, blueprint.exit)
         card = board.cards[cell]
-        pending = [  # as fits() on the dungeon with the new chamber
-            t
-            for t in state.pending[:k] + state.pending[k + 1 :]
-            if any(c != cell for c in room[t]) or fits_in(table, card, new, t)
-        ]
+        pending = []  # as fits() on the dungeon with the new chamber
+        for t in state.pending[:k] + state.pending[k + 1 :]:
+            fitting, some = room[t]  # fits in another cell, or in the new chamber
+            if fitting > 1 or (fitting == 1 and some != cell) or fits_in(table, card, new, t):
+                pending.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
         value = judge(
