@@ -89,6 +89,29 @@ class Tally(NamedTuple):
             Geometry.of(chambers),
         )
 
+    def with_chamber(
+        self, scoring: Scoring, cell: int, old: Chamber, new: Chamber, targets: Sequence[str]
+    ) -> Tally:
+        """The tally with the chamber in cell replaced (old by new; targets the elements
+        the blueprint shows on that cell): Tally.of's counts, changed by one chamber."""
+        counts = dict(self.counts)
+        for element in old.elements:
+            left = counts[element] - 1
+            if left:
+                counts[element] = left
+            else:
+                del counts[element]  # as Tally.of: only the elements present
+        for element in new.elements:
+            counts[element] = counts.get(element, 0) + 1
+        holds = scoring.chamber_holds
+        return Tally(
+            self.reputation + new.stars - old.stars,
+            counts,
+            self.passages + len(new.passages) - len(old.passages),
+            self.matches + sum(holds(new, e) - holds(old, e) for e in targets),
+            self.geometry.with_chamber(cell, new),
+        )
+
 
 class Facts:
     """A board's dungeon as the heuristic reads it, optionally with the chamber in

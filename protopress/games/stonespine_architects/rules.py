@@ -266,9 +266,16 @@ class Board:
             tally = self.tallies[0] = Tally.of(table.scoring, self.chambers, self.blueprint)
         return tally
 
-    def changed(self, geometry: bool) -> None:
-        """A chamber changed: forget the tally, and the path score if doors or passages did."""
-        self.tallies = [None]
+    def put_chamber(self, table: Table, cell: int, chamber: Chamber, geometry: bool) -> None:
+        """Replace the chamber in cell: a fresh tally (the old one changed in that cell,
+        if it was known), and the path score forgotten if doors or passages changed."""
+        old, tally = self.chambers[cell], self.tallies[0]
+        self.chambers[cell] = chamber
+        if tally is not None:
+            tally = tally.with_chamber(
+                table.scoring, cell, old, chamber, self.targets.get(cell, ())
+            )
+        self.tallies = [tally]
         if geometry:
             self.paths = [None]
 
@@ -826,9 +833,8 @@ def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: 
     index = table.card_index[card_id]
     cell = row * SIZE + col
     board.cards[cell] = index
-    board.chambers[cell] = table.chambers[index]
     board.placed[cell] = ()
-    board.changed(geometry=True)
+    board.put_chamber(table, cell, table.chambers[index], geometry=True)
 
 
 def _starting_gold(state: StonespineState, seat: int) -> int:
@@ -959,8 +965,7 @@ def _put(state: StonespineState, action: Action) -> None:
             raise IllegalAction(f"{action}: that edge already holds a {spec.element}")
         if not edge_free(board.cards[cell], chamber, edge):
             raise IllegalAction(f"{action}: the chamber already holds {MAX_ELEMENTS} elements")
-        board.chambers[cell] = with_token(chamber, spec, edge)
-        board.changed(geometry=True)
+        board.put_chamber(state.table, cell, with_token(chamber, spec, edge), geometry=True)
     else:
         if len(action) != 4:
             raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")
@@ -970,8 +975,7 @@ def _put(state: StonespineState, action: Action) -> None:
                 f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
                 f"{MAX_ELEMENTS} elements at most)"
             )
-        board.chambers[cell] = with_token(chamber, spec, None)
-        board.changed(geometry=False)
+        board.put_chamber(state.table, cell, with_token(chamber, spec, None), geometry=False)
     board.placed[cell] = (*board.placed[cell], token)
     del state.pending[k]
     _drop_unplaceable(state)

@@ -204,3 +204,21 @@ def test_facts_of_a_dungeon_with_one_chamber_changed_equal_the_scoring_functions
             assert facts.full_row(element) == held
             rows_held += held
     assert rows_held > 100
+
+
+def test_a_kept_tally_changed_in_one_cell_equals_a_fresh_count_after_every_action():
+    """Placing a card or a token changes the board's kept tally in that one cell
+    (Tally.with_chamber): it must equal Tally.of the board's chambers, and a kept
+    path score the path graph's, after every action of seeded games."""
+    from protopress.games.stonespine_architects.lookahead import Tally
+
+    kept = 0
+    for _, state in _positions(30, 23):
+        for board in state.boards:
+            tally, paths = board.tallies[0], board.paths[0]
+            if tally is not None:
+                assert tally == Tally.of(state.table.scoring, board.chambers, board.blueprint)
+                kept += 1
+            if paths is not None:
+                assert paths == path_score(board.dungeon())
+    assert kept > 1500
