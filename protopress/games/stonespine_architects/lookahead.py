@@ -37,7 +37,7 @@ from protopress.games.stonespine_architects.dungeon import (
     PathScore,
     geometry_path_score,
 )
-from protopress.games.stonespine_architects.placement import fits, fits_in, with_token
+from protopress.games.stonespine_architects.placement import fits_in, with_token
 from protopress.games.stonespine_architects.rival import COLLECT, gold_after_pass
 from protopress.games.stonespine_architects.rulebook import CONSTRUCT, OVER, YEARS
 from protopress.games.stonespine_architects.scoring import (
@@ -376,14 +376,7 @@ def _put_values(
     still to place are those left that fit somewhere afterwards."""
     table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
     rival = _rival(state)
-    room = {}  # per token still to place: the cells it fits in now, and one of them
-    for token in set(state.pending):
-        cells = [
-            cell
-            for cell in range(CELLS)
-            if fits_in(table, board.cards[cell], board.chambers[cell], token)
-        ]
-        room[token] = (len(cells), cells[0] if cells else -1)
+    room = {token: board.room(table, token) for token in state.pending}  # where each fits now
     values = []
     for action in actions:
         k, row, col = action[1:4]
@@ -397,8 +390,8 @@ def _put_values(
         card = board.cards[cell]
         pending = []  # as fits() on the dungeon with the new chamber
         for t in state.pending[:k] + state.pending[k + 1 :]:
-            fitting, some = room[t]  # fits in another cell, or in the new chamber
-            if fitting > 1 or (fitting == 1 and some != cell) or fits_in(table, card, new, t):
+            fitting, first = room[t]  # fits in another cell, or in the new chamber
+            if fitting > 1 or (fitting == 1 and first != cell) or fits_in(table, card, new, t):
                 pending.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
@@ -427,7 +420,7 @@ def _buy_value(
         if state.rival.market_verdict(gold) == COLLECT:
             collected = [table.tokens[t] for t in collected_tokens(state)]
         rival = state.rival.reputation_with(tokens=collected).total
-    pending = [t for t in offer.tokens if fits(table, board.cards, board.chambers, t)]
+    pending = [t for t in offer.tokens if board.room(table, t).cells]  # those that fit
     return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)
 
 

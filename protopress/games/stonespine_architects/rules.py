@@ -44,9 +44,11 @@ from protopress.games.stonespine_architects.lookahead import (
     path_score_of,
 )
 from protopress.games.stonespine_architects.placement import (
+    Room,
     edge_free,
     fits,
     is_edge,
+    room,
     slot_free,
     spots,
     with_token,
@@ -215,7 +217,7 @@ class Board:
 
     __slots__ = (
         "cards", "chambers", "placed", "hand", "gold", "blueprint", "targets", "challenges",
-        "paths", "tallies",
+        "paths", "tallies", "rooms",
     )  # fmt: skip
 
     def __init__(self, blueprint: Blueprint):
@@ -235,6 +237,8 @@ class Board:
         self.paths: list[PathScore | None] = [None]
         # likewise the cached Tally, renewed by any change to a chamber
         self.tallies: list[Tally | None] = [None]
+        # and where a token of each element fits (the look-ahead's), forgotten likewise
+        self.rooms: dict[str, Room] = {}
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -247,6 +251,7 @@ class Board:
         new.challenges = self.challenges[:]
         new.paths = self.paths
         new.tallies = self.tallies
+        new.rooms = self.rooms
         return new
 
     def dungeon(self) -> Dungeon:
@@ -266,6 +271,14 @@ class Board:
             tally = self.tallies[0] = Tally.of(table.scoring, self.chambers, self.blueprint)
         return tally
 
+    def room(self, table: Table, token: int) -> Room:
+        """Where the token fits in this dungeon (kept per element until a chamber changes)."""
+        element = table.tokens[token].element
+        found = self.rooms.get(element)
+        if found is None:
+            found = self.rooms[element] = room(table, self.cards, self.chambers, token)
+        return found
+
     def put_chamber(self, table: Table, cell: int, chamber: Chamber, geometry: bool) -> None:
         """Replace the chamber in cell: a fresh tally (the old one changed in that cell,
         if it was known), and the path score forgotten if doors or passages changed."""
@@ -276,6 +289,7 @@ class Board:
                 table.scoring, cell, old, chamber, self.targets.get(cell, ())
             )
         self.tallies = [tally]
+        self.rooms = {}
         if geometry:
             self.paths = [None]
 
