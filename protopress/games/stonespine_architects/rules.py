@@ -91,7 +91,7 @@ from protopress.games.stonespine_architects.scoring import (
 )
 from protopress.games.stonespine_architects.spec import SPEC
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import SharedRng, redeal, shuffled
+from protopress.rules.information import SharedRng, redeal, shuffle, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -459,29 +459,29 @@ class StonespineArchitects:
         state.order, state.passed, state.pending, state.new_priority = [], [False] * players, [], []
         # 3. priority order
         state.priority = list(range(players))
-        rng.shuffle(state.priority)
+        shuffle(state.priority, rng)
         # 4. one goal card face up
         state.goal = rng.choice(table.goals)
         # 5. challenge cards flipped by player count
         state.challenge_deck = list(range(len(table.challenges)))
-        rng.shuffle(state.challenge_deck)
+        shuffle(state.challenge_deck, rng)
         state.display = []
         _flip_challenges(state)
         # 6. market cards by player count, tokens drawn from piles by element
         state.market_deck = list(range(len(table.markets)))
-        rng.shuffle(state.market_deck)
+        shuffle(state.market_deck, rng)
         state.piles = {element: list(pile) for element, pile in table.piles.items()}
         for pile in state.piles.values():
-            rng.shuffle(pile)
+            shuffle(pile, rng)
         state.market = []
         _lay_out_market(state)
         # 7. a blueprint each; the entrance is on it
         blueprints = list(table.blueprints)
-        rng.shuffle(blueprints)
+        shuffle(blueprints, rng)
         state.boards = [Board(blueprints[seat]) for seat in range(players)]
         # 8. five chamber cards each
         state.deck = list(table.deck)
-        rng.shuffle(state.deck)
+        shuffle(state.deck, rng)
         _deal(state)
         state.rival = None
         if solo:
