@@ -260,8 +260,9 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
     if kinds == {"put"}:
         return _put_values(state, seat, board, base, actions)
     if kinds <= {"buy", "pass"}:
+        rivals: dict[str, int] = {}  # the rival's reputation by its verdict on the gold left
         return [
-            _buy_value(state, seat, board, base, action)
+            _buy_value(state, seat, board, base, action, rivals)
             if action[0] == "buy"
             else _pass_value(game, state, seat, board, base, action)
             for action in actions
@@ -403,10 +404,16 @@ def _put_values(
 
 
 def _buy_value(
-    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+    state: StonespineState,
+    seat: int,
+    board: Board,
+    base: Facts,
+    action: Action,
+    rivals: dict[str, int],
 ) -> float:
     """A market row bought: less gold, its tokens to place (those that fit), and in
-    solo the rival card's verdict on the gold left (COLLECT: the rival collects)."""
+    solo the rival card's verdict on the gold left (COLLECT: the rival collects);
+    rivals keeps the rival's reputation per verdict for the decision's other rows."""
     from protopress.games.stonespine_architects.rules import collected_tokens, offer_of
 
     table = state.table
@@ -416,10 +423,13 @@ def _buy_value(
     gold = board.gold - offer.cost
     rival = None
     if state.rival is not None:
-        collected: list = []
-        if state.rival.market_verdict(gold) == COLLECT:
-            collected = [table.tokens[t] for t in collected_tokens(state)]
-        rival = state.rival.reputation_with(tokens=collected).total
+        verdict = state.rival.market_verdict(gold)
+        rival = rivals.get(verdict)
+        if rival is None:
+            collected: list = []
+            if verdict == COLLECT:
+                collected = [table.tokens[t] for t in collected_tokens(state)]
+            rival = rivals[verdict] = state.rival.reputation_with(tokens=collected).total
     pending = [t for t in offer.tokens if board.room(table, t).cells]  # those that fit
     return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)
 
