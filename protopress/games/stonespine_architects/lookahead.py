@@ -49,7 +49,7 @@ from protopress.games.stonespine_architects.scoring import (
 from protopress.rules.core import Action
 
 if TYPE_CHECKING:
-    from protopress.games.stonespine_architects.rules import Board, StonespineState
+    from protopress.games.stonespine_architects.state import Board, StonespineState
 
 # heuristic weights (greedy bots): provisional score plus nudges toward what pays later
 NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps

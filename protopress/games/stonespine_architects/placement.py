@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from protopress.games.stonespine_architects.dungeon import EDGES, MAX_ELEMENTS, SIZE, Chamber
 
 if TYPE_CHECKING:
-    from protopress.games.stonespine_architects.rules import Table
     from protopress.games.stonespine_architects.scoring import Token
+    from protopress.games.stonespine_architects.state import Table
 
 CELLS = SIZE * SIZE
 
