@@ -102,3 +102,43 @@ def test_bots_decide_the_same_whatever_the_order_of_the_piles(case):
         for make in (GreedyBot, lambda seed: MctsBot(seed, Budget(playouts=10))):
             assert make(step).choose(game, state) == make(step).choose(game, twin), step
     assert tuple(checked) == DECISIVE[case]
+
+
+def hidden(case: str, state) -> dict[str, list]:
+    """Stonespine's piles of `piles` and its chamber deck (solo: no hands to deal it with)."""
+    return piles(case, state) | {"deck": state.deck}
+
+
+@pytest.mark.parametrize("case", ["stonespine-solo", "stonespine"])
+def test_stonespine_lays_out_a_hidden_pile_alike_whenever_and_wherever_it_is_read(case):
+    """Stonespine's seat copy shuffles a hidden pile only when it is first read: the
+    pile must then be the same whatever the real order, whichever pile was read
+    first, and in every copy of the seat copy, read before or after copying."""
+    checked = 0
+    for game, state, step in positions(case):
+        seat = game.to_move(state)
+        twin = other_hidden_order(case, state, step)
+        twin.deck = twin.deck[::-1]  # the chamber deck in another order too
+        imagined = seat_copy(game, state, seat, random.Random(step))
+        assert imagined.unshuffled  # nothing laid out yet
+        early = imagined.copy()
+        names = list(hidden(case, imagined))  # reads (lays out) every pile, in one order
+        laid = hidden(case, imagined)
+        imagined_twin = seat_copy(game, twin, seat, random.Random(step))
+        backwards = {}
+        for name in reversed(names):  # the twin's piles read in the other order, one by one
+            if name.startswith("piles["):
+                backwards[name] = imagined_twin.pile(name[len("piles[") : -1])
+            elif name == "rival.deck":
+                backwards[name] = imagined_twin.rival.deck
+            else:
+                backwards[name] = getattr(imagined_twin, name)
+            assert name not in imagined_twin.unshuffled
+        assert not imagined_twin.unshuffled
+        assert backwards == laid
+        assert hidden(case, early) == laid  # a copy made before any read
+        assert hidden(case, imagined.copy()) == laid
+        assert not imagined.unshuffled
+        assert hidden(case, state) != laid  # the real piles are untouched (and hidden)
+        checked += 1
+    assert checked > 5

@@ -219,17 +219,19 @@ def geometry_path_score(geometry: Geometry, entrance: Doorway, exit: Doorway) ->
 
 def _opening(doorway: Doorway, opens: tuple[int, ...]) -> int:
     """The bit of the doorway's chamber if that chamber opens onto the doorway, else 0."""
-    side, bit = _DOORWAYS.get(doorway) or _doorway_bit(doorway)
+    side, bit = _DOORWAYS[doorway.side][doorway.index]
     return opens[side] & bit
 
 
-_DOORWAYS: dict[Doorway, tuple[int, int]] = {}
-
-
-def _doorway_bit(doorway: Doorway) -> tuple[int, int]:
-    row, col = doorway.cell
-    found = _DOORWAYS[doorway] = (_SIDES[doorway.side], 1 << (row * SIZE + col))
-    return found
+# (side, bit of its chamber) of every doorway, by side and index: looked up by its
+# fields, as hashing a Doorway (a dataclass) costs a Python call per path score
+_DOORWAYS: dict[str, tuple[tuple[int, int], ...]] = {
+    side: tuple(
+        (_SIDES[side], 1 << (cell[0] * SIZE + cell[1]))
+        for cell in (Doorway(cast(Side, side), index).cell for index in range(SIZE))
+    )
+    for side in EDGES
+}
 
 
 def _flood(reached: int, east: int, south: int) -> int:

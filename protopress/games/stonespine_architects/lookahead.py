@@ -37,7 +37,7 @@ from protopress.games.stonespine_architects.dungeon import (
     PathScore,
     geometry_path_score,
 )
-from protopress.games.stonespine_architects.placement import fits, fits_in, with_token
+from protopress.games.stonespine_architects.placement import fits_in, with_token
 from protopress.games.stonespine_architects.rival import COLLECT, gold_after_pass
 from protopress.games.stonespine_architects.rulebook import CONSTRUCT, OVER, YEARS
 from protopress.games.stonespine_architects.scoring import (
@@ -49,7 +49,7 @@ from protopress.games.stonespine_architects.scoring import (
 from protopress.rules.core import Action
 
 if TYPE_CHECKING:
-    from protopress.games.stonespine_architects.rules import Board, StonespineState
+    from protopress.games.stonespine_architects.state import Board, StonespineState
 
 # heuristic weights (greedy bots): provisional score plus nudges toward what pays later
 NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps
@@ -89,6 +89,29 @@ class Tally(NamedTuple):
             Geometry.of(chambers),
         )
 
+    def with_chamber(
+        self, scoring: Scoring, cell: int, old: Chamber, new: Chamber, targets: Sequence[str]
+    ) -> Tally:
+        """The tally with the chamber in cell replaced (old by new; targets the elements
+        the blueprint shows on that cell): Tally.of's counts, changed by one chamber."""
+        counts = dict(self.counts)
+        for element in old.elements:
+            left = counts[element] - 1
+            if left:
+                counts[element] = left
+            else:
+                del counts[element]  # as Tally.of: only the elements present
+        for element in new.elements:
+            counts[element] = counts.get(element, 0) + 1
+        holds = scoring.chamber_holds
+        return Tally(
+            self.reputation + new.stars - old.stars,
+            counts,
+            self.passages + len(new.passages) - len(old.passages),
+            self.matches + sum(holds(new, e) - holds(old, e) for e in targets),
+            self.geometry.with_chamber(cell, new),
+        )
+
 
 class Facts:
     """A board's dungeon as the heuristic reads it, optionally with the chamber in
@@ -123,14 +146,13 @@ class Facts:
         """Elements of a kind, as Scoring.element_count counts them."""
         new, old = self.new, self.old
         if element in self.scoring.edge_elements:
-            count = self.tally.passages
-            if new is not None and old is not None:
-                count += len(new.passages) - len(old.passages)
-            return count
+            if old is None or new is None:
+                return self.tally.passages
+            return self.tally.passages + len(new.passages) - len(old.passages)
         count = self.tally.counts.get(element, 0)
-        if new is not None and old is not None:
-            count += new.elements.count(element) - old.elements.count(element)
-        return count
+        if old is None or new is None:
+            return count
+        return count + new.elements.count(element) - old.elements.count(element)
 
     def full_row(self, element: str) -> bool:
         chambers = self.chambers
@@ -238,8 +260,9 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
     if kinds == {"put"}:
         return _put_values(state, seat, board, base, actions)
     if kinds <= {"buy", "pass"}:
+        rivals: dict[str, int] = {}  # the rival's reputation by its verdict on the gold left
         return [
-            _buy_value(state, seat, board, base, action)
+            _buy_value(state, seat, board, base, action, rivals)
             if action[0] == "buy"
             else _pass_value(game, state, seat, board, base, action)
             for action in actions
@@ -354,14 +377,7 @@ def _put_values(
     still to place are those left that fit somewhere afterwards."""
     table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
     rival = _rival(state)
-    room = {  # per token still to place: the cells it fits in now
-        token: [
-            cell
-            for cell in range(CELLS)
-            if fits_in(table, board.cards[cell], board.chambers[cell], token)
-        ]
-        for token in set(state.pending)
-    }
+    room = {token: board.room(table, token) for token in state.pending}  # where each fits now
     values = []
     for action in actions:
         k, row, col = action[1:4]
@@ -373,11 +389,11 @@ def _put_values(
             geometry = base.tally.geometry.with_chamber(cell, new)
             paths = geometry_path_score(geometry, blueprint.entrance, blueprint.exit)
         card = board.cards[cell]
-        pending = [  # as fits() on the dungeon with the new chamber
-            t
-            for t in state.pending[:k] + state.pending[k + 1 :]
-            if any(c != cell for c in room[t]) or fits_in(table, card, new, t)
-        ]
+        pending = []  # as fits() on the dungeon with the new chamber
+        for t in state.pending[:k] + state.pending[k + 1 :]:
+            fitting, first = room[t]  # fits in another cell, or in the new chamber
+            if fitting > 1 or (fitting == 1 and first != cell) or fits_in(table, card, new, t):
+                pending.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
         value = judge(
@@ -388,10 +404,16 @@ def _put_values(
 
 
 def _buy_value(
-    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+    state: StonespineState,
+    seat: int,
+    board: Board,
+    base: Facts,
+    action: Action,
+    rivals: dict[str, int],
 ) -> float:
     """A market row bought: less gold, its tokens to place (those that fit), and in
-    solo the rival card's verdict on the gold left (COLLECT: the rival collects)."""
+    solo the rival card's verdict on the gold left (COLLECT: the rival collects);
+    rivals keeps the rival's reputation per verdict for the decision's other rows."""
     from protopress.games.stonespine_architects.rules import collected_tokens, offer_of
 
     table = state.table
@@ -401,11 +423,14 @@ def _buy_value(
     gold = board.gold - offer.cost
     rival = None
     if state.rival is not None:
-        collected: list = []
-        if state.rival.market_verdict(gold) == COLLECT:
-            collected = [table.tokens[t] for t in collected_tokens(state)]
-        rival = state.rival.reputation_with(tokens=collected).total
-    pending = [t for t in offer.tokens if fits(table, board.cards, board.chambers, t)]
+        verdict = state.rival.market_verdict(gold)
+        rival = rivals.get(verdict)
+        if rival is None:
+            collected: list = []
+            if verdict == COLLECT:
+                collected = [table.tokens[t] for t in collected_tokens(state)]
+            rival = rivals[verdict] = state.rival.reputation_with(tokens=collected).total
+    pending = [t for t in offer.tokens if board.room(table, t).cells]  # those that fit
     return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)
 
 

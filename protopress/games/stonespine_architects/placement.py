@@ -5,19 +5,20 @@ docs/rules/stonespine-architects.md ("Improvement").
 
 The rules engine asks this of a board, the greedy look-ahead of a board with one
 chamber changed: both pass the cards and chambers per cell (card index -1: no
-chamber card there yet).
+chamber card there yet). Where a token may go depends on its element alone (the
+look-ahead keeps a board's `Room` per element).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import EDGES, MAX_ELEMENTS, SIZE, Chamber
 
 if TYPE_CHECKING:
-    from protopress.games.stonespine_architects.rules import Table
     from protopress.games.stonespine_architects.scoring import Token
+    from protopress.games.stonespine_architects.state import Table
 
 CELLS = SIZE * SIZE
 
@@ -68,6 +69,18 @@ def fits_in(table: Table, card: int, chamber: Chamber, token: int) -> bool:
     if is_edge(table, token):
         return any(edge_free(card, chamber, edge) for edge in EDGES)
     return slot_free(table, card, chamber)
+
+
+class Room(NamedTuple):
+    """Where a token fits in a dungeon: in how many chambers, and the first of them."""
+
+    cells: int
+    first: int  # the first cell it fits in, -1 if none
+
+
+def room(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> Room:
+    found = [cell for cell in range(CELLS) if fits_in(table, cards[cell], chambers[cell], token)]
+    return Room(len(found), found[0] if found else -1)
 
 
 def fits(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> bool:

@@ -186,11 +186,35 @@ def gold_after_pass(year: int, gold: int) -> int:
     return 0 if year <= CHALLENGE_YEARS else gold
 
 
+class PileSums(NamedTuple):
+    """What the rival's two piles add up to, for its reputation."""
+
+    chambers: int  # cards in the chamber pile
+    tokens: int  # tokens in the token pile
+    chamber_stars: int
+    token_stars: int
+    elements: dict[str, int]  # tokens by element (read only)
+
+    @classmethod
+    def of(cls, chambers: Sequence[ChamberCard], tokens: Sequence[Token]) -> PileSums:
+        elements: dict[str, int] = {}
+        for token in tokens:
+            elements[token.element] = elements.get(token.element, 0) + 1
+        return cls(
+            len(chambers),
+            len(tokens),
+            sum(chamber.stars for chamber in chambers),
+            sum(token.stars for token in tokens),
+            elements,
+        )
+
+
 class Rival:
     """The rival's deck, its revealed cards and its two score piles."""
 
     __slots__ = (
         "difficulty", "deck", "revealed", "chambers", "tokens", "collected_this_year", "_memo",
+        "_sums",
     )  # fmt: skip
 
     def __init__(self, deck: Sequence[RivalCard], difficulty: str = "normal"):
@@ -205,6 +229,7 @@ class Rival:
         self.tokens: list[Token] = []  # its market token score pile
         self.collected_this_year = False
         self._memo: tuple | None = None  # (key, RivalReputation): piles only grow
+        self._sums: PileSums | None = None  # of the piles as long as they were then
 
     @classmethod
     def shuffled(cls, catalog, difficulty: str, rng: random.Random) -> Rival:
@@ -222,6 +247,7 @@ class Rival:
         new.tokens = self.tokens[:]
         new.collected_this_year = self.collected_this_year
         new._memo = self._memo
+        new._sums = self._sums
         return new
 
     # the year
@@ -325,17 +351,26 @@ class Rival:
         """The reputation were these chambers and tokens added to its piles and,
         if given, card face up (a look-ahead's question)."""
         card = card or self._current()
-        piles, pile_tokens = (*self.chambers, *chambers), (*self.tokens, *tokens)
+        sums = self._pile_sums()
         if card.counts == "chambers":
-            counted = len(piles)
+            counted = sums.chambers + len(chambers)
         else:
-            counted = sum(token.element == card.element for token in pile_tokens)
+            counted = sums.elements.get(card.element, 0) if card.element is not None else 0
+            counted += sum(token.element == card.element for token in tokens)
         return RivalReputation(
             base=card.base,
             condition=counted * card.points,
-            chamber_stars=sum(chamber.stars for chamber in piles),
-            token_stars=sum(token.stars for token in pile_tokens),
+            chamber_stars=sums.chamber_stars + sum(chamber.stars for chamber in chambers),
+            token_stars=sums.token_stars + sum(token.stars for token in tokens),
         )
+
+    def _pile_sums(self) -> PileSums:
+        """The piles' sums, counted again only when a pile has grown (piles only
+        grow: the look-ahead asks the reputation many times a decision)."""
+        sums = self._sums
+        if sums is None or sums.chambers != len(self.chambers) or sums.tokens != len(self.tokens):
+            sums = self._sums = PileSums.of(self.chambers, self.tokens)
+        return sums
 
     def to_json(self) -> dict:
         reputation = self.reputation() if self.revealed else None

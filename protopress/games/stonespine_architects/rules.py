@@ -11,37 +11,32 @@ Decisions (actions):
     ("put", token_index, row, col, edge)      or a secret passage on an edge
     ("pass", challenge_id) / ("pass",)  stop buying: claim a challenge (years 1-3)
 
-Paths come from `protopress.games.stonespine_architects.dungeon` and final scores from
-`stonespine_scoring`; the solo rival is `stonespine_rival.Rival`. A state keeps
-each chamber as an immutable `dungeon.Chamber`, so a copy copies lists of
-references, and it caches each dungeon's path score until a chamber card or
-a secret passage changes it.
+Paths come from `dungeon`, final scores from `scoring`; the solo rival is
+`rival.Rival`, the state `state.StonespineState`. A state keeps each chamber as
+an immutable `dungeon.Chamber`, so a copy copies lists of references, and it
+caches each dungeon's path score until a chamber card or a secret passage
+changes it.
 """
 
 # Over 600 lines on purpose: the year's phases (construction, improvement, market,
-# cleanup) act on one state and are read in order; scoring, the rival, the dungeon
-# graph and the rulebook's numbers are modules of their own.
+# cleanup) act on one state and are read in order; the state (state.py), scoring,
+# the rival, the dungeon graph and the rulebook's numbers are modules of their own.
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from protopress.games.stonespine_architects.dungeon import (
     EDGES,
     MAX_ELEMENTS,
     SIZE,
     Chamber,
-    Dungeon,
-    PathScore,
 )
 from protopress.games.stonespine_architects.lookahead import (
-    Tally,
     action_values,
     heuristic,
-    path_score_of,
 )
 from protopress.games.stonespine_architects.placement import (
     edge_free,
@@ -55,11 +50,9 @@ from protopress.games.stonespine_architects.rival import (
     COLLECT,
     VISIT,
     Rival,
-    RivalCard,
     build_deck,
     gold_after_pass,
     lowest_challenge,
-    rival_cards,
     score_solo,
     solo_outcome,
 )
@@ -68,28 +61,26 @@ from protopress.games.stonespine_architects.rulebook import (
     CONSTRUCT,
     HAND,
     IMPROVE,
-    MIN_MARKET,
     OVER,
-    SOLO_PLAYERS,
     YEARS,
 )
 from protopress.games.stonespine_architects.scoring import (
     CATEGORIES,
-    Blueprint,
-    Challenge,
-    ChamberCard,
-    Goal,
     ScoreSheet,
-    Scoring,
-    Token,
     format_score,
     goal_places,
     score_dungeon,
     score_state,
 )
 from protopress.games.stonespine_architects.spec import SPEC
+from protopress.games.stonespine_architects.state import (
+    Board,
+    Offer,
+    StonespineState,
+    Table,
+)
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import redeal, shuffled
+from protopress.rules.information import redeal, shuffle, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -100,253 +91,6 @@ __all__ = [
     "lay_chamber",
     "score_state",
 ]
-
-CELLS = SIZE * SIZE
-EMPTY = Chamber()
-SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
-
-
-class MarketCard(NamedTuple):
-    id: str
-    min_players: int
-    rows: tuple[tuple[int, tuple[str, ...]], ...]  # (cost, token elements)
-
-
-class Offer(NamedTuple):
-    """One market row on the table: card, row, cost and the tokens drawn into it."""
-
-    card: int
-    row: int
-    cost: int
-    tokens: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Table:
-    """What stays fixed during a game: the components, the scoring, the mode."""
-
-    scoring: Scoring
-    cards: tuple[ChamberCard, ...]
-    chambers: tuple[Chamber, ...]  # each card as a chamber freshly laid, by card index
-    card_index: dict[str, int]
-    deck: tuple[int, ...]  # every chamber copy, by index into cards
-    tokens: tuple[Token, ...]
-    piles: dict[str, tuple[int, ...]]  # token copies by element
-    markets: tuple[MarketCard, ...]  # the market cards in use
-    market_count: int  # laid out per year
-    challenges: tuple[Challenge, ...]  # every copy
-    challenge_count: int  # flipped per year
-    goals: tuple[Goal, ...]
-    blueprints: tuple[Blueprint, ...]
-    rival_cards: tuple[RivalCard, ...]
-    chest_gold: dict[str, int]  # gold per year by element
-    players: int
-    solo: bool
-    difficulty: str
-
-    @classmethod
-    def of(cls, catalog, players: int, solo: bool, difficulty: str) -> Table:
-        scoring = Scoring.of(catalog)
-        cards = tuple(ChamberCard.of(c) for c in catalog.of_kind("chamber-card"))
-        counts = {c.id: c.count for c in catalog.of_kind("chamber-card")}
-        tokens = tuple(Token.of(t) for t in catalog.of_kind("market-token"))
-        token_counts = [t.count for t in catalog.of_kind("market-token")]
-        piles: dict[str, list[int]] = {}
-        for index, (token, count) in enumerate(zip(tokens, token_counts, strict=True)):
-            piles.setdefault(token.element, []).extend([index] * count)
-        table_players = SOLO_PLAYERS if solo else players
-        markets = tuple(
-            MarketCard(
-                m.id,
-                m.get("min_players", 1),
-                tuple((row["cost"], tuple(row["tokens"])) for row in m["rows"]),
-            )
-            for m in catalog.of_kind("market-card")
-            if m.get("min_players", 1) <= table_players
-        )
-        table = cls(
-            scoring=scoring,
-            cards=cards,
-            chambers=tuple(Chamber(c.doors, frozenset(), c.elements, c.stars) for c in cards),
-            card_index={card.id: i for i, card in enumerate(cards)},
-            deck=tuple(i for i, card in enumerate(cards) for _ in range(counts[card.id])),
-            tokens=tokens,
-            piles={element: tuple(pile) for element, pile in piles.items()},
-            markets=markets,
-            market_count=max(MIN_MARKET, table_players + 1),
-            challenges=tuple(
-                Challenge.of(c) for c in catalog.of_kind("challenge-card") for _ in range(c.count)
-            ),
-            challenge_count=table_players + 1,
-            goals=tuple(Goal.of(g) for g in catalog.of_kind("goal-card")),
-            blueprints=tuple(Blueprint.of(b) for b in catalog.of_kind("blueprint-card")),
-            rival_cards=rival_cards(catalog) if solo else (),
-            chest_gold={
-                e.id: e.get("gold_per_year", 0)
-                for e in catalog.of_kind("element")
-                if e.get("gold_per_year", 0)
-            },
-            players=players,
-            solo=solo,
-            difficulty=difficulty,
-        )
-        table._check(catalog)
-        return table
-
-    def _check(self, catalog) -> None:
-        per_year = SOLO_CARDS_PER_YEAR if self.solo else HAND * self.players
-        needs = {
-            "chamber cards": (len(self.deck), per_year * YEARS),
-            "goal cards": (len(self.goals), 1),
-            "blueprint cards": (len(self.blueprints), self.players),
-        }
-        for what, (have, need) in needs.items():
-            if have < need:
-                raise ValueError(f"{catalog.path}: {need} {what} needed, the catalog has {have}")
-        if self.solo:
-            build_deck(self.rival_cards, self.difficulty, random.Random(0))  # raises if none
-
-    def card_id(self, index: int) -> str:
-        return self.cards[index].id
-
-
-class Board:
-    """One player's dungeon, hand, gold, blueprint and claimed challenges."""
-
-    __slots__ = (
-        "cards", "chambers", "placed", "hand", "gold", "blueprint", "targets", "challenges",
-        "paths", "tallies",
-    )  # fmt: skip
-
-    def __init__(self, blueprint: Blueprint):
-        self.cards = [-1] * CELLS  # chamber card index per cell, -1 while empty
-        self.chambers = [EMPTY] * CELLS  # what scoring sees, per cell
-        self.placed: list[tuple[int, ...]] = [()] * CELLS  # token indices per cell
-        self.hand: list[int] = []
-        self.gold = 0
-        self.blueprint = blueprint
-        targets: dict[int, tuple[str, ...]] = {}  # the blueprint's elements by cell
-        for p in blueprint.positions:
-            targets[p.row * SIZE + p.col] = (*targets.get(p.row * SIZE + p.col, ()), p.element)
-        self.targets = targets
-        self.challenges: list[Challenge] = []
-        # cached path_score in a one-item list, shared by the copies holding the same
-        # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
-        self.paths: list[PathScore | None] = [None]
-        # likewise the cached Tally, renewed by any change to a chamber
-        self.tallies: list[Tally | None] = [None]
-
-    def copy(self) -> Board:
-        new = object.__new__(Board)
-        new.cards = self.cards[:]
-        new.chambers = self.chambers[:]
-        new.placed = self.placed[:]
-        new.hand = self.hand[:]
-        new.gold = self.gold
-        new.blueprint, new.targets = self.blueprint, self.targets
-        new.challenges = self.challenges[:]
-        new.paths = self.paths
-        new.tallies = self.tallies
-        return new
-
-    def dungeon(self) -> Dungeon:
-        c = self.chambers
-        rows = tuple(tuple(c[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
-        return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
-
-    def path(self, table: Table) -> PathScore:
-        paths = self.paths[0]
-        if paths is None:
-            paths = self.paths[0] = path_score_of(self.tally(table), self.blueprint)
-        return paths
-
-    def tally(self, table: Table) -> Tally:
-        tally = self.tallies[0]
-        if tally is None:
-            tally = self.tallies[0] = Tally.of(table.scoring, self.chambers, self.blueprint)
-        return tally
-
-    def changed(self, geometry: bool) -> None:
-        """A chamber changed: forget the tally, and the path score if doors or passages did."""
-        self.tallies = [None]
-        if geometry:
-            self.paths = [None]
-
-
-class StonespineState:
-    """One game: the boards, the decks and piles, the market and whose decision it is.
-
-    Every random choice is made at setup: the chamber, market, challenge and rival
-    decks and the token piles are shuffled then and drawn from the top later. So
-    the generator is never drawn from after setup and copies share it.
-    """
-
-    __slots__ = (
-        "table", "rng", "turns", "year", "phase", "draft", "mover", "boards", "deck",
-        "piles", "market_deck", "market", "challenge_deck", "display", "goal", "priority",
-        "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
-        "discarded", "final",
-    )  # fmt: skip
-
-    table: Table
-    rng: random.Random
-    turns: int
-    year: int
-    phase: str  # CONSTRUCT, IMPROVE or OVER
-    draft: int
-    mover: int
-    boards: list[Board]
-    deck: list[int]  # chamber card indices, drawn from the end
-    piles: dict[str, list[int]]  # token indices by element, drawn from the end
-    market_deck: list[int]
-    market: list[Offer]
-    challenge_deck: list[int]
-    display: list[int]  # face-up challenge indices
-    goal: Goal
-    priority: list[int]
-    new_priority: list[int]
-    order: list[int]
-    passed: list[bool]
-    pending: list[int]  # bought token indices still to place
-    keeping: bool
-    must_pass: bool
-    rival: Rival | None  # solo only
-    discarded: int
-    final: list[ScoreSheet] | None
-
-    def copy(self) -> StonespineState:
-        new = object.__new__(StonespineState)
-        new.table = self.table
-        new.rng = self.rng  # drawn from at setup only: see StonespineState
-        new.turns, new.year, new.phase = self.turns, self.year, self.phase
-        new.draft, new.mover, new.goal = self.draft, self.mover, self.goal
-        new.keeping, new.must_pass, new.discarded = self.keeping, self.must_pass, self.discarded
-        new.boards = [board.copy() for board in self.boards]
-        new.deck = self.deck[:]
-        new.piles = {element: pile[:] for element, pile in self.piles.items()}
-        new.market_deck = self.market_deck[:]
-        new.market = self.market[:]
-        new.challenge_deck = self.challenge_deck[:]
-        new.display = self.display[:]
-        new.priority = self.priority[:]
-        new.new_priority = self.new_priority[:]
-        new.order = self.order[:]
-        new.passed = self.passed[:]
-        new.pending = self.pending[:]
-        new.rival = self.rival.copy() if self.rival is not None else None
-        new.final = self.final
-        return new
-
-    @property
-    def row(self) -> int:
-        """This year's row of the dungeon."""
-        return self.year - 1
-
-    def sheets(self) -> list[ScoreSheet]:
-        """Final score sheets (provisional before the end: as if the game ended now)."""
-        if self.final is not None:
-            return self.final
-        return _score_sheets(self)
 
 
 class StonespineArchitects:
@@ -365,32 +109,33 @@ class StonespineArchitects:
         state.keeping = state.must_pass = False
         state.discarded = 0
         state.final = None
+        state.unshuffled = {}
         state.order, state.passed, state.pending, state.new_priority = [], [False] * players, [], []
         # 3. priority order
         state.priority = list(range(players))
-        rng.shuffle(state.priority)
+        shuffle(state.priority, rng)
         # 4. one goal card face up
         state.goal = rng.choice(table.goals)
         # 5. challenge cards flipped by player count
         state.challenge_deck = list(range(len(table.challenges)))
-        rng.shuffle(state.challenge_deck)
+        shuffle(state.challenge_deck, rng)
         state.display = []
         _flip_challenges(state)
         # 6. market cards by player count, tokens drawn from piles by element
         state.market_deck = list(range(len(table.markets)))
-        rng.shuffle(state.market_deck)
+        shuffle(state.market_deck, rng)
         state.piles = {element: list(pile) for element, pile in table.piles.items()}
         for pile in state.piles.values():
-            rng.shuffle(pile)
+            shuffle(pile, rng)
         state.market = []
         _lay_out_market(state)
         # 7. a blueprint each; the entrance is on it
         blueprints = list(table.blueprints)
-        rng.shuffle(blueprints)
+        shuffle(blueprints, rng)
         state.boards = [Board(blueprints[seat]) for seat in range(players)]
         # 8. five chamber cards each
         state.deck = list(table.deck)
-        rng.shuffle(state.deck)
+        shuffle(state.deck, rng)
         _deal(state)
         state.rival = None
         if solo:
@@ -494,18 +239,29 @@ class StonespineArchitects:
     def determinize(self, state: StonespineState, seat: int, rng: random.Random) -> None:
         """What seat cannot see, resampled: the others' hands with the chamber deck,
         the order of the token piles, the market and challenge decks and the
-        rival's deck (the boards, the market, the display and revealed cards are open)."""
+        rival's deck (the boards, the market, the display and revealed cards are open).
+
+        Most look-aheads read none of the piles, so each is only given a seed here
+        and is shuffled from canonical order when first read (`StonespineState.deck`,
+        `pile`, ...); the others' hands, when there are any, are dealt again now,
+        with the chamber deck they could have come from, and the rival's deck (five
+        cards) is shuffled now."""
         others = [s for s in range(len(state.boards)) if s != seat]
-        hands = [state.boards[s].hand[:] for s in others]
-        deck = state.deck[:]
-        redeal(hands, deck, rng)
-        for other, hand in zip(others, hands, strict=True):
-            state.boards[other].hand = hand
-        state.deck = deck
-        for element, pile in state.piles.items():
-            state.piles[element] = shuffled(pile, rng)
-        state.market_deck = shuffled(state.market_deck, rng)
-        state.challenge_deck = shuffled(state.challenge_deck, rng)
+        unshuffled = {}
+        if others:
+            hands = [state.boards[s].hand[:] for s in others]
+            deck = state.deck[:]
+            redeal(hands, deck, rng)
+            for other, hand in zip(others, hands, strict=True):
+                state.boards[other].hand = hand
+            state.deck = deck
+        else:
+            unshuffled["deck"] = rng.getrandbits(64)
+        for element in state._piles:
+            unshuffled[f"piles[{element}]"] = rng.getrandbits(64)
+        unshuffled["market_deck"] = rng.getrandbits(64)
+        unshuffled["challenge_deck"] = rng.getrandbits(64)
+        state.unshuffled = unshuffled
         if state.rival is not None:
             state.rival.deck = shuffled(state.rival.deck, rng)
 
@@ -617,7 +373,7 @@ def _lay_out_market(state: StonespineState) -> None:
 
 
 def _draw_token(state: StonespineState, element: str) -> int | None:
-    pile = state.piles.get(element)
+    pile = state.pile(element)
     return pile.pop() if pile else None
 
 
@@ -745,9 +501,8 @@ def lay_chamber(state: StonespineState, seat: int, row: int, col: int, card_id: 
     index = table.card_index[card_id]
     cell = row * SIZE + col
     board.cards[cell] = index
-    board.chambers[cell] = table.chambers[index]
     board.placed[cell] = ()
-    board.changed(geometry=True)
+    board.put_chamber(table, cell, table.chambers[index], geometry=True)
 
 
 def _starting_gold(state: StonespineState, seat: int) -> int:
@@ -772,7 +527,9 @@ def _solo_gate(state: StonespineState) -> None:
     if verdict == COLLECT:
         tokens = collected_tokens(state)
         for token in tokens:
-            state.piles[state.table.tokens[token].element].pop()
+            pile = state.pile(state.table.tokens[token].element)
+            assert pile  # the tokens were read off the ends of these piles
+            pile.pop()
         rival.collect(state.table.tokens[t] for t in tokens)
         discard = lowest_challenge([state.table.challenges[i].points for i in state.display])
         if discard is not None:
@@ -787,7 +544,7 @@ def collected_tokens(state: StonespineState) -> list[int]:
     depth: dict[str, int] = {}
     tokens = []
     for element in _solo_rival(state).card_tokens():
-        pile, drawn = state.piles.get(element, []), depth.get(element, 0)
+        pile, drawn = state.pile(element) or [], depth.get(element, 0)
         if drawn < len(pile):
             tokens.append(pile[-1 - drawn])
             depth[element] = drawn + 1
@@ -876,8 +633,7 @@ def _put(state: StonespineState, action: Action) -> None:
             raise IllegalAction(f"{action}: that edge already holds a {spec.element}")
         if not edge_free(board.cards[cell], chamber, edge):
             raise IllegalAction(f"{action}: the chamber already holds {MAX_ELEMENTS} elements")
-        board.chambers[cell] = with_token(chamber, spec, edge)
-        board.changed(geometry=True)
+        board.put_chamber(state.table, cell, with_token(chamber, spec, edge), geometry=True)
     else:
         if len(action) != 4:
             raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")
@@ -887,8 +643,7 @@ def _put(state: StonespineState, action: Action) -> None:
                 f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
                 f"{MAX_ELEMENTS} elements at most)"
             )
-        board.chambers[cell] = with_token(chamber, spec, None)
-        board.changed(geometry=False)
+        board.put_chamber(state.table, cell, with_token(chamber, spec, None), geometry=False)
     board.placed[cell] = (*board.placed[cell], token)
     del state.pending[k]
     _drop_unplaceable(state)
@@ -948,7 +703,7 @@ def _cleanup(state: StonespineState) -> None:
     if state.year == YEARS:
         state.phase = OVER
         state.mover = 0
-        state.final = _score_sheets(state)
+        state.final = score_sheets(state)
         return
     state.year += 1
     _lay_out_market(state)
@@ -966,7 +721,7 @@ def _cleanup(state: StonespineState) -> None:
 # --- final scoring ------------------------------------------------------------------
 
 
-def _score_sheets(state: StonespineState) -> list[ScoreSheet]:
+def score_sheets(state: StonespineState) -> list[ScoreSheet]:
     table = state.table
     scoring = table.scoring
     dungeons = [board.dungeon() for board in state.boards]

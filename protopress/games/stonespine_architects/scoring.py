@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Final, Literal, NamedTuple, Protocol
 
 from protopress.games.stonespine_architects.dungeon import (
     SIZE,
@@ -95,14 +95,9 @@ class Challenge(NamedTuple):
         )
 
 
-_T = TypeVar("_T")
-
-
-def _given(value: _T | None, condition: Condition, what: str) -> _T:
-    """A field the condition's op needs (the catalog schema requires it)."""
-    if value is None:
-        raise ValueError(f"challenge condition {condition.op!r} has no {what}")
-    return value
+def _missing(condition: Condition, what: str) -> ValueError:
+    """A field the condition's op needs is missing (the catalog schema requires it)."""
+    return ValueError(f"challenge condition {condition.op!r} has no {what}")
 
 
 class Position(NamedTuple):
@@ -245,23 +240,30 @@ class Scoring:
 
     def condition_met(self, condition: Condition, facts: Facts) -> bool:
         """A challenge condition judged on what facts tell of a dungeon (the one
-        rule, for a dungeon and for the engine's boards)."""
-        op = condition.op
+        rule, for a dungeon and for the engine's boards). The look-ahead asks it
+        for every action: the fields are checked in line, not by calls."""
+        op, element, at_least = condition
         if op == "element_count":
-            element = _given(condition.element, condition, "an element")
-            return facts.count(element) >= _given(condition.at_least, condition, "at_least")
-        if op == "reputation":
-            return facts.reputation >= _given(condition.at_least, condition, "at_least")
+            if element is None or at_least is None:
+                raise _missing(condition, "element" if element is None else "at_least")
+            return facts.count(element) >= at_least
         if op == "full_row":
-            return facts.full_row(_given(condition.element, condition, "an element"))
-        paths = facts.paths
-        if op == "entrance_path":
-            return paths.entrance >= _given(condition.at_least, condition, "at_least")
-        if op == "exit_path":
-            return paths.exit >= _given(condition.at_least, condition, "at_least")
+            if element is None:
+                raise _missing(condition, "element")
+            return facts.full_row(element)
         if op == "through_route":
-            return paths.through_route
-        raise ValueError(f"unknown challenge condition {op!r}")
+            return facts.paths.through_route
+        if op == "reputation":
+            have = facts.reputation
+        elif op == "entrance_path":
+            have = facts.paths.entrance
+        elif op == "exit_path":
+            have = facts.paths.exit
+        else:
+            raise ValueError(f"unknown challenge condition {op!r}")
+        if at_least is None:
+            raise _missing(condition, "at_least")
+        return have >= at_least
 
     def gold(self, amount: int) -> int:
         """A gold total on the track: never above the cap."""

@@ -204,3 +204,37 @@ def test_facts_of_a_dungeon_with_one_chamber_changed_equal_the_scoring_functions
             assert facts.full_row(element) == held
             rows_held += held
     assert rows_held > 100
+
+
+def test_what_a_board_keeps_equals_a_fresh_count_after_every_action():
+    """Placing a card or a token changes the board's kept tally in that one cell
+    (Tally.with_chamber): it must equal Tally.of the board's chambers, a kept path
+    score the path graph's, and where a token of each element was found to fit
+    (Board.room) where every token of that element fits now, by the rules' `fits`,
+    after every action of seeded games."""
+    from protopress.games.stonespine_architects.lookahead import Tally
+    from protopress.games.stonespine_architects.placement import fits, fits_in
+
+    kept = rooms = 0
+    for _, state in _positions(30, 23):
+        table = state.table
+        for board in state.boards:
+            tally, paths = board.tallies[0], board.paths[0]
+            if tally is not None:
+                assert tally == Tally.of(table.scoring, board.chambers, board.blueprint)
+                kept += 1
+            if paths is not None:
+                assert paths == path_score(board.dungeon())
+            for element, room in board.rooms.items():
+                for token in (
+                    t for t in range(len(table.tokens)) if table.tokens[t].element == element
+                ):
+                    cells = [
+                        c
+                        for c in range(16)
+                        if fits_in(table, board.cards[c], board.chambers[c], token)
+                    ]
+                    assert room == (len(cells), cells[0] if cells else -1)
+                    assert bool(room.cells) == fits(table, board.cards, board.chambers, token)
+                rooms += 1
+    assert kept > 1500 and rooms > 200

@@ -173,6 +173,38 @@ def test_copies_are_independent(catalog, cards):
     assert other.reputation().total != before.total
 
 
+def test_the_kept_pile_sums_equal_a_fresh_count_as_the_piles_grow(catalog, cards):
+    """The reputation reads the piles' sums kept since they last grew; after every
+    growth, in copies too, it equals a rival made afresh with the same piles."""
+    rng = random.Random(3)
+    chambers = [ChamberCard.of(c) for c in catalog.of_kind("chamber-card")]
+    tokens = [Token.of(t) for t in catalog.of_kind("market-token")]
+    rivals = [Rival(list(cards.values()))]
+    rivals[0].begin_year()
+    for _ in range(400):
+        rival = rng.choice(rivals)
+        step = rng.randrange(4)
+        if step == 0:
+            rival.offer_chambers(rng.sample(chambers, 3))
+        elif step == 1:
+            rival.take_market(rng.sample(tokens, rng.randrange(4)))
+        elif step == 2 and rival.deck:
+            rival.begin_year()
+        else:
+            rivals.append(rival.copy())
+        extra_chambers, extra_tokens = rng.sample(chambers, 2), rng.sample(tokens, 2)
+        card = rng.choice(list(cards.values()))
+        fresh = Rival([card])
+        fresh.begin_year()
+        fresh.chambers, fresh.tokens = rival.chambers + extra_chambers, rival.tokens + extra_tokens
+        assert rival.reputation_with(extra_chambers, extra_tokens, card) == fresh.reputation()
+        fresh = Rival([rival.face_up])
+        fresh.begin_year()
+        fresh.chambers, fresh.tokens = rival.chambers[:], rival.tokens[:]
+        assert rival.reputation() == fresh.reputation()
+    assert len(rivals) > 50
+
+
 def test_shuffled_from_the_catalog_and_to_json(catalog):
     rival = Rival.shuffled(catalog, "hard", random.Random(1))
     assert len(rival.deck) == 6

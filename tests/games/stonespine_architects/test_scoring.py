@@ -194,6 +194,27 @@ def test_challenge_cards_count_when_their_condition_holds(catalog):
     )
 
 
+@pytest.mark.parametrize(
+    ("condition", "message"),
+    [
+        (("element_count", None, 3), "has no element"),
+        (("element_count", "monster", None), "has no at_least"),
+        (("full_row", None, None), "has no element"),
+        (("reputation", None, None), "has no at_least"),
+        (("exit_path", None, None), "has no at_least"),
+        (("tallest_tower", None, None), "unknown challenge condition 'tallest_tower'"),
+    ],
+)
+def test_a_condition_without_the_fields_its_op_needs_is_refused(catalog, condition, message):
+    from protopress.games.stonespine_architects.dungeon import Dungeon
+    from protopress.games.stonespine_architects.scoring import Condition
+
+    scoring = Scoring.of(catalog)
+    dungeon = Dungeon.from_json(state())
+    with pytest.raises(ValueError, match=message):
+        scoring.condition_holds(Condition(*condition), dungeon)
+
+
 def test_secret_passages_count_once_per_edge(
     catalog,
 ):

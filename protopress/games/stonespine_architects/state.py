@@ -1,0 +1,363 @@
+"""Stonespine Architects' state: what stays fixed during a game (Table), what
+changes (StonespineState and each player's Board, cheap to copy, with the facts a
+board keeps until a chamber changes) and the hidden piles a seat copy lays out
+when first read. The rules that change a state are in rules.py."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
+from protopress.games.stonespine_architects.lookahead import Tally, path_score_of
+from protopress.games.stonespine_architects.placement import Room, room
+from protopress.games.stonespine_architects.rival import Rival, RivalCard, build_deck, rival_cards
+from protopress.games.stonespine_architects.rulebook import HAND, MIN_MARKET, SOLO_PLAYERS, YEARS
+from protopress.games.stonespine_architects.scoring import (
+    Blueprint,
+    Challenge,
+    ChamberCard,
+    Goal,
+    ScoreSheet,
+    Scoring,
+    Token,
+)
+from protopress.rules.information import SharedRng, shuffled
+
+CELLS = SIZE * SIZE
+EMPTY = Chamber()
+SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
+
+
+class MarketCard(NamedTuple):
+    id: str
+    min_players: int
+    rows: tuple[tuple[int, tuple[str, ...]], ...]  # (cost, token elements)
+
+
+class Offer(NamedTuple):
+    """One market row on the table: card, row, cost and the tokens drawn into it."""
+
+    card: int
+    row: int
+    cost: int
+    tokens: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What stays fixed during a game: the components, the scoring, the mode."""
+
+    scoring: Scoring
+    cards: tuple[ChamberCard, ...]
+    chambers: tuple[Chamber, ...]  # each card as a chamber freshly laid, by card index
+    card_index: dict[str, int]
+    deck: tuple[int, ...]  # every chamber copy, by index into cards
+    tokens: tuple[Token, ...]
+    piles: dict[str, tuple[int, ...]]  # token copies by element
+    markets: tuple[MarketCard, ...]  # the market cards in use
+    market_count: int  # laid out per year
+    challenges: tuple[Challenge, ...]  # every copy
+    challenge_count: int  # flipped per year
+    goals: tuple[Goal, ...]
+    blueprints: tuple[Blueprint, ...]
+    rival_cards: tuple[RivalCard, ...]
+    chest_gold: dict[str, int]  # gold per year by element
+    players: int
+    solo: bool
+    difficulty: str
+
+    @classmethod
+    def of(cls, catalog, players: int, solo: bool, difficulty: str) -> Table:
+        scoring = Scoring.of(catalog)
+        cards = tuple(ChamberCard.of(c) for c in catalog.of_kind("chamber-card"))
+        counts = {c.id: c.count for c in catalog.of_kind("chamber-card")}
+        tokens = tuple(Token.of(t) for t in catalog.of_kind("market-token"))
+        token_counts = [t.count for t in catalog.of_kind("market-token")]
+        piles: dict[str, list[int]] = {}
+        for index, (token, count) in enumerate(zip(tokens, token_counts, strict=True)):
+            piles.setdefault(token.element, []).extend([index] * count)
+        table_players = SOLO_PLAYERS if solo else players
+        markets = tuple(
+            MarketCard(
+                m.id,
+                m.get("min_players", 1),
+                tuple((row["cost"], tuple(row["tokens"])) for row in m["rows"]),
+            )
+            for m in catalog.of_kind("market-card")
+            if m.get("min_players", 1) <= table_players
+        )
+        table = cls(
+            scoring=scoring,
+            cards=cards,
+            chambers=tuple(Chamber(c.doors, frozenset(), c.elements, c.stars) for c in cards),
+            card_index={card.id: i for i, card in enumerate(cards)},
+            deck=tuple(i for i, card in enumerate(cards) for _ in range(counts[card.id])),
+            tokens=tokens,
+            piles={element: tuple(pile) for element, pile in piles.items()},
+            markets=markets,
+            market_count=max(MIN_MARKET, table_players + 1),
+            challenges=tuple(
+                Challenge.of(c) for c in catalog.of_kind("challenge-card") for _ in range(c.count)
+            ),
+            challenge_count=table_players + 1,
+            goals=tuple(Goal.of(g) for g in catalog.of_kind("goal-card")),
+            blueprints=tuple(Blueprint.of(b) for b in catalog.of_kind("blueprint-card")),
+            rival_cards=rival_cards(catalog) if solo else (),
+            chest_gold={
+                e.id: e.get("gold_per_year", 0)
+                for e in catalog.of_kind("element")
+                if e.get("gold_per_year", 0)
+            },
+            players=players,
+            solo=solo,
+            difficulty=difficulty,
+        )
+        table._check(catalog)
+        return table
+
+    def _check(self, catalog) -> None:
+        per_year = SOLO_CARDS_PER_YEAR if self.solo else HAND * self.players
+        needs = {
+            "chamber cards": (len(self.deck), per_year * YEARS),
+            "goal cards": (len(self.goals), 1),
+            "blueprint cards": (len(self.blueprints), self.players),
+        }
+        for what, (have, need) in needs.items():
+            if have < need:
+                raise ValueError(f"{catalog.path}: {need} {what} needed, the catalog has {have}")
+        if self.solo:
+            build_deck(self.rival_cards, self.difficulty, random.Random(0))  # raises if none
+
+    def card_id(self, index: int) -> str:
+        return self.cards[index].id
+
+
+class Board:
+    """One player's dungeon, hand, gold, blueprint and claimed challenges."""
+
+    __slots__ = (
+        "cards", "chambers", "placed", "hand", "gold", "blueprint", "targets", "challenges",
+        "paths", "tallies", "rooms",
+    )  # fmt: skip
+
+    def __init__(self, blueprint: Blueprint):
+        self.cards = [-1] * CELLS  # chamber card index per cell, -1 while empty
+        self.chambers = [EMPTY] * CELLS  # what scoring sees, per cell
+        self.placed: list[tuple[int, ...]] = [()] * CELLS  # token indices per cell
+        self.hand: list[int] = []
+        self.gold = 0
+        self.blueprint = blueprint
+        targets: dict[int, tuple[str, ...]] = {}  # the blueprint's elements by cell
+        for p in blueprint.positions:
+            targets[p.row * SIZE + p.col] = (*targets.get(p.row * SIZE + p.col, ()), p.element)
+        self.targets = targets
+        self.challenges: list[Challenge] = []
+        # cached path_score in a one-item list, shared by the copies holding the same
+        # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
+        self.paths: list[PathScore | None] = [None]
+        # likewise the cached Tally, renewed by any change to a chamber
+        self.tallies: list[Tally | None] = [None]
+        # and where a token of each element fits (the look-ahead's), forgotten likewise
+        self.rooms: dict[str, Room] = {}
+
+    def copy(self) -> Board:
+        new = object.__new__(Board)
+        new.cards = self.cards[:]
+        new.chambers = self.chambers[:]
+        new.placed = self.placed[:]
+        new.hand = self.hand[:]
+        new.gold = self.gold
+        new.blueprint, new.targets = self.blueprint, self.targets
+        new.challenges = self.challenges[:]
+        new.paths = self.paths
+        new.tallies = self.tallies
+        new.rooms = self.rooms
+        return new
+
+    def dungeon(self) -> Dungeon:
+        c = self.chambers
+        rows = tuple(tuple(c[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
+        return Dungeon(rows, self.blueprint.entrance, self.blueprint.exit)
+
+    def path(self, table: Table) -> PathScore:
+        paths = self.paths[0]
+        if paths is None:
+            paths = self.paths[0] = path_score_of(self.tally(table), self.blueprint)
+        return paths
+
+    def tally(self, table: Table) -> Tally:
+        tally = self.tallies[0]
+        if tally is None:
+            tally = self.tallies[0] = Tally.of(table.scoring, self.chambers, self.blueprint)
+        return tally
+
+    def room(self, table: Table, token: int) -> Room:
+        """Where the token fits in this dungeon (kept per element until a chamber changes)."""
+        element = table.tokens[token].element
+        found = self.rooms.get(element)
+        if found is None:
+            found = self.rooms[element] = room(table, self.cards, self.chambers, token)
+        return found
+
+    def put_chamber(self, table: Table, cell: int, chamber: Chamber, geometry: bool) -> None:
+        """Replace the chamber in cell: a fresh tally (the old one changed in that cell,
+        if it was known), and the path score forgotten if doors or passages changed."""
+        old, tally = self.chambers[cell], self.tallies[0]
+        self.chambers[cell] = chamber
+        if tally is not None:
+            tally = tally.with_chamber(
+                table.scoring, cell, old, chamber, self.targets.get(cell, ())
+            )
+        self.tallies = [tally]
+        self.rooms = {}
+        if geometry:
+            self.paths = [None]
+
+
+class StonespineState(SharedRng):
+    """One game: the boards, the decks and piles, the market and whose decision it is.
+
+    Every random choice is made at setup: the chamber, market, challenge and rival
+    decks and the token piles are shuffled then and drawn from the top later. So
+    the generator is never drawn from after setup: copies share it, and a seat
+    copy's new one is never made (`SharedRng`).
+
+    A seat copy's hidden piles are laid out when first read (`determinize`): the
+    chamber deck, the market and challenge decks and each token pile are read
+    through `deck`, `market_deck`, `challenge_deck` and `pile(element)`, which
+    shuffle a pile still listed in `unshuffled` from its seed first.
+    """
+
+    __slots__ = (
+        "table", "turns", "year", "phase", "draft", "mover", "boards", "_deck",
+        "_piles", "_market_deck", "market", "_challenge_deck", "display", "goal", "priority",
+        "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
+        "discarded", "final", "unshuffled",
+    )  # fmt: skip
+
+    table: Table
+    turns: int
+    year: int
+    phase: str  # CONSTRUCT, IMPROVE or OVER
+    draft: int
+    mover: int
+    boards: list[Board]
+    _deck: list[int]  # chamber card indices, drawn from the end
+    _piles: dict[str, list[int]]  # token indices by element, drawn from the end
+    _market_deck: list[int]
+    market: list[Offer]
+    _challenge_deck: list[int]
+    display: list[int]  # face-up challenge indices
+    goal: Goal
+    priority: list[int]
+    new_priority: list[int]
+    order: list[int]
+    passed: list[bool]
+    pending: list[int]  # bought token indices still to place
+    keeping: bool
+    must_pass: bool
+    rival: Rival | None  # solo only
+    discarded: int
+    final: list[ScoreSheet] | None
+    # hidden piles not laid out yet, by name ("deck", "market_deck", "challenge_deck",
+    # "piles[ELEMENT]"), each with the seed of its shuffle; never changed in place
+    unshuffled: dict[str, int]
+
+    def copy(self) -> StonespineState:
+        new = object.__new__(StonespineState)
+        new.table = self.table
+        self.share_rng(new)  # drawn from at setup only: see StonespineState
+        new.turns, new.year, new.phase = self.turns, self.year, self.phase
+        new.draft, new.mover, new.goal = self.draft, self.mover, self.goal
+        new.keeping, new.must_pass, new.discarded = self.keeping, self.must_pass, self.discarded
+        new.boards = [board.copy() for board in self.boards]
+        new.unshuffled = self.unshuffled  # unshuffled piles are laid out alike in copies
+        new._deck = self._deck[:]
+        new._piles = {element: pile[:] for element, pile in self._piles.items()}
+        new._market_deck = self._market_deck[:]
+        new.market = self.market[:]
+        new._challenge_deck = self._challenge_deck[:]
+        new.display = self.display[:]
+        new.priority = self.priority[:]
+        new.new_priority = self.new_priority[:]
+        new.order = self.order[:]
+        new.passed = self.passed[:]
+        new.pending = self.pending[:]
+        new.rival = self.rival.copy() if self.rival is not None else None
+        new.final = self.final
+        return new
+
+    @property
+    def deck(self) -> list[int]:
+        """The chamber deck, drawn from the end."""
+        return self._hidden("deck", self._deck)
+
+    @deck.setter
+    def deck(self, deck: list[int]) -> None:
+        self._deck = deck
+        self._laid_out("deck")
+
+    @property
+    def market_deck(self) -> list[int]:
+        return self._hidden("market_deck", self._market_deck)
+
+    @market_deck.setter
+    def market_deck(self, deck: list[int]) -> None:
+        self._market_deck = deck
+        self._laid_out("market_deck")
+
+    @property
+    def challenge_deck(self) -> list[int]:
+        return self._hidden("challenge_deck", self._challenge_deck)
+
+    @challenge_deck.setter
+    def challenge_deck(self, deck: list[int]) -> None:
+        self._challenge_deck = deck
+        self._laid_out("challenge_deck")
+
+    def pile(self, element: str) -> list[int] | None:
+        """The token pile of an element (drawn from the end), None if it has none."""
+        pile = self._piles.get(element)
+        if pile is None:
+            return None
+        return self._hidden(f"piles[{element}]", pile)
+
+    @property
+    def piles(self) -> dict[str, list[int]]:
+        """Every token pile by element, laid out."""
+        for element in self._piles:
+            self.pile(element)
+        return self._piles
+
+    @piles.setter
+    def piles(self, piles: dict[str, list[int]]) -> None:
+        self._piles = piles
+        self.unshuffled = {k: v for k, v in self.unshuffled.items() if not k.startswith("piles[")}
+
+    def _hidden(self, name: str, pile: list[int]) -> list[int]:
+        """pile, shuffled in place first if it is still unshuffled: from canonical
+        order with its own seed, so every copy lays it out alike whenever it reads it."""
+        seed = self.unshuffled.get(name)
+        if seed is not None:
+            pile[:] = shuffled(pile, random.Random(seed))
+            self._laid_out(name)
+        return pile
+
+    def _laid_out(self, name: str) -> None:
+        if name in self.unshuffled:
+            self.unshuffled = {k: v for k, v in self.unshuffled.items() if k != name}
+
+    @property
+    def row(self) -> int:
+        """This year's row of the dungeon."""
+        return self.year - 1
+
+    def sheets(self) -> list[ScoreSheet]:
+        """Final score sheets (provisional before the end: as if the game ended now)."""
+        if self.final is not None:
+            return self.final
+        from protopress.games.stonespine_architects.rules import score_sheets
+
+        return score_sheets(self)
