@@ -8,6 +8,7 @@ cards, only what its seat sees."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from protopress.rules.core import Action, Game, IllegalAction
 from protopress.rules.information import seat_copy
@@ -19,7 +20,7 @@ class RandomBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, state, legal: list[Action] | None = None) -> Action:
+    def choose(self, game: Game, state, legal: Sequence[Action] | None = None) -> Action:
         """legal: the position's legal actions when the caller has listed them already."""
         return self.rng.choice(game.legal_actions(state) if legal is None else legal)
 
@@ -38,7 +39,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, game: Game, state, legal: list[Action] | None = None) -> Action:
+    def choose(self, game: Game, state, legal: Sequence[Action] | None = None) -> Action:
         seat = game.to_move(state)
         actions = game.legal_actions(state) if legal is None else legal
         if len(actions) == 1:
@@ -70,7 +71,7 @@ def greedy_action(game: Game, state, rng: random.Random) -> Action:
     return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
 
 
-def action_values(game: Game, state, seat: int, actions: list[Action]) -> list[float]:
+def action_values(game: Game, state, seat: int, actions: Sequence[Action]) -> list[float]:
     """game.heuristic(trial, seat) after each action, each applied to its own copy.
 
     A game may offer `action_values(state, seat, actions)` that gives the same
@@ -82,7 +83,7 @@ def action_values(game: Game, state, seat: int, actions: list[Action]) -> list[f
     return reference_values(game, state, seat, actions)
 
 
-def reference_values(game: Game, state, seat: int, actions: list[Action]) -> list[float]:
+def reference_values(game: Game, state, seat: int, actions: Sequence[Action]) -> list[float]:
     """The heuristic after each action by the book: copy, apply, judge."""
     values = []
     for action in actions:

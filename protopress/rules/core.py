@@ -41,7 +41,7 @@ class Game(Protocol):
     def to_move(self, state) -> int | None:
         """The seat whose decision it is, or None when the game is over."""
 
-    def legal_actions(self, state) -> list[Action]: ...
+    def legal_actions(self, state) -> Sequence[Action]: ...
 
     def apply(self, state, action: Action) -> None:
         """Apply a legal action to state in place (callers copy first if needed)."""

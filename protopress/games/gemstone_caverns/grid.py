@@ -8,9 +8,10 @@ legality is one AND.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import compress, permutations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
 from protopress.rules.core import Action
@@ -176,17 +177,89 @@ def _free_placements(cells, rows: int, cols: int, turns: int, filled: int) -> li
     ]
 
 
-def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> Placements:
     """_free_placements for all placements at once: the bits of the placements that
-    cover a filled box, a table look-up per byte of filled, become a numeral whose
-    digits select the others."""
+    cover a filled box, a table look-up per byte of filled; the others are the
+    clear ones, handed out as a Placements sequence (no list is built)."""
     table = _place_table(cells, rows, cols)
     covered = 0
     for chunk, values in enumerate(table.covers):
         covered |= values[filled >> 8 * chunk & 0xFF]
-    clear = ~covered & (table.top - 1)
-    selectors = format(clear | table.top, "b").encode()[:0:-1].translate(_DIGITS)
-    return list(compress(table.shown[turns], selectors))
+    shown = table.shown[turns]
+    return Placements(shown, ~covered & ((1 << len(shown)) - 1))
+
+
+class Placements(Sequence[Action]):
+    """The placements clear of a seat's filled boxes, in _place_actions' order, as
+    the bits of an integer: bit i set when actions[i] is clear. A random player
+    needs only how many there are and the k-th, so the list of ~120 out of ~350
+    is never built: len is a bit count, the k-th is found by halving (the same
+    actions at the same places as the list, so the same random choices)."""
+
+    __slots__ = ("actions", "clear", "size")
+
+    def __init__(self, actions: tuple[Action, ...], clear: int):
+        self.actions = actions  # every placement of the turns shown
+        self.clear = clear  # bit i: actions[i] covers no filled box
+        self.size = clear.bit_count()
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError("placement index out of range")
+        return self.actions[_nth_bit(self.clear, index)]
+
+    def __iter__(self) -> Iterator[Action]:
+        selectors = format(self.clear | 1 << len(self.actions), "b").encode()[:0:-1]
+        return compress(self.actions, selectors.translate(_DIGITS))
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            bit = self.actions.index(action)
+        except ValueError:
+            return False
+        return bool(self.clear >> bit & 1)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Placements):
+            return self.clear == other.clear and self.actions == other.actions
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which do not hash
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def _nth_bit(bits: int, n: int) -> int:
+    """The position of the n-th (from 0) set bit of bits: the 32-bit word holding it
+    found by counting, then the lower set bits of that word cleared one by one."""
+    base, word = 0, bits & _WORD
+    count = word.bit_count()
+    while n >= count:
+        n, bits, base = n - count, bits >> 32, base + 32
+        word = bits & _WORD
+        count = word.bit_count()
+    for _ in range(n):
+        word &= word - 1
+    return base + (word & -word).bit_length() - 1
+
+
+_WORD = (1 << 32) - 1
 
 
 @lru_cache(maxsize=64)

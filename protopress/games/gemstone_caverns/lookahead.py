@@ -9,7 +9,7 @@ agree with apply + heuristic on thousands of random positions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -100,7 +100,7 @@ def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+def placement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
     """heuristic(seat) after each of seat's placement actions (or the pass), as copying
     the state, applying the action and scoring would give it, without copying: one
     labelling of the grid, then per placement only the groups its dice join."""
@@ -332,7 +332,7 @@ class _Fits:
         return anchors & ~(overlap * 0xFF)
 
 
-def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
     """heuristic(seat) after each "arrange" action of the active seat, as apply +
     heuristic on a copy would give it: the grid's value is the same for all, only
     the best fit differs, and _Fits judges every placement of a shape at once."""

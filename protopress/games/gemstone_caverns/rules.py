@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -139,6 +140,7 @@ class Table:
     neighbours: tuple
     players: int
     full: int  # the bitmask of a full grid
+    draws: tuple[tuple[tuple[str, ...], int, int], ...]  # per die: faces, their number, its bits
 
     @classmethod
     def of(cls, catalog, players: int) -> Table:
@@ -159,6 +161,7 @@ class Table:
             neighbours=_neighbours(sheet["rows"], sheet["columns"]),
             players=players,
             full=(1 << sheet["rows"] * sheet["columns"]) - 1,
+            draws=tuple((faces, len(faces), len(faces).bit_length()) for faces in dice),
         )
 
 
@@ -166,8 +169,8 @@ class GemstoneState(SharedRng):
     """One game: a grid per seat, the roll, the arrangement and who still places it."""
 
     __slots__ = (
-        "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
-        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "legal",
+        "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes", "spots",
+        "turns_shown", "placed", "ended", "over", "turns", "passes", "used",
     )  # fmt: skip
 
     def __init__(self, table: Table, rng: random.Random):
@@ -181,6 +184,7 @@ class GemstoneState(SharedRng):
         self.rolled: tuple[str, ...] = ()
         self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
         self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
+        self.spots: tuple[dict, ...] = ()  # _placements of the arrangement's shape
         self.turns_shown = 4  # distinct quarter turns of the arrangement
         self.placed = 0  # seats that have placed (or passed) this turn, from the active one
         self.ended = False  # a seat could not place: the game ends after this arrangement
@@ -189,7 +193,6 @@ class GemstoneState(SharedRng):
         self.passes = 0
         self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
         SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
-        self.legal: tuple | None = None  # the last placements listed, with what they depend on
 
     def copy(self) -> GemstoneState:
         new = object.__new__(GemstoneState)
@@ -242,7 +245,9 @@ class GemstoneCaverns:
             return None
         return (state.active + state.placed) % state.table.players
 
-    def legal_actions(self, state: GemstoneState) -> list[Action]:
+    def legal_actions(self, state: GemstoneState) -> Sequence[Action]:
+        """The arrangements of the roll, else the placements clear of the seat's
+        filled boxes (a Placements sequence: no list is built), else the pass."""
         if state.over:
             return []
         if state.arrangement is None:
@@ -251,14 +256,10 @@ class GemstoneCaverns:
         seat = self.to_move(state)
         if seat is None:  # not over, so a seat places
             raise IllegalAction("the game is over")
-        filled = state.filled[seat]
-        key = (state.arrangement, state.turns_shown, filled)
-        if state.legal is None or state.legal[0] != key:  # the loop and the bot both ask
-            actions = _clear_placements(
-                state.arrangement[0], t.rows, t.cols, state.turns_shown, filled
-            )
-            state.legal = (key, actions or [PASS])  # never handed out: copies are
-        return state.legal[1][:]
+        actions = _clear_placements(
+            state.arrangement[0], t.rows, t.cols, state.turns_shown, state.filled[seat]
+        )
+        return actions if actions.size else [PASS]
 
     def apply(self, state: GemstoneState, action: Action) -> None:
         kind = action[0]
@@ -268,26 +269,26 @@ class GemstoneCaverns:
             if state.arrangement is not None:
                 raise IllegalAction("the dice are already arranged this turn")
             _, cells, labels = action
+            t = state.table
             state.arrangement = (cells, labels)
-            state.codes, state.turns_shown, _, _ = _arranged(cells, labels, state.table.symbols)
+            state.codes, state.turns_shown, _, _ = _arranged(cells, labels, t.symbols)
+            state.spots = _placements(cells, t.rows, t.cols)
             state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
             return
         if state.arrangement is None:
             raise IllegalAction("the dice must be arranged first")
         if kind == "place":
             _, times, row, col = action
-            t, seat = state.table, self.to_move(state)
-            if seat is None:  # not over, so a seat places
-                raise IllegalAction("the game is over")
+            seat = (state.active + state.placed) % state.table.players  # to_move: not over
             try:
-                mask, inside = _placements(state.arrangement[0], t.rows, t.cols)[times][row, col]
+                mask, inside = state.spots[times][row, col]
             except (KeyError, IndexError, TypeError):
                 raise IllegalAction(f"no box of the grid under {action}") from None
             if mask & state.filled[seat]:
                 raise IllegalAction(f"{action} overlaps filled boxes of seat {seat}")
-            grid = state.grids[seat]
+            grid, codes = state.grids[seat], state.codes
             for k, box in inside:
-                grid[box] = state.codes[k]
+                grid[box] = codes[k]
             state.filled[seat] |= mask
             state.values[seat] = _Judged()
         elif kind == "pass":
@@ -327,7 +328,9 @@ class GemstoneCaverns:
         """_best_fit for the heuristic, by _fast_best_fit (tested equal to it)."""
         return _fast_best_fit(state, seat)
 
-    def action_values(self, state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+    def action_values(
+        self, state: GemstoneState, seat: int, actions: Sequence[Action]
+    ) -> list[float]:
         """heuristic(seat) after each of the actions of the seat to move, as applying
         each to a copy would give it (the greedy bot's look-ahead, without the copies)."""
         if seat == self.to_move(state):
@@ -357,7 +360,17 @@ class GemstoneCaverns:
 
 
 def _roll(state: GemstoneState) -> None:
-    state.rolled = tuple(state.rng.choice(faces) for faces in state.table.dice)
+    """Each die shows rng.choice(faces): that draw (CPython's getrandbits of the bit
+    length, again while too large) inlined, the same faces from the same draws
+    (tests/games/gemstone_caverns/test_rules.py holds it to rng.choice)."""
+    getrandbits = state.rng.getrandbits
+    rolled = []
+    for faces, bound, bits in state.table.draws:
+        r = getrandbits(bits)
+        while r >= bound:
+            r = getrandbits(bits)
+        rolled.append(faces[r])
+    state.rolled = tuple(rolled)
 
 
 def _end_turn(state: GemstoneState) -> None:

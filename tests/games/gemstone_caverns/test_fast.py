@@ -15,6 +15,7 @@ from protopress.games.gemstone_caverns.grid import (
     _free_placements,
     _groups,
     _Judged,
+    _nth_bit,
     _shapes,
     _value_of,
 )
@@ -91,9 +92,16 @@ def test_clear_placements_match_the_mask_by_mask_filter(catalog):
                 boxes = rng.sample(range(64), rng.randrange(65))
                 filled = sum(1 << box for box in boxes)
                 turns = rng.randint(1, 4)
-                assert _clear_placements(cells, 8, 8, turns, filled) == _free_placements(
-                    cells, 8, 8, turns, filled
-                )
+                clear = _clear_placements(cells, 8, 8, turns, filled)
+                listed = _free_placements(cells, 8, 8, turns, filled)
+                assert clear == listed and list(clear) == listed and len(clear) == len(listed)
+                # the k-th, counted from either end, and what is in it, as in the list
+                assert [clear[k] for k in range(len(listed))] == listed
+                assert [clear[-k - 1] for k in range(len(listed))] == listed[::-1]
+                assert clear[2:9] == listed[2:9]
+                every = _free_placements(cells, 8, 8, 4, 0)
+                for action in rng.sample(every, 10) + [("pass",), ("place", 0, 99, 99)]:
+                    assert (action in clear) == (action in listed)
                 checked += 1
     # and on a sheet whose boxes are no whole number of bytes
     for cells, _, _ in _shapes(4):
@@ -124,3 +132,23 @@ def test_judged_grids_stay_true_to_the_grid_and_never_leak_between_copies(catalo
         assert [_cached(state, seat) for seat in range(t.players)] == before
         checked += 1
     assert checked > 2000
+
+
+def test_the_nth_set_bit_is_found_on_integers_of_every_length():
+    rng = random.Random(9)
+    for _ in range(3000):
+        bits = rng.getrandbits(rng.randint(1, 500)) | 1 << rng.randrange(8)
+        ones = [i for i in range(bits.bit_length()) if bits >> i & 1]
+        n = rng.randrange(len(ones))
+        assert _nth_bit(bits, n) == ones[n]
+
+
+def test_a_random_player_picks_the_same_placements_from_the_sequence_as_from_the_list(catalog):
+    """rng.choice reads only the length and the k-th: the same draws, the same picks."""
+    checked = 0
+    for state, rng in positions(catalog, 20, seed=10):
+        legal = GAME.legal_actions(state)
+        seed = rng.getrandbits(32)
+        assert random.Random(seed).choice(legal) == random.Random(seed).choice(list(legal))
+        checked += 1
+    assert checked > 1000
