@@ -47,7 +47,11 @@ class GreedyBot:
         if seat is None:
             raise IllegalAction("the game is over: no seat to choose for")
         if self.samples == 1:  # one copy: its values are the totals (0.0 + v == v)
-            totals = action_values(game, seat_copy(game, state, seat, self.rng), seat, actions)
+            base = seat_copy(game, state, seat, self.rng)
+            fast = getattr(game, "best_actions", None)
+            if fast is not None:
+                return self.rng.choice(fast(base, seat, actions))
+            totals = action_values(game, base, seat, actions)
         else:
             bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
             totals = [0.0] * len(actions)
@@ -66,6 +70,9 @@ def greedy_action(game: Game, state, rng: random.Random) -> Action:
         raise IllegalAction("the game is over: no seat to choose for")
     if len(actions) == 1:
         return actions[0]
+    fast = getattr(game, "best_actions", None)
+    if fast is not None:
+        return rng.choice(fast(state, seat, actions))
     values = action_values(game, state, seat, actions)
     best = max(values)
     return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
@@ -76,6 +83,9 @@ def action_values(game: Game, state, seat: int, actions: Sequence[Action]) -> li
 
     A game may offer `action_values(state, seat, actions)` that gives the same
     values faster (without copies); each such fast path is tested against this.
+    A game may also offer `best_actions(state, seat, actions)`: the actions of the
+    highest of these values, in order (the greedy choice's ties), found without
+    valuing each; greedy bots then take their pick from it.
     """
     fast = getattr(game, "action_values", None)
     if fast is not None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from protopress.games.gemstone_caverns.grid import (
     PASS,
+    Placements,
     Scoring,
     _arranged,
     _arrangements,
@@ -51,6 +52,9 @@ class _Spot(NamedTuple):
 class _Spots(NamedTuple):
     by_action: dict[Action, _Spot]  # every placement action, and the pass
     sizes: tuple[tuple[int, ...], ...]  # the parts' sizes of each kind of spot
+    in_order: tuple[_Spot, ...]  # the placements' spots in _place_actions' order (bit i:
+    # the i-th, as in grid.Placements)
+    of_kind: tuple[int, ...]  # per kind: the bits of the placements of that kind
 
 
 @lru_cache(maxsize=256)
@@ -61,6 +65,7 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
     boxes = rows * cols
     kinds: dict[tuple[int, ...], int] = {(): 0}  # the pass covers nothing
     table = {PASS: _Spot(0, 0, (), 0)}
+    in_order = []
     for (mask, action), (_, inside) in zip(
         (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
         (spot for turn in _placements(cells, rows, cols) for spot in turn.values()),
@@ -85,7 +90,36 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
         sizes = tuple(sorted(len(part) for _, part in parts))
         kind = kinds.setdefault(sizes, len(kinds))
         table[action] = _Spot(mask, joins, tuple(parts), kind)
-    return _Spots(table, tuple(kinds))
+        in_order.append(table[action])
+    of_kind = [0] * len(kinds)
+    for bit, spot in enumerate(in_order):
+        of_kind[spot.kind] |= 1 << bit
+    return _Spots(table, tuple(kinds), tuple(in_order), tuple(of_kind))
+
+
+@lru_cache(maxsize=64)
+def _die_at(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per die k, per byte of a grid's mask: per value, the bits (as in
+    grid.Placements) of the placements that put die k on one of those boxes."""
+    boxes = rows * cols
+    at = [[0] * boxes for _ in cells]  # per die, per box: the placements putting it there
+    spots = (spot for turn in _placements(cells, rows, cols) for spot in turn.values())
+    for bit, (_, inside) in enumerate(spots):
+        for k, box in inside:
+            at[k][box] |= 1 << bit
+    tables = []
+    for per_box in at:
+        chunks = []
+        for first in range(0, boxes, 8):
+            eight = per_box[first : first + 8] + [0] * max(0, first + 8 - boxes)
+            values = [0] * 256
+            for value in range(1, 256):  # a value's bits: its lowest box's and the rest's
+                values[value] = (
+                    values[value & (value - 1)] | eight[(value & -value).bit_length() - 1]
+                )
+            chunks.append(tuple(values))
+        tables.append(tuple(chunks))
+    return tuple(tables)
 
 
 @lru_cache(maxsize=8)
@@ -100,53 +134,103 @@ def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
     )
 
 
+class _Placing:
+    """What judging the placements of one decision shares: the seat's grid labelled
+    into groups, the empty boxes beside each group, and the value of a placement
+    that joins none, per kind of spot."""
+
+    def __init__(self, state: GemstoneState, seat: int):
+        t = state.table
+        if state.arrangement is None:
+            raise ValueError("the dice are not arranged yet")
+        grid, neighbours = state.grids[seat], t.neighbours
+        judged = _judge(state, seat)
+        labels, self.groups = judged.labels, judged.groups
+        self.score, self.near = score, near = judged.value
+        others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+        self.rival = max(others) if others else None
+        self.worth = worth = _worth(t.scoring, len(grid))
+        self.stride = stride = len(t.symbols) + 1
+        near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
+        beside = [0] * stride  # per code: empty boxes beside a group of it
+        for box, code in enumerate(grid):
+            if code:
+                for other in neighbours[box]:
+                    if not grid[other]:
+                        beside[code] |= 1 << other
+                        near_of.setdefault(other * stride + code, set()).add(labels[box])
+        self.near_of, self.beside = near_of, beside
+        self.codes = codes = state.codes
+        kin = _kin(codes)
+        self.cells, self.rows, self.cols = state.arrangement[0], t.rows, t.cols
+        self.spots = spots = _spots(self.cells, kin, t.rows, t.cols)
+        # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
+        # whether a placement joins any group
+        self.beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
+        self.quick = []  # the value of a placement joining no group, per kind of spot
+        for sizes in spots.sizes:
+            s, n = score, near
+            for size in sizes:
+                s, n = s + worth[size][0], n + worth[size][1]
+            self.quick.append(self._less_rival(s + NEAR_BONUS * n))  # the heuristic's sum
+
+    def _less_rival(self, value: float) -> float:
+        return value if self.rival is None else value - self.rival
+
+    def joined(self, spot: _Spot) -> float:
+        """The value of a placement whose dice join groups of the grid."""
+        s, n = _joined(
+            self.score, self.near, self.codes, spot.parts, self.near_of, self.stride,
+            self.groups, self.worth,
+        )  # fmt: skip
+        return self._less_rival(s + NEAR_BONUS * n)
+
+    def value(self, spot: _Spot) -> float:
+        return self.joined(spot) if spot.joins & self.beside_kin else self.quick[spot.kind]
+
+    def joining(self) -> int:
+        """The bits (as in grid.Placements) of the placements whose dice join a group:
+        a table look-up per die and byte of the boxes beside its symbol's groups."""
+        bits = 0
+        for k, tables in enumerate(_die_at(self.cells, self.rows, self.cols)):
+            beside = self.beside[self.codes[k]]
+            for chunk, values in enumerate(tables):
+                bits |= values[beside >> 8 * chunk & 0xFF]
+        return bits
+
+
 def placement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
     """heuristic(seat) after each of seat's placement actions (or the pass), as copying
     the state, applying the action and scoring would give it, without copying: one
     labelling of the grid, then per placement only the groups its dice join."""
-    t = state.table
-    if state.arrangement is None:
-        raise ValueError("the dice are not arranged yet")
-    grid, neighbours = state.grids[seat], t.neighbours
-    judged = _judge(state, seat)
-    labels, groups = judged.labels, judged.groups
-    score, near = judged.value
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    rival = max(others) if others else 0
-    worth = _worth(t.scoring, len(grid))
-    stride = len(t.symbols) + 1
-    near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
-    beside = [0] * stride  # per code: empty boxes beside a group of it
-    for box, code in enumerate(grid):
-        if code:
-            for other in neighbours[box]:
-                if not grid[other]:
-                    beside[code] |= 1 << other
-                    near_of.setdefault(other * stride + code, set()).add(labels[box])
-    codes = state.codes
-    kin = _kin(codes)
-    spots = _spots(state.arrangement[0], kin, t.rows, t.cols)
-    # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
-    # whether a placement joins any group
-    beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
-    quick = []  # the value of a placement joining no group, per kind of spot
-    for sizes in spots.sizes:
-        s, n = score, near
-        for size in sizes:
-            s, n = s + worth[size][0], n + worth[size][1]
-        value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
-        quick.append(value - rival if others else value)
-
-    def joined(spot: _Spot) -> float:
-        s, n = _joined(score, near, codes, spot.parts, near_of, stride, groups, worth)
-        value = s + NEAR_BONUS * n
-        return value - rival if others else value
-
+    placing = _Placing(state, seat)
     try:
-        chosen = [spots.by_action[action] for action in actions]
+        chosen = [placing.spots.by_action[action] for action in actions]
     except KeyError as error:
         raise IllegalAction(f"{error.args[0]} is no placement of the arrangement") from None
-    return [joined(spot) if spot.joins & beside_kin else quick[spot.kind] for spot in chosen]
+    value = placing.value
+    return [value(spot) for spot in chosen]
+
+
+def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list[Action]:
+    """The placements of the highest placement_values, in order, judged by kind: the
+    placements joining no group are valued per kind of spot (a bit mask each), so
+    only the dozen or so that join a group are judged one by one."""
+    placing = _Placing(state, seat)
+    joining = placing.joining() & actions.clear
+    values: dict[float, int] = {}  # value: the bits of the placements that have it
+    for kind, bits in enumerate(placing.spots.of_kind):
+        bits &= actions.clear & ~joining
+        if bits:
+            value = placing.quick[kind]
+            values[value] = values.get(value, 0) | bits
+    in_order = placing.spots.in_order
+    while joining:
+        low = joining & -joining
+        joining ^= low
+        value = placing.joined(in_order[low.bit_length() - 1])
+        values[value] = values.get(value, 0) | low
+    return list(Placements(actions.actions, values[max(values)]))
 
 
 # Best fit, all placements at once: the grid is written into an integer with a
@@ -259,37 +343,60 @@ class _Fits:
     def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
         """_best_fit of each (shape cells, _arranged of it) given, in order (the
         arrangement's turns may be any of its shown turns)."""
-        board = self.board
-        shown, below, carry = board.shown, board.below, board.carry
-        dies = self.dies
-        bests = []
-        for cells, (_, turns, inner, dice) in arranged:
-            fits = 0
-            for key, k, code in dice:
-                die = dies.get(key)
-                if die is None:
-                    die = dies[key] = self._die(cells, k, code)
-                fits += die
-            if turns < TURNS:
-                fits &= shown[turns]
-            low, high = 0, 5 * len(dice)  # the largest byte: at most 1 + 4 neighbours a die
-            # most best fits are every die on the grid and an edge or two: from there up
-            # one at a time, else halving below it
-            guess = min(len(dice) + 1, high)
-            if (fits + below[guess]) & carry:
-                low = guess
-                while low < high and (fits + below[low + 1]) & carry:
-                    low += 1
-            else:
-                high = guess - 1
-                while low < high:
-                    mid = (low + high + 1) // 2
-                    if (fits + below[mid]) & carry:
-                        low = mid
-                    else:
-                        high = mid - 1
-            bests.append((low or -1) + 2 * inner)
-        return bests
+        return [
+            self._largest(self._sum(cells, turns, dice), len(dice)) + 2 * inner
+            for cells, (_, turns, inner, dice) in arranged
+        ]
+
+    def tied(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
+        """The indices of the arrangements given whose best fit is the largest, in
+        order (the greedy bot's choice): once a fit is known, an arrangement that
+        has no byte reaching it is passed over after one threshold test."""
+        below, carry = self.board.below, self.board.carry
+        best, tied = 0, list[int]()
+        for index, (cells, (_, turns, inner, dice)) in enumerate(arranged):
+            fits = self._sum(cells, turns, dice)
+            if tied:
+                need = best - 2 * inner  # the byte that would tie
+                if need > 5 * len(dice) or need > 0 and not (fits + below[need]) & carry:
+                    continue
+            fit = self._largest(fits, len(dice)) + 2 * inner
+            if not tied or fit > best:
+                best, tied = fit, [index]
+            elif fit == best:
+                tied.append(index)
+        return tied
+
+    def _sum(self, cells, turns: int, dice) -> int:
+        """The fits of every placement of an arrangement, a byte each: its dice's sum."""
+        dies, fits = self.dies, 0
+        for key, k, code in dice:
+            die = dies.get(key)
+            if die is None:
+                die = dies[key] = self._die(cells, k, code)
+            fits += die
+        return fits & self.board.shown[turns] if turns < TURNS else fits
+
+    def _largest(self, fits: int, dice: int) -> int:
+        """The largest byte of fits (-1 for none: no placement is free)."""
+        below, carry = self.board.below, self.board.carry
+        low, high = 0, 5 * dice  # at most 1 + 4 neighbours a die
+        # most best fits are every die on the grid and an edge or two: from there up
+        # one at a time, else halving below it
+        guess = min(dice + 1, high)
+        if (fits + below[guess]) & carry:
+            low = guess
+            while low < high and (fits + below[low + 1]) & carry:
+                low += 1
+        else:
+            high = guess - 1
+            while low < high:
+                mid = (low + high + 1) // 2
+                if (fits + below[mid]) & carry:
+                    low = mid
+                else:
+                    high = mid - 1
+        return low or -1
 
     def _die(self, cells, k: int, code: int) -> int:
         geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
@@ -339,20 +446,33 @@ def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Action
     t = state.table
     score, near = _cached(state, seat)
     others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    fits = _Fits(state, seat)
     base = score + NEAR_BONUS * near
     rival = max(others) if others else 0
-    rolled = tuple(sorted(state.rolled))
-    if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
-        every = _roll_arranged(rolled, t.symbols)
-    else:
-        every = tuple(_arranged(cells, labels, t.symbols) for _, cells, labels in actions)
-    shapes = (cells for _, cells, _ in actions)
     values = [
         base + FIT_BONUS * fit  # the heuristic's own order of additions
-        for fit in fits.best(zip(shapes, every, strict=True))
+        for fit in _Fits(state, seat).best(_with_facts(state, actions))
     ]
     return [value - rival for value in values] if others else values
+
+
+def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[Action]:
+    """The arrangements of the highest arrangement_values, in order: the grid's
+    value and the rival's are the same for all, and the value rises with the best
+    fit (by FIT_BONUS, far above a float's rounding), so they are those of the
+    largest fit."""
+    tied = _Fits(state, seat).tied(_with_facts(state, actions))
+    return [actions[index] for index in tied]
+
+
+def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Iterable[tuple[Any, _Arranged]]:
+    """(shape cells, _arranged) of each "arrange" action."""
+    symbols = state.table.symbols
+    rolled = tuple(sorted(state.rolled))
+    if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
+        every = _roll_arranged(rolled, symbols)
+    else:
+        every = tuple(_arranged(cells, labels, symbols) for _, cells, labels in actions)
+    return zip((cells for _, cells, _ in actions), every, strict=True)
 
 
 def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:

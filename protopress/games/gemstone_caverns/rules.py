@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from protopress.games.gemstone_caverns.grid import (
     PASS,
+    Placements,
     Scoring,
     _arranged,
     _arrangements,
@@ -27,6 +28,7 @@ from protopress.games.gemstone_caverns.grid import (
     _groups,
     _Judged,
     _neighbours,
+    _place_table,
     _placements,
     _scoring,
 )
@@ -34,7 +36,9 @@ from protopress.games.gemstone_caverns.lookahead import (
     FIT_BONUS,
     NEAR_BONUS,
     _fast_best_fit,
+    arrangement_best,
     arrangement_values,
+    placement_best,
     placement_values,
 )
 from protopress.games.gemstone_caverns.spec import SPEC
@@ -338,6 +342,23 @@ class GemstoneCaverns:
                 return arrangement_values(state, seat, actions)
             return placement_values(state, seat, actions)
         return reference_values(self, state, seat, actions)
+
+    def best_actions(
+        self, state: GemstoneState, seat: int, actions: Sequence[Action]
+    ) -> list[Action]:
+        """The actions of the highest action_values, in their order (the greedy bot's
+        ties), found without valuing each: arrangements by their best fits alone,
+        placements joining no group by their kind."""
+        t = state.table
+        if seat == self.to_move(state) and len(actions) > 1:
+            if state.arrangement is None:
+                return arrangement_best(state, seat, actions)
+            shown = _place_table(state.arrangement[0], t.rows, t.cols).shown
+            if isinstance(actions, Placements) and actions.actions is shown[state.turns_shown]:
+                return placement_best(state, seat, actions)
+        values = self.action_values(state, seat, actions)
+        best = max(values)
+        return [action for action, value in zip(actions, values, strict=True) if value == best]
 
     def rollout_action(self, state: GemstoneState, rng: random.Random) -> Action:
         """The search bot's playout move: the greedy bot's (by the fast action_values).

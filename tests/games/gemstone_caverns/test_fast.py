@@ -19,7 +19,7 @@ from protopress.games.gemstone_caverns.grid import (
     _shapes,
     _value_of,
 )
-from protopress.games.gemstone_caverns.lookahead import _fast_best_fit
+from protopress.games.gemstone_caverns.lookahead import _fast_best_fit, _Placing
 from protopress.games.gemstone_caverns.rules import GemstoneCaverns, _best_fit
 from protopress.rules.bots import reference_values
 
@@ -53,6 +53,32 @@ def test_action_values_match_copy_apply_heuristic(catalog):
         )
         checked += 1
     assert checked > 3000
+
+
+def test_best_actions_are_the_ties_of_the_highest_action_values(catalog):
+    """The greedy bot's pick list without valuing each action: the same actions, in
+    the same order, as the highest of action_values (itself held to copy + apply +
+    heuristic above), on every decision of random games, for arrangements and
+    placements; and the placements found to join a group are those whose dice
+    lie beside a group of their symbol, as action_values tells them apart."""
+    checked = {"arrange": 0, "place": 0}
+    for state, _ in positions(catalog, 60, seed=11):
+        seat = GAME.to_move(state)
+        legal = GAME.legal_actions(state)
+        if len(legal) < 2:
+            continue
+        values = GAME.action_values(state, seat, list(legal))
+        best = max(values)
+        tied = [action for action, value in zip(legal, values, strict=True) if value == best]
+        assert GAME.best_actions(state, seat, legal) == tied
+        assert GAME.best_actions(state, seat, list(legal)) == tied  # listed: by the values
+        checked[legal[0][0]] += 1
+        if legal[0][0] == "place":
+            placing = _Placing(state, seat)
+            joining = placing.joining()
+            for bit, spot in enumerate(placing.spots.in_order):
+                assert bool(joining >> bit & 1) == bool(spot.joins & placing.beside_kin)
+    assert checked["arrange"] > 500 and checked["place"] > 2500
 
 
 def test_fast_best_fit_matches_the_reference(catalog):
