@@ -9,7 +9,7 @@ agree with apply + heuristic on thousands of random positions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -336,17 +336,16 @@ class _Fits:
         self.board = _board(t.rows, t.cols, len(t.dice))
         self.lanes = _fit_lanes(state, seat)
         self.repeated: dict[int, int] = {}  # per code: its board in every turn's place
-        self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
+        # per shape, per turn: each die's offset and the free anchors' bytes
+        self.turns: dict[tuple, tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.dies: dict[int, int] = {}  # per _Arranged.dice key: its bytes at every turn
-        self.shifted: dict[int, int] = {}  # per offset << 8 | code: the copied board
+        # per code, per offset: the code's copied board shifted by it
+        self.shifted: list[dict[int, int]] = [{} for _ in self.lanes]
 
     def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
         """_best_fit of each (shape cells, _arranged of it) given, in order (the
         arrangement's turns may be any of its shown turns)."""
-        return [
-            self._largest(self._sum(cells, turns, dice), len(dice)) + 2 * inner
-            for cells, (_, turns, inner, dice) in arranged
-        ]
+        return [self._largest(fits, dice) + 2 * inner for fits, inner, dice in self._sums(arranged)]
 
     def tied(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
         """The indices of the arrangements given whose best fit is the largest, in
@@ -354,28 +353,30 @@ class _Fits:
         has no byte reaching it is passed over after one threshold test."""
         below, carry = self.board.below, self.board.carry
         best, tied = 0, list[int]()
-        for index, (cells, (_, turns, inner, dice)) in enumerate(arranged):
-            fits = self._sum(cells, turns, dice)
+        for index, (fits, inner, dice) in enumerate(self._sums(arranged)):
             if tied:
                 need = best - 2 * inner  # the byte that would tie
-                if need > 5 * len(dice) or need > 0 and not (fits + below[need]) & carry:
+                if need > 5 * dice or need > 0 and not (fits + below[need]) & carry:
                     continue
-            fit = self._largest(fits, len(dice)) + 2 * inner
+            fit = self._largest(fits, dice) + 2 * inner
             if not tied or fit > best:
                 best, tied = fit, [index]
             elif fit == best:
                 tied.append(index)
         return tied
 
-    def _sum(self, cells, turns: int, dice) -> int:
-        """The fits of every placement of an arrangement, a byte each: its dice's sum."""
-        dies, fits = self.dies, 0
-        for key, k, code in dice:
-            die = dies.get(key)
-            if die is None:
-                die = dies[key] = self._die(cells, k, code)
-            fits += die
-        return fits & self.board.shown[turns] if turns < TURNS else fits
+    def _sums(self, arranged: Iterable[tuple[Any, _Arranged]]) -> Iterator[tuple[int, int, int]]:
+        """Per arrangement: (the fits of its placements, a byte each: its dice's sum,
+        its inner edges, its number of dice)."""
+        shown, dies, die_of = self.board.shown, self.dies, self._die
+        for cells, (_, turns, inner, dice) in arranged:
+            fits = 0
+            for key, k, code in dice:
+                die = dies.get(key)
+                if die is None:
+                    die = dies[key] = die_of(cells, k, code)
+                fits += die
+            yield (fits & shown[turns] if turns < TURNS else fits), inner, len(dice)
 
     def _largest(self, fits: int, dice: int) -> int:
         """The largest byte of fits (-1 for none: no placement is free)."""
@@ -399,20 +400,22 @@ class _Fits:
         return low or -1
 
     def _die(self, cells, k: int, code: int) -> int:
-        geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
-        free = self.free.get(cells)
-        if free is None:
+        turns = self.turns.get(cells)
+        if turns is None:
             bits = 8 * self.board.stride
-            free = self.free[cells] = tuple(
-                self._free(offsets, anchors) << bits * times
-                for times, (offsets, anchors) in enumerate(geometry)
+            turns = self.turns[cells] = tuple(
+                (offsets, self._free(offsets, anchors) << bits * times)
+                for times, (offsets, anchors) in enumerate(
+                    _fit_geometry(cells, self.rows, self.cols, self.dice)
+                )
             )
-        die, shifted = 0, self.shifted
-        for (offsets, _), anchors in zip(geometry, free, strict=True):
-            key = offsets[k] << 8 | code
-            moved = shifted.get(key)
+        moves = self.shifted[code]
+        die = 0
+        for offsets, anchors in turns:
+            offset = offsets[k]
+            moved = moves.get(offset)
             if moved is None:
-                moved = shifted[key] = self._repeated(code) >> offsets[k]
+                moved = moves[offset] = self._repeated(code) >> offset
             die |= moved & anchors  # each turn's anchors lie in its own board
         return die
 
