@@ -181,10 +181,16 @@ def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> P
     """_free_placements for all placements at once: the bits of the placements that
     cover a filled box, a table look-up per byte of filled; the others are the
     clear ones, handed out as a Placements sequence (no list is built)."""
-    table = _place_table(cells, rows, cols)
+    return _clear_in(_place_table(cells, rows, cols), turns, filled)
+
+
+def _clear_in(table: _PlaceTable, turns: int, filled: int) -> Placements:
+    """_clear_placements from the shape's _place_table."""
     covered = 0
-    for chunk, values in enumerate(table.covers):
-        covered |= values[filled >> 8 * chunk & 0xFF]
+    for values, byte in zip(
+        table.covers, filled.to_bytes(len(table.covers), "little"), strict=True
+    ):
+        covered |= values[byte]
     shown = table.shown[turns]
     return Placements(shown, ~covered & ((1 << len(shown)) - 1))
 

@@ -151,16 +151,17 @@ class _Placing:
         self.rival = max(others) if others else None
         self.worth = worth = _worth(t.scoring, len(grid))
         self.stride = stride = len(t.symbols) + 1
+        self.codes = codes = state.codes
+        wanted = set(codes)  # only groups of the arrangement's symbols can be joined
         near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
         beside = [0] * stride  # per code: empty boxes beside a group of it
         for box, code in enumerate(grid):
-            if code:
+            if code in wanted:
                 for other in neighbours[box]:
                     if not grid[other]:
                         beside[code] |= 1 << other
                         near_of.setdefault(other * stride + code, set()).add(labels[box])
         self.near_of, self.beside = near_of, beside
-        self.codes = codes = state.codes
         kin = _kin(codes)
         self.cells, self.rows, self.cols = state.arrangement[0], t.rows, t.cols
         self.spots = spots = _spots(self.cells, kin, t.rows, t.cols)

@@ -24,12 +24,13 @@ from protopress.games.gemstone_caverns.grid import (
     _arrangements,
     _by_cells,
     _cached,
-    _clear_placements,
+    _clear_in,
     _groups,
     _Judged,
     _neighbours,
     _place_table,
     _placements,
+    _PlaceTable,
     _scoring,
 )
 from protopress.games.gemstone_caverns.lookahead import (
@@ -174,6 +175,7 @@ class GemstoneState(SharedRng):
 
     __slots__ = (
         "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes", "spots",
+        "place_table",
         "turns_shown", "placed", "ended", "over", "turns", "passes", "used",
     )  # fmt: skip
 
@@ -189,6 +191,7 @@ class GemstoneState(SharedRng):
         self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
         self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
         self.spots: tuple[dict, ...] = ()  # _placements of the arrangement's shape
+        self.place_table: _PlaceTable | None = None  # _place_table of the arrangement's shape
         self.turns_shown = 4  # distinct quarter turns of the arrangement
         self.placed = 0  # seats that have placed (or passed) this turn, from the active one
         self.ended = False  # a seat could not place: the game ends after this arrangement
@@ -256,13 +259,10 @@ class GemstoneCaverns:
             return []
         if state.arrangement is None:
             return list(_arrangements(tuple(sorted(state.rolled))))
-        t = state.table
-        seat = self.to_move(state)
-        if seat is None:  # not over, so a seat places
-            raise IllegalAction("the game is over")
-        actions = _clear_placements(
-            state.arrangement[0], t.rows, t.cols, state.turns_shown, state.filled[seat]
-        )
+        seat = (state.active + state.placed) % state.table.players  # to_move: not over
+        if state.place_table is None:  # kept with the arrangement
+            raise IllegalAction("the dice must be arranged first")
+        actions = _clear_in(state.place_table, state.turns_shown, state.filled[seat])
         return actions if actions.size else [PASS]
 
     def apply(self, state: GemstoneState, action: Action) -> None:
@@ -277,6 +277,7 @@ class GemstoneCaverns:
             state.arrangement = (cells, labels)
             state.codes, state.turns_shown, _, _ = _arranged(cells, labels, t.symbols)
             state.spots = _placements(cells, t.rows, t.cols)
+            state.place_table = _place_table(cells, t.rows, t.cols)
             state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
             return
         if state.arrangement is None:
@@ -349,11 +350,10 @@ class GemstoneCaverns:
         """The actions of the highest action_values, in their order (the greedy bot's
         ties), found without valuing each: arrangements by their best fits alone,
         placements joining no group by their kind."""
-        t = state.table
         if seat == self.to_move(state) and len(actions) > 1:
             if state.arrangement is None:
                 return arrangement_best(state, seat, actions)
-            shown = _place_table(state.arrangement[0], t.rows, t.cols).shown
+            shown = state.place_table.shown if state.place_table else ()
             if isinstance(actions, Placements) and actions.actions is shown[state.turns_shown]:
                 return placement_best(state, seat, actions)
         values = self.action_values(state, seat, actions)
