@@ -153,14 +153,17 @@ class _Placing:
         self.stride = stride = len(t.symbols) + 1
         self.codes = codes = state.codes
         wanted = set(codes)  # only groups of the arrangement's symbols can be joined
-        near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
+        near_of: dict[int, int] = {}  # by box * stride + code: the groups of code beside box,
+        # bit g for the g-th group
         beside = [0] * stride  # per code: empty boxes beside a group of it
         for box, code in enumerate(grid):
             if code in wanted:
+                group = 1 << labels[box]
                 for other in neighbours[box]:
                     if not grid[other]:
                         beside[code] |= 1 << other
-                        near_of.setdefault(other * stride + code, set()).add(labels[box])
+                        key = other * stride + code
+                        near_of[key] = near_of.get(key, 0) | group
         self.near_of, self.beside = near_of, beside
         kin = _kin(codes)
         self.cells, self.rows, self.cols = state.arrangement[0], t.rows, t.cols
@@ -481,15 +484,14 @@ def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Iterable[tup
 
 def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
     """(score, near) once the dice's parts join the groups beside them (two parts
-    beside one group become one group)."""
-    merged: list[tuple[int, set]] = []  # (dice, groups joined) per new group
+    beside one group become one group). Groups are bits of an integer (bit g the
+    grid's g-th group), so joining them is an OR."""
+    merged: list[tuple[int, int]] = []  # (dice, groups joined) per new group
     for kin, part in parts:
         code = codes[kin]
-        joined: set[int] = set()
+        joined = 0
         for box in part:
-            found = near_of.get(box * stride + code)
-            if found:
-                joined |= found
+            joined |= near_of.get(box * stride + code, 0)
         dice = len(part)
         if not joined:  # a part alone: no other part shares a group with it
             gain = worth[dice]
@@ -506,10 +508,13 @@ def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[
         merged = kept
     for dice, joined in merged:
         size = dice
-        for g in joined:
-            old = worth[groups[g][1]]
+        while joined:
+            low = joined & -joined
+            joined ^= low
+            old_size = groups[low.bit_length() - 1][1]
+            old = worth[old_size]
             score, near = score - old[0], near - old[1]
-            size += groups[g][1]
+            size += old_size
         gain = worth[size]
         score, near = score + gain[0], near + gain[1]
     return score, near
