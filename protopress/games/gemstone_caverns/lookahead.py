@@ -222,9 +222,10 @@ def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list
     only the dozen or so that join a group are judged one by one."""
     placing = _Placing(state, seat)
     joining = placing.joining() & actions.clear
+    alone = actions.clear & ~joining
     values: dict[float, int] = {}  # value: the bits of the placements that have it
     for kind, bits in enumerate(placing.spots.of_kind):
-        bits &= actions.clear & ~joining
+        bits &= alone
         if bits:
             value = placing.quick[kind]
             values[value] = values.get(value, 0) | bits

@@ -198,7 +198,9 @@ class GemstoneState(SharedRng):
         self.over = False
         self.turns = 0
         self.passes = 0
-        self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
+        # (seat, shape name) of each arrangement chosen, in turn: immutable, so shared
+        # by copies
+        self.used: tuple[tuple[int, str], ...] = ()
         SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
 
     def copy(self) -> GemstoneState:
@@ -208,7 +210,6 @@ class GemstoneState(SharedRng):
         new.grids = [grid[:] for grid in self.grids]
         new.filled = self.filled[:]
         new.values = self.values[:]
-        new.used = self.used.copy()
         self.share_rng(new)
         return new
 
@@ -228,7 +229,7 @@ class GemstoneState(SharedRng):
             raise ValueError(f"the grid must be {t.rows} rows of {t.cols} boxes")
         codes = {EMPTY: 0} | {letter: i for i, letter in enumerate(t.letters, 1)}
         try:
-            self.grids[seat][:] = bytes(codes[char] for row in grid_rows for char in row)
+            self.grids[seat] = bytearray(codes[char] for row in grid_rows for char in row)
         except KeyError as error:
             raise ValueError(f"{error.args[0]!r} is no symbol letter ({t.letters})") from None
         self.filled[seat] = sum(1 << box for box, v in enumerate(self.grids[seat]) if v)
@@ -278,7 +279,7 @@ class GemstoneCaverns:
             state.codes, state.turns_shown, _, _ = _arranged(cells, labels, t.symbols)
             state.spots = _placements(cells, t.rows, t.cols)
             state.place_table = _place_table(cells, t.rows, t.cols)
-            state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
+            state.used += ((state.active, _by_cells(len(cells))[cells][0]),)
             return
         if state.arrangement is None:
             raise IllegalAction("the dice must be arranged first")
@@ -369,7 +370,7 @@ class GemstoneCaverns:
     def record(self, state: GemstoneState) -> dict:
         shapes: Counter = Counter()
         used: list[list[str]] = [[] for _ in state.filled]
-        for (seat, shape), times in sorted(state.used.items()):
+        for (seat, shape), times in sorted(Counter(state.used).items()):
             shapes[shape] += times
             used[seat] += [shape] * times
         return {

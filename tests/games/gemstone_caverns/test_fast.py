@@ -178,3 +178,22 @@ def test_a_random_player_picks_the_same_placements_from_the_sequence_as_from_the
         assert random.Random(seed).choice(legal) == random.Random(seed).choice(list(legal))
         checked += 1
     assert checked > 1000
+
+
+def test_what_a_copy_does_never_shows_in_the_original_nor_the_other_way(catalog):
+    """The grids and the arrangements chosen (shared by copies: immutable) of a copy
+    and of its original stay apart whatever either does."""
+    checked = 0
+    for state, rng in positions(catalog, 20, seed=12):
+        if GAME.is_over(state):
+            continue
+        snapshot = ([bytes(grid) for grid in state.grids], state.used)
+        trial = state.copy()
+        GAME.apply(trial, rng.choice(GAME.legal_actions(trial)))
+        assert ([bytes(grid) for grid in state.grids], state.used) == snapshot
+        kept = ([bytes(grid) for grid in trial.grids], trial.used)
+        other = state.copy()
+        GAME.apply(other, rng.choice(GAME.legal_actions(other)))
+        assert ([bytes(grid) for grid in trial.grids], trial.used) == kept
+        checked += 1
+    assert checked > 1000
