@@ -342,6 +342,23 @@ def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arra
     return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin), dice)
 
 
+class _Chosen(NamedTuple):
+    """What applying an arrangement keeps on the state, found once per arrangement."""
+
+    codes: tuple[int, ...]  # as _Arranged
+    turns: int
+    spots: tuple[dict, ...]  # _placements of its shape
+    table: _PlaceTable  # _place_table of its shape
+    name: str  # its shape's name
+
+
+@lru_cache(maxsize=16384)  # as _arranged
+def _chosen(cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int):
+    arranged = _arranged(cells, labels, symbols)
+    spots, table = _placements(cells, rows, cols), _place_table(cells, rows, cols)
+    return _Chosen(arranged.codes, arranged.turns, spots, table, _by_cells(len(cells))[cells][0])
+
+
 @lru_cache(maxsize=512)
 def _roll_arranged(rolled: tuple[str, ...], symbols: tuple[str, ...]) -> tuple[_Arranged, ...]:
     """_arranged of each of _arrangements(rolled), in that order."""

@@ -20,15 +20,13 @@ from protopress.games.gemstone_caverns.grid import (
     PASS,
     Placements,
     Scoring,
-    _arranged,
     _arrangements,
-    _by_cells,
     _cached,
+    _chosen,
     _clear_in,
     _groups,
     _Judged,
     _neighbours,
-    _place_table,
     _placements,
     _PlaceTable,
     _scoring,
@@ -275,11 +273,11 @@ class GemstoneCaverns:
                 raise IllegalAction("the dice are already arranged this turn")
             _, cells, labels = action
             t = state.table
+            chosen = _chosen(cells, labels, t.symbols, t.rows, t.cols)
             state.arrangement = (cells, labels)
-            state.codes, state.turns_shown, _, _ = _arranged(cells, labels, t.symbols)
-            state.spots = _placements(cells, t.rows, t.cols)
-            state.place_table = _place_table(cells, t.rows, t.cols)
-            state.used += ((state.active, _by_cells(len(cells))[cells][0]),)
+            state.codes, state.turns_shown = chosen.codes, chosen.turns
+            state.spots, state.place_table = chosen.spots, chosen.table
+            state.used += ((state.active, chosen.name),)
             return
         if state.arrangement is None:
             raise IllegalAction("the dice must be arranged first")
