@@ -182,12 +182,46 @@ class _Placing:
         return value if self.rival is None else value - self.rival
 
     def joined(self, spot: _Spot) -> float:
-        """The value of a placement whose dice join groups of the grid."""
-        s, n = _joined(
-            self.score, self.near, self.codes, spot.parts, self.near_of, self.stride,
-            self.groups, self.worth,
-        )  # fmt: skip
-        return self._less_rival(s + NEAR_BONUS * n)
+        """The value of a placement whose dice join groups of the grid: (score, near)
+        once the dice's parts join the groups beside them (two parts beside one
+        group become one group). Groups are bits of an integer (bit g the grid's
+        g-th group), so joining them is an OR."""
+        score, near, worth, near_of = self.score, self.near, self.worth, self.near_of
+        codes, stride = self.codes, self.stride
+        merged: list[tuple[int, int]] = []  # (dice, groups joined) per new group
+        for kin, part in spot.parts:
+            code = codes[kin]
+            joined = 0
+            for box in part:
+                joined |= near_of.get(box * stride + code, 0)
+            dice = len(part)
+            if not joined:  # a part alone: no other part shares a group with it
+                gain = worth[dice]
+                score, near = score + gain[0], near + gain[1]
+                continue
+            kept = []
+            for other_dice, other_groups in merged:
+                if other_groups & joined:
+                    dice += other_dice
+                    joined |= other_groups
+                else:
+                    kept.append((other_dice, other_groups))
+            kept.append((dice, joined))
+            merged = kept
+        groups = self.groups
+        for dice, joined in merged:
+            size = dice
+            while joined:
+                low = joined & -joined
+                joined ^= low
+                old_size = groups[low.bit_length() - 1][1]
+                old = worth[old_size]
+                score, near = score - old[0], near - old[1]
+                size += old_size
+            gain = worth[size]
+            score, near = score + gain[0], near + gain[1]
+        value = score + NEAR_BONUS * near  # the heuristic's own sum, so ties stay ties
+        return value if self.rival is None else value - self.rival
 
     def value(self, spot: _Spot) -> float:
         return self.joined(spot) if spot.joins & self.beside_kin else self.quick[spot.kind]
@@ -481,41 +515,3 @@ def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Iterable[tup
     else:
         every = tuple(_arranged(cells, labels, symbols) for _, cells, labels in actions)
     return zip((cells for _, cells, _ in actions), every, strict=True)
-
-
-def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
-    """(score, near) once the dice's parts join the groups beside them (two parts
-    beside one group become one group). Groups are bits of an integer (bit g the
-    grid's g-th group), so joining them is an OR."""
-    merged: list[tuple[int, int]] = []  # (dice, groups joined) per new group
-    for kin, part in parts:
-        code = codes[kin]
-        joined = 0
-        for box in part:
-            joined |= near_of.get(box * stride + code, 0)
-        dice = len(part)
-        if not joined:  # a part alone: no other part shares a group with it
-            gain = worth[dice]
-            score, near = score + gain[0], near + gain[1]
-            continue
-        kept = []
-        for other_dice, other_groups in merged:
-            if other_groups & joined:
-                dice += other_dice
-                joined |= other_groups
-            else:
-                kept.append((other_dice, other_groups))
-        kept.append((dice, joined))
-        merged = kept
-    for dice, joined in merged:
-        size = dice
-        while joined:
-            low = joined & -joined
-            joined ^= low
-            old_size = groups[low.bit_length() - 1][1]
-            old = worth[old_size]
-            score, near = score - old[0], near - old[1]
-            size += old_size
-        gain = worth[size]
-        score, near = score + gain[0], near + gain[1]
-    return score, near
