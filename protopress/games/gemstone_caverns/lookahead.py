@@ -27,6 +27,7 @@ from protopress.games.gemstone_caverns.grid import (
     _placements,
     _roll_arranged,
     _turn,
+    die_of_key,
 )
 from protopress.rules.core import Action, IllegalAction
 
@@ -278,9 +279,12 @@ def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list
 # holding what a die of one code would count there (1 for the box, +1 per
 # same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
 # die's offset and adding gives, in every byte at once, the fit of the placement
-# anchored there; bytes of overlapping placements come out at OVERLAP or more.
-# The quarter turns' bytes are laid side by side in one integer, the overlaps
-# cleared, and the largest byte found by threshold tests (is any byte >= t?).
+# anchored there. The integer holds the board four times, turned a quarter
+# more each time: a shape placed on the board turned back t quarters is the
+# shape turned t quarters placed on the board, so one offset per die serves
+# all four turns. Overlapping placements are cleared, and the largest byte is
+# found by threshold tests (is any byte >= t?). A turn beyond an arrangement's
+# distinct ones repeats their placements, so counting all four gives its fit.
 
 OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
 TURNS = 4
@@ -288,68 +292,73 @@ TURNS = 4
 
 class _Board(NamedTuple):
     pad: int
-    width: int  # of the padded board
-    lanes: int  # bytes of the padded board
-    stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
-    ones: int  # 0x01 in every byte of TURNS boards side by side
+    width: int  # of a padded board (as wide as the longer side and the padding)
+    stride: int  # bytes from one turned board to the next
+    lanes: tuple[tuple[int, ...], ...]  # per box: its byte in each turned board
+    ones: int  # 0x01 in every byte of the turned boards
     carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
-    shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
     below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
+    spread: tuple[tuple[int, ...], ...]  # per byte of a grid's bit mask: per value, 0x01
+    # in each turned board's bytes of its boxes
+    inside: int  # 0x01 in the bytes of every box
 
 
 @lru_cache(maxsize=8)
 def _board(rows: int, cols: int, dice: int) -> _Board:
     pad = dice - 1  # how far a shape of that many cells reaches past an edge
-    width = cols + pad  # a row's padding on the east is the next row's on the west
-    lanes = width * (rows + 2 * pad)
-    stride = width * (rows + pad)  # every anchor lies above the bottom padding
-    ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
-    shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
+    longer = max(rows, cols)
+    width = longer + pad  # a row's padding on the east is the next row's on the west
+    stride = width * (longer + pad)  # every anchor lies above the bottom padding
+    lanes = []
+    for box in range(rows * cols):
+        r, c, high, wide = box // cols, box % cols, rows, cols
+        per_turn = []
+        for times in range(TURNS):
+            per_turn.append(times * stride + (r + pad) * width + c + pad)
+            r, c, high, wide = wide - 1 - c, r, wide, high  # the board a quarter back
+        lanes.append(tuple(per_turn))
+    ones = int.from_bytes(b"\x01" * (stride * TURNS + width * pad), "little")
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
+    spread = []
+    for first in range(0, rows * cols, 8):
+        planes = [sum(1 << 8 * lane for lane in lanes[box]) for box in range(first, first + 8)]
+        planes += [0] * (8 - len(planes))
+        values = [0] * 256
+        for value in range(1, 256):  # a value's plane: its lowest box's and the rest's
+            values[value] = values[value & (value - 1)] + planes[(value & -value).bit_length() - 1]
+        spread.append(tuple(values))
+    inside = sum(1 << 8 * lane for per_turn in lanes for lane in per_turn)
+    return _Board(
+        pad, width, stride, tuple(lanes), ones, ones * OVERLAP, below, tuple(spread), inside
+    )
 
 
 @lru_cache(maxsize=64)
-def _fit_geometry(
-    cells, rows: int, cols: int, dice: int
-) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Per quarter turn: (each cell's bit offset from the anchor, the anchors' byte
-    mask on one board). The turn's place in the side-by-side boards is its number
-    times the board's bits."""
+def _fit_geometry(cells, rows: int, cols: int, dice: int) -> tuple[tuple[int, ...], int]:
+    """(each cell's bit offset from the anchor, the anchors' byte mask in all the
+    turned boards: every anchor of the shape with a cell on the board)."""
     board = _board(rows, cols, dice)
-    turns = []
-    for times, spots in enumerate(_placements(cells, rows, cols)):
-        offsets = tuple(8 * (r * board.width + c) for r, c in _turn(cells, times))
-        first = board.pad * (board.width + 1)
-        anchors = sum(0xFF << 8 * (first + row * board.width + col) for row, col in spots)
-        turns.append((offsets, anchors))
-    return tuple(turns)
+    cells = _turn(cells, 0)
+    height = max(r for r, _ in cells) + 1
+    breadth = max(c for _, c in cells) + 1
+    offsets = tuple(8 * (r * board.width + c) for r, c in cells)
+    anchors = 0
+    for times in range(TURNS):
+        high, wide = (rows, cols) if times % 2 == 0 else (cols, rows)
+        first = times * board.stride + board.pad * (board.width + 1)
+        for row in range(1 - height, high):
+            for col in range(1 - breadth, wide):
+                if any(0 <= row + r < high and 0 <= col + c < wide for r, c in cells):
+                    anchors |= 0xFF << 8 * (first + row * board.width + col)
+    return offsets, anchors
 
 
-def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
-    """Per grid code: the padded board's bytes as a die of that code counts them."""
-    t = state.table
-    board = _board(t.rows, t.cols, len(t.dice))
-    grid, neighbours = state.grids[seat], t.neighbours
-    base = bytearray(board.lanes)
-    counts: list[dict[int, int]] = [{} for _ in range(len(t.symbols) + 1)]
-    for box, code in enumerate(grid):
-        lane = (box // t.cols + board.pad) * board.width + box % t.cols + board.pad
-        if code:
-            base[lane] = OVERLAP
-            for other in neighbours[box]:
-                if not grid[other]:
-                    near = counts[code]
-                    near[other] = near.get(other, 0) + 1
-        else:
-            base[lane] = 1
-    lanes = []
-    for near in counts:
-        own = bytearray(base)
-        for box, count in near.items():
-            own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
-        lanes.append(int.from_bytes(own, "little"))
-    return lanes
+def _spread(board: _Board, mask: int) -> int:
+    """0x01 in each turned board's byte of every box in mask (a grid's bit mask)."""
+    plane = 0
+    for values, byte in zip(board.spread, mask.to_bytes(len(board.spread), "little"), strict=True):
+        plane += values[byte]
+    return plane
 
 
 def _fast_best_fit(state: GemstoneState, seat: int) -> int:
@@ -357,33 +366,34 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells, labels = state.arrangement
-    arranged = _arranged(cells, labels, state.table.symbols)._replace(turns=state.turns_shown)
+    arranged = _arranged(cells, labels, state.table.symbols)
     return _Fits(state, seat).best([(cells, arranged)])[0]
 
 
 class _Fits:
     """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
-    place in each quarter turn and kept only where the placement is free, are the
-    same for every arrangement of that shape with that symbol on that die: each
-    is computed once, and an arrangement's fits are then the sum of its dice's.
-    A code's board, copied into every turn's place and shifted by a die's offset,
-    serves every shape and turn with a die at that offset: it too is made once."""
+    place and kept only where the placement is free, are the same for every
+    arrangement of that shape with that symbol on that die: each is computed
+    once, and an arrangement's fits are then the sum of its dice's. A code's
+    turned boards shifted by a die's offset serve every shape with a die at that
+    offset: they too are made once."""
 
     def __init__(self, state: GemstoneState, seat: int):
         t = state.table
         self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
-        self.board = _board(t.rows, t.cols, len(t.dice))
-        self.lanes = _fit_lanes(state, seat)
-        self.repeated: dict[int, int] = {}  # per code: its board in every turn's place
-        # per shape, per turn: each die's offset and the free anchors' bytes
-        self.turns: dict[tuple, tuple[tuple[tuple[int, ...], int], ...]] = {}
-        self.dies: dict[int, int] = {}  # per _Arranged.dice key: its bytes at every turn
-        # per code, per offset: the code's copied board shifted by it
-        self.shifted: list[dict[int, int]] = [{} for _ in self.lanes]
+        self.board = board = _board(t.rows, t.cols, len(t.dice))
+        self.grid = state.grids[seat]
+        filled = _spread(board, state.filled[seat])
+        self.empty = (board.inside - filled) * 0xFF  # 0xFF in the bytes of empty boxes
+        self.base = board.inside + (OVERLAP - 1) * filled  # 1 a box, OVERLAP if filled
+        self.lanes: dict[int, int] = {0: self.base}  # per code: the boards as a die counts them
+        self.free: dict[tuple, tuple[tuple[int, ...], int]] = {}  # per shape: its dice's
+        # offsets and the free anchors' bytes
+        self.dies = _Dies(self)  # per die_key: its bytes
+        self.shifted: dict[int, dict[int, int]] = {}  # per code, per offset: its shifted boards
 
     def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
-        """_best_fit of each (shape cells, _arranged of it) given, in order (the
-        arrangement's turns may be any of its shown turns)."""
+        """_best_fit of each (shape cells, _arranged of it) given, in order."""
         return [self._largest(fits, dice) + 2 * inner for fits, inner, dice in self._sums(arranged)]
 
     def tied(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
@@ -407,15 +417,9 @@ class _Fits:
     def _sums(self, arranged: Iterable[tuple[Any, _Arranged]]) -> Iterator[tuple[int, int, int]]:
         """Per arrangement: (the fits of its placements, a byte each: its dice's sum,
         its inner edges, its number of dice)."""
-        shown, dies, die_of = self.board.shown, self.dies, self._die
-        for cells, (_, turns, inner, dice) in arranged:
-            fits = 0
-            for key, k, code in dice:
-                die = dies.get(key)
-                if die is None:
-                    die = dies[key] = die_of(cells, k, code)
-                fits += die
-            yield (fits & shown[turns] if turns < TURNS else fits), inner, len(dice)
+        die = self.dies.__getitem__  # a die not made yet is made by _Dies.__missing__
+        for _, (_, _, inner, dice) in arranged:
+            yield sum(map(die, dice)), inner, len(dice)
 
     def _largest(self, fits: int, dice: int) -> int:
         """The largest byte of fits (-1 for none: no placement is free)."""
@@ -439,46 +443,57 @@ class _Fits:
         return low or -1
 
     def _die(self, cells, k: int, code: int) -> int:
-        turns = self.turns.get(cells)
-        if turns is None:
-            bits = 8 * self.board.stride
-            turns = self.turns[cells] = tuple(
-                (offsets, self._free(offsets, anchors) << bits * times)
-                for times, (offsets, anchors) in enumerate(
-                    _fit_geometry(cells, self.rows, self.cols, self.dice)
-                )
-            )
-        moves = self.shifted[code]
-        die = 0
-        for offsets, anchors in turns:
-            offset = offsets[k]
-            moved = moves.get(offset)
-            if moved is None:
-                moved = moves[offset] = self._repeated(code) >> offset
-            die |= moved & anchors  # each turn's anchors lie in its own board
+        shape = self.free.get(cells)
+        if shape is None:
+            offsets, anchors = _fit_geometry(cells, self.rows, self.cols, self.dice)
+            covered = 0
+            for offset in offsets:
+                covered += self._moved(0, offset)  # OVERLAP on filled boxes, whatever the code
+            ones = self.board.ones
+            overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
+            overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
+            shape = self.free[cells] = (offsets, anchors & ~(overlap * 0xFF))
+        return self._moved(code, shape[0][k]) & shape[1]
+
+    def _moved(self, code: int, offset: int) -> int:
+        """The code's turned boards shifted by offset, made once."""
+        shifted = self.shifted.get(code)
+        if shifted is None:
+            shifted = self.shifted[code] = {}
+        moved = shifted.get(offset)
+        if moved is None:
+            moved = shifted[offset] = self._lanes(code) >> offset
+        return moved
+
+    def _lanes(self, code: int) -> int:
+        """The turned boards as a die of code counts them: 1 an empty box and 1 more
+        per neighbour of that code (the code's boxes shifted a box each way: the
+        padding keeps rows and boards apart), OVERLAP a filled box."""
+        lanes = self.lanes.get(code)
+        if lanes is None:
+            board = self.board
+            mine = int(self.grid.translate(_ONE_OF[code])[::-1], 2)
+            plane = _spread(board, mine)
+            row = 8 * board.width
+            near = (plane << 8) + (plane >> 8) + (plane << row) + (plane >> row)
+            lanes = self.lanes[code] = self.base + (near & self.empty)
+        return lanes
+
+
+class _Dies(dict[int, int]):
+    """A die's bytes by its die_key, each made when first asked for."""
+
+    def __init__(self, fits: _Fits):
+        super().__init__()
+        self.fits = fits
+
+    def __missing__(self, key: int) -> int:
+        die = self[key] = self.fits._die(*die_of_key(key))
         return die
 
-    def _repeated(self, code: int) -> int:
-        """The code's board copied into each turn's place (the bytes past a board are
-        its bottom padding, zeros: the copies do not overlap)."""
-        copies = self.repeated.get(code)
-        if copies is None:
-            bits = 8 * self.board.stride
-            copies = self.lanes[code]
-            for times in range(TURNS.bit_length() - 1):  # 2, then 4 copies (TURNS is 4)
-                copies |= copies << (bits << times)
-            self.repeated[code] = copies
-        return copies
 
-    def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
-        """The anchors' bytes of the placements that cover no filled box."""
-        covered = 0
-        for shift in offsets:
-            covered += self.lanes[0] >> shift  # OVERLAP on filled boxes, whatever the code
-        ones = self.board.ones
-        overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
-        overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
-        return anchors & ~(overlap * 0xFF)
+# per code: a table turning a grid's bytes into binary digits, 1 for that code
+_ONE_OF = tuple(bytes(ord("1" if v == code else "0") for v in range(256)) for code in range(256))
 
 
 def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
