@@ -321,7 +321,8 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
     spread = []
     for first in range(0, rows * cols, 8):
-        planes = [sum(1 << 8 * lane for lane in lanes[box]) for box in range(first, first + 8)]
+        boxes = range(first, min(first + 8, rows * cols))  # the last byte may hold fewer
+        planes = [sum(1 << 8 * lane for lane in lanes[box]) for box in boxes]
         planes += [0] * (8 - len(planes))
         values = [0] * 256
         for value in range(1, 256):  # a value's plane: its lowest box's and the rest's

@@ -4,6 +4,7 @@ heuristic give, the all-at-once best fit equals the one-placement-at-a-time
 reference, the legal placements found by table look-up equal the mask-by-mask
 filter, and each grid's kept value equals a fresh count."""
 
+import dataclasses
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from protopress.games.gemstone_caverns.grid import (
     _free_placements,
     _groups,
     _Judged,
+    _neighbours,
     _nth_bit,
     _shapes,
     _value_of,
@@ -197,3 +199,31 @@ def test_what_a_copy_does_never_shows_in_the_original_nor_the_other_way(catalog)
         assert ([bytes(grid) for grid in trial.grids], trial.used) == kept
         checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 7), (7, 4), (3, 9), (1, 6)])
+def test_fast_best_fit_matches_the_reference_on_sheets_that_are_not_square(catalog, rows, cols):
+    """The turned boards of the best fit are as wide as the longer side: on sheets of
+    other shapes every arrangement's fit is still the one-at-a-time reference's."""
+    rng = random.Random(rows * 100 + cols)
+    checked = 0
+    for _ in range(60):
+        state = GAME.setup(catalog, 1, random.Random(rng.getrandbits(32)), {})
+        state.table = dataclasses.replace(
+            state.table,
+            rows=rows,
+            cols=cols,
+            neighbours=_neighbours(rows, cols),
+            full=(1 << rows * cols) - 1,
+        )
+        state.grids = [bytearray(rows * cols)]
+        for box in rng.sample(range(rows * cols), rng.randrange(rows * cols + 1)):
+            state.grids[0][box] = rng.randint(1, len(state.table.symbols))
+        state.filled = [sum(1 << box for box, code in enumerate(state.grids[0]) if code)]
+        state.values = [_Judged()]
+        for action in rng.sample(GAME.legal_actions(state), 5):
+            trial = state.copy()
+            GAME.apply(trial, action)
+            assert _fast_best_fit(trial, 0) == _best_fit(trial, 0)
+            checked += 1
+    assert checked == 300
