@@ -204,7 +204,8 @@ def test_what_a_copy_does_never_shows_in_the_original_nor_the_other_way(catalog)
 @pytest.mark.parametrize(("rows", "cols"), [(5, 7), (7, 4), (3, 9), (1, 6)])
 def test_fast_best_fit_matches_the_reference_on_sheets_that_are_not_square(catalog, rows, cols):
     """The turned boards of the best fit are as wide as the longer side: on sheets of
-    other shapes every arrangement's fit is still the one-at-a-time reference's."""
+    other shapes every arrangement's fit is still the one-at-a-time reference's,
+    and the placements' ties those of copy + apply + heuristic."""
     rng = random.Random(rows * 100 + cols)
     checked = 0
     for _ in range(60):
@@ -225,5 +226,9 @@ def test_fast_best_fit_matches_the_reference_on_sheets_that_are_not_square(catal
             trial = state.copy()
             GAME.apply(trial, action)
             assert _fast_best_fit(trial, 0) == _best_fit(trial, 0)
+            legal = GAME.legal_actions(trial)  # and the placements' ties, found by kind
+            values = reference_values(GAME, trial, 0, list(legal))
+            tied = [a for a, v in zip(legal, values, strict=True) if v == max(values)]
+            assert GAME.best_actions(trial, 0, legal) == tied
             checked += 1
     assert checked == 300
