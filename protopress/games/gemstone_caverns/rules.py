@@ -172,9 +172,9 @@ class GemstoneState(SharedRng):
     """One game: a grid per seat, the roll, the arrangement and who still places it."""
 
     __slots__ = (
-        "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes", "spots",
-        "place_table",
-        "turns_shown", "placed", "ended", "over", "turns", "passes", "used",
+        "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
+        "spots", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
+        "used",
     )  # fmt: skip
 
     def __init__(self, table: Table, rng: random.Random):
