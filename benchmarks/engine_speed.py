@@ -48,6 +48,7 @@ class BookCaverns(GemstoneCaverns):
     """Gemstone Caverns with the look-ahead by the book (no fast paths)."""
 
     action_values = None  # the greedy bot copies, applies and judges each action
+    best_actions = None  # ... and takes the best of those values itself
 
     def best_fit(self, state, seat: int) -> int:
         return _best_fit(state, seat)

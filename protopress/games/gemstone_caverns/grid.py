@@ -8,9 +8,10 @@ legality is one AND.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import compress, permutations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
 from protopress.rules.core import Action
@@ -176,17 +177,95 @@ def _free_placements(cells, rows: int, cols: int, turns: int, filled: int) -> li
     ]
 
 
-def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> Placements:
     """_free_placements for all placements at once: the bits of the placements that
-    cover a filled box, a table look-up per byte of filled, become a numeral whose
-    digits select the others."""
-    table = _place_table(cells, rows, cols)
+    cover a filled box, a table look-up per byte of filled; the others are the
+    clear ones, handed out as a Placements sequence (no list is built)."""
+    return _clear_in(_place_table(cells, rows, cols), turns, filled)
+
+
+def _clear_in(table: _PlaceTable, turns: int, filled: int) -> Placements:
+    """_clear_placements from the shape's _place_table."""
     covered = 0
-    for chunk, values in enumerate(table.covers):
-        covered |= values[filled >> 8 * chunk & 0xFF]
-    clear = ~covered & (table.top - 1)
-    selectors = format(clear | table.top, "b").encode()[:0:-1].translate(_DIGITS)
-    return list(compress(table.shown[turns], selectors))
+    for values, byte in zip(
+        table.covers, filled.to_bytes(len(table.covers), "little"), strict=True
+    ):
+        covered |= values[byte]
+    shown = table.shown[turns]
+    return Placements(shown, ~covered & ((1 << len(shown)) - 1))
+
+
+class Placements(Sequence[Action]):
+    """The placements clear of a seat's filled boxes, in _place_actions' order, as
+    the bits of an integer: bit i set when actions[i] is clear. A random player
+    needs only how many there are and the k-th, so the list of ~120 out of ~350
+    is never built: len is a bit count, the k-th is found by halving (the same
+    actions at the same places as the list, so the same random choices)."""
+
+    __slots__ = ("actions", "clear", "size")
+
+    def __init__(self, actions: tuple[Action, ...], clear: int):
+        self.actions = actions  # every placement of the turns shown
+        self.clear = clear  # bit i: actions[i] covers no filled box
+        self.size = clear.bit_count()
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError("placement index out of range")
+        return self.actions[_nth_bit(self.clear, index)]
+
+    def __iter__(self) -> Iterator[Action]:
+        selectors = format(self.clear | 1 << len(self.actions), "b").encode()[:0:-1]
+        return compress(self.actions, selectors.translate(_DIGITS))
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            bit = self.actions.index(action)
+        except ValueError:
+            return False
+        return bool(self.clear >> bit & 1)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Placements):
+            return self.clear == other.clear and self.actions == other.actions
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which do not hash
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def _nth_bit(bits: int, n: int) -> int:
+    """The position of the n-th (from 0) set bit of bits: the 32-bit word holding it
+    found by counting, then the lower set bits of that word cleared one by one."""
+    base, word = 0, bits & _WORD
+    count = word.bit_count()
+    while n >= count:
+        n, bits, base = n - count, bits >> 32, base + 32
+        word = bits & _WORD
+        count = word.bit_count()
+    for _ in range(n):
+        word &= word - 1
+    return base + (word & -word).bit_length() - 1
+
+
+_WORD = (1 << 32) - 1
 
 
 @lru_cache(maxsize=64)
@@ -250,17 +329,43 @@ class _Arranged(NamedTuple):
     codes: tuple[int, ...]  # grid codes of its dice
     turns: int  # distinct quarter turns
     inner: int  # edges between its own dice of one symbol
-    dice: tuple[tuple[int, int, int], ...]  # per die: (a number naming shape, die and
-    # code, the die, its code): the key of the die's bytes in _Fits
+    dice: tuple[int, ...]  # per die: a number naming its shape, the die and its code
+    # (die_key): the key of the die's bytes in lookahead._Fits
+
+
+def die_key(cells, k: int, code: int) -> int:
+    """A number naming die k of the shape cells showing code (see die_of_key)."""
+    return len(cells) << 24 | list(_by_cells(len(cells))).index(cells) << 16 | k << 8 | code
+
+
+def die_of_key(key: int) -> tuple[tuple, int, int]:
+    """(shape cells, die, code) of a die_key."""
+    return tuple(_by_cells(key >> 24))[key >> 16 & 0xFF], key >> 8 & 0xFF, key & 0xFF
 
 
 @lru_cache(maxsize=16384)  # every arrangement of every roll of the built-in dice: about 8,000
 def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
     codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
     kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
-    shape = list(_by_cells(len(cells))).index(cells)
-    dice = tuple((shape << 16 | k << 8 | code, k, code) for k, code in enumerate(codes))
+    dice = tuple(die_key(cells, k, code) for k, code in enumerate(codes))
     return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin), dice)
+
+
+class _Chosen(NamedTuple):
+    """What applying an arrangement keeps on the state, found once per arrangement."""
+
+    codes: tuple[int, ...]  # as _Arranged
+    turns: int
+    spots: tuple[dict, ...]  # _placements of its shape
+    table: _PlaceTable  # _place_table of its shape
+    name: str  # its shape's name
+
+
+@lru_cache(maxsize=16384)  # as _arranged
+def _chosen(cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int):
+    arranged = _arranged(cells, labels, symbols)
+    spots, table = _placements(cells, rows, cols), _place_table(cells, rows, cols)
+    return _Chosen(arranged.codes, arranged.turns, spots, table, _by_cells(len(cells))[cells][0])
 
 
 @lru_cache(maxsize=512)

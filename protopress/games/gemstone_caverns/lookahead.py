@@ -9,12 +9,13 @@ agree with apply + heuristic on thousands of random positions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from protopress.games.gemstone_caverns.grid import (
     PASS,
+    Placements,
     Scoring,
     _arranged,
     _arrangements,
@@ -26,6 +27,7 @@ from protopress.games.gemstone_caverns.grid import (
     _placements,
     _roll_arranged,
     _turn,
+    die_of_key,
 )
 from protopress.rules.core import Action, IllegalAction
 
@@ -51,6 +53,9 @@ class _Spot(NamedTuple):
 class _Spots(NamedTuple):
     by_action: dict[Action, _Spot]  # every placement action, and the pass
     sizes: tuple[tuple[int, ...], ...]  # the parts' sizes of each kind of spot
+    in_order: tuple[_Spot, ...]  # the placements' spots in _place_actions' order (bit i:
+    # the i-th, as in grid.Placements)
+    of_kind: tuple[int, ...]  # per kind: the bits of the placements of that kind
 
 
 @lru_cache(maxsize=256)
@@ -61,6 +66,7 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
     boxes = rows * cols
     kinds: dict[tuple[int, ...], int] = {(): 0}  # the pass covers nothing
     table = {PASS: _Spot(0, 0, (), 0)}
+    in_order = []
     for (mask, action), (_, inside) in zip(
         (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
         (spot for turn in _placements(cells, rows, cols) for spot in turn.values()),
@@ -85,7 +91,36 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
         sizes = tuple(sorted(len(part) for _, part in parts))
         kind = kinds.setdefault(sizes, len(kinds))
         table[action] = _Spot(mask, joins, tuple(parts), kind)
-    return _Spots(table, tuple(kinds))
+        in_order.append(table[action])
+    of_kind = [0] * len(kinds)
+    for bit, spot in enumerate(in_order):
+        of_kind[spot.kind] |= 1 << bit
+    return _Spots(table, tuple(kinds), tuple(in_order), tuple(of_kind))
+
+
+@lru_cache(maxsize=64)
+def _die_at(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per die k, per byte of a grid's mask: per value, the bits (as in
+    grid.Placements) of the placements that put die k on one of those boxes."""
+    boxes = rows * cols
+    at = [[0] * boxes for _ in cells]  # per die, per box: the placements putting it there
+    spots = (spot for turn in _placements(cells, rows, cols) for spot in turn.values())
+    for bit, (_, inside) in enumerate(spots):
+        for k, box in inside:
+            at[k][box] |= 1 << bit
+    tables = []
+    for per_box in at:
+        chunks = []
+        for first in range(0, boxes, 8):
+            eight = per_box[first : first + 8] + [0] * max(0, first + 8 - boxes)
+            values = [0] * 256
+            for value in range(1, 256):  # a value's bits: its lowest box's and the rest's
+                values[value] = (
+                    values[value & (value - 1)] | eight[(value & -value).bit_length() - 1]
+                )
+            chunks.append(tuple(values))
+        tables.append(tuple(chunks))
+    return tuple(tables)
 
 
 @lru_cache(maxsize=8)
@@ -100,53 +135,142 @@ def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+class _Placing:
+    """What judging the placements of one decision shares: the seat's grid labelled
+    into groups, the empty boxes beside each group, and the value of a placement
+    that joins none, per kind of spot."""
+
+    def __init__(self, state: GemstoneState, seat: int):
+        t = state.table
+        if state.arrangement is None:
+            raise ValueError("the dice are not arranged yet")
+        grid, neighbours = state.grids[seat], t.neighbours
+        judged = _judge(state, seat)
+        labels, self.groups = judged.labels, judged.groups
+        self.score, self.near = score, near = judged.value
+        others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+        self.rival = max(others) if others else None
+        self.worth = worth = _worth(t.scoring, len(grid))
+        self.stride = stride = len(t.symbols) + 1
+        self.codes = codes = state.codes
+        wanted = set(codes)  # only groups of the arrangement's symbols can be joined
+        near_of: dict[int, int] = {}  # by box * stride + code: the groups of code beside box,
+        # bit g for the g-th group
+        beside = [0] * stride  # per code: empty boxes beside a group of it
+        for box, code in enumerate(grid):
+            if code in wanted:
+                group = 1 << labels[box]
+                for other in neighbours[box]:
+                    if not grid[other]:
+                        beside[code] |= 1 << other
+                        key = other * stride + code
+                        near_of[key] = near_of.get(key, 0) | group
+        self.near_of, self.beside = near_of, beside
+        kin = _kin(codes)
+        self.cells, self.rows, self.cols = state.arrangement[0], t.rows, t.cols
+        self.spots = spots = _spots(self.cells, kin, t.rows, t.cols)
+        # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
+        # whether a placement joins any group
+        self.beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
+        self.quick = []  # the value of a placement joining no group, per kind of spot
+        for sizes in spots.sizes:
+            s, n = score, near
+            for size in sizes:
+                s, n = s + worth[size][0], n + worth[size][1]
+            self.quick.append(self._less_rival(s + NEAR_BONUS * n))  # the heuristic's sum
+
+    def _less_rival(self, value: float) -> float:
+        return value if self.rival is None else value - self.rival
+
+    def joined(self, spot: _Spot) -> float:
+        """The value of a placement whose dice join groups of the grid: (score, near)
+        once the dice's parts join the groups beside them (two parts beside one
+        group become one group). Groups are bits of an integer (bit g the grid's
+        g-th group), so joining them is an OR."""
+        score, near, worth, near_of = self.score, self.near, self.worth, self.near_of
+        codes, stride = self.codes, self.stride
+        merged: list[tuple[int, int]] = []  # (dice, groups joined) per new group
+        for kin, part in spot.parts:
+            code = codes[kin]
+            joined = 0
+            for box in part:
+                joined |= near_of.get(box * stride + code, 0)
+            dice = len(part)
+            if not joined:  # a part alone: no other part shares a group with it
+                gain = worth[dice]
+                score, near = score + gain[0], near + gain[1]
+                continue
+            kept = []
+            for other_dice, other_groups in merged:
+                if other_groups & joined:
+                    dice += other_dice
+                    joined |= other_groups
+                else:
+                    kept.append((other_dice, other_groups))
+            kept.append((dice, joined))
+            merged = kept
+        groups = self.groups
+        for dice, joined in merged:
+            size = dice
+            while joined:
+                low = joined & -joined
+                joined ^= low
+                old_size = groups[low.bit_length() - 1][1]
+                old = worth[old_size]
+                score, near = score - old[0], near - old[1]
+                size += old_size
+            gain = worth[size]
+            score, near = score + gain[0], near + gain[1]
+        value = score + NEAR_BONUS * near  # the heuristic's own sum, so ties stay ties
+        return value if self.rival is None else value - self.rival
+
+    def value(self, spot: _Spot) -> float:
+        return self.joined(spot) if spot.joins & self.beside_kin else self.quick[spot.kind]
+
+    def joining(self) -> int:
+        """The bits (as in grid.Placements) of the placements whose dice join a group:
+        a table look-up per die and byte of the boxes beside its symbol's groups."""
+        bits = 0
+        for k, tables in enumerate(_die_at(self.cells, self.rows, self.cols)):
+            beside = self.beside[self.codes[k]]
+            for chunk, values in enumerate(tables):
+                bits |= values[beside >> 8 * chunk & 0xFF]
+        return bits
+
+
+def placement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
     """heuristic(seat) after each of seat's placement actions (or the pass), as copying
     the state, applying the action and scoring would give it, without copying: one
     labelling of the grid, then per placement only the groups its dice join."""
-    t = state.table
-    if state.arrangement is None:
-        raise ValueError("the dice are not arranged yet")
-    grid, neighbours = state.grids[seat], t.neighbours
-    judged = _judge(state, seat)
-    labels, groups = judged.labels, judged.groups
-    score, near = judged.value
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    rival = max(others) if others else 0
-    worth = _worth(t.scoring, len(grid))
-    stride = len(t.symbols) + 1
-    near_of: dict[int, set[int]] = {}  # by box * stride + code: the groups of code beside box
-    beside = [0] * stride  # per code: empty boxes beside a group of it
-    for box, code in enumerate(grid):
-        if code:
-            for other in neighbours[box]:
-                if not grid[other]:
-                    beside[code] |= 1 << other
-                    near_of.setdefault(other * stride + code, set()).add(labels[box])
-    codes = state.codes
-    kin = _kin(codes)
-    spots = _spots(state.arrangement[0], kin, t.rows, t.cols)
-    # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
-    # whether a placement joins any group
-    beside_kin = sum(beside[codes[k]] << k * len(grid) for k in set(kin))
-    quick = []  # the value of a placement joining no group, per kind of spot
-    for sizes in spots.sizes:
-        s, n = score, near
-        for size in sizes:
-            s, n = s + worth[size][0], n + worth[size][1]
-        value = s + NEAR_BONUS * n  # the heuristic's own sum, so ties stay ties
-        quick.append(value - rival if others else value)
-
-    def joined(spot: _Spot) -> float:
-        s, n = _joined(score, near, codes, spot.parts, near_of, stride, groups, worth)
-        value = s + NEAR_BONUS * n
-        return value - rival if others else value
-
+    placing = _Placing(state, seat)
     try:
-        chosen = [spots.by_action[action] for action in actions]
+        chosen = [placing.spots.by_action[action] for action in actions]
     except KeyError as error:
         raise IllegalAction(f"{error.args[0]} is no placement of the arrangement") from None
-    return [joined(spot) if spot.joins & beside_kin else quick[spot.kind] for spot in chosen]
+    value = placing.value
+    return [value(spot) for spot in chosen]
+
+
+def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list[Action]:
+    """The placements of the highest placement_values, in order, judged by kind: the
+    placements joining no group are valued per kind of spot (a bit mask each), so
+    only the dozen or so that join a group are judged one by one."""
+    placing = _Placing(state, seat)
+    joining = placing.joining() & actions.clear
+    alone = actions.clear & ~joining
+    values: dict[float, int] = {}  # value: the bits of the placements that have it
+    for kind, bits in enumerate(placing.spots.of_kind):
+        bits &= alone
+        if bits:
+            value = placing.quick[kind]
+            values[value] = values.get(value, 0) | bits
+    in_order = placing.spots.in_order
+    while joining:
+        low = joining & -joining
+        joining ^= low
+        value = placing.joined(in_order[low.bit_length() - 1])
+        values[value] = values.get(value, 0) | low
+    return list(Placements(actions.actions, values[max(values)]))
 
 
 # Best fit, all placements at once: the grid is written into an integer with a
@@ -155,9 +279,12 @@ def placement_values(state: GemstoneState, seat: int, actions: list[Action]) -> 
 # holding what a die of one code would count there (1 for the box, +1 per
 # same-code neighbour; OVERLAP for a filled box). Shifting that integer by each
 # die's offset and adding gives, in every byte at once, the fit of the placement
-# anchored there; bytes of overlapping placements come out at OVERLAP or more.
-# The quarter turns' bytes are laid side by side in one integer, the overlaps
-# cleared, and the largest byte found by threshold tests (is any byte >= t?).
+# anchored there. The integer holds the board four times, turned a quarter
+# more each time: a shape placed on the board turned back t quarters is the
+# shape turned t quarters placed on the board, so one offset per die serves
+# all four turns. Overlapping placements are cleared, and the largest byte is
+# found by threshold tests (is any byte >= t?). A turn beyond an arrangement's
+# distinct ones repeats their placements, so counting all four gives its fit.
 
 OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
 TURNS = 4
@@ -165,68 +292,74 @@ TURNS = 4
 
 class _Board(NamedTuple):
     pad: int
-    width: int  # of the padded board
-    lanes: int  # bytes of the padded board
-    stride: int  # bytes from one quarter turn's anchors to the next in the side-by-side boards
-    ones: int  # 0x01 in every byte of TURNS boards side by side
+    width: int  # of a padded board (as wide as the longer side and the padding)
+    stride: int  # bytes from one turned board to the next
+    lanes: tuple[tuple[int, ...], ...]  # per box: its byte in each turned board
+    ones: int  # 0x01 in every byte of the turned boards
     carry: int  # 0x20 in every byte: set once a byte reaches OVERLAP
-    shown: tuple[int, ...]  # per number of quarter turns shown: 0xFF in their boards' bytes
     below: tuple[int, ...]  # per t: (OVERLAP - t) in every byte, to test for bytes >= t
+    spread: tuple[tuple[int, ...], ...]  # per byte of a grid's bit mask: per value, 0x01
+    # in each turned board's bytes of its boxes
+    inside: int  # 0x01 in the bytes of every box
 
 
 @lru_cache(maxsize=8)
 def _board(rows: int, cols: int, dice: int) -> _Board:
     pad = dice - 1  # how far a shape of that many cells reaches past an edge
-    width = cols + pad  # a row's padding on the east is the next row's on the west
-    lanes = width * (rows + 2 * pad)
-    stride = width * (rows + pad)  # every anchor lies above the bottom padding
-    ones = int.from_bytes(b"\x01" * stride * TURNS, "little")
-    shown = tuple((1 << 8 * stride * turns) - 1 for turns in range(TURNS + 1))
+    longer = max(rows, cols)
+    width = longer + pad  # a row's padding on the east is the next row's on the west
+    stride = width * (longer + pad)  # every anchor lies above the bottom padding
+    lanes = []
+    for box in range(rows * cols):
+        r, c, high, wide = box // cols, box % cols, rows, cols
+        per_turn = []
+        for times in range(TURNS):
+            per_turn.append(times * stride + (r + pad) * width + c + pad)
+            r, c, high, wide = wide - 1 - c, r, wide, high  # the board a quarter back
+        lanes.append(tuple(per_turn))
+    ones = int.from_bytes(b"\x01" * (stride * TURNS + width * pad), "little")
     below = tuple((OVERLAP - t) * ones for t in range(OVERLAP))
-    return _Board(pad, width, lanes, stride, ones, ones * OVERLAP, shown, below)
+    spread = []
+    for first in range(0, rows * cols, 8):
+        boxes = range(first, min(first + 8, rows * cols))  # the last byte may hold fewer
+        planes = [sum(1 << 8 * lane for lane in lanes[box]) for box in boxes]
+        planes += [0] * (8 - len(planes))
+        values = [0] * 256
+        for value in range(1, 256):  # a value's plane: its lowest box's and the rest's
+            values[value] = values[value & (value - 1)] + planes[(value & -value).bit_length() - 1]
+        spread.append(tuple(values))
+    inside = sum(1 << 8 * lane for per_turn in lanes for lane in per_turn)
+    return _Board(
+        pad, width, stride, tuple(lanes), ones, ones * OVERLAP, below, tuple(spread), inside
+    )
 
 
 @lru_cache(maxsize=64)
-def _fit_geometry(
-    cells, rows: int, cols: int, dice: int
-) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Per quarter turn: (each cell's bit offset from the anchor, the anchors' byte
-    mask on one board). The turn's place in the side-by-side boards is its number
-    times the board's bits."""
+def _fit_geometry(cells, rows: int, cols: int, dice: int) -> tuple[tuple[int, ...], int]:
+    """(each cell's bit offset from the anchor, the anchors' byte mask in all the
+    turned boards: every anchor of the shape with a cell on the board)."""
     board = _board(rows, cols, dice)
-    turns = []
-    for times, spots in enumerate(_placements(cells, rows, cols)):
-        offsets = tuple(8 * (r * board.width + c) for r, c in _turn(cells, times))
-        first = board.pad * (board.width + 1)
-        anchors = sum(0xFF << 8 * (first + row * board.width + col) for row, col in spots)
-        turns.append((offsets, anchors))
-    return tuple(turns)
+    cells = _turn(cells, 0)
+    height = max(r for r, _ in cells) + 1
+    breadth = max(c for _, c in cells) + 1
+    offsets = tuple(8 * (r * board.width + c) for r, c in cells)
+    anchors = 0
+    for times in range(TURNS):
+        high, wide = (rows, cols) if times % 2 == 0 else (cols, rows)
+        first = times * board.stride + board.pad * (board.width + 1)
+        for row in range(1 - height, high):
+            for col in range(1 - breadth, wide):
+                if any(0 <= row + r < high and 0 <= col + c < wide for r, c in cells):
+                    anchors |= 0xFF << 8 * (first + row * board.width + col)
+    return offsets, anchors
 
 
-def _fit_lanes(state: GemstoneState, seat: int) -> list[int]:
-    """Per grid code: the padded board's bytes as a die of that code counts them."""
-    t = state.table
-    board = _board(t.rows, t.cols, len(t.dice))
-    grid, neighbours = state.grids[seat], t.neighbours
-    base = bytearray(board.lanes)
-    counts: list[dict[int, int]] = [{} for _ in range(len(t.symbols) + 1)]
-    for box, code in enumerate(grid):
-        lane = (box // t.cols + board.pad) * board.width + box % t.cols + board.pad
-        if code:
-            base[lane] = OVERLAP
-            for other in neighbours[box]:
-                if not grid[other]:
-                    near = counts[code]
-                    near[other] = near.get(other, 0) + 1
-        else:
-            base[lane] = 1
-    lanes = []
-    for near in counts:
-        own = bytearray(base)
-        for box, count in near.items():
-            own[(box // t.cols + board.pad) * board.width + box % t.cols + board.pad] += count
-        lanes.append(int.from_bytes(own, "little"))
-    return lanes
+def _spread(board: _Board, mask: int) -> int:
+    """0x01 in each turned board's byte of every box in mask (a grid's bit mask)."""
+    plane = 0
+    for values, byte in zip(board.spread, mask.to_bytes(len(board.spread), "little"), strict=True):
+        plane += values[byte]
+    return plane
 
 
 def _fast_best_fit(state: GemstoneState, seat: int) -> int:
@@ -234,158 +367,167 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells, labels = state.arrangement
-    arranged = _arranged(cells, labels, state.table.symbols)._replace(turns=state.turns_shown)
+    arranged = _arranged(cells, labels, state.table.symbols)
     return _Fits(state, seat).best([(cells, arranged)])[0]
 
 
 class _Fits:
     """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
-    place in each quarter turn and kept only where the placement is free, are the
-    same for every arrangement of that shape with that symbol on that die: each
-    is computed once, and an arrangement's fits are then the sum of its dice's.
-    A code's board, copied into every turn's place and shifted by a die's offset,
-    serves every shape and turn with a die at that offset: it too is made once."""
+    place and kept only where the placement is free, are the same for every
+    arrangement of that shape with that symbol on that die: each is computed
+    once, and an arrangement's fits are then the sum of its dice's. A code's
+    turned boards shifted by a die's offset serve every shape with a die at that
+    offset: they too are made once."""
 
     def __init__(self, state: GemstoneState, seat: int):
         t = state.table
         self.rows, self.cols, self.dice = t.rows, t.cols, len(t.dice)
-        self.board = _board(t.rows, t.cols, len(t.dice))
-        self.lanes = _fit_lanes(state, seat)
-        self.repeated: dict[int, int] = {}  # per code: its board in every turn's place
-        self.free: dict[tuple, tuple[int, ...]] = {}  # per shape: free anchors, per turn
-        self.dies: dict[int, int] = {}  # per _Arranged.dice key: its bytes at every turn
-        self.shifted: dict[int, int] = {}  # per offset << 8 | code: the copied board
+        self.board = board = _board(t.rows, t.cols, len(t.dice))
+        self.grid = state.grids[seat]
+        filled = _spread(board, state.filled[seat])
+        self.empty = (board.inside - filled) * 0xFF  # 0xFF in the bytes of empty boxes
+        self.base = board.inside + (OVERLAP - 1) * filled  # 1 a box, OVERLAP if filled
+        self.lanes: dict[int, int] = {0: self.base}  # per code: the boards as a die counts them
+        self.free: dict[tuple, tuple[tuple[int, ...], int]] = {}  # per shape: its dice's
+        # offsets and the free anchors' bytes
+        self.dies = _Dies(self)  # per die_key: its bytes
+        self.shifted: dict[int, dict[int, int]] = {}  # per code, per offset: its shifted boards
 
     def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
-        """_best_fit of each (shape cells, _arranged of it) given, in order (the
-        arrangement's turns may be any of its shown turns)."""
-        board = self.board
-        shown, below, carry = board.shown, board.below, board.carry
-        dies = self.dies
-        bests = []
-        for cells, (_, turns, inner, dice) in arranged:
-            fits = 0
-            for key, k, code in dice:
-                die = dies.get(key)
-                if die is None:
-                    die = dies[key] = self._die(cells, k, code)
-                fits += die
-            if turns < TURNS:
-                fits &= shown[turns]
-            low, high = 0, 5 * len(dice)  # the largest byte: at most 1 + 4 neighbours a die
-            # most best fits are every die on the grid and an edge or two: from there up
-            # one at a time, else halving below it
-            guess = min(len(dice) + 1, high)
-            if (fits + below[guess]) & carry:
-                low = guess
-                while low < high and (fits + below[low + 1]) & carry:
-                    low += 1
-            else:
-                high = guess - 1
-                while low < high:
-                    mid = (low + high + 1) // 2
-                    if (fits + below[mid]) & carry:
-                        low = mid
-                    else:
-                        high = mid - 1
-            bests.append((low or -1) + 2 * inner)
-        return bests
+        """_best_fit of each (shape cells, _arranged of it) given, in order."""
+        return [self._largest(fits, dice) + 2 * inner for fits, inner, dice in self._sums(arranged)]
+
+    def tied(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
+        """The indices of the arrangements given whose best fit is the largest, in
+        order (the greedy bot's choice): once a fit is known, an arrangement that
+        has no byte reaching it is passed over after one threshold test."""
+        below, carry = self.board.below, self.board.carry
+        best, tied = 0, list[int]()
+        for index, (fits, inner, dice) in enumerate(self._sums(arranged)):
+            if tied:
+                need = best - 2 * inner  # the byte that would tie
+                if need > 5 * dice or need > 0 and not (fits + below[need]) & carry:
+                    continue
+            fit = self._largest(fits, dice) + 2 * inner
+            if not tied or fit > best:
+                best, tied = fit, [index]
+            elif fit == best:
+                tied.append(index)
+        return tied
+
+    def _sums(self, arranged: Iterable[tuple[Any, _Arranged]]) -> Iterator[tuple[int, int, int]]:
+        """Per arrangement: (the fits of its placements, a byte each: its dice's sum,
+        its inner edges, its number of dice)."""
+        die = self.dies.__getitem__  # a die not made yet is made by _Dies.__missing__
+        for _, (_, _, inner, dice) in arranged:
+            yield sum(map(die, dice)), inner, len(dice)
+
+    def _largest(self, fits: int, dice: int) -> int:
+        """The largest byte of fits (-1 for none: no placement is free)."""
+        below, carry = self.board.below, self.board.carry
+        low, high = 0, 5 * dice  # at most 1 + 4 neighbours a die
+        # most best fits are every die on the grid and an edge or two: from there up
+        # one at a time, else halving below it
+        guess = min(dice + 1, high)
+        if (fits + below[guess]) & carry:
+            low = guess
+            while low < high and (fits + below[low + 1]) & carry:
+                low += 1
+        else:
+            high = guess - 1
+            while low < high:
+                mid = (low + high + 1) // 2
+                if (fits + below[mid]) & carry:
+                    low = mid
+                else:
+                    high = mid - 1
+        return low or -1
 
     def _die(self, cells, k: int, code: int) -> int:
-        geometry = _fit_geometry(cells, self.rows, self.cols, self.dice)
-        free = self.free.get(cells)
-        if free is None:
-            bits = 8 * self.board.stride
-            free = self.free[cells] = tuple(
-                self._free(offsets, anchors) << bits * times
-                for times, (offsets, anchors) in enumerate(geometry)
-            )
-        die, shifted = 0, self.shifted
-        for (offsets, _), anchors in zip(geometry, free, strict=True):
-            key = offsets[k] << 8 | code
-            moved = shifted.get(key)
-            if moved is None:
-                moved = shifted[key] = self._repeated(code) >> offsets[k]
-            die |= moved & anchors  # each turn's anchors lie in its own board
+        shape = self.free.get(cells)
+        if shape is None:
+            offsets, anchors = _fit_geometry(cells, self.rows, self.cols, self.dice)
+            covered = 0
+            for offset in offsets:
+                covered += self._moved(0, offset)  # OVERLAP on filled boxes, whatever the code
+            ones = self.board.ones
+            overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
+            overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
+            shape = self.free[cells] = (offsets, anchors & ~(overlap * 0xFF))
+        return self._moved(code, shape[0][k]) & shape[1]
+
+    def _moved(self, code: int, offset: int) -> int:
+        """The code's turned boards shifted by offset, made once."""
+        shifted = self.shifted.get(code)
+        if shifted is None:
+            shifted = self.shifted[code] = {}
+        moved = shifted.get(offset)
+        if moved is None:
+            moved = shifted[offset] = self._lanes(code) >> offset
+        return moved
+
+    def _lanes(self, code: int) -> int:
+        """The turned boards as a die of code counts them: 1 an empty box and 1 more
+        per neighbour of that code (the code's boxes shifted a box each way: the
+        padding keeps rows and boards apart), OVERLAP a filled box."""
+        lanes = self.lanes.get(code)
+        if lanes is None:
+            board = self.board
+            mine = int(self.grid.translate(_ONE_OF[code])[::-1], 2)
+            plane = _spread(board, mine)
+            row = 8 * board.width
+            near = (plane << 8) + (plane >> 8) + (plane << row) + (plane >> row)
+            lanes = self.lanes[code] = self.base + (near & self.empty)
+        return lanes
+
+
+class _Dies(dict[int, int]):
+    """A die's bytes by its die_key, each made when first asked for."""
+
+    def __init__(self, fits: _Fits):
+        super().__init__()
+        self.fits = fits
+
+    def __missing__(self, key: int) -> int:
+        die = self[key] = self.fits._die(*die_of_key(key))
         return die
 
-    def _repeated(self, code: int) -> int:
-        """The code's board copied into each turn's place (the bytes past a board are
-        its bottom padding, zeros: the copies do not overlap)."""
-        copies = self.repeated.get(code)
-        if copies is None:
-            bits = 8 * self.board.stride
-            copies = self.lanes[code]
-            for times in range(TURNS.bit_length() - 1):  # 2, then 4 copies (TURNS is 4)
-                copies |= copies << (bits << times)
-            self.repeated[code] = copies
-        return copies
 
-    def _free(self, offsets: tuple[int, ...], anchors: int) -> int:
-        """The anchors' bytes of the placements that cover no filled box."""
-        covered = 0
-        for shift in offsets:
-            covered += self.lanes[0] >> shift  # OVERLAP on filled boxes, whatever the code
-        ones = self.board.ones
-        overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
-        overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
-        return anchors & ~(overlap * 0xFF)
+# per code: a table turning a grid's bytes into binary digits, 1 for that code
+_ONE_OF = tuple(bytes(ord("1" if v == code else "0") for v in range(256)) for code in range(256))
 
 
-def arrangement_values(state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
     """heuristic(seat) after each "arrange" action of the active seat, as apply +
     heuristic on a copy would give it: the grid's value is the same for all, only
     the best fit differs, and _Fits judges every placement of a shape at once."""
     t = state.table
     score, near = _cached(state, seat)
     others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
-    fits = _Fits(state, seat)
     base = score + NEAR_BONUS * near
     rival = max(others) if others else 0
-    rolled = tuple(sorted(state.rolled))
-    if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
-        every = _roll_arranged(rolled, t.symbols)
-    else:
-        every = tuple(_arranged(cells, labels, t.symbols) for _, cells, labels in actions)
-    shapes = (cells for _, cells, _ in actions)
     values = [
         base + FIT_BONUS * fit  # the heuristic's own order of additions
-        for fit in fits.best(zip(shapes, every, strict=True))
+        for fit in _Fits(state, seat).best(_with_facts(state, actions))
     ]
     return [value - rival for value in values] if others else values
 
 
-def _joined(score, near, codes, parts, near_of, stride, groups, worth) -> tuple[int, int]:
-    """(score, near) once the dice's parts join the groups beside them (two parts
-    beside one group become one group)."""
-    merged: list[tuple[int, set]] = []  # (dice, groups joined) per new group
-    for kin, part in parts:
-        code = codes[kin]
-        joined: set[int] = set()
-        for box in part:
-            found = near_of.get(box * stride + code)
-            if found:
-                joined |= found
-        dice = len(part)
-        if not joined:  # a part alone: no other part shares a group with it
-            gain = worth[dice]
-            score, near = score + gain[0], near + gain[1]
-            continue
-        kept = []
-        for other_dice, other_groups in merged:
-            if other_groups & joined:
-                dice += other_dice
-                joined |= other_groups
-            else:
-                kept.append((other_dice, other_groups))
-        kept.append((dice, joined))
-        merged = kept
-    for dice, joined in merged:
-        size = dice
-        for g in joined:
-            old = worth[groups[g][1]]
-            score, near = score - old[0], near - old[1]
-            size += groups[g][1]
-        gain = worth[size]
-        score, near = score + gain[0], near + gain[1]
-    return score, near
+def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[Action]:
+    """The arrangements of the highest arrangement_values, in order: the grid's
+    value and the rival's are the same for all, and the value rises with the best
+    fit (by FIT_BONUS, far above a float's rounding), so they are those of the
+    largest fit."""
+    tied = _Fits(state, seat).tied(_with_facts(state, actions))
+    return [actions[index] for index in tied]
+
+
+def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Iterable[tuple[Any, _Arranged]]:
+    """(shape cells, _arranged) of each "arrange" action."""
+    symbols = state.table.symbols
+    rolled = tuple(sorted(state.rolled))
+    if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
+        every = _roll_arranged(rolled, symbols)
+    else:
+        every = tuple(_arranged(cells, labels, symbols) for _, cells, labels in actions)
+    return zip((cells for _, cells, _ in actions), every, strict=True)

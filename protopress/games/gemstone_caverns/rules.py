@@ -12,28 +12,32 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from protopress.games.gemstone_caverns.grid import (
     PASS,
+    Placements,
     Scoring,
-    _arranged,
     _arrangements,
-    _by_cells,
     _cached,
-    _clear_placements,
+    _chosen,
+    _clear_in,
     _groups,
     _Judged,
     _neighbours,
     _placements,
+    _PlaceTable,
     _scoring,
 )
 from protopress.games.gemstone_caverns.lookahead import (
     FIT_BONUS,
     NEAR_BONUS,
     _fast_best_fit,
+    arrangement_best,
     arrangement_values,
+    placement_best,
     placement_values,
 )
 from protopress.games.gemstone_caverns.spec import SPEC
@@ -139,6 +143,7 @@ class Table:
     neighbours: tuple
     players: int
     full: int  # the bitmask of a full grid
+    draws: tuple[tuple[tuple[str, ...], int, int], ...]  # per die: faces, their number, its bits
 
     @classmethod
     def of(cls, catalog, players: int) -> Table:
@@ -159,6 +164,7 @@ class Table:
             neighbours=_neighbours(sheet["rows"], sheet["columns"]),
             players=players,
             full=(1 << sheet["rows"] * sheet["columns"]) - 1,
+            draws=tuple((faces, len(faces), len(faces).bit_length()) for faces in dice),
         )
 
 
@@ -167,7 +173,8 @@ class GemstoneState(SharedRng):
 
     __slots__ = (
         "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
-        "turns_shown", "placed", "ended", "over", "turns", "passes", "used", "legal",
+        "spots", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
+        "used",
     )  # fmt: skip
 
     def __init__(self, table: Table, rng: random.Random):
@@ -181,15 +188,18 @@ class GemstoneState(SharedRng):
         self.rolled: tuple[str, ...] = ()
         self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
         self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
+        self.spots: tuple[dict, ...] = ()  # _placements of the arrangement's shape
+        self.place_table: _PlaceTable | None = None  # _place_table of the arrangement's shape
         self.turns_shown = 4  # distinct quarter turns of the arrangement
         self.placed = 0  # seats that have placed (or passed) this turn, from the active one
         self.ended = False  # a seat could not place: the game ends after this arrangement
         self.over = False
         self.turns = 0
         self.passes = 0
-        self.used: Counter = Counter()  # arrangements chosen, by (seat, shape name)
+        # (seat, shape name) of each arrangement chosen, in turn: immutable, so shared
+        # by copies
+        self.used: tuple[tuple[int, str], ...] = ()
         SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
-        self.legal: tuple | None = None  # the last placements listed, with what they depend on
 
     def copy(self) -> GemstoneState:
         new = object.__new__(GemstoneState)
@@ -198,7 +208,6 @@ class GemstoneState(SharedRng):
         new.grids = [grid[:] for grid in self.grids]
         new.filled = self.filled[:]
         new.values = self.values[:]
-        new.used = self.used.copy()
         self.share_rng(new)
         return new
 
@@ -218,7 +227,7 @@ class GemstoneState(SharedRng):
             raise ValueError(f"the grid must be {t.rows} rows of {t.cols} boxes")
         codes = {EMPTY: 0} | {letter: i for i, letter in enumerate(t.letters, 1)}
         try:
-            self.grids[seat][:] = bytes(codes[char] for row in grid_rows for char in row)
+            self.grids[seat] = bytearray(codes[char] for row in grid_rows for char in row)
         except KeyError as error:
             raise ValueError(f"{error.args[0]!r} is no symbol letter ({t.letters})") from None
         self.filled[seat] = sum(1 << box for box, v in enumerate(self.grids[seat]) if v)
@@ -242,23 +251,18 @@ class GemstoneCaverns:
             return None
         return (state.active + state.placed) % state.table.players
 
-    def legal_actions(self, state: GemstoneState) -> list[Action]:
+    def legal_actions(self, state: GemstoneState) -> Sequence[Action]:
+        """The arrangements of the roll, else the placements clear of the seat's
+        filled boxes (a Placements sequence: no list is built), else the pass."""
         if state.over:
             return []
         if state.arrangement is None:
             return list(_arrangements(tuple(sorted(state.rolled))))
-        t = state.table
-        seat = self.to_move(state)
-        if seat is None:  # not over, so a seat places
-            raise IllegalAction("the game is over")
-        filled = state.filled[seat]
-        key = (state.arrangement, state.turns_shown, filled)
-        if state.legal is None or state.legal[0] != key:  # the loop and the bot both ask
-            actions = _clear_placements(
-                state.arrangement[0], t.rows, t.cols, state.turns_shown, filled
-            )
-            state.legal = (key, actions or [PASS])  # never handed out: copies are
-        return state.legal[1][:]
+        seat = (state.active + state.placed) % state.table.players  # to_move: not over
+        if state.place_table is None:  # kept with the arrangement
+            raise IllegalAction("the dice must be arranged first")
+        actions = _clear_in(state.place_table, state.turns_shown, state.filled[seat])
+        return actions if actions.size else [PASS]
 
     def apply(self, state: GemstoneState, action: Action) -> None:
         kind = action[0]
@@ -268,26 +272,27 @@ class GemstoneCaverns:
             if state.arrangement is not None:
                 raise IllegalAction("the dice are already arranged this turn")
             _, cells, labels = action
+            t = state.table
+            chosen = _chosen(cells, labels, t.symbols, t.rows, t.cols)
             state.arrangement = (cells, labels)
-            state.codes, state.turns_shown, _, _ = _arranged(cells, labels, state.table.symbols)
-            state.used[state.active, _by_cells(len(cells))[cells][0]] += 1
+            state.codes, state.turns_shown = chosen.codes, chosen.turns
+            state.spots, state.place_table = chosen.spots, chosen.table
+            state.used += ((state.active, chosen.name),)
             return
         if state.arrangement is None:
             raise IllegalAction("the dice must be arranged first")
         if kind == "place":
             _, times, row, col = action
-            t, seat = state.table, self.to_move(state)
-            if seat is None:  # not over, so a seat places
-                raise IllegalAction("the game is over")
+            seat = (state.active + state.placed) % state.table.players  # to_move: not over
             try:
-                mask, inside = _placements(state.arrangement[0], t.rows, t.cols)[times][row, col]
+                mask, inside = state.spots[times][row, col]
             except (KeyError, IndexError, TypeError):
                 raise IllegalAction(f"no box of the grid under {action}") from None
             if mask & state.filled[seat]:
                 raise IllegalAction(f"{action} overlaps filled boxes of seat {seat}")
-            grid = state.grids[seat]
+            grid, codes = state.grids[seat], state.codes
             for k, box in inside:
-                grid[box] = state.codes[k]
+                grid[box] = codes[k]
             state.filled[seat] |= mask
             state.values[seat] = _Judged()
         elif kind == "pass":
@@ -327,7 +332,9 @@ class GemstoneCaverns:
         """_best_fit for the heuristic, by _fast_best_fit (tested equal to it)."""
         return _fast_best_fit(state, seat)
 
-    def action_values(self, state: GemstoneState, seat: int, actions: list[Action]) -> list[float]:
+    def action_values(
+        self, state: GemstoneState, seat: int, actions: Sequence[Action]
+    ) -> list[float]:
         """heuristic(seat) after each of the actions of the seat to move, as applying
         each to a copy would give it (the greedy bot's look-ahead, without the copies)."""
         if seat == self.to_move(state):
@@ -335,6 +342,22 @@ class GemstoneCaverns:
                 return arrangement_values(state, seat, actions)
             return placement_values(state, seat, actions)
         return reference_values(self, state, seat, actions)
+
+    def best_actions(
+        self, state: GemstoneState, seat: int, actions: Sequence[Action]
+    ) -> list[Action]:
+        """The actions of the highest action_values, in their order (the greedy bot's
+        ties), found without valuing each: arrangements by their best fits alone,
+        placements joining no group by their kind."""
+        if seat == self.to_move(state) and len(actions) > 1:
+            if state.arrangement is None:
+                return arrangement_best(state, seat, actions)
+            shown = state.place_table.shown if state.place_table else ()
+            if isinstance(actions, Placements) and actions.actions is shown[state.turns_shown]:
+                return placement_best(state, seat, actions)
+        values = self.action_values(state, seat, actions)
+        best = max(values)
+        return [action for action, value in zip(actions, values, strict=True) if value == best]
 
     def rollout_action(self, state: GemstoneState, rng: random.Random) -> Action:
         """The search bot's playout move: the greedy bot's (by the fast action_values).
@@ -345,7 +368,7 @@ class GemstoneCaverns:
     def record(self, state: GemstoneState) -> dict:
         shapes: Counter = Counter()
         used: list[list[str]] = [[] for _ in state.filled]
-        for (seat, shape), times in sorted(state.used.items()):
+        for (seat, shape), times in sorted(Counter(state.used).items()):
             shapes[shape] += times
             used[seat] += [shape] * times
         return {
@@ -357,7 +380,17 @@ class GemstoneCaverns:
 
 
 def _roll(state: GemstoneState) -> None:
-    state.rolled = tuple(state.rng.choice(faces) for faces in state.table.dice)
+    """Each die shows rng.choice(faces): that draw (CPython's getrandbits of the bit
+    length, again while too large) inlined, the same faces from the same draws
+    (tests/games/gemstone_caverns/test_rules.py holds it to rng.choice)."""
+    getrandbits = state.rng.getrandbits
+    rolled = []
+    for faces, bound, bits in state.table.draws:
+        r = getrandbits(bits)
+        while r >= bound:
+            r = getrandbits(bits)
+        rolled.append(faces[r])
+    state.rolled = tuple(rolled)
 
 
 def _end_turn(state: GemstoneState) -> None:

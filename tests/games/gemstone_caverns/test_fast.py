@@ -4,6 +4,7 @@ heuristic give, the all-at-once best fit equals the one-placement-at-a-time
 reference, the legal placements found by table look-up equal the mask-by-mask
 filter, and each grid's kept value equals a fresh count."""
 
+import dataclasses
 import random
 
 import pytest
@@ -15,10 +16,12 @@ from protopress.games.gemstone_caverns.grid import (
     _free_placements,
     _groups,
     _Judged,
+    _neighbours,
+    _nth_bit,
     _shapes,
     _value_of,
 )
-from protopress.games.gemstone_caverns.lookahead import _fast_best_fit
+from protopress.games.gemstone_caverns.lookahead import _fast_best_fit, _Placing
 from protopress.games.gemstone_caverns.rules import GemstoneCaverns, _best_fit
 from protopress.rules.bots import reference_values
 
@@ -52,6 +55,32 @@ def test_action_values_match_copy_apply_heuristic(catalog):
         )
         checked += 1
     assert checked > 3000
+
+
+def test_best_actions_are_the_ties_of_the_highest_action_values(catalog):
+    """The greedy bot's pick list without valuing each action: the same actions, in
+    the same order, as the highest of action_values (itself held to copy + apply +
+    heuristic above), on every decision of random games, for arrangements and
+    placements; and the placements found to join a group are those whose dice
+    lie beside a group of their symbol, as action_values tells them apart."""
+    checked = {"arrange": 0, "place": 0}
+    for state, _ in positions(catalog, 60, seed=11):
+        seat = GAME.to_move(state)
+        legal = GAME.legal_actions(state)
+        if len(legal) < 2:
+            continue
+        values = GAME.action_values(state, seat, list(legal))
+        best = max(values)
+        tied = [action for action, value in zip(legal, values, strict=True) if value == best]
+        assert GAME.best_actions(state, seat, legal) == tied
+        assert GAME.best_actions(state, seat, list(legal)) == tied  # listed: by the values
+        checked[legal[0][0]] += 1
+        if legal[0][0] == "place":
+            placing = _Placing(state, seat)
+            joining = placing.joining()
+            for bit, spot in enumerate(placing.spots.in_order):
+                assert bool(joining >> bit & 1) == bool(spot.joins & placing.beside_kin)
+    assert checked["arrange"] > 500 and checked["place"] > 2500
 
 
 def test_fast_best_fit_matches_the_reference(catalog):
@@ -91,9 +120,16 @@ def test_clear_placements_match_the_mask_by_mask_filter(catalog):
                 boxes = rng.sample(range(64), rng.randrange(65))
                 filled = sum(1 << box for box in boxes)
                 turns = rng.randint(1, 4)
-                assert _clear_placements(cells, 8, 8, turns, filled) == _free_placements(
-                    cells, 8, 8, turns, filled
-                )
+                clear = _clear_placements(cells, 8, 8, turns, filled)
+                listed = _free_placements(cells, 8, 8, turns, filled)
+                assert clear == listed and list(clear) == listed and len(clear) == len(listed)
+                # the k-th, counted from either end, and what is in it, as in the list
+                assert [clear[k] for k in range(len(listed))] == listed
+                assert [clear[-k - 1] for k in range(len(listed))] == listed[::-1]
+                assert clear[2:9] == listed[2:9]
+                every = _free_placements(cells, 8, 8, 4, 0)
+                for action in rng.sample(every, 10) + [("pass",), ("place", 0, 99, 99)]:
+                    assert (action in clear) == (action in listed)
                 checked += 1
     # and on a sheet whose boxes are no whole number of bytes
     for cells, _, _ in _shapes(4):
@@ -124,3 +160,75 @@ def test_judged_grids_stay_true_to_the_grid_and_never_leak_between_copies(catalo
         assert [_cached(state, seat) for seat in range(t.players)] == before
         checked += 1
     assert checked > 2000
+
+
+def test_the_nth_set_bit_is_found_on_integers_of_every_length():
+    rng = random.Random(9)
+    for _ in range(3000):
+        bits = rng.getrandbits(rng.randint(1, 500)) | 1 << rng.randrange(8)
+        ones = [i for i in range(bits.bit_length()) if bits >> i & 1]
+        n = rng.randrange(len(ones))
+        assert _nth_bit(bits, n) == ones[n]
+
+
+def test_a_random_player_picks_the_same_placements_from_the_sequence_as_from_the_list(catalog):
+    """rng.choice reads only the length and the k-th: the same draws, the same picks."""
+    checked = 0
+    for state, rng in positions(catalog, 20, seed=10):
+        legal = GAME.legal_actions(state)
+        seed = rng.getrandbits(32)
+        assert random.Random(seed).choice(legal) == random.Random(seed).choice(list(legal))
+        checked += 1
+    assert checked > 1000
+
+
+def test_what_a_copy_does_never_shows_in_the_original_nor_the_other_way(catalog):
+    """The grids and the arrangements chosen (shared by copies: immutable) of a copy
+    and of its original stay apart whatever either does."""
+    checked = 0
+    for state, rng in positions(catalog, 20, seed=12):
+        if GAME.is_over(state):
+            continue
+        snapshot = ([bytes(grid) for grid in state.grids], state.used)
+        trial = state.copy()
+        GAME.apply(trial, rng.choice(GAME.legal_actions(trial)))
+        assert ([bytes(grid) for grid in state.grids], state.used) == snapshot
+        kept = ([bytes(grid) for grid in trial.grids], trial.used)
+        other = state.copy()
+        GAME.apply(other, rng.choice(GAME.legal_actions(other)))
+        assert ([bytes(grid) for grid in trial.grids], trial.used) == kept
+        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 7), (7, 4), (3, 9), (1, 6)])
+def test_fast_best_fit_matches_the_reference_on_sheets_that_are_not_square(catalog, rows, cols):
+    """The turned boards of the best fit are as wide as the longer side: on sheets of
+    other shapes every arrangement's fit is still the one-at-a-time reference's,
+    and the placements' ties those of copy + apply + heuristic."""
+    rng = random.Random(rows * 100 + cols)
+    checked = 0
+    for _ in range(60):
+        state = GAME.setup(catalog, 1, random.Random(rng.getrandbits(32)), {})
+        state.table = dataclasses.replace(
+            state.table,
+            rows=rows,
+            cols=cols,
+            neighbours=_neighbours(rows, cols),
+            full=(1 << rows * cols) - 1,
+        )
+        state.grids = [bytearray(rows * cols)]
+        for box in rng.sample(range(rows * cols), rng.randrange(rows * cols + 1)):
+            state.grids[0][box] = rng.randint(1, len(state.table.symbols))
+        state.filled = [sum(1 << box for box, code in enumerate(state.grids[0]) if code)]
+        state.values = [_Judged()]
+        for action in rng.sample(GAME.legal_actions(state), 5):
+            trial = state.copy()
+            GAME.apply(trial, action)
+            assert _fast_best_fit(trial, 0) == _best_fit(trial, 0)
+            legal = GAME.legal_actions(trial)  # and the placements' ties, found by kind
+            values = reference_values(GAME, trial, 0, list(legal))
+            tied = [a for a, v in zip(legal, values, strict=True) if v == max(values)]
+            assert GAME.best_actions(trial, 0, legal) == tied
+            checked += 1
+    assert checked == 300

@@ -12,6 +12,7 @@ from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gemstone_caverns.checks import normalise, parse_picture, rotations
 from protopress.games.gemstone_caverns.rules import (
     GemstoneCaverns,
+    _roll,
     format_score,
     score_grid,
     score_state,
@@ -333,3 +334,16 @@ def test_greedy_arranges_equal_dice_side_by_side(catalog):
     assert square in values and bar in values
     assert values[square] > values[bar]
     assert values[square] == max(values.values())
+
+
+def test_a_roll_draws_each_face_as_rng_choice_would():
+    """_roll inlines random.choice's draw: the same faces from the same seeds."""
+    catalog = load_catalog(builtin_catalog_path("gemstone-caverns"))
+    for seed in range(500):
+        state = GAME.setup(catalog, 2, random.Random(seed), {})
+        before = state.rng.getstate()
+        _roll(state)
+        reference = random.Random()
+        reference.setstate(before)
+        assert state.rolled == tuple(reference.choice(faces) for faces in state.table.dice)
+        assert state.rng.getstate() == reference.getstate()
