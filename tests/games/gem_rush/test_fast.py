@@ -122,3 +122,44 @@ def test_skills_kept_per_table_equal_the_skills_read_afresh(catalog, variant):
                     checked += 1
             GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert checked > 4_000
+
+
+@pytest.mark.parametrize("mode", ["crisis", "rush"])
+def test_best_actions_are_the_ties_of_action_values(catalog, mode):
+    """best_actions (branch and bound: most actions never valued) gives exactly the
+    actions of the highest action_values value, in order, on every decision of 60
+    seeded games of each mode, every skill variant among them, played mostly by
+    the greedy choice (so that the positions are those greedy bots meet)."""
+    rng = random.Random(f"best {mode}")
+    variants = ("normal", "chaos", "magic-circle", "shared", "none")
+    decisions = ties = bounds = 0
+    for number in range(60):
+        options = GAME.spec.parse_options({"mode": mode, "skills": variants[number % 5]})
+        players = 2 + number % 3
+        state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), options)
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            seat = GAME.to_move(state)
+            values = GAME.action_values(state, seat, legal)
+            top = max(values)
+            want = [a for a, v in zip(legal, values, strict=True) if v == top]
+            assert GAME.best_actions(state, seat, legal) == want
+            if mode == "crisis" and decisions % 4 == 0:  # and no bound is below its value
+                for action, value in zip(legal, values, strict=True):
+                    assert bound(state, seat, action) >= value - lookahead.SLACK
+                    bounds += 1
+            decisions += 1
+            ties += len(want) > 1
+            GAME.apply(state, rng.choice(want) if rng.random() < 0.85 else rng.choice(legal))
+    assert decisions > 3000
+    assert ties > 100  # ties are met, and all of them found
+    assert mode == "rush" or bounds > 5000
+
+
+def bound(state, seat: int, action) -> float:
+    place = lookahead.in_place(state, seat, action)
+    if place is not None:
+        return lookahead.bound_at(GAME, state, seat, *place, {})
+    trial = state.copy()
+    GAME.apply(trial, action)
+    return lookahead.bound_after(GAME, trial, seat, state)
