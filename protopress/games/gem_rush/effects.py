@@ -81,7 +81,7 @@ class MineView:
 
     __slots__ = (
         "mine", "_links", "_carts", "_sites", "_rooms", "_reverse", "_rat", "_elevator", "_near",
-        "_distances", "_doors", "_best", "_parent", "_changed", "_cart", "_carried", "_all_doors",
+        "_distances", "_doors", "_best", "_parent", "_changed", "_cart", "_carried",
     )  # fmt: skip
 
     def __init__(self, mine: Mine):
@@ -103,7 +103,6 @@ class MineView:
         self._changed: set[Cell] = set()
         self._cart = False
         self._carried: dict[tuple, int] = {}
-        self._all_doors: Doors | None = None
 
     def placed(self, mine: Mine, cell: Cell, changed: set[Cell]) -> MineView:
         """The view of mine, this view's mine with one tile placed at cell (changed:
@@ -299,19 +298,6 @@ class MineView:
                         best = max(best, points + bonus)
             self._best[key] = best
         return best
-
-    def all_doors(self) -> Doors:
-        """(points, cost) of every kind of door that leads out of a room onto empty
-        space: the doors in reach of any start and steps are among them."""
-        if self._all_doors is None:
-            self._all_doors = tuple(
-                dict.fromkeys(
-                    (site.door.points, site.door.cost)
-                    for cell in self.rooms()
-                    for site in self.links(cell)[1]
-                )
-            )
-        return self._all_doors
 
     def sites_near(self, start: Cell, limit: int) -> int:
         """How many open doors lead out of the rooms within limit steps of start."""

@@ -4,12 +4,8 @@ apply + heuristic). The rules themselves are rules.py's."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from protopress.games.gem_rush import skills
 from protopress.games.gem_rush.mine import Cell
 from protopress.games.gem_rush.state import STEPS, GemRushState
 from protopress.rules.bots import reference_values
@@ -50,7 +46,13 @@ def value_at(
             cut = short[1] if short is not None and short[0] == s else None
             found = None if terms is None else terms.get((s, where, cut))
             if found is None:
-                found = _terms(game, state, s, where, cut, hand)
+                if cut is not None:
+                    hand = hand[:cut] + hand[cut + 1 :]
+                found = (
+                    HAND_VALUE * min(len(hand), 8),
+                    PROMISE_VALUE * promise(game, state, s, where, hand),
+                    SITE_VALUE * state.view.sites_near(where, STEPS),
+                )
                 if terms is not None:
                     terms[s, where, cut] = found
             held, promised, near = found
@@ -62,20 +64,6 @@ def value_at(
     others = max((p for s, p in enumerate(points) if s != seat), default=0)
     value = points[seat] - others + HAND_VALUE * min(held, 8)
     return value + SITE_VALUE * state.view.sites_near(cell, STEPS)
-
-
-def _terms(
-    game: GemRush, state: GemRushState, s: int, where: Cell, cut: int | None, hand
-) -> tuple[float, float, float]:
-    """Dwarf s's Crisis terms at where, card cut gone from its hand: (cards held,
-    promise, open doors near)."""
-    if cut is not None:
-        hand = hand[:cut] + hand[cut + 1 :]
-    return (
-        HAND_VALUE * min(len(hand), 8),
-        PROMISE_VALUE * promise(game, state, s, where, hand),
-        SITE_VALUE * state.view.sites_near(where, STEPS),
-    )
 
 
 def promise(game: GemRush, state: GemRushState, seat: int, cell: Cell, hand) -> int:
@@ -134,132 +122,3 @@ def in_place(
     elif state.phase == "discard" and kind == "discard":
         return state.pos[seat], (state.seat, action[1])
     return None
-
-
-# A bound below the best by less than this is not trusted to be below it: bounds are
-# summed in another order than values (float error far below any term, 0.05 apart)
-SLACK = 1e-9
-
-
-def best_actions(
-    game: GemRush, state: GemRushState, seat: int, actions: Sequence[Action]
-) -> list[Action]:
-    """The actions of the highest action_values value, in the order of actions (the
-    greedy choice's ties), without the promise of every hand valued.
-
-    Each action gets an upper bound of its value: judged in place, its terms with
-    the changed dwarf's promise bounded from above (bound_at); judged by the book,
-    the copy it is applied to, judged with the promise of each hand that lost
-    cards bounded (bound_after). Highest bounds first, an action is valued (as
-    action_values values it, the same floats) only while its bound can still reach
-    the best value found: tests/games/gem_rush/test_fast.py holds the ties to
-    action_values' on every decision of seeded games.
-    """
-    if not state.table.crisis:  # Rush: no promise to spare, every value is cheap
-        values = action_values(game, state, seat, list(actions))
-        top = max(values)
-        return [a for a, v in zip(actions, values, strict=True) if v == top]
-    places = [in_place(state, seat, action) for action in actions]
-    terms: dict = {}
-    bounded: list[tuple[float, int, GemRushState | None]] = []
-    for i, (action, place) in enumerate(zip(actions, places, strict=True)):
-        if place is None:  # as reference_values: copy, apply (judged below)
-            trial = state.copy()
-            game.apply(trial, action)
-            bounded.append((bound_after(game, trial, seat, state), i, trial))
-        else:
-            bounded.append((bound_at(game, state, seat, *place, terms), i, None))
-    bounded.sort(key=lambda entry: -entry[0])
-    found: dict[int, float] = {}
-    best = -math.inf
-    for bound, i, judged in bounded:
-        if bound < best - SLACK:
-            break  # this one and every later one is below the best
-        place = places[i]
-        if judged is not None:
-            value = game.heuristic(judged, seat)
-        else:
-            assert place is not None
-            value = value_at(game, state, seat, *place, terms)
-        found[i] = value
-        best = max(best, value)
-    return [actions[i] for i in sorted(found) if found[i] == best]
-
-
-def bound_at(
-    game: GemRush,
-    state: GemRushState,
-    seat: int,
-    cell: Cell,
-    short: tuple[int, int] | None,
-    terms: dict,
-) -> float:
-    """Crisis: at least value_at(game, state, seat, cell, short, terms), without the
-    promise of the dwarf the action changes. A dwarf where it stands with its whole
-    hand has its terms (kept in terms); the changed one its cards and doors near,
-    and a bound of its promise (most): with a card gone, from the doors in reach
-    and the whole hand's bonuses; when it walked, from every open door of the mine."""
-    value = float(sum(state.points))
-    view = state.view
-    for s, hand in enumerate(state.hands):
-        where = cell if s == seat else state.pos[s]
-        cut = short[1] if short is not None and short[0] == s else None
-        found = terms.get((s, where, cut))
-        if found is None and cut is None and where == state.pos[s]:
-            found = terms[s, where, None] = _terms(game, state, s, where, None, hand)
-        if found is not None:
-            value += found[0] + found[1] + found[2]
-            continue
-        held = len(hand) - (cut is not None)
-        value += HAND_VALUE * min(held, 8) + SITE_VALUE * view.sites_near(where, STEPS)
-        if state.stack and held:
-            ahead = game._skills(state, s, next_turn=True)
-            doors = (
-                view.all_doors()
-                if cut is None
-                else view.doors_in_reach(where, ahead.steps, ahead.flags)
-            )
-            value += PROMISE_VALUE * most(doors, hand, ahead.subs)
-    return value
-
-
-def bound_after(game: GemRush, trial: GemRushState, seat: int, state: GemRushState) -> float:
-    """Crisis: at least game.heuristic(trial, seat), trial being state after an action
-    judged by the book: a hand that lost cards (and gained none) has its promise
-    bounded (most: the doors in reach, the bonuses of the hand it was); with no such
-    hand, the heuristic itself."""
-    hands = trial.hands
-    shrunk = [
-        s
-        for s, before in enumerate(state.hands)
-        if len(hands[s]) < len(before) and not Counter(hands[s]) - Counter(before)
-    ]
-    if not shrunk or not trial.stack:
-        return game.heuristic(trial, seat)
-    value = float(sum(trial.points))
-    view = trial.view
-    for s, hand in enumerate(hands):
-        where = trial.pos[s]
-        value += HAND_VALUE * min(len(hand), 8) + SITE_VALUE * view.sites_near(where, STEPS)
-        if s not in shrunk:
-            value += PROMISE_VALUE * promise(game, trial, s, where, hand)
-        elif hand:
-            ahead = game._skills(trial, s, next_turn=True)
-            doors = view.doors_in_reach(where, ahead.steps, ahead.flags)
-            value += PROMISE_VALUE * most(doors, state.hands[s], ahead.subs)
-    return value
-
-
-def most(doors, hand, subs: tuple) -> int:
-    """At least the promise (best_door) of any part of hand over doors: the most
-    points with the bonus of the whole hand, each door counted (best_door looks at a
-    door only when its points beat the best so far). Fewer cards pay no door more
-    cards cannot, and earn no larger bonus: a minimal payment of fewer cards is a
-    minimal payment of more."""
-    bonuses = skills.bonuses(tuple(sorted(hand)), subs)
-    best = 0
-    for points, cost in doors:
-        bonus = bonuses[cost]
-        if bonus is not None and points + bonus > best:
-            best = points + bonus
-    return best

@@ -650,11 +650,6 @@ class GemRush:
         """heuristic(seat) after each action, with fewer copies (lookahead.action_values)."""
         return lookahead.action_values(self, state, seat, actions)
 
-    def best_actions(self, state: GemRushState, seat: int, actions: list[Action]) -> list[Action]:
-        """The actions of the highest action_values value, in order, with fewer of them
-        valued (lookahead.best_actions): the greedy choice's ties."""
-        return lookahead.best_actions(self, state, seat, actions)
-
     def _skills(self, state: GemRushState, seat: int, next_turn: bool = False) -> SeatSkills:
         """Seat's turn steps, movement skills and substitutions, now or at the start of
         its next turn; kept per table by all they read: seat's skill cards, which
@@ -674,7 +669,7 @@ class GemRush:
         return found
 
     def rollout_action(self, state: GemRushState, rng: random.Random) -> Action:
-        """The search bot's playout move: the greedy bot's (by best_actions).
+        """The search bot's playout move: the greedy bot's (by the fast action_values).
         The search plays it to the end of the turn, so that a leaf is judged between
         turns and never halfway through a build or a burn (docs/balance.md)."""
         return greedy_action(self, state, rng)
