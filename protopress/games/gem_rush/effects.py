@@ -280,8 +280,9 @@ class MineView:
     ) -> int:
         """The most points (with a payment's bonus) of a door that cards can pay and a
         dwarf at start can build through with steps (flags: its movement skills,
-        subs: its substitutions), looking at a door only when its points alone beat
-        the best so far; kept for the view's life, like the distances."""
+        subs: its substitutions), looking at a door only when its points and the
+        most the hand's Orichalcum can earn beat the best so far; kept for the
+        view's life, like the distances."""
         key = (start, steps, flags, cards, subs)
         best = self._best.get(key)
         if best is None and self.carried((start, steps, *flags)):
@@ -291,8 +292,9 @@ class MineView:
         if best is None:
             best = 0
             bonuses = skills.bonuses(cards, subs)
+            most = bonuses.most
             for points, cost in self.doors_in_reach(start, steps, flags):
-                if points > best:
+                if points + most > best:
                     bonus = bonuses[cost]
                     if bonus is not None:
                         best = max(best, points + bonus)

@@ -227,16 +227,17 @@ class Bonuses(dict):
     Without substitutions and without a card whose Orichalcum can earn a point,
     the answer is whether the whole hand pays (best_bonus: every payment earns
     nothing, and the hand's means are then exactly what it pays with), so
-    within_means gives it; test_payment.py holds this to best_bonus."""
+    within_means gives it; test_payment.py holds this to best_bonus. most: the
+    most any payment of the hand earns (a payment's bonus is its cards' own, so
+    at most the whole hand's)."""
 
-    __slots__ = ("cards", "subs", "gems", "plain")
+    __slots__ = ("cards", "subs", "gems", "plain", "most")
 
     def __init__(self, cards: tuple, subs: tuple):
         super().__init__()
         self.cards, self.subs, self.gems = cards, subs, means(cards, subs)
-        self.plain = not subs and not any(
-            ORICHALCUM in card and orichalcum_bonus((card,)) for card in cards
-        )
+        self.most = orichalcum_bonus(cards)
+        self.plain = not subs and not self.most
 
     def __missing__(self, cost: tuple[str, ...]) -> int | None:
         if not within_means(cost, self.gems):

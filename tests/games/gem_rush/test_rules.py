@@ -776,6 +776,20 @@ def test_a_hand_promises_the_best_door_it_can_pay_next_turn():
     )
 
 
+def test_a_promise_counts_the_orichalcum_a_door_of_equal_points_earns():
+    # glittering-crack's E door (Electrum + Soulstone + Raw Hope) and S door
+    # (Obsidian + Permafrost + Electrum) are worth 4 each. This hand pays E with no
+    # Orichalcum, and S with the Obsidian of its Obsidian & Orichalcum card: that
+    # Orichalcum earns its point (its partner pays), so S promises 4 + 1 = 5,
+    # whichever door is looked at first.
+    state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
+    hand = cards("electrum+soulstone", "raw-hope+star-tear", "obsidian+orichalcum",
+                 "permafrost+electrum")  # fmt: skip
+    assert lookahead.promise(GAME, state, 0, (0, 0), hand) == 5
+    # without the Orichalcum card S cannot be paid: E's 4 is the promise
+    assert lookahead.promise(GAME, state, 0, (0, 0), hand[:2] + hand[3:]) == 4
+
+
 def test_a_promise_counts_only_doors_within_a_turns_steps():
     # the corridor's far end (4, 0) has a Soulstone door (1 point): from (2, 0) two
     # steps and the build's one; from (1, 0) it takes four. The doors of (0, 0) want
