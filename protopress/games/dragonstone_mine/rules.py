@@ -502,12 +502,8 @@ class DragonstoneMine:
         opened = state.decision
         if opened is None or opened[1] != seat:
             return reference_values(self, state, seat, actions)
-        alone = state.rng_shared is False  # no copy shares the state's generator
         look = _LookAhead(self, state, opened)
-        values = [look.value(action) for action in actions]
-        if alone:  # the trials that shared it are gone: the state draws without a clone
-            state.rng_shared = False
-        return values
+        return [look.value(action) for action in actions]
 
     def _judge(self, trial: State, seat: int) -> tuple[float, tuple[float, int]]:
         """heuristic(trial, seat), and the prospects and best rival it added."""
