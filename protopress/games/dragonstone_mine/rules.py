@@ -478,6 +478,21 @@ class DragonstoneMine:
         end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
         return greedy_action(self, state, rng)
 
+    def rollout_step(self, state: State, rng: random.Random, legal: list[Action]) -> State:
+        """rollout_action's move (legal: the position's actions, two or more), played:
+        the state after it, which is the look-ahead's own trial of the move when it
+        kept one (a playout's world is its own: nothing else holds it)."""
+        assert state.decision is not None  # legal holds two actions or more
+        look = _LookAhead(self, state, state.decision, keep=True)
+        values = [look.value(action) for action in legal]
+        best = max(values)
+        action = rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
+        after = look.played(action)
+        if after is None:
+            self.apply(state, action)
+            return state
+        return after
+
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
         return self._judge(state, seat)[0]
@@ -539,8 +554,12 @@ class _LookAhead:
       of its group get its value.
     """
 
-    def __init__(self, game: DragonstoneMine, state: State, opened: tuple):
+    def __init__(self, game: DragonstoneMine, state: State, opened: tuple, keep: bool = False):
         self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
+        # keep: the trials played, by action, for `played` (a playout's next world)
+        self.kept: dict[Action, State] | None = {} if keep else None
+        self.first: Action | None = None  # the tower action the watched trial played
+        self.alike: dict[Action, fx.Tower] = {}  # (kept) the others judged from its answers
         self.cards = opened[0] in CARD_DECISIONS
         self.judged: dict[str, float] = {}  # by card group, when no card was looked at
         self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
@@ -561,7 +580,28 @@ class _LookAhead:
     def _by_the_book(self, action: Action) -> float:
         trial = self.state.copy()
         fx.apply(trial, action)
+        if self.kept is not None:
+            self.kept[action] = trial
         return self.game.heuristic(trial, self.seat)
+
+    def played(self, action: Action) -> State | None:
+        """The position action reaches, from the trial that played it or (a tower
+        action judged from the watched trial's answers) that trial with the chooser's
+        tower put in its place; None when no trial was kept for it."""
+        assert self.kept is not None, "played needs a look-ahead that keeps its trials"
+        trial = self.kept.get(action)
+        if trial is not None:
+            return trial
+        tower = self.alike.get(action)
+        if tower is None or self.first is None:
+            return None
+        trial = self.kept[self.first]
+        seat = self.seat
+        trial.spires[seat] = tower  # tower_after's: it shares spires with the state's
+        trial.owned[seat] = False  # so it is copied before any change
+        trial.tower_points[seat] = [None]
+        trial.legal = None  # listed for the watched tower
+        return trial
 
     def _tower_value(self, action: Action, tower: fx.Tower) -> float:
         state, seat, watch = self.state, self.seat, self.watch
@@ -570,10 +610,14 @@ class _LookAhead:
             watch = self.watch = fx.apply_watching(trial, action)
             value, self.rest = self.game._judge(trial, seat)
             self.towers = not watch.read
+            if self.kept is not None:
+                self.kept[action], self.first = trial, action
             return value
         rules = state.rules
         if not watch.same_answers(tower, rules.capacities):
             return self._by_the_book(action)
+        if self.kept is not None:
+            self.alike[action] = tower
         own, progress = tower_values(rules, tower, state.loose[seat])
         return own + progress + self.rest[0] - self.rest[1]
 
@@ -582,9 +626,10 @@ class _LookAhead:
         if known is not None:
             return known
         seat, game = self.seat, self.game
-        value, seen = fx.apply_watching_cards(
-            self.state.copy(), action, lambda trial: game.heuristic(trial, seat)
-        )
+        trial = self.state.copy()
+        value, seen = fx.apply_watching_cards(trial, action, lambda t: game.heuristic(t, seat))
+        if self.kept is not None:
+            self.kept[action] = trial
         if not seen:
             self.judged[group] = value
         return value

@@ -21,7 +21,7 @@ from protopress.games.dragonstone_mine.rules import (
     points,
     tower_complete,
 )
-from protopress.rules.bots import reference_values
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.information import seat_copy
 
 GAME = DragonstoneMine()
@@ -238,3 +238,49 @@ def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monke
                 differing += len(set(fast)) > 1
             GAME.apply(state, rng.choice(actions))
     assert differing > 20
+
+
+def whole(state):
+    """Everything a position holds that play can reach, and its dice to come."""
+    return (
+        snapshot(state),
+        state.discards, state.face_up, state.pending, state.decision, state.held,
+        state.played, state.paid, state.final, state.extra, state.over, state.ended_by,
+        state.turns, state.used, GAME.scores(state), GAME.legal_actions(state),
+        state.at, state.tape.words[state.at : state.at + 8] if state.at < len(state.tape.words) else [],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("level", ["1", "2"])
+def test_a_rollout_step_reaches_what_applying_the_greedy_move_does(catalog, level):
+    """The search's playout step (the look-ahead's trial kept) gives the position
+    that applying greedy_action's move gives, with the same draws of the bot and of
+    the dice, on thousands of seat copies; and both play on alike."""
+    rng = random.Random(f"step {level}")
+    positions = kept = 0
+    while positions < 2000:
+        players = rng.randint(2, 4)
+        state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), {"level": level})
+        while not GAME.is_over(state) and positions < 2000:
+            actions = GAME.legal_actions(state)
+            if len(actions) > 1:
+                seat, seed, real = GAME.to_move(state), rng.getrandbits(32), snapshot(state)
+                world = seat_copy(GAME, state, seat, random.Random(seed))
+                twin = seat_copy(GAME, state, seat, random.Random(seed))
+                bot, bot_twin = random.Random(seed), random.Random(seed)
+                after = GAME.rollout_step(world, bot, GAME.legal_actions(world))
+                GAME.apply(twin, greedy_action(GAME, twin, bot_twin))
+                kept += after is not world
+                assert whole(after) == whole(twin)
+                assert bot.getstate() == bot_twin.getstate()
+                for _ in range(6):  # and they go on alike: the same dice, the same towers
+                    if GAME.is_over(twin):
+                        break
+                    move = rng.choice(GAME.legal_actions(twin))
+                    GAME.apply(after, move)
+                    GAME.apply(twin, move)
+                    assert whole(after) == whole(twin)
+                assert snapshot(state) == real  # towers shared with the copies are untouched
+                positions += 1
+            GAME.apply(state, rng.choice(actions))
+    assert kept > 1000
