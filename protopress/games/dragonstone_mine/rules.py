@@ -13,6 +13,7 @@ from typing import NamedTuple
 from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
+from protopress.games.dragonstone_mine.scoring import TowerChange
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
 from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
@@ -565,6 +566,7 @@ class _LookAhead:
         self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
         self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
         self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
+        self.change: TowerChange | None = None
 
     def value(self, action: Action) -> float:
         if self.towers:
@@ -608,18 +610,33 @@ class _LookAhead:
         if watch is None:
             trial = state.copy()
             watch = self.watch = fx.apply_watching(trial, action)
+            cell = trial.tower_points[seat]
+            if (
+                cell[0] is None
+                and trial.spires[seat] == tower
+                and trial.loose[seat] == state.loose[seat]
+            ):
+                cell[0] = self._change().after(tower, action[1:])  # the frames left it so
             value, self.rest = self.game._judge(trial, seat)
             self.towers = not watch.read
             if self.kept is not None:
                 self.kept[action], self.first = trial, action
             return value
-        rules = state.rules
-        if not watch.same_answers(tower, rules.capacities):
+        if not watch.same_answers(tower, state.rules.capacities):
             return self._by_the_book(action)
         if self.kept is not None:
             self.alike[action] = tower
-        own, progress = tower_values(rules, tower, state.loose[seat])
+        own, progress = self._change().after(tower, action[1:])  # the spires it changes
         return own + progress + self.rest[0] - self.rest[1]
+
+    def _change(self) -> TowerChange:
+        """Scores the chooser's towers after the actions, from the tower before them."""
+        change = self.change
+        if change is None:
+            state, seat = self.state, self.seat
+            before = self.game._tower_values(state, seat)  # kept by the state
+            change = self.change = TowerChange(state.rules, state.spires[seat], before)
+        return change
 
     def _card_value(self, action: Action, group: str) -> float:
         known = self.judged.get(group)

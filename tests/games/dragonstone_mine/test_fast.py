@@ -284,3 +284,38 @@ def test_a_rollout_step_reaches_what_applying_the_greedy_move_does(catalog, leve
                 positions += 1
             GAME.apply(state, rng.choice(actions))
     assert kept > 1000
+
+
+def test_a_tower_changed_in_a_spire_or_two_scores_as_the_book_says(catalog):
+    """TowerChange.after against tally + points + progress, on 20,000 random towers of
+    every fullness with one or two spires changed (Rainbow From Above won and lost)."""
+    from protopress.games.dragonstone_mine.scoring import TowerChange
+
+    rng = random.Random(31)
+    rules = GAME.setup(catalog, 2, random.Random(1), {"level": "2"}).rules
+    caps, colours = rules.capacities, rules.colours
+    rainbows = 0
+
+    def spire(cap, full):
+        height = cap if rng.random() < full else rng.randrange(cap)
+        palette = rng.choice([rng.sample(colours, 1), rng.sample(colours, 2), colours])
+        return [rng.choice(palette) for _ in range(height)]
+
+    def book(tower):
+        counts = rules_module.tally(tower, 0, caps, rules.points["stack_size"], len(colours))
+        trial = GAME.setup(catalog, 2, random.Random(1), {"level": "2"})
+        trial.spires[0] = tower
+        return points(counts, rules.points), _progress(trial, 0), counts.rainbow_from_above
+
+    for _ in range(20_000):
+        full = rng.random()
+        before = [spire(cap, full) for cap in caps]
+        changed = rng.sample(range(len(caps)), rng.choice([1, 2]))
+        tower = list(before)
+        for i in changed:
+            tower[i] = spire(caps[i], full)
+        score, progress, _ = book(before)
+        expected = book(tower)
+        assert TowerChange(rules, before, (score, progress)).after(tower, changed) == expected[:2]
+        rainbows += expected[2]
+    assert rainbows > 300
