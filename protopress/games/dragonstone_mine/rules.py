@@ -6,6 +6,7 @@ Rulings: docs/rules/dragonstone-mine.md.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -247,8 +248,9 @@ def tower_complete(state: State, seat: int) -> bool:
 
 
 def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
-    """Every spire capped."""
-    return all(len(spire) >= cap for spire, cap in zip(tower, caps, strict=True))
+    """Every spire capped (a tower has one spire per capacity by construction; asked at
+    every turn's end and of every look-ahead tower, so in C loops)."""
+    return all(map(operator.ge, map(len, tower), caps))
 
 
 @fx.frame("start")
