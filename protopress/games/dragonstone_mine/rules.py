@@ -16,7 +16,7 @@ from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
 from protopress.games.dragonstone_mine.scoring import TowerChange
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.bots import greedy_action, reference_values
+from protopress.rules.bots import best_of, greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
 from protopress.rules.mcts import WIDEN_LEVELS
@@ -487,9 +487,7 @@ class DragonstoneMine:
         kept one (a playout's world is its own: nothing else holds it)."""
         assert state.decision is not None  # legal holds two actions or more
         look = _LookAhead(self, state, state.decision, keep=True)
-        values = [look.value(action) for action in legal]
-        best = max(values)
-        action = rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
+        action = best_of(legal, [look.value(action) for action in legal], rng)  # greedy's
         after = look.played(action)
         if after is None:
             self.apply(state, action)
