@@ -58,8 +58,7 @@ class GreedyBot:
             for base in bases:  # summed base by base, in order: the same floats as one at a time
                 values = action_values(game, base, seat, actions)
                 totals = [total + value for total, value in zip(totals, values, strict=True)]
-        best_value = max(totals)
-        return self.rng.choice([a for a, v in zip(actions, totals, strict=True) if v == best_value])
+        return best_of(actions, totals, self.rng)
 
 
 def greedy_action(game: Game, state, rng: random.Random) -> Action:
@@ -73,7 +72,11 @@ def greedy_action(game: Game, state, rng: random.Random) -> Action:
     fast = getattr(game, "best_actions", None)
     if fast is not None:
         return rng.choice(fast(state, seat, actions))
-    values = action_values(game, state, seat, actions)
+    return best_of(actions, action_values(game, state, seat, actions), rng)
+
+
+def best_of(actions: Sequence[Action], values: list[float], rng: random.Random) -> Action:
+    """The action of the highest value, ties broken by rng."""
     best = max(values)
     return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
 

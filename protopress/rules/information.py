@@ -33,9 +33,11 @@ def seat_copy(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
 
 
 def reseed(state: Any, seed: int) -> None:
-    """Give state a generator of its own, seeded from seed (the copy forgets the real one)."""
-    if isinstance(state, SharedRng):
-        state.seed_rng(seed)
+    """Give state a generator of its own, seeded from seed (the copy forgets the real one):
+    by its `seed_rng` when it has one (a SharedRng, or a game's own kind of chance)."""
+    seed_rng = getattr(state, "seed_rng", None)
+    if seed_rng is not None:
+        seed_rng(seed)
     else:
         state.rng = random.Random(seed)
 

@@ -15,7 +15,10 @@ After the new node comes the playout policy. A game that offers
 `rollout_action(state, rng)` has it played to the end of the turn in progress
 (ROLLOUT_TURNS turns; None: to the end of the game), so that the heuristic
 judges positions between turns, where it is comparable, and never halfway
-through a turn (docs/balance.md, "How strong are the bots"). Without the hook
+through a turn (docs/balance.md, "How strong are the bots"). A game may also
+offer `rollout_step(state, rng, legal)`: the same move, played, and the state
+after it, which may be another object holding that position (the look-ahead's
+own trial of the move, kept rather than applying the move again). Without the hook
 the heuristic judges the new node itself (ROLLOUT_DEPTH random decisions, none
 by default); a greedy share (`greedy`) takes rollout decisions by the one-step
 heuristic first.
@@ -239,11 +242,15 @@ class MctsBot:
         depth = self.depth if self.depth or not policy else math.inf
         stop = world.turns + self.turns if policy and self.turns is not None else math.inf
         decisions = 0
+        step = getattr(game, "rollout_step", None) if not self.greedy else None
         while decisions < depth and world.turns < stop and not game.is_over(world):
             legal = game.legal_actions(world)
             if not legal:
                 break
-            game.apply(world, self._rollout_action(game, world, legal))
+            if step is not None and len(legal) > 1:
+                world = step(world, self.rng, legal)  # may be another state: the same position
+            else:
+                game.apply(world, self._rollout_action(game, world, legal))
             decisions += 1
         players = len(scale.low)
         values = [game.heuristic(world, seat) for seat in range(players)]

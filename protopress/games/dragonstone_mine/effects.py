@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from protopress.games.dragonstone_mine.chance import Chance
 from protopress.rules.core import IllegalAction
-from protopress.rules.information import SharedRng
 
 MINE, SKIP, DO, DRAW, LOOSE = ("mine",), ("skip",), ("do",), ("draw",), ("loose",)
 
@@ -78,13 +78,13 @@ class Rules(NamedTuple):
     turn_limit: int
 
 
-class State(SharedRng):
+class State(Chance):
     """A game in progress. Towers are lists of spires, each a list of colour ids,
     bottom first; the bag is a count per colour in catalog order.
 
-    Copies are cheap: towers and the random generator are shared with the copy
-    until one of them changes a tower (`tower(seat)` gives it its own first) or
-    draws. Each tower's score is cached in a one-item list that the states
+    Copies are cheap: towers are shared with the copy until one of them changes a
+    tower (`tower(seat)` gives it its own first), and chance is one tape of the
+    generator's words that each reads from its own place (chance.py). Each tower's score is cached in a one-item list that the states
     holding the same tower and loose gems share (a change gives the changed state
     a fresh one), so a look-ahead copy scores only the towers that changed."""
 
@@ -95,7 +95,7 @@ class State(SharedRng):
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
-        SharedRng.__init__(self, rng)
+        Chance.__init__(self, rng)
         self.rules = rules
         self.turns = self.seat = self.paid = 0
         self.spires: list[list[list[str]]] = [
@@ -135,7 +135,7 @@ class State(SharedRng):
     def copy(self) -> State:
         new = object.__new__(type(self))
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
-        self.share_rng(new)
+        self.share_chance(new)
         new.spires = list(self.spires)
         players = len(self.spires)
         if True in self.owned:
@@ -168,7 +168,7 @@ class State(SharedRng):
         if colour is None:
             if not self.bag_total:
                 return None
-            pick = self.rng.randrange(self.bag_total)
+            pick = self.below(self.bag_total)
             for gem, count in self.bag.items():
                 if pick < count:
                     colour = gem
@@ -190,7 +190,7 @@ class State(SharedRng):
         """The deck's top card; an empty deck is reshuffled from the discards first."""
         if not self.deck and self.discards:
             self.deck, self.discards = self.discards, []
-            self.rng.shuffle(self.deck)
+            self.shuffle(self.deck)
         return self.deck.pop() if self.deck else None
 
 

@@ -6,6 +6,7 @@ Rulings: docs/rules/dragonstone-mine.md.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -13,8 +14,9 @@ from typing import NamedTuple
 from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
+from protopress.games.dragonstone_mine.scoring import TowerChange
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.bots import greedy_action, reference_values
+from protopress.rules.bots import best_of, greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import redeal
 from protopress.rules.mcts import WIDEN_LEVELS
@@ -246,8 +248,9 @@ def tower_complete(state: State, seat: int) -> bool:
 
 
 def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
-    """Every spire capped."""
-    return all(len(spire) >= cap for spire, cap in zip(tower, caps, strict=True))
+    """Every spire capped (a tower has one spire per capacity by construction; asked at
+    every turn's end and of every look-ahead tower, so in C loops)."""
+    return all(map(operator.ge, map(len, tower), caps))
 
 
 @fx.frame("start")
@@ -478,6 +481,19 @@ class DragonstoneMine:
         end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
         return greedy_action(self, state, rng)
 
+    def rollout_step(self, state: State, rng: random.Random, legal: list[Action]) -> State:
+        """rollout_action's move (legal: the position's actions, two or more), played:
+        the state after it, which is the look-ahead's own trial of the move when it
+        kept one (a playout's world is its own: nothing else holds it)."""
+        assert state.decision is not None  # legal holds two actions or more
+        look = _LookAhead(self, state, state.decision, keep=True)
+        action = best_of(legal, [look.value(action) for action in legal], rng)  # greedy's
+        after = look.played(action)
+        if after is None:
+            self.apply(state, action)
+            return state
+        return after
+
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
         return self._judge(state, seat)[0]
@@ -502,12 +518,8 @@ class DragonstoneMine:
         opened = state.decision
         if opened is None or opened[1] != seat:
             return reference_values(self, state, seat, actions)
-        alone = state.rng_shared is False  # no copy shares the state's generator
         look = _LookAhead(self, state, opened)
-        values = [look.value(action) for action in actions]
-        if alone:  # the trials that shared it are gone: the state draws without a clone
-            state.rng_shared = False
-        return values
+        return [look.value(action) for action in actions]
 
     def _judge(self, trial: State, seat: int) -> tuple[float, tuple[float, int]]:
         """heuristic(trial, seat), and the prospects and best rival it added."""
@@ -543,13 +555,18 @@ class _LookAhead:
       of its group get its value.
     """
 
-    def __init__(self, game: DragonstoneMine, state: State, opened: tuple):
+    def __init__(self, game: DragonstoneMine, state: State, opened: tuple, keep: bool = False):
         self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
+        # keep: the trials played, by action, for `played` (a playout's next world)
+        self.kept: dict[Action, State] | None = {} if keep else None
+        self.first: Action | None = None  # the tower action the watched trial played
+        self.alike: dict[Action, fx.Tower] = {}  # (kept) the others judged from its answers
         self.cards = opened[0] in CARD_DECISIONS
         self.judged: dict[str, float] = {}  # by card group, when no card was looked at
         self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
         self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
         self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
+        self.change: TowerChange | None = None
 
     def value(self, action: Action) -> float:
         if self.towers:
@@ -565,30 +582,71 @@ class _LookAhead:
     def _by_the_book(self, action: Action) -> float:
         trial = self.state.copy()
         fx.apply(trial, action)
+        if self.kept is not None:
+            self.kept[action] = trial
         return self.game.heuristic(trial, self.seat)
+
+    def played(self, action: Action) -> State | None:
+        """The position action reaches, from the trial that played it or (a tower
+        action judged from the watched trial's answers) that trial with the chooser's
+        tower put in its place; None when no trial was kept for it."""
+        assert self.kept is not None, "played needs a look-ahead that keeps its trials"
+        trial = self.kept.get(action)
+        if trial is not None:
+            return trial
+        tower = self.alike.get(action)
+        if tower is None or self.first is None:
+            return None
+        trial = self.kept[self.first]
+        seat = self.seat
+        trial.spires[seat] = tower  # tower_after's: it shares spires with the state's
+        trial.owned[seat] = False  # so it is copied before any change
+        trial.tower_points[seat] = [None]
+        trial.legal = None  # listed for the watched tower
+        return trial
 
     def _tower_value(self, action: Action, tower: fx.Tower) -> float:
         state, seat, watch = self.state, self.seat, self.watch
         if watch is None:
             trial = state.copy()
             watch = self.watch = fx.apply_watching(trial, action)
+            cell = trial.tower_points[seat]
+            if (
+                cell[0] is None
+                and trial.spires[seat] == tower
+                and trial.loose[seat] == state.loose[seat]
+            ):
+                cell[0] = self._change().after(tower, action[1:])  # the frames left it so
             value, self.rest = self.game._judge(trial, seat)
             self.towers = not watch.read
+            if self.kept is not None:
+                self.kept[action], self.first = trial, action
             return value
-        rules = state.rules
-        if not watch.same_answers(tower, rules.capacities):
+        if not watch.same_answers(tower, state.rules.capacities):
             return self._by_the_book(action)
-        own, progress = tower_values(rules, tower, state.loose[seat])
+        if self.kept is not None:
+            self.alike[action] = tower
+        own, progress = self._change().after(tower, action[1:])  # the spires it changes
         return own + progress + self.rest[0] - self.rest[1]
+
+    def _change(self) -> TowerChange:
+        """Scores the chooser's towers after the actions, from the tower before them."""
+        change = self.change
+        if change is None:
+            state, seat = self.state, self.seat
+            before = self.game._tower_values(state, seat)  # kept by the state
+            change = self.change = TowerChange(state.rules, state.spires[seat], before)
+        return change
 
     def _card_value(self, action: Action, group: str) -> float:
         known = self.judged.get(group)
         if known is not None:
             return known
         seat, game = self.seat, self.game
-        value, seen = fx.apply_watching_cards(
-            self.state.copy(), action, lambda trial: game.heuristic(trial, seat)
-        )
+        trial = self.state.copy()
+        value, seen = fx.apply_watching_cards(trial, action, lambda t: game.heuristic(t, seat))
+        if self.kept is not None:
+            self.kept[action] = trial
         if not seen:
             self.judged[group] = value
         return value

@@ -21,7 +21,7 @@ from protopress.games.dragonstone_mine.rules import (
     points,
     tower_complete,
 )
-from protopress.rules.bots import reference_values
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.information import seat_copy
 
 GAME = DragonstoneMine()
@@ -87,10 +87,10 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
             seat = GAME.to_move(state)
             if len(actions) > 1:
                 base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
-                before, draws = snapshot(base), base.rng.getstate()
+                before, draws = snapshot(base), (base.tape, base.at)
                 fast = GAME.action_values(base, seat, actions)
                 assert snapshot(base) == before  # the position judged is left as it was
-                assert base.rng.getstate() == draws  # and so are its dice to come
+                assert (base.tape, base.at) == draws  # and so are its dice to come
                 assert fast == reference_values(GAME, base, seat, actions)
                 towers = [fx.tower_after(base, action) for action in actions]
                 groups = [_card_group(base.decision, action) for action in actions]
@@ -238,3 +238,84 @@ def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monke
                 differing += len(set(fast)) > 1
             GAME.apply(state, rng.choice(actions))
     assert differing > 20
+
+
+def whole(state):
+    """Everything a position holds that play can reach, and its dice to come."""
+    return (
+        snapshot(state),
+        state.discards, state.face_up, state.pending, state.decision, state.held,
+        state.played, state.paid, state.final, state.extra, state.over, state.ended_by,
+        state.turns, state.used, GAME.scores(state), GAME.legal_actions(state),
+        state.at, state.tape.words[state.at : state.at + 8] if state.at < len(state.tape.words) else [],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("level", ["1", "2"])
+def test_a_rollout_step_reaches_what_applying_the_greedy_move_does(catalog, level):
+    """The search's playout step (the look-ahead's trial kept) gives the position
+    that applying greedy_action's move gives, with the same draws of the bot and of
+    the dice, on thousands of seat copies; and both play on alike."""
+    rng = random.Random(f"step {level}")
+    positions = kept = 0
+    while positions < 2000:
+        players = rng.randint(2, 4)
+        state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), {"level": level})
+        while not GAME.is_over(state) and positions < 2000:
+            actions = GAME.legal_actions(state)
+            if len(actions) > 1:
+                seat, seed, real = GAME.to_move(state), rng.getrandbits(32), snapshot(state)
+                world = seat_copy(GAME, state, seat, random.Random(seed))
+                twin = seat_copy(GAME, state, seat, random.Random(seed))
+                bot, bot_twin = random.Random(seed), random.Random(seed)
+                after = GAME.rollout_step(world, bot, GAME.legal_actions(world))
+                GAME.apply(twin, greedy_action(GAME, twin, bot_twin))
+                kept += after is not world
+                assert whole(after) == whole(twin)
+                assert bot.getstate() == bot_twin.getstate()
+                for _ in range(6):  # and they go on alike: the same dice, the same towers
+                    if GAME.is_over(twin):
+                        break
+                    move = rng.choice(GAME.legal_actions(twin))
+                    GAME.apply(after, move)
+                    GAME.apply(twin, move)
+                    assert whole(after) == whole(twin)
+                assert snapshot(state) == real  # towers shared with the copies are untouched
+                positions += 1
+            GAME.apply(state, rng.choice(actions))
+    assert kept > 1000
+
+
+def test_a_tower_changed_in_a_spire_or_two_scores_as_the_book_says(catalog):
+    """TowerChange.after against tally + points + progress, on 20,000 random towers of
+    every fullness with one or two spires changed (Rainbow From Above won and lost)."""
+    from protopress.games.dragonstone_mine.scoring import TowerChange
+
+    rng = random.Random(31)
+    rules = GAME.setup(catalog, 2, random.Random(1), {"level": "2"}).rules
+    caps, colours = rules.capacities, rules.colours
+    rainbows = 0
+
+    def spire(cap, full):
+        height = cap if rng.random() < full else rng.randrange(cap)
+        palette = rng.choice([rng.sample(colours, 1), rng.sample(colours, 2), colours])
+        return [rng.choice(palette) for _ in range(height)]
+
+    def book(tower):
+        counts = rules_module.tally(tower, 0, caps, rules.points["stack_size"], len(colours))
+        trial = GAME.setup(catalog, 2, random.Random(1), {"level": "2"})
+        trial.spires[0] = tower
+        return points(counts, rules.points), _progress(trial, 0), counts.rainbow_from_above
+
+    for _ in range(20_000):
+        full = rng.random()
+        before = [spire(cap, full) for cap in caps]
+        changed = rng.sample(range(len(caps)), rng.choice([1, 2]))
+        tower = list(before)
+        for i in changed:
+            tower[i] = spire(caps[i], full)
+        score, progress, _ = book(before)
+        expected = book(tower)
+        assert TowerChange(rules, before, (score, progress)).after(tower, changed) == expected[:2]
+        rainbows += expected[2]
+    assert rainbows > 300
