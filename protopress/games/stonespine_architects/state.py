@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
 from protopress.games.stonespine_architects.lookahead import Tally, path_score_of
@@ -216,6 +216,28 @@ class Board:
             self.paths = [None]
 
 
+class HiddenPile:
+    """A state's hidden pile kept in the slot of its name with a leading underscore:
+    read, it is first laid out if still unshuffled (`StonespineState._hidden`);
+    set, it counts as laid out."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, f"_{name}"
+
+    @overload
+    def __get__(self, state: None, owner: type | None = None) -> HiddenPile: ...
+    @overload
+    def __get__(self, state: StonespineState, owner: type | None = None) -> list[int]: ...
+    def __get__(self, state, owner=None):
+        if state is None:
+            return self
+        return state._hidden(self.name, getattr(state, self.slot))
+
+    def __set__(self, state: StonespineState, pile: list[int]) -> None:
+        setattr(state, self.slot, pile)
+        state._laid_out(self.name)
+
+
 class StonespineState(SharedRng):
     """One game: the boards, the decks and piles, the market and whose decision it is.
 
@@ -289,33 +311,11 @@ class StonespineState(SharedRng):
         new.final = self.final
         return new
 
-    @property
-    def deck(self) -> list[int]:
-        """The chamber deck, drawn from the end."""
-        return self._hidden("deck", self._deck)
-
-    @deck.setter
-    def deck(self, deck: list[int]) -> None:
-        self._deck = deck
-        self._laid_out("deck")
-
-    @property
-    def market_deck(self) -> list[int]:
-        return self._hidden("market_deck", self._market_deck)
-
-    @market_deck.setter
-    def market_deck(self, deck: list[int]) -> None:
-        self._market_deck = deck
-        self._laid_out("market_deck")
-
-    @property
-    def challenge_deck(self) -> list[int]:
-        return self._hidden("challenge_deck", self._challenge_deck)
-
-    @challenge_deck.setter
-    def challenge_deck(self, deck: list[int]) -> None:
-        self._challenge_deck = deck
-        self._laid_out("challenge_deck")
+    # the chamber deck and the market and challenge decks (card indices, drawn
+    # from the end), laid out when first read
+    deck = HiddenPile()
+    market_deck = HiddenPile()
+    challenge_deck = HiddenPile()
 
     def pile(self, element: str) -> list[int] | None:
         """The token pile of an element (drawn from the end), None if it has none."""
