@@ -15,6 +15,9 @@ of the Crisis games, a positive mean difference in Caverns. Each rung runs at
 every budget given, so the output is also the curve of strength against budget.
 
     nice .venv/bin/python benchmarks/ladder.py --games 40 --crisis-games 8 --budgets 25,50,100
+
+--rush-turns N sets how many turns the Rush search's playouts run (the game's
+RUSH_SEARCH_TURNS, 3; before: 1), to measure the setting against the old one.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import time
 
 from protopress.balance import run_balance
 from protopress.balance.intervals import mean_interval, proportion
+from protopress.games.gem_rush import rules as gem_rush_rules
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
 
 RUNGS = {
@@ -110,7 +114,14 @@ def main() -> None:
     parser.add_argument("--rungs", default=",".join(RUNGS), help="which rungs, comma-separated")
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument(
+        "--rush-turns",
+        type=int,
+        help="turns the Rush search's playouts run (default: the game's RUSH_SEARCH_TURNS)",
+    )
     args = parser.parse_args()
+    if args.rush_turns is not None:  # read by GemRush.search_turns; the games run here (workers=1)
+        gem_rush_rules.RUSH_SEARCH_TURNS = args.rush_turns
     print(
         "| rung | bot | games | MCTS result (95% interval) | score margin or team score | goal | time |"
     )

@@ -13,9 +13,10 @@ by its own reward (max^n), so the same code plays versus, team and solo games.
 
 After the new node comes the playout policy. A game that offers
 `rollout_action(state, rng)` has it played to the end of the turn in progress
-(ROLLOUT_TURNS turns; None: to the end of the game), so that the heuristic
-judges positions between turns, where it is comparable, and never halfway
-through a turn (docs/balance.md, "How strong are the bots"). A game may also
+(ROLLOUT_TURNS turns, or as many as the game's `search_turns(state)` names;
+None: to the end of the game), so that the heuristic judges positions
+between turns, where it is comparable, and never halfway through a turn
+(docs/balance.md, "How strong are the bots"). A game may also
 offer `rollout_step(state, rng, legal)`: the same move, played, and the state
 after it, which may be another object holding that position (the look-ahead's
 own trial of the move, kept rather than applying the move again). Without the hook
@@ -37,6 +38,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from protopress.rules.bots import action_values, greedy_action
@@ -48,7 +50,8 @@ DEFAULT_PLAYOUTS = 200
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 ROLLOUT_DEPTH = 0  # random decisions after the new node before the heuristic judges
 # With the game's own rollout_action: playouts run that policy for this many turns
-# (None: to the end of the game), without a cap on decisions.
+# (None: to the end of the game), without a cap on decisions; a game may name its own
+# for a position, search_turns(state) -> int | None (Gem Rush's Rush mode plays 3; docs/balance.md).
 ROLLOUT_TURNS: int | None = 1
 ROOT_WIDTH = 10  # with more legal moves, search the best ROOT_WIDTH by one-step heuristic
 ROLLOUT_GREEDY = 0.0  # share of rollout decisions taken greedily (one-step heuristic)
@@ -57,6 +60,12 @@ WIDEN_LEVELS = 2  # the tree levels (root = 1) that widen by prior; deeper ones 
 # ... unless the game offers a fast action_values: then priors are cheap and every level
 # widens (else a deep node's first reply is a random one of hundreds, as in Caverns),
 # or the levels the game names as search_widen_levels.
+
+
+class Declared(Enum):
+    """A setting the game may declare for its own search, else the module's default."""
+
+    BY_GAME = "by-game"
 
 
 @dataclass(frozen=True)
@@ -117,7 +126,7 @@ class MctsBot:
         exploration: float | None = None,
         greedy: float | None = None,
         widening: float | None = None,
-        turns: int | None = ROLLOUT_TURNS,
+        turns: int | None | Declared = Declared.BY_GAME,
         widen_levels: int | None = None,
     ):
         self.rng = random.Random(seed)
@@ -126,7 +135,8 @@ class MctsBot:
         self.exploration = EXPLORATION if exploration is None else exploration
         self.greedy = ROLLOUT_GREEDY if greedy is None else greedy
         self.widening = WIDENING if widening is None else widening
-        self.turns = turns
+        self.declared_turns = turns is Declared.BY_GAME
+        self.turns = ROLLOUT_TURNS if isinstance(turns, Declared) else turns
         self.widen_levels = widen_levels  # None: WIDEN_LEVELS, or every level (fast priors)
 
     def choose(self, game: Any, state: Any, legal: list[Action] | None = None) -> Action:
@@ -135,6 +145,9 @@ class MctsBot:
         if len(actions) == 1:
             return actions[0]
         players = len(game.scores(state))
+        if self.declared_turns:
+            declared = getattr(game, "search_turns", None)
+            self.turns = ROLLOUT_TURNS if declared is None else declared(state)
         candidates = self._candidates(game, state, seat, actions)
         if len(candidates) == 1:
             return candidates[0]

@@ -230,6 +230,20 @@ def test_a_playout_without_a_turn_limit_plays_to_the_end_of_the_game():
     assert len(game.hinted) == 4 * 3 - 1 and game.is_over(state)
 
 
+def test_a_game_may_name_how_many_turns_its_playouts_run():
+    game = _Counting(hint=True)
+    game.search_turns = lambda state: 2  # as Gem Rush's Rush mode declares
+    state = _Counting.State(random.Random(0))
+    game.apply(state, (5,))
+    MctsBot(0, Budget(playouts=1)).choose(game, state)
+    # the root's one playout: a new node (turn 0's second decision), then the policy for
+    # the rest of turn 0 and all of turn 1
+    assert game.hinted == [(0, 2), (1, 0), (1, 1), (1, 2)]
+    game.hinted.clear()
+    MctsBot(0, Budget(playouts=1), turns=1).choose(game, state)  # the bot's own setting wins
+    assert game.hinted == [(0, 2)]
+
+
 def test_without_a_playout_policy_the_heuristic_judges_the_new_node():
     state = _rolled(_Counting(), turns=1)
     assert (state.turns, state.step) == (0, 1)

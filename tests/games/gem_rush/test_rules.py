@@ -192,6 +192,15 @@ def test_rush_sets_the_crisis_only_skill_aside():
 # --- movement -----------------------------------------------------------------
 
 
+def test_the_search_plays_three_turns_ahead_in_rush_and_its_default_in_crisis():
+    from protopress.rules.mcts import ROLLOUT_TURNS
+
+    rush = GAME.setup(CATALOG, 2, random.Random(5), {"mode": "rush"})
+    crisis = GAME.setup(CATALOG, 2, random.Random(5), {})
+    assert GAME.search_turns(rush) == 3
+    assert GAME.search_turns(crisis) == ROLLOUT_TURNS == 1
+
+
 def test_door_to_door_either_way_one_step_each():
     state = scenario({(0, 0): "gem-pockets-1", (1, 0): "gem-pockets-4"})  # E door meets W door
     assert moves(state) == {(1, 0)}
