@@ -15,6 +15,7 @@ mines with it.
 from __future__ import annotations
 
 import bisect
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -327,3 +328,33 @@ class _OpenSites(Sequence[Site]):
 def legal_rotations(tile: RoomTile, entry: str) -> list[int]:
     """Rotations that put one of the tile's doors on the entry edge (one per door)."""
     return sorted((EDGES.index(entry) - EDGES.index(edge)) % 4 for edge in tile.doors)
+
+
+def first_room(mine: Mine, stack: list[RoomTile], start: Cell, rng: random.Random) -> Cell:
+    """Start the mine at start with the stack's top tile; while the tile is a tunnel,
+    connect tiles until one is not. The cell of that first room."""
+    first = stack.pop()
+    mine.place(start, first, 0)
+    if not first.is_tunnel:
+        return start
+    arrival = mine.follow(start, rng.choice(EDGES))
+    while stack:
+        if not arrival.empty:  # a tunnel loop: take any tunnel door onto empty space
+            onto_empty = next(
+                (
+                    a
+                    for cell, placed in mine.cells.items()
+                    for edge in placed.door_edges()
+                    if (a := mine.follow(cell, edge)).empty
+                ),
+                None,
+            )
+            if onto_empty is None:
+                break
+            arrival = onto_empty
+        tile = stack.pop()
+        mine.place(arrival.space, tile, rng.choice(legal_rotations(tile, arrival.entry)))
+        if not tile.is_tunnel:
+            return arrival.space
+        arrival = mine.follow_tunnel(arrival.space, arrival.entry)
+    raise ValueError("the room stack has no room tile that is not a tunnel to start the mine")

@@ -39,7 +39,7 @@ import random
 from typing import Any, NamedTuple
 
 from protopress.games.gem_rush import effects, lookahead, skills
-from protopress.games.gem_rush.mine import EDGES, Cell, Mine, RoomTile, legal_rotations, room_stack
+from protopress.games.gem_rush.mine import Cell, RoomTile, first_room, legal_rotations, room_stack
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.games.gem_rush.state import (
@@ -107,7 +107,7 @@ class GemRush:
             raise ValueError(f"{catalog.path}: no room tiles to build a mine from")
         rng.shuffle(stack)
         state.stack = stack
-        start = _first_room(state.mine, stack, rng)
+        start = first_room(state.mine, stack, START, rng)
         effects.mine_changed(state)
         state.pos = [start] * players
 
@@ -775,32 +775,3 @@ def _warp_payments(hand, payment, warps: list[int], free: bool):
         yield tuple(sorted((*payment.cards, w))), False
     if free:
         yield payment.cards, True
-
-
-def _first_room(mine: Mine, stack: list[RoomTile], rng: random.Random) -> Cell:
-    """Start the mine; while the tile is a tunnel, connect tiles until one is not."""
-    first = stack.pop()
-    mine.place(START, first, 0)
-    if not first.is_tunnel:
-        return START
-    arrival = mine.follow(START, rng.choice(EDGES))
-    while stack:
-        if not arrival.empty:  # a tunnel loop: take any tunnel door onto empty space
-            onto_empty = next(
-                (
-                    a
-                    for cell, placed in mine.cells.items()
-                    for edge in placed.door_edges()
-                    if (a := mine.follow(cell, edge)).empty
-                ),
-                None,
-            )
-            if onto_empty is None:
-                break
-            arrival = onto_empty
-        tile = stack.pop()
-        mine.place(arrival.space, tile, rng.choice(legal_rotations(tile, arrival.entry)))
-        if not tile.is_tunnel:
-            return arrival.space
-        arrival = mine.follow_tunnel(arrival.space, arrival.entry)
-    raise ValueError("the room stack has no room tile that is not a tunnel to start the mine")

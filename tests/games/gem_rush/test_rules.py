@@ -14,12 +14,11 @@ from pathlib import Path
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.gem_rush import effects, lookahead
-from protopress.games.gem_rush.lookahead import PROMISE_VALUE
-from protopress.games.gem_rush.mine import Mine, Placement, room_stack
+from protopress.games.gem_rush import effects
+from protopress.games.gem_rush.mine import Mine, Placement, first_room, room_stack
 from protopress.games.gem_rush.mine_growth import grow_mine
 from protopress.games.gem_rush.payment import minimal_payments
-from protopress.games.gem_rush.rules import GemRush, _first_room
+from protopress.games.gem_rush.rules import GemRush
 from protopress.games.gem_rush.state import (
     APPRENTICE,
     BURN,
@@ -98,7 +97,7 @@ def test_setup_deals_four_cards_and_starts_everyone_in_one_room():
 def test_a_starting_tunnel_is_extended_until_a_room_comes_up():
     mine = Mine()
     stack = [TILES["dark-pit"], TILES["gem-pockets-1"], TILES["crossing-tunnel"]]  # last on top
-    start = _first_room(mine, stack, random.Random(1))
+    start = first_room(mine, stack, (0, 0), random.Random(1))
     assert mine.cells[(0, 0)].tile.is_tunnel
     assert mine.cells[start].tile.id == "gem-pockets-1"
     assert len(mine.cells) == 2 and stack == [TILES["dark-pit"]]
@@ -722,99 +721,3 @@ def write_golden(bots, seed, options):
     lines = [f" {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
     body = ",\n".join("  " + json.dumps(list(action)) for action in log["actions"])
     GOLDEN.write_text("{\n" + "\n".join(lines) + '\n "actions": [\n' + body + "\n ]\n}\n")
-
-
-# --- the search bot's playout move ------------------------------------------------
-
-
-@pytest.mark.parametrize("mode", ["rush", "crisis"])
-def test_the_playout_move_builds_the_four_point_door_as_greedy_would(mode):
-    # the rulebook's example door (Obsidian, Permafrost, Electrum) is worth 4 points
-    # for two cards; walking or ending the move scores nothing
-    state = scenario(
-        {(0, 0): "glittering-crack"},
-        players=2,
-        hands=[["obsidian+electrum", "permafrost+soulstone"], []],
-        mode=mode,
-    )
-    for seed in range(5):
-        assert GAME.rollout_action(state, random.Random(seed)) == ("build", (0, 0), "S", (0, 1))
-
-
-def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
-    # after a build the new tile's rotations all look alike to the heuristic when
-    # no other door is open near: the generator chooses among them
-    state = scenario(
-        {(0, 0): "glittering-crack"}, hands=[["obsidian+electrum", "permafrost+soulstone"]]
-    )
-    act(state, "build", (0, 0), "S", (0, 1))
-    legal = GAME.legal_actions(state)
-    values = GAME.action_values(state, 0, legal)
-    best = {a for a, v in zip(legal, values, strict=True) if v == max(values)}
-    assert len(best) > 1 and all(a[0] == "rotate" for a in best)
-    moves = {GAME.rollout_action(state, random.Random(seed)) for seed in range(40)}
-    assert moves == best
-
-
-# --- the Crisis heuristic: what a hand promises ----------------------------------
-
-
-def test_a_hand_promises_the_best_door_it_can_pay_next_turn():
-    # glittering-crack alone: N Soulstone + Raw Hope (2), E Electrum + Soulstone + Raw
-    # Hope (4), S Obsidian + Permafrost + Electrum (4), W Obsidian (1), all open
-    state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
-    assert (
-        lookahead.promise(
-            GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
-        )
-        == 4
-    )
-    assert (
-        lookahead.promise(
-            GAME, state, 0, (0, 0), cards("obsidian+fire-ruby", "star-tear+star-tear")
-        )
-        == 1
-    )
-    assert lookahead.promise(GAME, state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
-    state.stack = []  # nothing can be built any more
-    assert (
-        lookahead.promise(
-            GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
-        )
-        == 0
-    )
-
-
-def test_a_promise_counts_the_orichalcum_a_door_of_equal_points_earns():
-    # glittering-crack's E door (Electrum + Soulstone + Raw Hope) and S door
-    # (Obsidian + Permafrost + Electrum) are worth 4 each. This hand pays E with no
-    # Orichalcum, and S with the Obsidian of its Obsidian & Orichalcum card: that
-    # Orichalcum earns its point (its partner pays), so S promises 4 + 1 = 5,
-    # whichever door is looked at first.
-    state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
-    hand = cards("electrum+soulstone", "raw-hope+star-tear", "obsidian+orichalcum",
-                 "permafrost+electrum")  # fmt: skip
-    assert lookahead.promise(GAME, state, 0, (0, 0), hand) == 5
-    # without the Orichalcum card S cannot be paid: E's 4 is the promise
-    assert lookahead.promise(GAME, state, 0, (0, 0), hand[:2] + hand[3:]) == 4
-
-
-def test_a_promise_counts_only_doors_within_a_turns_steps():
-    # the corridor's far end (4, 0) has a Soulstone door (1 point): from (2, 0) two
-    # steps and the build's one; from (1, 0) it takes four. The doors of (0, 0) want
-    # Electrum, Permafrost, or Obsidian with Star Tear.
-    state = scenario(CORRIDOR, players=2, mode="crisis")
-    hand = cards("soulstone+star-tear")
-    assert lookahead.promise(GAME, state, 0, (2, 0), hand) == 1
-    assert lookahead.promise(GAME, state, 0, (1, 0), hand) == 0
-
-
-def test_in_crisis_the_heuristic_prefers_cards_that_pay_a_door():
-    # two cards each way; only the first pair pays the 4-point door: 0.25 a point more
-    pays, idle = ["obsidian+electrum", "permafrost+soulstone"], ["fire-ruby", "star-tear"]
-    paying = scenario({(0, 0): "glittering-crack"}, players=2, hands=[pays, []], mode="crisis")
-    waiting = scenario({(0, 0): "glittering-crack"}, players=2, hands=[idle, []], mode="crisis")
-    difference = GAME.heuristic(paying, 0) - GAME.heuristic(waiting, 0)
-    assert difference == pytest.approx(PROMISE_VALUE * 4)
-    # and the team sees it from every seat
-    assert GAME.heuristic(paying, 1) - GAME.heuristic(waiting, 1) == pytest.approx(difference)
