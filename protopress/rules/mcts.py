@@ -27,9 +27,11 @@ heuristic first.
 The reward of a seat lies in [0, 1]: half from the result (a finished game:
 the seat's share of the win, or the team's or solo player's win; a cut-off
 game: whether the seat's heuristic leads), half from the seat's heuristic
-scaled between the lowest and highest seen in this search. Budgets in
-playouts are reproducible (same seed, same move); budgets in milliseconds
-depend on the machine and are not.
+scaled between the lowest and highest seen in this search. A game may set
+that share, the exploration constant and the levels that widen for its own
+search (`search_settings`, a SearchSettings). Budgets in playouts are
+reproducible (same seed, same move); budgets in milliseconds depend on the
+machine and are not.
 """
 
 from __future__ import annotations
@@ -59,7 +61,21 @@ WIDENING = 1.0  # a node visited n times searches its best 1 + WIDENING * sqrt(n
 WIDEN_LEVELS = 2  # the tree levels (root = 1) that widen by prior; deeper ones try all moves
 # ... unless the game offers a fast action_values: then priors are cheap and every level
 # widens (else a deep node's first reply is a random one of hundreds, as in Caverns),
-# or the levels the game names as search_widen_levels.
+# or the levels the game's search_settings name.
+RESULT_SHARE = 0.5  # of a playout's reward: the result's share; the rest, the scaled heuristic
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What a game may tune of its own search, as its `search_settings` (DragonStone
+    Mine does: docs/balance.md, "How strong are the bots")."""
+
+    exploration: float = EXPLORATION
+    result_share: float = RESULT_SHARE
+    widen_levels: float | None = None  # None: WIDEN_LEVELS, or every level with fast priors
+
+
+DEFAULT_SETTINGS = SearchSettings()
 
 
 class Declared(Enum):
@@ -132,7 +148,7 @@ class MctsBot:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.depth = ROLLOUT_DEPTH if depth is None else depth
-        self.exploration = EXPLORATION if exploration is None else exploration
+        self.exploration = exploration  # None: the game's search_settings say
         self.greedy = ROLLOUT_GREEDY if greedy is None else greedy
         self.widening = WIDENING if widening is None else widening
         self.declared_turns = turns is Declared.BY_GAME
@@ -184,11 +200,15 @@ class MctsBot:
         self, game: Any, world: Any, root: _Node, scale: _Scale, candidates: list[Action]
     ) -> None:
         node, path = root, [root]
+        settings = _settings(game)
+        explore = settings.exploration if self.exploration is None else self.exploration
         levels: float = WIDEN_LEVELS
         if self.widen_levels is not None:
             levels = self.widen_levels
+        elif settings.widen_levels is not None:
+            levels = settings.widen_levels
         elif getattr(game, "action_values", None) is not None:
-            levels = getattr(game, "search_widen_levels", math.inf)
+            levels = math.inf
         while not game.is_over(world):
             legal = candidates if node is root else game.legal_actions(world)
             if not legal:
@@ -209,7 +229,7 @@ class MctsBot:
                 game.apply(world, action)
                 path.append(child)
                 break
-            action = self._select(node, legal, mover)
+            action = self._select(node, legal, mover, explore)
             game.apply(world, action)
             node = node.children[action]
             path.append(node)
@@ -237,11 +257,11 @@ class MctsBot:
         ranked = sorted(range(len(legal)), key=lambda i: (-node.prior[legal[i]], i))
         return [legal[i] for i in ranked[:width]]
 
-    def _select(self, node: _Node, legal: list[Action], mover: int) -> Action:
+    def _select(self, node: _Node, legal: list[Action], mover: int, explore: float) -> Action:
         best, best_value = [], -math.inf
         for action in legal:
             child = node.children[action]
-            value = child.totals[mover] / child.visits + self.exploration * math.sqrt(
+            value = child.totals[mover] / child.visits + explore * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if value > best_value:
@@ -268,7 +288,9 @@ class MctsBot:
         players = len(scale.low)
         values = [game.heuristic(world, seat) for seat in range(players)]
         results = _results(game, world, values)
-        return [0.5 * results[s] + 0.5 * scale(s, values[s]) for s in range(players)]
+        share = _settings(game).result_share
+        rest = 1 - share  # 0.5 and 0.5 by default: the same floats as halves
+        return [share * results[s] + rest * scale(s, values[s]) for s in range(players)]
 
     def _rollout_action(self, game: Any, world: Any, legal: list[Action]) -> Action:
         """Greedy by the one-step heuristic for a share `greedy` of the decisions; the
@@ -281,6 +303,10 @@ class MctsBot:
         if hint is not None:
             return hint(world, self.rng)
         return self.rng.choice(legal)
+
+
+def _settings(game: Any) -> SearchSettings:
+    return getattr(game, "search_settings", DEFAULT_SETTINGS)
 
 
 def _results(game: Any, world: Any, values: list[float]) -> list[float]:

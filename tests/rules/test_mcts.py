@@ -244,6 +244,42 @@ def test_a_game_may_name_how_many_turns_its_playouts_run():
     assert game.hinted == [(0, 2)]
 
 
+def test_a_game_may_set_the_share_of_the_result_in_a_playout_s_reward():
+    from protopress.rules.mcts import SearchSettings, _Scale
+
+    def rewards(game):
+        state = _Counting.State(random.Random(0))
+        game.apply(state, (5,))  # seat 0 takes 5, the playout policy 0 and 0: seat 0 leads
+        return MctsBot(0, turns=1)._rollout(game, state, _Scale(2))
+
+    # one value seen per seat: the scaled heuristic is 0.5 for both; the leader's
+    # result is 1, the other's 0
+    assert rewards(_Counting(hint=True)) == [0.5 * 1 + 0.5 * 0.5, 0.5 * 0 + 0.5 * 0.5]
+    game = _Counting(hint=True)
+    game.search_settings = SearchSettings(result_share=0.75)
+    assert rewards(game) == [0.75 * 1 + 0.25 * 0.5, 0.75 * 0 + 0.25 * 0.5]
+
+
+@pytest.mark.parametrize(
+    ("declared", "own", "chosen"),
+    [(0.2, None, (1,)), (0.35, None, (2,)), (0.2, 0.7, (2,))],
+)
+def test_a_game_may_set_its_search_s_exploration(declared, own, chosen):
+    from protopress.rules.mcts import SearchSettings, _Node, _Scale
+
+    game = _Counting()
+    game.search_settings = SearchSettings(exploration=declared)
+    root = _Node(2)
+    well_tried, once = root.children[(1,)], root.children[(2,)] = _Node(2), _Node(2)
+    well_tried.visits, well_tried.totals[0], well_tried.available = 10, 6.0, 20
+    once.visits, once.totals[0], once.available = 1, 0.3, 20
+    bot = MctsBot(0, exploration=own, widening=0)
+    bot._playout(game, _Counting.State(random.Random(0)), root, _Scale(2), [(1,), (2,)])
+    # UCB1 with 21 playouts available: 0.6 + c * sqrt(ln 21 / 10) against
+    # 0.3 + c * sqrt(ln 21): the one tried once wins from c = 0.2515 up
+    assert root.children[chosen].visits == (11 if chosen == (1,) else 2)
+
+
 def test_without_a_playout_policy_the_heuristic_judges_the_new_node():
     state = _rolled(_Counting(), turns=1)
     assert (state.turns, state.step) == (0, 1)
