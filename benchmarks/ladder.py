@@ -8,11 +8,17 @@ rotated game by game (run_balance(rotate=True)), and reports 95% intervals
 - Gem Rush Rush, two players: the same;
 - Gem Rush Crisis, four MCTS players: the share of games whose team reaches
   Expert (60 points), and the team score;
-- Gemstone Caverns, two players: MCTS's score minus greedy's.
+- Gemstone Caverns, two players: MCTS's score minus greedy's;
+- Stonespine Architects solo (the normal rival; the hard one as
+  stonespine-solo-hard): the player's share of wins against the rival and the
+  margin, player minus rival, for each bot on the same seeds (a `greedy`
+  budget gives the reference row, as in Crisis).
 
 Issue 17's goals: at least 70% wins in the first two, Expert in at least half
-of the Crisis games, a positive mean difference in Caverns. Each rung runs at
-every budget given, so the output is also the curve of strength against budget.
+of the Crisis games, a positive mean difference in Caverns; Stonespine solo
+has none (how hard the rival is depends on how well the player plays, and
+this shows by how much). Each rung runs at every budget given, so the output
+is also the curve of strength against budget.
 
     nice .venv/bin/python benchmarks/ladder.py --games 40 --crisis-games 8 --budgets 25,50,100
 
@@ -38,18 +44,27 @@ RUNGS = {
     # chosen before play), so that a search judging a finished game aims at Expert
     "crisis": ("gem-rush", 4, {"target": DIFFICULTY_TARGETS["Expert"]}, "expert"),
     "caverns": ("gemstone-caverns", 2, {}, "margin"),
+    "stonespine-solo": ("stonespine-architects", 1, {"solo": True}, "solo"),
+    "stonespine-solo-hard": (
+        "stonespine-architects",
+        1,
+        {"solo": True, "difficulty": "hard"},
+        "solo",
+    ),
 }
 GOALS = {
     "dragonstone-l2": "MCTS wins >= 70%",
     "rush": "MCTS wins >= 70%",
     "crisis": "Expert in >= 50%",
     "caverns": "MCTS - greedy > 0",
+    "stonespine-solo": "no goal in issue 17",
+    "stonespine-solo-hard": "no goal in issue 17",
 }
 
 
 def rung(name: str, bot: str, games: int, seed: int) -> dict:
     game, players, options, measure = RUNGS[name]
-    bots = [bot] if measure == "expert" else [bot, "greedy"]
+    bots = [bot] if measure in ("expert", "solo") else [bot, "greedy"]
     started = time.perf_counter()
     run = run_balance(game, game, games, players, bots, seed, options, workers=1, rotate=True)
     elapsed = time.perf_counter() - started
@@ -65,6 +80,13 @@ def rung(name: str, bot: str, games: int, seed: int) -> dict:
             [r.outcome.team_score or 0 for r in records if r.outcome]
         )
         result["met"] = result["expert"]["rate"] >= 0.5
+        return result
+    if measure == "solo":
+        outcomes = [r.outcome for r in records if r.outcome is not None]
+        result["wins"] = proportion(sum(bool(o.solo_won) for o in outcomes), len(records))
+        result["ties"] = 0  # a solo game is won or lost against the rival
+        result["margin"] = mean_interval([o.scores[0] - (o.rival_score or 0) for o in outcomes])
+        result["met"] = None
         return result
     # the bot under test is bots[0], seated at index % players by the rotation (its
     # name does not tell the seats apart when both bots are the same, as greedy's rung)
@@ -96,10 +118,12 @@ def line(result: dict) -> str:
             f" wins {w['rate']:.0%} ({w['low']:.0%}-{w['high']:.0%}), ties {result['ties']} |"
             f" margin {m['mean']:+.1f} ({m['low']:+.1f} to {m['high']:+.1f}) |"
         )
-    met = "met" if result["met"] else "not met"
+    goal = GOALS[result["rung"]]
+    if result["met"] is not None:
+        goal += ": met" if result["met"] else ": not met"
     if result["limits"]:
-        met += f"; stopped at the decision limit: {result['limits']}"
-    return f"{head}{body} {GOALS[result['rung']]}: {met} | {result['seconds']:.0f} s |"
+        goal += f"; stopped at the decision limit: {result['limits']}"
+    return f"{head}{body} {goal} | {result['seconds']:.0f} s |"
 
 
 def main() -> None:
