@@ -151,8 +151,7 @@ class MctsBot:
         self.exploration = exploration  # None: the game's search_settings say
         self.greedy = ROLLOUT_GREEDY if greedy is None else greedy
         self.widening = WIDENING if widening is None else widening
-        self.declared_turns = turns is Declared.BY_GAME
-        self.turns = ROLLOUT_TURNS if isinstance(turns, Declared) else turns
+        self.turns = turns  # BY_GAME: the game's search_turns for the playout's world
         self.widen_levels = widen_levels  # None: WIDEN_LEVELS, or every level (fast priors)
 
     def choose(self, game: Any, state: Any, legal: list[Action] | None = None) -> Action:
@@ -161,9 +160,6 @@ class MctsBot:
         if len(actions) == 1:
             return actions[0]
         players = len(game.scores(state))
-        if self.declared_turns:
-            declared = getattr(game, "search_turns", None)
-            self.turns = ROLLOUT_TURNS if declared is None else declared(state)
         candidates = self._candidates(game, state, seat, actions)
         if len(candidates) == 1:
             return candidates[0]
@@ -273,7 +269,8 @@ class MctsBot:
     def _rollout(self, game: Any, world: Any, scale: _Scale) -> list[float]:
         policy = self.greedy > 0 or getattr(game, "rollout_action", None) is not None
         depth = self.depth if self.depth or not policy else math.inf
-        stop = world.turns + self.turns if policy and self.turns is not None else math.inf
+        turns = self._turns(game, world)
+        stop = world.turns + turns if policy and turns is not None else math.inf
         decisions = 0
         step = getattr(game, "rollout_step", None) if not self.greedy else None
         while decisions < depth and world.turns < stop and not game.is_over(world):
@@ -291,6 +288,14 @@ class MctsBot:
         share = _settings(game).result_share
         rest = 1 - share  # 0.5 and 0.5 by default: the same floats as halves
         return [share * results[s] + rest * scale(s, values[s]) for s in range(players)]
+
+    def _turns(self, game: Any, world: Any) -> int | None:
+        """How many turns a playout from world runs: the bot's own setting, else the
+        game's search_turns, else ROLLOUT_TURNS."""
+        if not isinstance(self.turns, Declared):
+            return self.turns
+        declared = getattr(game, "search_turns", None)
+        return ROLLOUT_TURNS if declared is None else declared(world)
 
     def _rollout_action(self, game: Any, world: Any, legal: list[Action]) -> Action:
         """Greedy by the one-step heuristic for a share `greedy` of the decisions; the
