@@ -74,6 +74,14 @@ class SearchSettings:
     result_share: float = RESULT_SHARE
     widen_levels: float | None = None  # None: WIDEN_LEVELS, or every level with fast priors
 
+    def __post_init__(self) -> None:
+        if not self.exploration >= 0:
+            raise ValueError(f"search exploration must be 0 or more, not {self.exploration!r}")
+        if not 0 <= self.result_share <= 1:
+            raise ValueError(f"search result_share must lie in [0, 1], not {self.result_share!r}")
+        if self.widen_levels is not None and not self.widen_levels >= 1:
+            raise ValueError(f"search widen_levels must be 1 or more, not {self.widen_levels!r}")
+
 
 DEFAULT_SETTINGS = SearchSettings()
 

@@ -261,6 +261,17 @@ def test_a_game_may_set_the_share_of_the_result_in_a_playout_s_reward():
 
 
 @pytest.mark.parametrize(
+    ("field", "value"),
+    [("exploration", -0.1), ("result_share", 1.5), ("result_share", -0.5), ("widen_levels", 0)],
+)
+def test_search_settings_out_of_range_are_refused_by_name(field, value):
+    from protopress.rules.mcts import SearchSettings
+
+    with pytest.raises(ValueError, match=field):
+        SearchSettings(**{field: value})
+
+
+@pytest.mark.parametrize(
     ("declared", "own", "chosen"),
     [(0.2, None, (1,)), (0.35, None, (2,)), (0.2, 0.7, (2,))],
 )
