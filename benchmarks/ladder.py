@@ -86,9 +86,8 @@ def rung(name: str, bot: str, games: int, seed: int) -> dict:
         return result
     if measure == "solo":
         outcomes = [r.outcome for r in records if r.outcome is not None]
-        result["wins"] = proportion(sum(bool(o.solo_won) for o in outcomes), len(records))
-        result["ties"] = 0  # a solo game is won or lost against the rival
-        result["margin"] = mean_interval([o.scores[0] - (o.rival_score or 0) for o in outcomes])
+        result["wins"] = proportion(sum(o.seat_won(0) for o in outcomes), len(records))
+        result["margin"] = mean_interval([m for o in outcomes if (m := o.margin()) is not None])
         result["met"] = None  # no goal
         return result
     # the bot under test is bots[0], seated at index % players by the rotation (its
@@ -119,8 +118,9 @@ def line(result: dict) -> str:
         )
     else:
         w, m = result["wins"], result["margin"]
+        ties = f", ties {result['ties']}" if "ties" in result else ""  # solo: none to count
         body = (
-            f" wins {w['rate']:.0%} ({w['low']:.0%}-{w['high']:.0%}), ties {result['ties']} |"
+            f" wins {w['rate']:.0%} ({w['low']:.0%}-{w['high']:.0%}){ties} |"
             f" margin {m['mean']:+.1f} ({m['low']:+.1f} to {m['high']:+.1f}) |"
         )
     goal = GOALS[result["rung"]] or "no goal in issue 17"
