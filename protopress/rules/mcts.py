@@ -10,6 +10,10 @@ ranked by the mover's one-step heuristic and searched best first,
 WIDEN_LEVELS levels, or in every level when the game offers a fast
 `action_values` (priors are then cheap). At each node the seat to move picks
 by its own reward (max^n), so the same code plays versus, team and solo games.
+A game that offers `search_observation(state)` (what chance has shown every
+seat since the last decision, such as a gem drawn) has a branch kept below
+each move per answer (a chance node): the moves after a draw are learned for
+what was drawn, not averaged over every draw.
 
 After the new node comes the playout policy. A game that offers
 `rollout_action(state, rng)` has it played to the end of the turn in progress
@@ -39,6 +43,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -115,7 +120,7 @@ def budget_of(name: str, text: str) -> Budget:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "available", "totals", "prior")
+    __slots__ = ("children", "visits", "available", "totals", "prior", "outcomes")
 
     def __init__(self, players: int):
         self.children: dict[Action, _Node] = {}
@@ -123,6 +128,17 @@ class _Node:
         self.available = 0
         self.totals = [0.0] * players
         self.prior: dict[Action, float] = {}  # the mover's one-step heuristic per action
+        self.outcomes: dict[Hashable, _Node] | None = None  # by what chance showed after
+
+    def outcome(self, seen: Hashable) -> _Node:
+        """The branch of this action's node for what chance showed after it (the game's
+        `search_observation`): the node whose moves are searched from there."""
+        if self.outcomes is None:
+            self.outcomes = {}
+        branch = self.outcomes.get(seen)
+        if branch is None:
+            branch = self.outcomes[seen] = _Node(len(self.totals))
+        return branch
 
 
 class _Scale:
@@ -213,12 +229,14 @@ class MctsBot:
             levels = settings.widen_levels
         elif getattr(game, "action_values", None) is not None:
             levels = math.inf
+        observe = getattr(game, "search_observation", None)
+        level = 1  # of the tree's decisions (a chance node's branch is no level of its own)
         while not game.is_over(world):
             legal = candidates if node is root else game.legal_actions(world)
             if not legal:
                 break
             mover = game.to_move(world)
-            widen = self.widening and len(path) <= levels
+            widen = self.widening and level <= levels
             if widen:
                 legal = self._widened(game, world, node, legal, mover)
             untried = [a for a in legal if a not in node.children]
@@ -237,6 +255,10 @@ class MctsBot:
             game.apply(world, action)
             node = node.children[action]
             path.append(node)
+            if observe is not None:  # a chance node: its branch for what was drawn
+                node = node.outcome(observe(world))
+                path.append(node)
+            level += 1
         rewards = self._rollout(game, world, scale)
         for visited in path:
             visited.visits += 1

@@ -328,3 +328,79 @@ def test_the_greedy_playout_move_takes_the_best_by_the_heuristic():
     game = _Counting()  # the heuristic is the sum of the seat's own numbers: 9 is best
     state = _Counting.State(random.Random(0))
     assert {greedy_action(game, state, random.Random(seed)) for seed in range(5)} == {(9,)}
+
+
+class _Guess:
+    """One seat, one coin: keep a sure 0.75, or gamble, see the coin tossed (every seat
+    sees it) and call it: 1 for the right call, 0 for the wrong one. Seeing the coin
+    before calling, the gamble is worth 1; calling blind, 0.5."""
+
+    id, min_players, max_players = "guess", 1, 1
+    SURE = 0.75
+
+    class State:
+        def __init__(self, rng):
+            self.rng, self.coin, self.score, self.over = rng, None, 0.0, False
+
+        def copy(self):
+            twin = _Guess.State(self.rng)
+            twin.coin, twin.score, twin.over = self.coin, self.score, self.over
+            return twin
+
+    def __init__(self, observed: bool):
+        from protopress.rules.mcts import SearchSettings
+
+        self.search_settings = SearchSettings(result_share=0.0)  # the reward: the score
+        if observed:
+            self.search_observation = lambda state: state.coin
+
+    def to_move(self, state):
+        return None if state.over else 0
+
+    def legal_actions(self, state):
+        if state.over:
+            return []
+        return [("sure",), ("gamble",)] if state.coin is None else [("heads",), ("tails",)]
+
+    def apply(self, state, action):
+        if action == ("gamble",):
+            state.coin = state.rng.choice(("heads", "tails"))
+            return
+        state.score = self.SURE if action == ("sure",) else float(action[0] == state.coin)
+        state.over = True
+
+    def is_over(self, state):
+        return state.over
+
+    def scores(self, state):
+        return [state.score]
+
+    def winners(self, state):
+        return [0]
+
+    def heuristic(self, state, seat):
+        return state.score
+
+
+@pytest.mark.parametrize(("observed", "chosen"), [(True, ("gamble",)), (False, ("sure",))])
+def test_a_search_that_sees_what_chance_showed_calls_the_coin_it_saw(observed, chosen):
+    # with the coin as the game's search_observation, the gamble's node splits into a
+    # branch per face, each of which learns its right call (worth 1 > 0.75); without,
+    # one node below the gamble averages both faces, where either call is worth 0.5
+    from protopress.rules.information import seat_copy
+    from protopress.rules.mcts import _Node, _Scale
+
+    game = _Guess(observed)
+    for seed in range(4):
+        state, bot, root, scale = (
+            _Guess.State(random.Random(seed)),
+            MctsBot(seed),
+            _Node(1),
+            _Scale(1),
+        )
+        scale.low, scale.high = [0.0], [1.0]  # every payoff seen: a reward is its payoff
+        for _ in range(300):
+            world = seat_copy(game, state, 0, bot.rng)
+            bot._playout(game, world, root, scale, game.legal_actions(state))
+        visits = {action: child.visits for action, child in root.children.items()}
+        assert max(visits, key=visits.__getitem__) == chosen, visits
