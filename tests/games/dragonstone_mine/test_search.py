@@ -16,12 +16,13 @@ def _first_stack_with_more_to_mine(game, seed):
     catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
     state = game.setup(catalog, 2, random.Random(seed), {"level": "2"})
     rng = random.Random(seed)
-    while True:
+    while not game.is_over(state):
         seat = game.to_move(state)
         more = any(w[0] == "mine" and w[1] == seat for w in state.pending)
         if state.decision[0] == "stack" and more and len(game.legal_actions(state)) > 1:
             return state
         game.apply(state, rng.choice(game.legal_actions(state)))
+    raise AssertionError(f"seed {seed}: no stacking choice with more gems to mine")
 
 
 def test_the_gem_just_mined_is_what_chance_showed():
