@@ -5,7 +5,13 @@ Baselines, measured in the same run:
 
 - a trivial dice race (games_per_second.py) through the same simulate loop:
   each figure is also given as "x race", how many race games one game costs,
-  which is comparable across machines where the figures alone are not;
+  which is comparable across machines where the figures alone are not, and
+  as microseconds a decision ("us/dec"), with "needed", what a decision may
+  cost for the game to meet its target; a race to 100 beside it splits the
+  loop's own cost into a part per game and a part per decision, and
+  "ceiling" is the games a second of a game of that many decisions whose
+  rules cost no more than the race's (random bots: no engine of the loop can
+  beat it);
 - Gemstone Caverns greedy by the book: the same bots looking ahead with a copy,
   apply and heuristic per action and the best fit found one placement at a
   time (the reference paths the fast ones are tested against), so the gain of
@@ -44,6 +50,36 @@ from protopress.rules.registry import game_for
 from protopress.rules.simulate import simulate
 
 
+class _LongRace(_Race):
+    """The dice race to 100: its games take about ten times the decisions, so that the
+    two races together tell the loop's cost per game from its cost per decision."""
+
+    def is_over(self, state):
+        return max(state.positions) >= 100
+
+
+@dataclass(frozen=True)
+class Floor:
+    """What the play loop, random bots and a trivial game's rules cost by themselves,
+    from the two races: per game (setting up, seeding the bots, the record) and per
+    decision (listing, choosing, applying)."""
+
+    per_game: float  # microseconds
+    per_decision: float
+
+    @classmethod
+    def of(cls, short: Rate, long: Rate) -> Floor:
+        per_decision = (1e6 / long.games_per_second - 1e6 / short.games_per_second) / (
+            long.decisions - short.decisions
+        )
+        return cls(1e6 / short.games_per_second - per_decision * short.decisions, per_decision)
+
+    def ceiling(self, decisions: float) -> float:
+        """Games a second of a game of that many decisions whose rules cost nothing
+        more than the race's."""
+        return 1e6 / (self.per_game + self.per_decision * decisions)
+
+
 class BookCaverns(GemstoneCaverns):
     """Gemstone Caverns with the look-ahead by the book (no fast paths)."""
 
@@ -75,17 +111,30 @@ CASES = (
 MCTS_TARGET = 0.5  # seconds for a 1,000-playout move in DragonStone level 2
 
 
-def games_per_second(game, catalog, bots, options, games: int, seed: int, repeats: int) -> float:
+@dataclass(frozen=True)
+class Rate:
+    games_per_second: float
+    decisions: float  # per game, on average over the timed runs
+
+    @property
+    def per_decision(self) -> float:
+        """Microseconds a decision: the game's time spread over its decisions, the
+        bots' choices and the play loop included."""
+        return 1e6 / (self.games_per_second * self.decisions)
+
+
+def games_per_second(game, catalog, bots, options, games: int, seed: int, repeats: int) -> Rate:
     """The best of repeats runs, each of new games (seeds seed, seed + 1, ...): replaying
     the same games would let the engines' memos (path scores, payments) answer
     everything the second time, which no real run enjoys."""
     simulate(game, catalog, list(bots), 1, seed - 1, options)  # warm the engine's tables
-    times = []
+    times, decisions = [], []
     for run in range(repeats):
         start = time.process_time()  # CPU time: the machine is shared, wall time is noise
-        simulate(game, catalog, list(bots), games, seed + run, options)
+        records = simulate(game, catalog, list(bots), games, seed + run, options)
         times.append(time.process_time() - start)
-    return games / min(times)
+        decisions += [record.decisions for record in records]
+    return Rate(games / min(times), statistics.mean(decisions))
 
 
 def mcts_positions(catalog, count: int, seed: int) -> list:
@@ -117,7 +166,7 @@ def mcts_seconds(catalog, positions, playouts: int, seed: int) -> list[float]:
     return times
 
 
-def case_rate(case: Case, games: int, seed: int, repeats: int) -> float:
+def case_rate(case: Case, games: int, seed: int, repeats: int) -> Rate:
     catalog = load_catalog(builtin_catalog_path(case.game))
     return games_per_second(
         game_for(case.game), catalog, case.bots, case.options, games, seed, repeats
@@ -150,7 +199,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.one_case is not None:
         rate = case_rate(CASES[args.one_case], args.games, args.seed, args.repeats)
-        print(json.dumps({"games_per_second": rate}))
+        print(json.dumps({"games_per_second": rate.games_per_second}))
         return
     if args.baseline is not None and not (args.baseline / "protopress").is_dir():
         parser.error(f"--baseline {args.baseline}: no protopress package in that folder")
@@ -161,8 +210,17 @@ def main() -> None:
     race = games_per_second(
         _Race(), None, ["random"] * 4, {}, scaled(2000), args.seed, args.repeats
     )
-    print(f"baseline: dice race, 4 random bots, {race:,.0f} games/s\n")
+    long_race = games_per_second(
+        _LongRace(), None, ["random"] * 4, {}, scaled(200), args.seed, args.repeats
+    )
+    floor = Floor.of(race, long_race)
+    print(
+        f"baseline: dice race, 4 random bots, {race.games_per_second:,.0f} games/s; "
+        f"the loop's floor (races to 10 and to 100): {floor.per_game:.0f} us a game "
+        f"and {floor.per_decision:.2f} us a decision\n"
+    )
     header = f"{'game, bots':<34}{'games/s':>9}{'x race':>9}{'target':>9}  met"
+    header += f"{'decisions':>10}{'us/dec':>8}{'needed':>8}{'ceiling':>9}"
     if args.baseline is not None:
         header += f"{'baseline':>11}{'gain':>7}"
     print(header)
@@ -170,9 +228,15 @@ def main() -> None:
         if args.only and case.game not in args.only:
             continue
         catalog = load_catalog(builtin_catalog_path(case.game))
-        rate = case_rate(case, scaled(case.games), args.seed, args.repeats)
+        found = case_rate(case, scaled(case.games), args.seed, args.repeats)
+        rate = found.games_per_second
         met = "yes" if case.target and rate >= case.target else "no"
-        line = f"{case.label:<34}{rate:9.1f}{race / rate:9.0f}{case.target:9.0f}  {met:<3}"
+        line = f"{case.label:<34}{rate:9.1f}{race.games_per_second / rate:9.0f}"
+        line += f"{case.target:9.0f}  {met:<3}"
+        # needed: the microseconds a decision may take for the target, at this many decisions
+        needed = 1e6 / (case.target * found.decisions) if case.target else float("nan")
+        line += f"{found.decisions:10.0f}{found.per_decision:8.1f}{needed:8.1f}"
+        line += f"{floor.ceiling(found.decisions):9.0f}"
         if args.baseline is not None:
             base = baseline_rate(args.baseline, number, scaled(case.games), args.seed, args.repeats)
             line += f"{base:11.1f}{rate / base:6.2f}x"
@@ -180,10 +244,10 @@ def main() -> None:
         if case.game == "gemstone-caverns" and case.bots[0] == "greedy":
             book = games_per_second(
                 BookCaverns(), catalog, case.bots, case.options, scaled(2), args.seed, 1
-            )
+            ).games_per_second
             print(
-                f"{'  the same, look-ahead by the book':<34}{book:9.1f}{race / book:9.0f}"
-                f"{'':>9}  (fast paths {rate / book:.0f}x)"
+                f"{'  the same, look-ahead by the book':<34}{book:9.1f}"
+                f"{race.games_per_second / book:9.0f}{'':>9}  (fast paths {rate / book:.0f}x)"
             )
 
     if args.no_mcts or (args.only and "dragonstone-mine" not in args.only):
