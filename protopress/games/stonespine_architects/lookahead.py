@@ -163,6 +163,76 @@ class Facts:
         return self.scoring.full_row(rows, element)
 
 
+class Judge:
+    """The heuristic of one seat, ready for one decision's many actions: what they
+    share (the scoring, the claimed challenges, the goal, the final priority bonus)
+    is read once. `board` judges a board's facts and the tokens still to place,
+    `value` adds the gold, this year's row gold and the rival's reputation.
+
+    The weights of the board terms are multiples of a quarter (checked below), so
+    `board` sums them exactly in any order; `value` adds the rest in one fixed
+    order, so a value equals the heuristic's by the book to the last bit."""
+
+    __slots__ = ("scoring", "tokens", "challenges", "goal", "bonus")
+
+    def __init__(
+        self,
+        state: StonespineState,
+        seat: int,
+        challenges: Sequence[Challenge] | None = None,
+        year: int | None = None,
+    ):
+        table = state.table
+        self.scoring, self.tokens = table.scoring, table.tokens
+        self.challenges = state.boards[seat].challenges if challenges is None else challenges
+        self.goal = state.goal.elements
+        if year is None:
+            year = state.year
+        self.bonus: int | None = None  # the final priority, once seat has passed in year 4
+        if year == YEARS and seat in state.new_priority:
+            self.bonus = rank_points(self.scoring.priority, state.new_priority.index(seat) + 1)
+
+    def board(self, facts: Facts) -> float:
+        """Paths, stars, blueprint, challenges and goal."""
+        scoring = self.scoring
+        paths, matches = facts.paths, facts.matches
+        value: float = (paths.entrance + paths.exit) * scoring.path_per_chamber
+        value += facts.reputation + scoring.blueprint_scale.get(matches, 0)
+        value += NEAR_BLUEPRINT * matches
+        condition_met = scoring.condition_met
+        for challenge in self.challenges:
+            met = condition_met(challenge.condition, facts)
+            value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
+        count = facts.count
+        goal = 0
+        for element in self.goal:
+            goal += count(element)
+        return value + GOAL_ELEMENT * goal
+
+    def pending(self, pending: Sequence[int]) -> float:
+        """The tokens still to place, each with its stars."""
+        tokens = self.tokens
+        return sum(PENDING_TOKEN + tokens[t].stars for t in pending)
+
+    def value(self, board: float, *, gold: int, row_gold: int | None, rival: int | None) -> float:
+        """The heuristic from a board's value: gold, row gold (None outside
+        construction), the final priority, minus the rival's reputation (None: not solo)."""
+        value = board + GOLD * gold
+        if row_gold is not None:
+            value += ROW_GOLD * row_gold
+        if self.bonus is not None:
+            value += self.bonus
+        if rival is not None:
+            value -= rival
+        return value
+
+
+# the board terms' weights, and so their sums, are multiples of a quarter: exact floats
+assert all(
+    (4 * w).is_integer() for w in (NEAR_BLUEPRINT, OPEN_CHALLENGE, GOAL_ELEMENT, PENDING_TOKEN)
+)
+
+
 def judge(
     state: StonespineState,
     seat: int,
@@ -180,32 +250,9 @@ def judge(
     reputation. row_gold is None outside construction, pending the tokens seat
     still has to place, rival the rival's reputation (None: not solo);
     challenges (seat's claimed ones) and year are the state's unless given."""
-    table = state.table
-    scoring = table.scoring
-    if challenges is None:
-        challenges = state.boards[seat].challenges
-    if year is None:
-        year = state.year
-    value: float = scoring.path_points(facts.paths) + facts.reputation
-    matches = facts.matches
-    value += scoring.blueprint_points(matches) + NEAR_BLUEPRINT * matches
-    for challenge in challenges:
-        met = scoring.condition_met(challenge.condition, facts)
-        value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
-    goal = 0
-    for element in state.goal.elements:
-        goal += facts.count(element)
-    value += GOAL_ELEMENT * goal
-    if pending:
-        value += sum(PENDING_TOKEN + table.tokens[t].stars for t in pending)
-    value += GOLD * gold
-    if row_gold is not None:
-        value += ROW_GOLD * row_gold
-    if year == YEARS and seat in state.new_priority:
-        value += rank_points(scoring.priority, state.new_priority.index(seat) + 1)
-    if rival is not None:
-        value -= rival
-    return value
+    judging = Judge(state, seat, challenges, year)
+    board = judging.board(facts) + judging.pending(pending)
+    return judging.value(board, gold=gold, row_gold=row_gold, rival=rival)
 
 
 # --- path scores -------------------------------------------------------------------
@@ -250,19 +297,21 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
         return [_by_the_book(game, state, seat, action) for action in actions]
     board = state.boards[seat]
     base = board_facts(state, board)
+    judging = Judge(state, seat)
     kinds = {action[0] for action in actions}
     if kinds == {"place"} and not _ends_draft(state):
-        return _place_values(state, seat, board, base, actions)
+        return _place_values(state, judging, board, base, actions)
     if kinds == {"place"} and state.rival is not None:
-        return [_last_place_value(state, seat, board, base, action) for action in actions]
+        return [_last_place_value(state, judging, board, base, action) for action in actions]
     if kinds == {"keep"}:
-        return _keep_values(state, seat, board, base, actions)
+        return _keep_values(state, judging, board, base, actions)
     if kinds == {"put"}:
-        return _put_values(state, seat, board, base, actions)
+        return _put_values(state, judging, board, base, actions)
     if kinds <= {"buy", "pass"}:
         rivals: dict[str, int] = {}  # the rival's reputation by its verdict on the gold left
+        value = judging.board(base)  # what buying changes not
         return [
-            _buy_value(state, seat, board, base, action, rivals)
+            _buy_value(state, judging, value, board, action, rivals)
             if action[0] == "buy"
             else _pass_value(game, state, seat, board, base, action)
             for action in actions
@@ -288,26 +337,24 @@ def _rival(state: StonespineState) -> int | None:
 
 
 def _place_values(
-    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: list[Action]
 ) -> list[float]:
     """A card placed before the row's last: one new chamber, its printed gold on the row."""
     table, scoring = state.table, state.table.scoring
     gold, rival, start = row_gold(state, board), _rival(state), state.row * SIZE
+    entrance, exit = board.blueprint.entrance, board.blueprint.exit
     values = []
     for _, card_id, col in actions:
         index = table.card_index[card_id]
         cell, chamber = start + col, table.chambers[index]
         geometry = base.tally.geometry.with_chamber(cell, chamber)
-        paths = geometry_path_score(geometry, board.blueprint.entrance, board.blueprint.exit)
+        paths = geometry_path_score(geometry, entrance, exit)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber, targets)
-        value = judge(
-            state,
-            seat,
-            facts,
+        value = judging.value(
+            judging.board(facts),
             gold=board.gold,
             row_gold=gold + table.cards[index].gold,
-            pending=(),
             rival=rival,
         )
         values.append(value)
@@ -315,7 +362,7 @@ def _place_values(
 
 
 def _last_place_value(
-    state: StonespineState, seat: int, board: Board, base: Facts, action: Action
+    state: StonespineState, judging: Judge, board: Board, base: Facts, action: Action
 ) -> float:
     """Solo, the row's last card: one new chamber, the card left in hand offered to
     the rival, the improvement's gold counted and the rival card's verdict on it
@@ -336,42 +383,34 @@ def _last_place_value(
     rest = board.hand[:]
     rest.remove(index)
     taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
-    gold = income_of(state, seat, cards, chambers)
+    gold = income_of(state, state.mover, cards, chambers)
     collected = []
     if rival.market_verdict(gold) == COLLECT:
         collected = [table.tokens[t] for t in collected_tokens(state)]
     total = rival.reputation_with(chambers=taken, tokens=collected).total
-    return judge(state, seat, facts, gold=gold, row_gold=None, pending=(), rival=total)
+    return judging.value(judging.board(facts), gold=gold, row_gold=None, rival=total)
 
 
 def _keep_values(
-    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: list[Action]
 ) -> list[float]:
     """Solo: a card kept, the rest offered to the rival; the board does not change."""
     table = state.table
     rival = state.rival
     assert rival is not None  # only the solo game keeps cards
-    gold = row_gold(state, board)
+    gold, value = row_gold(state, board), judging.board(base)
     values = []
     for _, card_id in actions:
         rest = board.hand[:]
         rest.remove(table.card_index[card_id])
         taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
-        value = judge(
-            state,
-            seat,
-            base,
-            gold=board.gold,
-            row_gold=gold,
-            pending=(),
-            rival=rival.reputation_with(chambers=taken).total,
-        )
-        values.append(value)
+        total = rival.reputation_with(chambers=taken).total
+        values.append(judging.value(value, gold=board.gold, row_gold=gold, rival=total))
     return values
 
 
 def _put_values(
-    state: StonespineState, seat: int, board: Board, base: Facts, actions: list[Action]
+    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: list[Action]
 ) -> list[float]:
     """A bought token put in a slot or on an edge: one chamber changed; the tokens
     still to place are those left that fit somewhere afterwards."""
@@ -396,24 +435,23 @@ def _put_values(
                 pending.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
-        value = judge(
-            state, seat, facts, gold=board.gold, row_gold=None, pending=pending, rival=rival
-        )
-        values.append(value)
+        value = judging.board(facts) + judging.pending(pending)
+        values.append(judging.value(value, gold=board.gold, row_gold=None, rival=rival))
     return values
 
 
 def _buy_value(
     state: StonespineState,
-    seat: int,
+    judging: Judge,
+    value: float,
     board: Board,
-    base: Facts,
     action: Action,
     rivals: dict[str, int],
 ) -> float:
     """A market row bought: less gold, its tokens to place (those that fit), and in
     solo the rival card's verdict on the gold left (COLLECT: the rival collects);
-    rivals keeps the rival's reputation per verdict for the decision's other rows."""
+    value is the board's (judging.board), rivals keeps the rival's reputation per
+    verdict for the decision's other rows."""
     from protopress.games.stonespine_architects.rules import collected_tokens, offer_of
 
     table = state.table
@@ -431,7 +469,8 @@ def _buy_value(
                 collected = [table.tokens[t] for t in collected_tokens(state)]
             rival = rivals[verdict] = state.rival.reputation_with(tokens=collected).total
     pending = [t for t in offer.tokens if board.room(table, t).cells]  # those that fit
-    return judge(state, seat, base, gold=gold, row_gold=None, pending=pending, rival=rival)
+    value += judging.pending(pending)
+    return judging.value(value, gold=gold, row_gold=None, rival=rival)
 
 
 def _pass_value(
@@ -456,14 +495,5 @@ def _pass_value(
     else:
         total = rival.reputation_with(card=rival.deck[0], tokens=tokens).total
         year, row = state.year + 1, row_gold(state, board, state.year)
-    return judge(
-        state,
-        seat,
-        base,
-        gold=gold,
-        row_gold=row,
-        pending=(),
-        rival=total,
-        challenges=challenges,
-        year=year,
-    )
+    judging = Judge(state, seat, challenges, year)
+    return judging.value(judging.board(base), gold=gold, row_gold=row, rival=total)
