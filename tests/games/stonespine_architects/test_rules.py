@@ -491,10 +491,10 @@ def test_solo_final_gold_and_goal_ties_go_to_the_rival(catalog):
     assert state.sheets()[0].priority_points == 9
     # Goal Monster Menagerie: the player's monsters against the rival's piles.
     state.goal = next(g for g in state.table.goals if g.id == "monster-menagerie")
-    board.chambers[0] = replace(board.chambers[0], elements=("monster",))
-    board.chambers[1] = replace(board.chambers[1], elements=("monster", "monster"))
+    board.chambers[0] = board.chambers[0]._replace(elements=("monster",))
+    board.chambers[1] = board.chambers[1]._replace(elements=("monster", "monster"))
     for cell in range(2, 16):
-        board.chambers[cell] = replace(board.chambers[cell], elements=())
+        board.chambers[cell] = board.chambers[cell]._replace(elements=())
     goblin = next(t for t in state.table.tokens if t.id == "goblin")
     rival.chambers = []
     rival.tokens = [goblin] * 3
@@ -504,7 +504,7 @@ def test_solo_final_gold_and_goal_ties_go_to_the_rival(catalog):
     rival.tokens = [goblin] * 4
     assert state.sheets()[0].goal_points == 9
     for cell in range(2):
-        board.chambers[cell] = replace(board.chambers[cell], elements=())
+        board.chambers[cell] = board.chambers[cell]._replace(elements=())
     rival.tokens = []
     assert state.sheets()[0].goal_points == 0  # no monster at all: no goal score
 
