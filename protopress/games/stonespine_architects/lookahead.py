@@ -156,10 +156,10 @@ class Facts:
 
     def full_row(self, element: str) -> bool:
         chambers = self.chambers
-        rows = [list(chambers[row * SIZE : (row + 1) * SIZE]) for row in range(SIZE)]
         if self.new is not None:
-            row, col = divmod(self.cell, SIZE)
-            rows[row][col] = self.new
+            chambers = list(chambers)
+            chambers[self.cell] = self.new
+        rows = [chambers[start : start + SIZE] for start in range(0, CELLS, SIZE)]
         return self.scoring.full_row(rows, element)
 
 
@@ -211,8 +211,10 @@ class Judge:
 
     def pending(self, pending: Sequence[int]) -> float:
         """The tokens still to place, each with its stars."""
-        tokens = self.tokens
-        return sum(PENDING_TOKEN + tokens[t].stars for t in pending)
+        tokens, value = self.tokens, 0.0
+        for token in pending:  # a loop: a generator costs more than the sum of one or two
+            value += PENDING_TOKEN + tokens[token].stars
+        return value
 
     def value(self, board: float, *, gold: int, row_gold: int | None, rival: int | None) -> float:
         """The heuristic from a board's value: gold, row gold (None outside
@@ -270,8 +272,11 @@ def board_facts(state: StonespineState, board: Board) -> Facts:
 
 def row_gold(state: StonespineState, board: Board, row: int | None = None) -> int:
     """The gold printed on a row of the board's dungeon (this year's unless given)."""
-    cards, base = state.table.cards, (state.row if row is None else row) * SIZE
-    return sum(cards[i].gold for i in board.cards[base : base + SIZE] if i >= 0)
+    cards, base, gold = state.table.cards, (state.row if row is None else row) * SIZE, 0
+    for card in board.cards[base : base + SIZE]:
+        if card >= 0:
+            gold += cards[card].gold
+    return gold
 
 
 def heuristic(state: StonespineState, seat: int) -> float:

@@ -5,8 +5,8 @@ docs/rules/stonespine-architects.md ("Improvement").
 
 The rules engine asks this of a board, the greedy look-ahead of a board with one
 chamber changed: both pass the cards and chambers per cell (card index -1: no
-chamber card there yet). Where a token may go depends on its element alone (the
-look-ahead keeps a board's `Room` per element).
+chamber card there yet). Where a token may go depends on its kind alone, slot
+element or secret passage (the look-ahead keeps a board's `Room` per kind).
 """
 
 from __future__ import annotations
@@ -66,9 +66,18 @@ def spots(
 
 def fits_in(table: Table, card: int, chamber: Chamber, token: int) -> bool:
     """Whether the token may go in (or on an edge of) this one chamber."""
-    if is_edge(table, token):
-        return any(edge_free(card, chamber, edge) for edge in EDGES)
-    return slot_free(table, card, chamber)
+    return kind_fits_in(table, card, chamber, is_edge(table, token))
+
+
+def kind_fits_in(table: Table, card: int, chamber: Chamber, edge: bool) -> bool:
+    """Whether a secret passage (edge) or a slot element (not edge) may go in this chamber."""
+    if not edge:
+        return slot_free(table, card, chamber)
+    # loops here and below, not generators (slower): the look-ahead asks per action
+    for side in EDGES:  # noqa: SIM110
+        if edge_free(card, chamber, side):
+            return True
+    return False
 
 
 class Room(NamedTuple):
@@ -79,13 +88,22 @@ class Room(NamedTuple):
 
 
 def room(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> Room:
-    found = [cell for cell in range(CELLS) if fits_in(table, cards[cell], chambers[cell], token)]
-    return Room(len(found), found[0] if found else -1)
+    edge, cells, first = is_edge(table, token), 0, -1
+    for cell in range(CELLS):
+        if cards[cell] >= 0 and kind_fits_in(table, cards[cell], chambers[cell], edge):
+            cells += 1
+            if first < 0:
+                first = cell
+    return Room(cells, first)
 
 
 def fits(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> bool:
     """Whether the token may go anywhere in the dungeon."""
-    return any(fits_in(table, cards[cell], chambers[cell], token) for cell in range(CELLS))
+    edge = is_edge(table, token)
+    for cell in range(CELLS):
+        if cards[cell] >= 0 and kind_fits_in(table, cards[cell], chambers[cell], edge):
+            return True
+    return False
 
 
 def with_token(chamber: Chamber, token: Token, edge: str | None) -> Chamber:

@@ -352,17 +352,18 @@ class Rival:
         if given, card face up (a look-ahead's question)."""
         card = card or self._current()
         sums = self._pile_sums()
+        chamber_stars, token_stars = sums.chamber_stars, sums.token_stars
+        for chamber in chambers:  # loops, not generators: a few items, asked per action
+            chamber_stars += chamber.stars
         if card.counts == "chambers":
             counted = sums.chambers + len(chambers)
         else:
             counted = sums.elements.get(card.element, 0) if card.element is not None else 0
-            counted += sum(token.element == card.element for token in tokens)
-        return RivalReputation(
-            base=card.base,
-            condition=counted * card.points,
-            chamber_stars=sums.chamber_stars + sum(chamber.stars for chamber in chambers),
-            token_stars=sums.token_stars + sum(token.stars for token in tokens),
-        )
+        for token in tokens:
+            token_stars += token.stars
+            if card.counts != "chambers" and token.element == card.element:
+                counted += 1
+        return RivalReputation(card.base, counted * card.points, chamber_stars, token_stars)
 
     def _pile_sums(self) -> PileSums:
         """The piles' sums, counted again only when a pile has grown (piles only

@@ -219,8 +219,17 @@ class Scoring:
         return element in chamber.elements
 
     def full_row(self, rows: Iterable[Iterable[Chamber]], element: str) -> bool:
-        """Whether every chamber of some row holds the element."""
-        return any(all(self.chamber_holds(ch, element) for ch in row) for row in rows)
+        """Whether every chamber of some row holds the element (chamber_holds, its
+        test of the element's kind made once; loops, not generators, as the
+        look-ahead asks this per action)."""
+        edge = element in self.edge_elements
+        for row in rows:
+            for chamber in row:
+                if not (chamber.passages if edge else element in chamber.elements):
+                    break
+            else:
+                return True
+        return False
 
     def blueprint_matches(self, dungeon: Dungeon, positions: Iterable[Position]) -> int:
         """Blueprint positions whose chamber holds the element shown there."""

@@ -11,7 +11,7 @@ from typing import NamedTuple, overload
 
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
 from protopress.games.stonespine_architects.lookahead import Tally, path_score_of
-from protopress.games.stonespine_architects.placement import Room, room
+from protopress.games.stonespine_architects.placement import Room, is_edge, room
 from protopress.games.stonespine_architects.rival import Rival, RivalCard, build_deck, rival_cards
 from protopress.games.stonespine_architects.rulebook import HAND, MIN_MARKET, SOLO_PLAYERS, YEARS
 from protopress.games.stonespine_architects.scoring import (
@@ -159,8 +159,8 @@ class Board:
         self.paths: list[PathScore | None] = [None]
         # likewise the cached Tally, renewed by any change to a chamber
         self.tallies: list[Tally | None] = [None]
-        # and where a token of each element fits (the look-ahead's), forgotten likewise
-        self.rooms: dict[str, Room] = {}
+        # and where a token of each kind fits (by is_edge; the look-ahead's), forgotten likewise
+        self.rooms: dict[bool, Room] = {}
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -194,11 +194,13 @@ class Board:
         return tally
 
     def room(self, table: Table, token: int) -> Room:
-        """Where the token fits in this dungeon (kept per element until a chamber changes)."""
-        element = table.tokens[token].element
-        found = self.rooms.get(element)
+        """Where the token fits in this dungeon, kept until a chamber changes per kind
+        of token (a slot element or a secret passage: where one fits does not
+        depend on which element it is)."""
+        edge = is_edge(table, token)
+        found = self.rooms.get(edge)
         if found is None:
-            found = self.rooms[element] = room(table, self.cards, self.chambers, token)
+            found = self.rooms[edge] = room(table, self.cards, self.chambers, token)
         return found
 
     def put_chamber(self, table: Table, cell: int, chamber: Chamber, geometry: bool) -> None:

@@ -210,10 +210,10 @@ def test_what_a_board_keeps_equals_a_fresh_count_after_every_action():
     """Placing a card or a token changes the board's kept tally in that one cell
     (Tally.with_chamber): it must equal Tally.of the board's chambers, a kept path
     score the path graph's, and where a token of each element was found to fit
-    (Board.room) where every token of that element fits now, by the rules' `fits`,
+    (Board.room) where every token of that kind (slot or edge) fits now, by the rules' `fits`,
     after every action of seeded games."""
     from protopress.games.stonespine_architects.lookahead import Tally
-    from protopress.games.stonespine_architects.placement import fits, fits_in
+    from protopress.games.stonespine_architects.placement import fits, fits_in, is_edge
 
     kept = rooms = 0
     for _, state in _positions(30, 23):
@@ -225,10 +225,8 @@ def test_what_a_board_keeps_equals_a_fresh_count_after_every_action():
                 kept += 1
             if paths is not None:
                 assert paths == path_score(board.dungeon())
-            for element, room in board.rooms.items():
-                for token in (
-                    t for t in range(len(table.tokens)) if table.tokens[t].element == element
-                ):
+            for edge, room in board.rooms.items():
+                for token in (t for t in range(len(table.tokens)) if is_edge(table, t) == edge):
                     cells = [
                         c
                         for c in range(16)
