@@ -53,6 +53,7 @@ from protopress.games.stonespine_architects.rival import (
     build_deck,
     gold_after_pass,
     lowest_challenge,
+    reshuffled,
     score_solo,
     solo_outcome,
 )
@@ -80,7 +81,7 @@ from protopress.games.stonespine_architects.state import (
     Table,
 )
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import redeal, shuffle, shuffled
+from protopress.rules.information import redeal, shuffle
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -263,7 +264,7 @@ class StonespineArchitects:
         unshuffled["challenge_deck"] = rng.getrandbits(64)
         state.unshuffled = unshuffled
         if state.rival is not None:
-            state.rival.deck = shuffled(state.rival.deck, rng)
+            state.rival.deck = reshuffled(state.rival.deck, rng)
 
     def heuristic(self, state: StonespineState, seat: int) -> float:
         """Provisional score plus nudges (lookahead.judge)."""

@@ -236,3 +236,17 @@ def test_what_a_board_keeps_equals_a_fresh_count_after_every_action():
                     assert bool(room.cells) == fits(table, board.cards, board.chambers, token)
                 rooms += 1
     assert kept > 1500 and rooms > 200
+
+
+def test_the_rival_deck_is_reshuffled_as_information_shuffles_it():
+    """A seat copy shuffles the rival's deck with rival.reshuffled, which puts the
+    cards in canonical order by id at once: the same order as information.shuffled."""
+    from protopress.games.stonespine_architects.rival import reshuffled, rival_cards
+    from protopress.rules.information import shuffled
+
+    cards = rival_cards(load_catalog(builtin_catalog_path("stonespine-architects")))
+    rng = random.Random(37)
+    for _ in range(3000):
+        deck = rng.sample(cards, rng.randrange(len(cards) + 1))
+        seed = rng.getrandbits(64)
+        assert reshuffled(deck, random.Random(seed)) == shuffled(deck, random.Random(seed))
