@@ -173,7 +173,7 @@ class Judge:
     `board` sums them exactly in any order; `value` adds the rest in one fixed
     order, so a value equals the heuristic's by the book to the last bit."""
 
-    __slots__ = ("scoring", "tokens", "challenges", "goal", "bonus")
+    __slots__ = ("tokens", "per_chamber", "scale", "met", "challenges", "goal", "bonus")
 
     def __init__(
         self,
@@ -182,32 +182,33 @@ class Judge:
         challenges: Sequence[Challenge] | None = None,
         year: int | None = None,
     ):
-        table = state.table
-        self.scoring, self.tokens = table.scoring, table.tokens
-        self.challenges = state.boards[seat].challenges if challenges is None else challenges
+        table, scoring = state.table, state.table.scoring
+        self.tokens, self.per_chamber = table.tokens, scoring.path_per_chamber
+        self.scale, self.met = scoring.blueprint_scale, scoring.condition_met
+        if challenges is None:
+            challenges = state.boards[seat].challenges
+        # each condition with the points it adds met and unmet
+        self.challenges = [
+            (c.condition, c.points * 1.0, c.points * OPEN_CHALLENGE) for c in challenges
+        ]
         self.goal = state.goal.elements
         if year is None:
             year = state.year
         self.bonus: int | None = None  # the final priority, once seat has passed in year 4
         if year == YEARS and seat in state.new_priority:
-            self.bonus = rank_points(self.scoring.priority, state.new_priority.index(seat) + 1)
+            self.bonus = rank_points(scoring.priority, state.new_priority.index(seat) + 1)
 
     def board(self, facts: Facts) -> float:
         """Paths, stars, blueprint, challenges and goal."""
-        scoring = self.scoring
-        paths, matches = facts.paths, facts.matches
-        value: float = (paths.entrance + paths.exit) * scoring.path_per_chamber
-        value += facts.reputation + scoring.blueprint_scale.get(matches, 0)
-        value += NEAR_BLUEPRINT * matches
-        condition_met = scoring.condition_met
-        for challenge in self.challenges:
-            met = condition_met(challenge.condition, facts)
-            value += challenge.points * (1.0 if met else OPEN_CHALLENGE)
+        paths, matches, met = facts.paths, facts.matches, self.met
+        value: float = (paths.entrance + paths.exit) * self.per_chamber + facts.reputation
+        value += self.scale.get(matches, 0) + NEAR_BLUEPRINT * matches
+        for condition, points, open_points in self.challenges:
+            value += points if met(condition, facts) else open_points
         count = facts.count
-        goal = 0
         for element in self.goal:
-            goal += count(element)
-        return value + GOAL_ELEMENT * goal
+            value += GOAL_ELEMENT * count(element)
+        return value
 
     def pending(self, pending: Sequence[int]) -> float:
         """The tokens still to place, each with its stars."""
