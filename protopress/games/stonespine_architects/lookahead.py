@@ -49,7 +49,7 @@ from protopress.games.stonespine_architects.scoring import (
 from protopress.rules.core import Action
 
 if TYPE_CHECKING:
-    from protopress.games.stonespine_architects.state import Board, StonespineState
+    from protopress.games.stonespine_architects.state import Board, Offer, StonespineState
 
 # heuristic weights (greedy bots): provisional score plus nudges toward what pays later
 NEAR_BLUEPRINT = 1.0  # per blueprint match, below and above the scale's steps
@@ -210,6 +210,11 @@ class Judge:
             value += GOAL_ELEMENT * count(element)
         return value
 
+    def claimed(self, challenge: Challenge, facts: Facts) -> float:
+        """What one more claimed challenge adds to board(facts)."""
+        met = self.met(challenge.condition, facts)
+        return challenge.points * (1.0 if met else OPEN_CHALLENGE)
+
     def pending(self, pending: Sequence[int]) -> float:
         """The tokens still to place, each with its stars."""
         tokens, value = self.tokens, 0.0
@@ -314,14 +319,7 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
     if kinds == {"put"}:
         return _put_values(state, judging, board, base, actions)
     if kinds <= {"buy", "pass"}:
-        rivals: dict[str, int] = {}  # the rival's reputation by its verdict on the gold left
-        value = judging.board(base)  # what buying changes not
-        return [
-            _buy_value(state, judging, value, board, action, rivals)
-            if action[0] == "buy"
-            else _pass_value(game, state, seat, board, base, action)
-            for action in actions
-        ]
+        return _market_values(game, state, seat, judging, board, base, actions)
     return [_by_the_book(game, state, seat, action) for action in actions]
 
 
@@ -446,24 +444,52 @@ def _put_values(
     return values
 
 
+def _market_values(
+    game,
+    state: StonespineState,
+    seat: int,
+    judging: Judge,
+    board: Board,
+    base: Facts,
+    actions: list[Action],
+) -> list[float]:
+    """Market rows bought and passes: the board does not change, so its value is
+    judged once; what the passes share is found at the first."""
+    value = judging.board(base)
+    markets = state.table.markets  # each row by (card id, row), the first kept as by offer_of
+    offers = {(markets[o.card].id, o.row): o for o in reversed(state.market)}
+    rivals: dict[str, int] = {}  # the rival's reputation by its verdict on the gold left
+    passing: _Passing | None = None
+    values = []
+    for action in actions:
+        if action[0] == "buy":
+            offer = offers[action[1], action[2]]
+            values.append(_buy_value(state, judging, value, board, offer, rivals))
+            continue
+        if passing is None:
+            passing = _passing(state, seat, board)
+        if passing is None:  # multiplayer: by the book
+            values.append(_by_the_book(game, state, seat, action))
+        else:
+            values.append(_pass_value(state, passing, value, base, action))
+    return values
+
+
 def _buy_value(
     state: StonespineState,
     judging: Judge,
     value: float,
     board: Board,
-    action: Action,
+    offer: Offer,
     rivals: dict[str, int],
 ) -> float:
     """A market row bought: less gold, its tokens to place (those that fit), and in
     solo the rival card's verdict on the gold left (COLLECT: the rival collects);
     value is the board's (judging.board), rivals keeps the rival's reputation per
     verdict for the decision's other rows."""
-    from protopress.games.stonespine_architects.rules import collected_tokens, offer_of
+    from protopress.games.stonespine_architects.rules import collected_tokens
 
     table = state.table
-    k = offer_of(state, action[1], action[2])
-    assert k is not None  # a legal action
-    offer = state.market[k]
     gold = board.gold - offer.cost
     rival = None
     if state.rival is not None:
@@ -479,27 +505,42 @@ def _buy_value(
     return judging.value(value, gold=gold, row_gold=None, rival=rival)
 
 
-def _pass_value(
-    game, state: StonespineState, seat: int, board: Board, base: Facts, action: Action
-) -> float:
-    """Solo: a challenge claimed (if any is face up), the gold after passing, the
-    market's tokens to the rival; the year ends, and unless it was the last the
-    next begins with the rival's next card face up. Multiplayer: by the book."""
+class _Passing(NamedTuple):
+    """What a solo decision's passes share: the judge with next year's final
+    priority, the gold after passing, next year's row gold (None: the game ends)
+    and the rival's reputation with the market's tokens and its next card."""
+
+    judging: Judge
+    gold: int
+    row_gold: int | None
+    rival: int
+
+
+def _passing(state: StonespineState, seat: int, board: Board) -> _Passing | None:
+    """Solo: the year ends, and unless it was the last the next begins with the
+    rival's next card face up. None in multiplayer (judged by the book)."""
     rival = state.rival
     if rival is None or (state.year < YEARS and not rival.deck):
-        return _by_the_book(game, state, seat, action)
+        return None
     table = state.table
-    challenges = board.challenges
-    if len(action) == 2:
-        claimed = next(i for i in state.display if table.challenges[i].id == action[1])
-        challenges = [*challenges, table.challenges[claimed]]
     tokens = [table.tokens[t] for offer in state.market for t in offer.tokens]
     gold = gold_after_pass(state.year, board.gold)
     if state.year == YEARS:  # the game ends: no construction, the same rival card
         total = rival.reputation_with(tokens=tokens).total
-        year, row = state.year, None
-    else:
-        total = rival.reputation_with(card=rival.deck[0], tokens=tokens).total
-        year, row = state.year + 1, row_gold(state, board, state.year)
-    judging = Judge(state, seat, challenges, year)
-    return judging.value(judging.board(base), gold=gold, row_gold=row, rival=total)
+        return _Passing(Judge(state, seat), gold, None, total)
+    total = rival.reputation_with(card=rival.deck[0], tokens=tokens).total
+    row = row_gold(state, board, state.year)
+    return _Passing(Judge(state, seat, year=state.year + 1), gold, row, total)
+
+
+def _pass_value(
+    state: StonespineState, passing: _Passing, value: float, base: Facts, action: Action
+) -> float:
+    """Solo: a challenge claimed (if any is face up) adds its term to the board's
+    value; the rest is what the decision's passes share."""
+    if len(action) == 2:
+        table = state.table
+        claimed = next(i for i in state.display if table.challenges[i].id == action[1])
+        value += passing.judging.claimed(table.challenges[claimed], base)
+    judging = passing.judging
+    return judging.value(value, gold=passing.gold, row_gold=passing.row_gold, rival=passing.rival)
