@@ -173,7 +173,7 @@ class Judge:
     `board` sums them exactly in any order; `value` adds the rest in one fixed
     order, so a value equals the heuristic's by the book to the last bit."""
 
-    __slots__ = ("tokens", "per_chamber", "scale", "met", "challenges", "goal", "bonus")
+    __slots__ = ("tokens", "path_points", "blueprint_points", "met", "challenges", "goal", "bonus")
 
     def __init__(
         self,
@@ -183,8 +183,8 @@ class Judge:
         year: int | None = None,
     ):
         table, scoring = state.table, state.table.scoring
-        self.tokens, self.per_chamber = table.tokens, scoring.path_per_chamber
-        self.scale, self.met = scoring.blueprint_scale, scoring.condition_met
+        self.tokens, self.met = table.tokens, scoring.condition_met
+        self.path_points, self.blueprint_points = scoring.path_points, scoring.blueprint_points
         if challenges is None:
             challenges = state.boards[seat].challenges
         # each condition with the points it adds met and unmet
@@ -201,8 +201,8 @@ class Judge:
     def board(self, facts: Facts) -> float:
         """Paths, stars, blueprint, challenges and goal."""
         paths, matches, met = facts.paths, facts.matches, self.met
-        value: float = (paths.entrance + paths.exit) * self.per_chamber + facts.reputation
-        value += self.scale.get(matches, 0) + NEAR_BLUEPRINT * matches
+        value: float = self.path_points(paths) + facts.reputation
+        value += self.blueprint_points(matches) + NEAR_BLUEPRINT * matches
         for condition, points, open_points in self.challenges:
             value += points if met(condition, facts) else open_points
         count = facts.count

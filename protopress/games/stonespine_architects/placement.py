@@ -90,6 +90,8 @@ class Room(NamedTuple):
 def room(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> Room:
     edge, cells, first = is_edge(table, token), 0, -1
     for cell in range(CELLS):
+        # a cell without a chamber card holds nothing (as slot_free and edge_free say):
+        # most cells early in the game, skipped without a call
         if cards[cell] >= 0 and kind_fits_in(table, cards[cell], chambers[cell], edge):
             cells += 1
             if first < 0:
@@ -98,7 +100,8 @@ def room(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token:
 
 
 def fits(table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int) -> bool:
-    """Whether the token may go anywhere in the dungeon."""
+    """Whether the token may go anywhere in the dungeon (room's count, stopping at the
+    first cell: the rules ask it of every pending token after each action)."""
     edge = is_edge(table, token)
     for cell in range(CELLS):
         if cards[cell] >= 0 and kind_fits_in(table, cards[cell], chambers[cell], edge):

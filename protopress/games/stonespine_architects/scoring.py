@@ -219,13 +219,12 @@ class Scoring:
         return element in chamber.elements
 
     def full_row(self, rows: Iterable[Iterable[Chamber]], element: str) -> bool:
-        """Whether every chamber of some row holds the element (chamber_holds, its
-        test of the element's kind made once; loops, not generators, as the
-        look-ahead asks this per action)."""
-        edge = element in self.edge_elements
+        """Whether every chamber of some row holds the element (loops, not
+        generators, as the look-ahead asks this per action)."""
+        holds = self.chamber_holds
         for row in rows:
             for chamber in row:
-                if not (chamber.passages if edge else element in chamber.elements):
+                if not holds(chamber, element):
                     break
             else:
                 return True
