@@ -14,7 +14,7 @@ everything it can see. A game without hidden information needs no
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -82,14 +82,18 @@ class SharedRng:
             self.rng_shared = new.rng_shared = True
 
 
-def canonical(cards: list) -> list:
+def canonical(cards: list, key: Callable[[Any], Any] | None = None) -> list:
     """The cards in an order that depends only on which cards they are, so that a
     shuffle from the bot's generator cannot carry the real, hidden order.
 
-    Sorted by their own order (numbers, ids, tuples of them), else by `id` (a
-    catalog's components: copies of one design share their id and are alike),
-    else by their text.
+    Sorted by key when the caller knows the order (say `attrgetter("id")` for
+    cards without an order of their own: no failed attempt first), else by
+    their own order (numbers, ids, tuples of them), else by `id` (a catalog's
+    components: copies of one design share their id and are alike), else by
+    their text.
     """
+    if key is not None:
+        return sorted(cards, key=key)
     try:
         return sorted(cards)
     except TypeError:
@@ -100,14 +104,14 @@ def canonical(cards: list) -> list:
         return sorted(cards, key=repr)
 
 
-def shuffled(cards: Iterable, rng: random.Random) -> list:
+def shuffled(cards: Iterable, rng: random.Random, key: Callable[[Any], Any] | None = None) -> list:
     """The cards in an order drawn from rng alone, for a pile the seat cannot see.
 
-    Put in canonical order before shuffling: shuffled from its real order, two
-    hidden orders would give two imagined ones for one seed of the bot, and the
-    bot's choice could still follow the order it must not know.
+    Put in canonical order (by key, when given) before shuffling: shuffled from
+    its real order, two hidden orders would give two imagined ones for one seed
+    of the bot, and the bot's choice could still follow the order it must not know.
     """
-    pool = canonical(list(cards))
+    pool = canonical(list(cards), key)
     shuffle(pool, rng)
     return pool
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import Dungeon
@@ -50,7 +49,6 @@ from protopress.games.stonespine_architects.scoring import (
     solo_gold_place,
 )
 from protopress.games.stonespine_architects.spec import DIFFICULTIES
-from protopress.rules.information import shuffle
 
 # Rival card difficulties in each deck: normal removes the legendary cards,
 # hard swaps the diamond cards for the legendary ones.
@@ -116,18 +114,6 @@ def build_deck(cards: Iterable[RivalCard], difficulty: str, rng: random.Random) 
     deck = deck_cards(cards, difficulty)
     rng.shuffle(deck)
     return deck
-
-
-def reshuffled(deck: Sequence[RivalCard], rng: random.Random) -> list[RivalCard]:
-    """information.shuffled(deck, rng): the same order from the same draws, the
-    cards put in canonical order by id at once (canonical first tries their own
-    order, which RivalCard has not: the exception cost more than the shuffle)."""
-    pool = sorted(deck, key=_card_id)
-    shuffle(pool, rng)
-    return pool
-
-
-_card_id = attrgetter("id")
 
 
 class RivalReputation(NamedTuple):

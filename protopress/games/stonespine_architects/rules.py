@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from protopress.games.stonespine_architects.dungeon import (
@@ -53,7 +54,6 @@ from protopress.games.stonespine_architects.rival import (
     build_deck,
     gold_after_pass,
     lowest_challenge,
-    reshuffled,
     score_solo,
     solo_outcome,
 )
@@ -81,7 +81,7 @@ from protopress.games.stonespine_architects.state import (
     Table,
 )
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import redeal, shuffle
+from protopress.rules.information import redeal, shuffle, shuffled
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -264,7 +264,10 @@ class StonespineArchitects:
         unshuffled["challenge_deck"] = rng.getrandbits(64)
         state.unshuffled = unshuffled
         if state.rival is not None:
-            state.rival.deck = reshuffled(state.rival.deck, rng)
+            # rival cards have no order of their own: sorted by id at once, as canonical
+            # would after failing to sort them by themselves (the exception cost more
+            # than the shuffle)
+            state.rival.deck = shuffled(state.rival.deck, rng, key=attrgetter("id"))
 
     def heuristic(self, state: StonespineState, seat: int) -> float:
         """Provisional score plus nudges (lookahead.judge)."""
