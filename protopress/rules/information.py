@@ -152,6 +152,9 @@ def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.
     seat does not know (which card is where) leaves no trace in the result.
     """
     sizes = [len(hand) for hand in hands]
+    if not any(sizes):  # most often no hidden hand holds a card: the pile alone, the same draws
+        pile[:] = shuffled(pile, rng)
+        return
     pool = shuffled([card for hand in hands for card in hand] + list(pile), rng)
     start = 0
     for hand, size in zip(hands, sizes, strict=True):

@@ -91,7 +91,7 @@ class State(Chance):
     __slots__ = (
         "rules", "turns", "seat", "spires", "owned", "tower_points",
         "loose", "bag", "bag_total", "hands", "deck", "discards", "face_up", "pending",
-        "decision", "held", "played", "paid", "final", "extra", "over", "ended_by", "legal",
+        "decision", "held", "used", "paid", "final", "extra", "over", "ended_by", "legal",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
@@ -101,7 +101,8 @@ class State(Chance):
         self.spires: list[list[list[str]]] = [
             [[] for _ in rules.capacities] for _ in range(players)
         ]
-        self.owned = [True] * players  # False: the tower's lists are shared with a copy
+        # bit s set: seat s's tower is this state's own; clear: its lists are shared with a copy
+        self.owned = (1 << players) - 1
         self.tower_points: list[list[tuple[int, int] | None]] = [[None] for _ in range(players)]
         self.loose = [0] * players
         self.bag, self.bag_total = bag, sum(bag.values())
@@ -112,7 +113,8 @@ class State(Chance):
         self.pending: list[tuple] = []
         self.decision: tuple | None = None
         self.held: str | None = None  # a gem mined or taken, waiting to be placed
-        self.played: dict[str, int] = {}
+        # the cards each seat played, in order (statistics; tuples: copies share them)
+        self.used: tuple[tuple[str, ...], ...] = ((),) * players
         self.final: tuple[int, ...] | None = None  # seats still to take their last turn
         self.extra = self.over = False
         self.ended_by: str | None = None
@@ -121,9 +123,9 @@ class State(Chance):
     def tower(self, seat: int) -> list[list[str]]:
         """seat's tower, to change in place: its own copy first if it is shared, and
         its cached score forgotten. Every change to a tower goes through here."""
-        if not self.owned[seat]:
+        if not self.owned >> seat & 1:
             self.spires[seat] = [list(spire) for spire in self.spires[seat]]
-            self.owned[seat] = True
+            self.owned |= 1 << seat
         self.tower_points[seat] = [None]
         return self.spires[seat]
 
@@ -137,10 +139,7 @@ class State(Chance):
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
         self.share_chance(new)
         new.spires = list(self.spires)
-        players = len(self.spires)
-        if True in self.owned:
-            self.owned = [False] * players
-        new.owned = [False] * players
+        self.owned = new.owned = 0  # every tower shared now
         new.tower_points = list(self.tower_points)
         new.loose, new.bag, new.bag_total = list(self.loose), dict(self.bag), self.bag_total
         new.hands = list(map(list, self.hands))
@@ -150,7 +149,7 @@ class State(Chance):
             list(self.face_up),
         )
         new.pending, new.decision, new.held = list(self.pending), self.decision, self.held
-        new.played, new.final, new.extra = dict(self.played), self.final, self.extra
+        new.used, new.final, new.extra = self.used, self.final, self.extra
         new.over, new.ended_by, new.legal = self.over, self.ended_by, None
         return new
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -325,7 +326,6 @@ def _action(state, d, action):
     if verb == "play":
         card = state.rules.cards[action[1]]
         state.hands[seat].remove(card.id)
-        state.played[card.id] = state.played.get(card.id, 0) + 1
         state.used = (*state.used[:seat], (*state.used[seat], card.id), *state.used[seat + 1 :])
         state.pending.append(("spent", seat, card.id))
         fx.push_steps(state, seat, card.effect)
@@ -385,20 +385,6 @@ def _end(state, work):
 # --- the game -------------------------------------------------------------------
 
 
-class _SeatState(State):
-    """The effects engine's state plus the cards each seat played, for statistics."""
-
-    __slots__ = ("used",)  # per seat, a tuple of card ids (immutable: copies share it)
-
-    used: tuple[tuple[str, ...], ...]
-
-    def copy(self) -> _SeatState:
-        new = State.copy(self)
-        assert isinstance(new, _SeatState)
-        new.used = self.used
-        return new
-
-
 class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
@@ -411,16 +397,13 @@ class DragonstoneMine:
     search_settings = SearchSettings(exploration=0.35, result_share=0.75, widen_levels=1)
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> _SeatState:
+    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> State:
         options = SPEC.parse_options(options or {})
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
         level = options["level"]
         rules = rules_of(catalog, level, options["turn_limit"])
-        state = _SeatState(
-            rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")}
-        )
-        state.used = ((),) * players
+        state = State(rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")})
         state.pending.append(("start", 0))  # the youngest player, seat 0, goes first
         if level != "smiley":
             state.deck = [c.id for c in catalog.of_kind("action-card") if c.id in rules.cards
@@ -536,13 +519,15 @@ class DragonstoneMine:
         rest = (_prospects(trial, seat), self._rival(trial, seat))
         return own + progress + rest[0] - rest[1], rest
 
-    def record(self, state: _SeatState) -> dict:
+    def record(self, state: State) -> dict:
         return {
             "level": state.rules.level,
             "turns": state.turns,
             "ended_by": state.ended_by,
             "hit_turn_limit": state.ended_by == "turn-limit",
-            "cards_played": dict(sorted(state.played.items())),
+            "cards_played": dict(
+                sorted(Counter(card for cards in state.used for card in cards).items())
+            ),
             "gems_paid": state.paid,
             "gems_in_bag": state.bag_total,
             "used": [list(cards) for cards in state.used],  # cards played, per seat
@@ -609,7 +594,7 @@ class _LookAhead:
         trial = self.kept[self.first]
         seat = self.seat
         trial.spires[seat] = tower  # tower_after's: it shares spires with the state's
-        trial.owned[seat] = False  # so it is copied before any change
+        trial.owned &= ~(1 << seat)  # so it is copied before any change
         trial.tower_points[seat] = [None]
         trial.legal = None  # listed for the watched tower
         return trial

@@ -245,7 +245,7 @@ def whole(state):
     return (
         snapshot(state),
         state.discards, state.face_up, state.pending, state.decision, state.held,
-        state.played, state.paid, state.final, state.extra, state.over, state.ended_by,
+        state.paid, state.final, state.extra, state.over, state.ended_by,
         state.turns, state.used, GAME.scores(state), GAME.legal_actions(state),
         state.at, state.tape.words[state.at : state.at + 8] if state.at < len(state.tape.words) else [],
     )  # fmt: skip

@@ -373,7 +373,7 @@ def test_a_cost_may_take_two_gems_from_one_spire_in_sequence():
     assert state.spires[0] == tower()
     assert (state.paid, state.bag_total) == (3, total - 1)  # paid gems leave the game
     assert state.decision[0] == "stack"  # mine 3 begins
-    assert state.played == {"dragon-flight": 1}
+    assert state.used == (("dragon-flight",), (), ())  # seat 0 played it, in three seats
 
 
 def test_a_payment_never_strands_the_rest_of_the_cost():
