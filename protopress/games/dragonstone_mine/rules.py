@@ -547,6 +547,9 @@ class _LookAhead:
       only which cards lie where; when neither the frames after the first nor
       the heuristic looked at them (effects.apply_watching_cards), the others
       of its group get its value.
+    - choosing whom to steal from or make return a gem, and which spire to
+      steal from (CHOICES_ALIKE): every such choice is valued alike, so the
+      first is judged and the others get its value.
     """
 
     def __init__(self, game: DragonstoneMine, state: State, opened: tuple, keep: bool = False):
@@ -556,7 +559,8 @@ class _LookAhead:
         self.first: Action | None = None  # the tower action the watched trial played
         self.alike: dict[Action, fx.Tower] = {}  # (kept) the others judged from its answers
         self.cards = opened[0] in CARD_DECISIONS
-        self.judged: dict[str, float] = {}  # by card group, when no card was looked at
+        self.choices = opened[0] in CHOICES_ALIKE
+        self.judged: dict[str, float] = {}  # by group: of cards, when none was looked at; "choose"
         self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
         self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
         self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
@@ -571,6 +575,11 @@ class _LookAhead:
             group = _card_group(self.opened, action)
             if group is not None:
                 return self._card_value(action, group)
+        elif self.choices and action[0] == "choose":
+            known = self.judged.get("choose")
+            if known is None:
+                known = self.judged["choose"] = self._by_the_book(action)
+            return known
         return self._by_the_book(action)
 
     def _by_the_book(self, action: Action) -> float:
@@ -647,6 +656,14 @@ class _LookAhead:
 
 
 CARD_DECISIONS = ("action", "draw", "discard")  # decisions whose actions may move cards
+# Decisions whose "choose" actions the heuristic values alike. Choosing a player
+# (target) opens that player's steal or return decision at once (only players it
+# can open for are offered), and the heuristic reads no decision's player but the
+# chooser's. A gem is stolen from an uncapped spire (fx.stealable), where a gem
+# scores per_gem and nothing more (scoring.spire_share): the victim loses the same
+# points whichever is taken, and the thief holds a gem to stack either way.
+# tests/games/dragonstone_mine/test_fast.py holds them to the book's values.
+CHOICES_ALIKE = ("target", "steal")
 
 
 def _card_group(opened: tuple, action: Action) -> str | None:

@@ -13,6 +13,7 @@ from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine import rules as rules_module
 from protopress.games.dragonstone_mine.rules import (
+    CHOICES_ALIKE,
     DragonstoneMine,
     _card_group,
     _progress,
@@ -78,7 +79,7 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
     """The greedy look-ahead's fast path gives the very floats of the book's, on
     thousands of positions, and does take its shortcut on many of them."""
     rng = random.Random(f"values {level}")
-    positions = shortcuts = cards = 0
+    positions = shortcuts = cards = choices = 0
     while positions < 2000:
         players = rng.randint(2, 4)
         state = GAME.setup(catalog, players, random.Random(rng.getrandbits(32)), {"level": level})
@@ -96,10 +97,12 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
                 groups = [_card_group(base.decision, action) for action in actions]
                 shortcuts += sum(tower is not None for tower in towers) > 1
                 cards += sum(group is not None for group in groups) > 1
+                choices += base.decision[0] in CHOICES_ALIKE
                 positions += 1
             GAME.apply(state, rng.choice(actions))
     assert shortcuts > 150
     assert cards > 150 or level == "smiley"  # smiley games have no cards
+    assert choices > 100 or level == "smiley"  # nor steals
 
 
 def test_tower_after_is_the_tower_the_action_leaves(catalog):
