@@ -557,7 +557,9 @@ class _LookAhead:
         # keep: the trials played, by action, for `played` (a playout's next world)
         self.kept: dict[Action, State] | None = {} if keep else None
         self.first: Action | None = None  # the tower action the watched trial played
-        self.alike: dict[Action, fx.Tower] = {}  # (kept) the others judged from its answers
+        # (kept) the others judged from its answers: their towers, and the towers' values
+        self.alike: dict[Action, tuple[fx.Tower, tuple[int, int]]] = {}
+        self.same_loose = False  # the frames after the watched trial left the loose gems
         self.cards = opened[0] in CARD_DECISIONS
         self.choices = opened[0] in CHOICES_ALIKE
         self.judged: dict[str, float] = {}  # by group: of cards, when none was looked at; "choose"
@@ -597,14 +599,14 @@ class _LookAhead:
         trial = self.kept.get(action)
         if trial is not None:
             return trial
-        tower = self.alike.get(action)
-        if tower is None or self.first is None:
+        found = self.alike.get(action)
+        if found is None or self.first is None:
             return None
         trial = self.kept[self.first]
-        seat = self.seat
+        seat, (tower, values) = self.seat, found
         trial.spires[seat] = tower  # tower_after's: it shares spires with the state's
         trial.owned &= ~(1 << seat)  # so it is copied before any change
-        trial.tower_points[seat] = [None]
+        trial.tower_points[seat] = [values if self.same_loose else None]
         trial.legal = None  # listed for the watched tower
         return trial
 
@@ -614,11 +616,8 @@ class _LookAhead:
             trial = state.copy()
             watch = self.watch = fx.apply_watching(trial, action)
             cell = trial.tower_points[seat]
-            if (
-                cell[0] is None
-                and trial.spires[seat] == tower
-                and trial.loose[seat] == state.loose[seat]
-            ):
+            self.same_loose = trial.loose[seat] == state.loose[seat]
+            if cell[0] is None and self.same_loose and trial.spires[seat] == tower:
                 cell[0] = self._change().after(tower, action[1:])  # the frames left it so
             value, self.rest = self.game._judge(trial, seat)
             self.towers = not watch.read
@@ -627,10 +626,10 @@ class _LookAhead:
             return value
         if not watch.same_answers(tower, state.rules.capacities):
             return self._by_the_book(action)
+        values = self._change().after(tower, action[1:])  # the spires it changes
         if self.kept is not None:
-            self.alike[action] = tower
-        own, progress = self._change().after(tower, action[1:])  # the spires it changes
-        return own + progress + self.rest[0] - self.rest[1]
+            self.alike[action] = tower, values
+        return values[0] + values[1] + self.rest[0] - self.rest[1]
 
     def _change(self) -> TowerChange:
         """Scores the chooser's towers after the actions, from the tower before them."""
