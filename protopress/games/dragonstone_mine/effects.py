@@ -440,13 +440,14 @@ def tower_after(state: State, action: tuple) -> list[list[str]] | None:
     if change is None:
         return None
     tower = list(state.spires[opened[1]])
+    if change is stack_gem:  # the held gem on a copy of the spire (the most asked)
+        assert state.held is not None  # a stack decision holds a gem
+        spire = action[1]
+        tower[spire] = [*tower[spire], state.held]
+        return tower
     for spire in action[1:]:  # the spires the action names are the ones it changes
         tower[spire] = list(tower[spire])
-    if opened[0] == "stack":
-        assert state.held is not None  # a stack decision holds a gem
-        stack_gem(tower, action[1], state.held)
-    else:
-        change(tower, action[1], action[2])
+    change(tower, action[1], action[2])
     return tower
 
 

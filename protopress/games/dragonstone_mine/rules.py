@@ -624,9 +624,9 @@ class _LookAhead:
             if self.kept is not None:
                 self.kept[action], self.first = trial, action
             return value
-        if not watch.same_answers(tower, state.rules.capacities):
+        if watch.answers and not watch.same_answers(tower, state.rules.capacities):
             return self._by_the_book(action)
-        values = self._change().after(tower, action[1:])  # the spires it changes
+        values = (self.change or self._change()).after(tower, action[1:])  # the spires it changes
         if self.kept is not None:
             self.alike[action] = tower, values
         return values[0] + values[1] + self.rest[0] - self.rest[1]
