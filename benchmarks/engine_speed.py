@@ -19,8 +19,10 @@ Baselines, measured in the same run:
 
 - with --baseline DIR (a checkout of an earlier commit, e.g. made with
   `git worktree add /tmp/baseline main`), every case is also played by that
-  checkout's engines, in a child process right after this checkout's, and
-  the table gives both and their ratio.
+  checkout's engines, in a child process, and the table gives both and their
+  ratio. The two take turns, one run each (this checkout's, then the
+  baseline's, --repeats times), so that both meet the machine's same slow and
+  quick moments: on a shared host its speed moves by 1.5x within minutes.
 
 Each figure is the best of --repeats runs in CPU time of the process (the machine
 is shared: wall time would mostly measure the neighbours), each run of
@@ -173,6 +175,20 @@ def case_rate(case: Case, games: int, seed: int, repeats: int) -> Rate:
     )
 
 
+def interleaved_rates(
+    case: Case, number: int, checkout: Path, games: int, seed: int, repeats: int
+) -> tuple[Rate, float]:
+    """case_rate and baseline_rate in turns, one run each: run r of both plays the
+    games of seed + r. Each side's figure is the best of its runs."""
+    ours: list[Rate] = []
+    theirs: list[float] = []
+    for run in range(repeats):
+        ours.append(case_rate(case, games, seed + run, 1))
+        theirs.append(baseline_rate(checkout, number, games, seed + run, 1))
+    best = max(rate.games_per_second for rate in ours)
+    return Rate(best, statistics.mean(rate.decisions for rate in ours)), max(theirs)
+
+
 def baseline_rate(checkout: Path, number: int, games: int, seed: int, repeats: int) -> float:
     """CASES[number] played by the engines of another checkout (this script, run by a
     child process whose protopress is that checkout's)."""
@@ -228,7 +244,13 @@ def main() -> None:
         if args.only and case.game not in args.only:
             continue
         catalog = load_catalog(builtin_catalog_path(case.game))
-        found = case_rate(case, scaled(case.games), args.seed, args.repeats)
+        games = scaled(case.games)
+        if args.baseline is not None:
+            found, base = interleaved_rates(
+                case, number, args.baseline, games, args.seed, args.repeats
+            )
+        else:
+            found = case_rate(case, games, args.seed, args.repeats)
         rate = found.games_per_second
         met = "yes" if case.target and rate >= case.target else "no"
         line = f"{case.label:<34}{rate:9.1f}{race.games_per_second / rate:9.0f}"
@@ -238,7 +260,6 @@ def main() -> None:
         line += f"{found.decisions:10.0f}{found.per_decision:8.1f}{needed:8.1f}"
         line += f"{floor.ceiling(found.decisions):9.0f}"
         if args.baseline is not None:
-            base = baseline_rate(args.baseline, number, scaled(case.games), args.seed, args.repeats)
             line += f"{base:11.1f}{rate / base:6.2f}x"
         print(line, flush=True)
         if case.game == "gemstone-caverns" and case.bots[0] == "greedy":
