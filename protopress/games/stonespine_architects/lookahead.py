@@ -43,6 +43,7 @@ from protopress.games.stonespine_architects.rulebook import CONSTRUCT, OVER, YEA
 from protopress.games.stonespine_architects.scoring import (
     Blueprint,
     Challenge,
+    Condition,
     Scoring,
     rank_points,
 )
@@ -187,10 +188,7 @@ class Judge:
         self.path_points, self.blueprint_points = scoring.path_points, scoring.blueprint_points
         if challenges is None:
             challenges = state.boards[seat].challenges
-        # each condition with the points it adds met and unmet
-        self.challenges = [
-            (c.condition, c.points * 1.0, c.points * OPEN_CHALLENGE) for c in challenges
-        ]
+        self.challenges = [challenge_terms(c) for c in challenges]
         self.goal = state.goal.elements
         if year is None:
             year = state.year
@@ -203,8 +201,8 @@ class Judge:
         paths, matches, met = facts.paths, facts.matches, self.met
         value: float = self.path_points(paths) + facts.reputation
         value += self.blueprint_points(matches) + NEAR_BLUEPRINT * matches
-        for condition, points, open_points in self.challenges:
-            value += points if met(condition, facts) else open_points
+        for condition, met_points, open_points in self.challenges:
+            value += met_points if met(condition, facts) else open_points
         count = facts.count
         for element in self.goal:
             value += GOAL_ELEMENT * count(element)
@@ -212,8 +210,8 @@ class Judge:
 
     def claimed(self, challenge: Challenge, facts: Facts) -> float:
         """What one more claimed challenge adds to board(facts)."""
-        met = self.met(challenge.condition, facts)
-        return challenge.points * (1.0 if met else OPEN_CHALLENGE)
+        condition, met_points, open_points = challenge_terms(challenge)
+        return met_points if self.met(condition, facts) else open_points
 
     def pending(self, pending: Sequence[int]) -> float:
         """The tokens still to place, each with its stars."""
@@ -233,6 +231,12 @@ class Judge:
         if rival is not None:
             value -= rival
         return value
+
+
+def challenge_terms(challenge: Challenge) -> tuple[Condition, float, float]:
+    """A claimed challenge's condition and what it adds to the heuristic met and unmet
+    (an unmet one counts OPEN_CHALLENGE of its points: it may still be met)."""
+    return challenge.condition, challenge.points * 1.0, challenge.points * OPEN_CHALLENGE
 
 
 # the board terms' weights, and so their sums, are multiples of a quarter: exact floats
@@ -542,5 +546,6 @@ def _pass_value(
         table = state.table
         claimed = next(i for i in state.display if table.challenges[i].id == action[1])
         value += passing.judging.claimed(table.challenges[claimed], base)
-    judging = passing.judging
-    return judging.value(value, gold=passing.gold, row_gold=passing.row_gold, rival=passing.rival)
+    return passing.judging.value(
+        value, gold=passing.gold, row_gold=passing.row_gold, rival=passing.rival
+    )
