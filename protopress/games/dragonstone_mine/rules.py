@@ -6,6 +6,7 @@ Rulings: docs/rules/dragonstone-mine.md.
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from collections import Counter
@@ -197,7 +198,7 @@ def rules_of(catalog, level: str, turn_limit: int) -> Rules:
 # --- card costs -----------------------------------------------------------------
 
 
-def payable(tower: list[list[str]], cost: Sequence[str]) -> bool:
+def payable(tower: Sequence[Sequence[str]], cost: Sequence[str]) -> bool:
     """Whether cost can be removed from spire tops one gem at a time, in some order
     (a gem becomes payable once the gems above it have been paid)."""
     need: dict[str, int] = {}
@@ -205,6 +206,12 @@ def payable(tower: list[list[str]], cost: Sequence[str]) -> bool:
         need[gem] = need.get(gem, 0) + 1
     # a spire whose top is not wanted gives nothing: search only the others
     return _cover([spire for spire in tower if spire and spire[-1] in need], 0, need, len(cost))
+
+
+# payable for a tower as a tuple of tuples, remembered: an action decision lists the
+# cards its hand can pay, and the search lists the same hands for the same towers
+# in thousands of its playouts' worlds.
+_payable_known = functools.lru_cache(maxsize=1 << 14)(payable)
 
 
 def _cover(tower, index: int, need: dict[str, int], left: int) -> bool:
@@ -315,8 +322,8 @@ def _action_phase(state, work):
 def _action_legal(state, d):
     seat, cards = d[1], state.rules.cards
     hand = list(dict.fromkeys(state.hands[seat]))
-    tower = state.spires[seat]
-    plays = [("play", card) for card in hand if payable(tower, cards[card].cost)]
+    tower = tuple(map(tuple, state.spires[seat]))
+    plays = [("play", card) for card in hand if _payable_known(tower, cards[card].cost)]
     return plays + [("discard", card) for card in hand] + _draw_options(state)
 
 
