@@ -38,7 +38,7 @@ from protopress.rules.simulate import simulate
 number, count, seed = {number}, {count}, {seed}
 if number < 0:
     catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
-    positions = mcts_positions(catalog, 3, seed)
+    positions = mcts_positions(catalog, 6, seed)  # engine_speed.py's six
     if count:
         mcts_seconds(catalog, positions[:count], 1000, seed)
 else:
@@ -50,7 +50,8 @@ else:
 
 def instructions(checkout: Path, number: int, count: int, seed: int) -> int:
     """Instructions of one run (callgrind's "Collected"), protopress from checkout."""
-    env = dict(os.environ, PYTHONPATH=str(checkout))
+    # one hash seed: str hashes (and so set and dict orders) are the same every run
+    env = dict(os.environ, PYTHONPATH=str(checkout), PYTHONHASHSEED="0")
     code = RUN.format(here=str(HERE), number=number, count=count, seed=seed)
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     found = subprocess.run(
@@ -74,7 +75,9 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, required=True, help="a checkout to compare with")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scale", type=float, default=0.5, help="games per case, scaled")
-    parser.add_argument("--mcts-moves", type=int, default=3, help="MCTS moves (at most 3)")
+    parser.add_argument(
+        "--mcts-moves", type=int, default=6, help="MCTS moves: the first of engine_speed.py's six"
+    )
     parser.add_argument("--no-mcts", action="store_true", help="skip the MCTS moves")
     parser.add_argument(
         "--only", action="append", metavar="GAME", help="only this game's cases (repeatable)"
@@ -84,8 +87,8 @@ def main() -> None:
         parser.error("valgrind is not installed (Debian package valgrind)")
     if not (args.baseline / "protopress").is_dir():
         parser.error(f"--baseline {args.baseline}: no protopress package in that folder")
-    if not 1 <= args.mcts_moves <= 3:
-        parser.error("--mcts-moves: 1 to 3")
+    if not 1 <= args.mcts_moves <= 6:
+        parser.error("--mcts-moves: 1 to 6")
     here = HERE.parent
     cases = [
         (number, case.label, max(1, round(case.games * args.scale)))
