@@ -111,6 +111,7 @@ CASES = (
     Case("stonespine-architects", ("greedy",), {}, 40, 300, "Stonespine solo, greedy"),
 )  # fmt: skip
 MCTS_TARGET = 0.5  # seconds for a 1,000-playout move in DragonStone level 2
+MCTS_CASE = -1  # --one-case's number for the MCTS moves (a baseline's child process)
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,20 @@ def interleaved_rates(
     return Rate(best, statistics.mean(rate.decisions for rate in ours)), max(theirs)
 
 
+def best_per_position(runs: list[list[float]]) -> list[float]:
+    """Each position's fastest time over the runs."""
+    return [min(times) for times in zip(*runs, strict=True)]
+
+
+def baseline_mcts_seconds(checkout: Path, moves: int, seed: int) -> list[float]:
+    """mcts_seconds of the same positions, played by another checkout's engines."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    command = [sys.executable, __file__, "--one-case", str(MCTS_CASE)]
+    command += ["--mcts-moves", str(moves), "--seed", str(seed)]
+    found = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return [float(seconds) for seconds in json.loads(found.stdout)["seconds"]]
+
+
 def baseline_rate(checkout: Path, number: int, games: int, seed: int, repeats: int) -> float:
     """CASES[number] played by the engines of another checkout (this script, run by a
     child process whose protopress is that checkout's)."""
@@ -213,6 +228,11 @@ def main() -> None:
         "--only", action="append", metavar="GAME", help="only this game's cases (repeatable)"
     )
     args = parser.parse_args()
+    if args.one_case == MCTS_CASE:
+        catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
+        positions = mcts_positions(catalog, args.mcts_moves, args.seed)
+        print(json.dumps({"seconds": mcts_seconds(catalog, positions, 1000, args.seed)}))
+        return
     if args.one_case is not None:
         rate = case_rate(CASES[args.one_case], args.games, args.seed, args.repeats)
         print(json.dumps({"games_per_second": rate.games_per_second}))
@@ -275,19 +295,25 @@ def main() -> None:
         return
     catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
     positions = mcts_positions(catalog, args.mcts_moves, args.seed)
-    times = [
-        min(runs)
-        for runs in zip(
-            *(mcts_seconds(catalog, positions, 1000, args.seed) for _ in range(args.repeats)),
-            strict=True,
-        )
-    ]
+    ours: list[list[float]] = []
+    theirs: list[list[float]] = []
+    for _ in range(args.repeats):  # in turns with the baseline's, one run each
+        ours.append(mcts_seconds(catalog, positions, 1000, args.seed))
+        if args.baseline is not None:
+            theirs.append(baseline_mcts_seconds(args.baseline, args.mcts_moves, args.seed))
+    times = best_per_position(ours)
     worst, mean = max(times), statistics.mean(times)
     print(
         f"\nMCTS move, DragonStone level 2 (2 players), 1,000 playouts, {len(times)} positions: "
         f"CPU time mean {mean:.3f} s, slowest {worst:.3f} s; target under {MCTS_TARGET} s: "
         f"{'met' if worst < MCTS_TARGET else 'not met'}"
     )
+    if theirs:
+        base = best_per_position(theirs)
+        print(
+            f"  baseline: mean {statistics.mean(base):.3f} s, slowest {max(base):.3f} s; "
+            f"gain {statistics.mean(base) / mean:.2f}x (mean), {max(base) / worst:.2f}x (slowest)"
+        )
 
 
 if __name__ == "__main__":
