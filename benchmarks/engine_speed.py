@@ -197,21 +197,23 @@ def best_per_position(runs: list[list[float]]) -> list[float]:
 
 def baseline_mcts_seconds(checkout: Path, moves: int, seed: int) -> list[float]:
     """mcts_seconds of the same positions, played by another checkout's engines."""
+    found = _baseline_run(checkout, [str(MCTS_CASE), "--mcts-moves", str(moves)], seed)
+    return [float(seconds) for seconds in found["seconds"]]
+
+
+def _baseline_run(checkout: Path, case: list[str], seed: int) -> dict:
+    """This script's --one-case run (case: its number and options) in a child
+    process whose protopress is checkout's: what it printed, as JSON."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    command = [sys.executable, __file__, "--one-case", str(MCTS_CASE)]
-    command += ["--mcts-moves", str(moves), "--seed", str(seed)]
+    command = [sys.executable, __file__, "--one-case", *case, "--seed", str(seed)]
     found = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-    return [float(seconds) for seconds in json.loads(found.stdout)["seconds"]]
+    return json.loads(found.stdout)
 
 
 def baseline_rate(checkout: Path, number: int, games: int, seed: int, repeats: int) -> float:
-    """CASES[number] played by the engines of another checkout (this script, run by a
-    child process whose protopress is that checkout's)."""
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    command = [sys.executable, __file__, "--one-case", str(number), "--games", str(games)]
-    command += ["--seed", str(seed), "--repeats", str(repeats)]
-    found = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-    return float(json.loads(found.stdout)["games_per_second"])
+    """CASES[number] played by the engines of another checkout."""
+    case = [str(number), "--games", str(games), "--repeats", str(repeats)]
+    return float(_baseline_run(checkout, case, seed)["games_per_second"])
 
 
 def main() -> None:
