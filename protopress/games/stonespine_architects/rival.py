@@ -355,13 +355,14 @@ class Rival:
         chamber_stars, token_stars = sums.chamber_stars, sums.token_stars
         for chamber in chambers:  # loops, not generators: a few items, asked per action
             chamber_stars += chamber.stars
-        if card.counts == "chambers":
+        by_element = card.counts != "chambers"
+        if not by_element:
             counted = sums.chambers + len(chambers)
         else:
             counted = sums.elements.get(card.element, 0) if card.element is not None else 0
         for token in tokens:
             token_stars += token.stars
-            if card.counts != "chambers" and token.element == card.element:
+            if by_element and token.element == card.element:
                 counted += 1
         return RivalReputation(card.base, counted * card.points, chamber_stars, token_stars)
 
