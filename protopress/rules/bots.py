@@ -3,7 +3,10 @@ look-ahead on the game's heuristic, or by Monte Carlo tree search (rules/mcts.py
 Each bot has its own seeded generator, apart from the game's, so bots never
 change the game's dice, and every look-ahead works on a seat copy
 (rules/information.py): the bot does not know the dice to come or the hidden
-cards, only what its seat sees."""
+cards, only what its seat sees. A game whose fast `action_values` reads only
+what the seat sees for some decisions says so with `judged_in_sight(state,
+seat)`; the greedy bot then judges those on the state itself, as a copy would
+judge them, without making one."""
 
 from __future__ import annotations
 
@@ -30,7 +33,8 @@ class GreedyBot:
 
     Each of `samples` seat copies re-seeds chance and resamples hidden
     information from the bot's own generator; every action is tried on the
-    same copies (common random numbers), and the mean heuristic decides.
+    same copies (common random numbers), and the mean heuristic decides. With
+    one sample, a decision the game judges in sight needs no copy.
     """
 
     name = "greedy"
@@ -47,7 +51,11 @@ class GreedyBot:
         if seat is None:
             raise IllegalAction("the game is over: no seat to choose for")
         if self.samples == 1:  # one copy: its values are the totals (0.0 + v == v)
-            base = seat_copy(game, state, seat, self.rng)
+            in_sight = getattr(game, "judged_in_sight", None)
+            if in_sight is not None and in_sight(state, seat):
+                base = state  # its values read nothing the seat cannot see: no copy needed
+            else:
+                base = seat_copy(game, state, seat, self.rng)
             fast = getattr(game, "best_actions", None)
             if fast is not None:
                 return self.rng.choice(fast(base, seat, actions))

@@ -142,3 +142,34 @@ def test_stonespine_lays_out_a_hidden_pile_alike_whenever_and_wherever_it_is_rea
         assert hidden(case, state) != laid  # the real piles are untouched (and hidden)
         checked += 1
     assert checked > 5
+
+
+@pytest.mark.parametrize("case", ["stonespine-solo", "stonespine"])
+def test_a_decision_judged_in_sight_reads_nothing_hidden(case):
+    """Stonespine's greedy bot judges a decision on the real state, without a seat
+    copy, where `judged_in_sight` says its values read only what the seat sees:
+    there they are the same on the state, on a state with every hidden pile (the
+    chamber deck too) in another order and on a seat copy. Solo, the decisions it
+    leaves to the copy read hidden piles (the tokens the rival would collect, its
+    next card): some of their values differ between the two orders."""
+    game, state = setup(case)
+    walker = RandomBot(8)
+    in_sight, hidden_read = 0, 0
+    step = 0
+    while not game.is_over(state):
+        seat, actions = game.to_move(state), game.legal_actions(state)
+        if len(actions) > 1:
+            twin = other_hidden_order(case, state, step)
+            twin.deck = twin.deck[::-1]
+            values = game.action_values(state, seat, actions)
+            twins = game.action_values(twin, seat, actions)
+            if game.judged_in_sight(state, seat):
+                imagined = seat_copy(game, state, seat, random.Random(step))
+                assert values == twins == game.action_values(imagined, seat, actions), step
+                in_sight += 1
+            elif values != twins:
+                hidden_read += 1
+        game.apply(state, walker.choose(game, state))
+        step += 1
+    assert in_sight > 20
+    assert hidden_read > 0 or not state.table.solo

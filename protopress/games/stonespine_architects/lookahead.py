@@ -327,6 +327,20 @@ def action_values(game, state: StonespineState, seat: int, actions: list[Action]
     return [_by_the_book(game, state, seat, action) for action in actions]
 
 
+def judged_in_sight(state: StonespineState, seat: int) -> bool:
+    """Whether action_values judges seat's decision from what seat sees alone: a
+    card placed before the row's last, a card kept or a token put reads seat's
+    board and hand, the market's open rows and the rival's open piles. The
+    row's last card (the rival may collect tokens from the face-down piles),
+    the market (the same, and a pass turns the rival's next card) and the
+    decisions judged by the book read what seat cannot see."""
+    if state.mover != seat or state.phase == OVER:
+        return False
+    if state.phase == CONSTRUCT:
+        return state.keeping or not _ends_draft(state)
+    return bool(state.pending)
+
+
 def _by_the_book(game, state: StonespineState, seat: int, action: Action) -> float:
     trial = state.copy()
     game.apply(trial, action)

@@ -38,6 +38,7 @@ from protopress.games.stonespine_architects.dungeon import (
 from protopress.games.stonespine_architects.lookahead import (
     action_values,
     heuristic,
+    judged_in_sight,
 )
 from protopress.games.stonespine_architects.placement import (
     edge_free,
@@ -278,6 +279,10 @@ class StonespineArchitects:
     ) -> list[float]:
         """The heuristic after each action, without copies where one chamber changes."""
         return action_values(self, state, seat, actions)
+
+    def judged_in_sight(self, state: StonespineState, seat: int) -> bool:
+        """Whether action_values reads only what seat sees (lookahead.judged_in_sight)."""
+        return judged_in_sight(state, seat)
 
     def outcome(self, state: StonespineState) -> Outcome:
         """Solo: the player against the rival's reputation; otherwise a versus game."""
