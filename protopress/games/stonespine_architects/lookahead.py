@@ -27,7 +27,7 @@ on thousands of positions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import (
@@ -43,8 +43,8 @@ from protopress.games.stonespine_architects.rulebook import CONSTRUCT, OVER, YEA
 from protopress.games.stonespine_architects.scoring import (
     Blueprint,
     Challenge,
-    Condition,
     Scoring,
+    condition_test,
     rank_points,
 )
 from protopress.rules.core import Action
@@ -174,7 +174,7 @@ class Judge:
     `board` sums them exactly in any order; `value` adds the rest in one fixed
     order, so a value equals the heuristic's by the book to the last bit."""
 
-    __slots__ = ("tokens", "path_points", "blueprint_points", "met", "challenges", "goal", "bonus")
+    __slots__ = ("tokens", "path_points", "blueprint_points", "challenges", "goal", "bonus")
 
     def __init__(
         self,
@@ -184,7 +184,7 @@ class Judge:
         year: int | None = None,
     ):
         table, scoring = state.table, state.table.scoring
-        self.tokens, self.met = table.tokens, scoring.condition_met
+        self.tokens = table.tokens
         self.path_points, self.blueprint_points = scoring.path_points, scoring.blueprint_points
         if challenges is None:
             challenges = state.boards[seat].challenges
@@ -198,11 +198,11 @@ class Judge:
 
     def board(self, facts: Facts) -> float:
         """Paths, stars, blueprint, challenges and goal."""
-        paths, matches, met = facts.paths, facts.matches, self.met
+        paths, matches = facts.paths, facts.matches
         value: float = self.path_points(paths) + facts.reputation
         value += self.blueprint_points(matches) + NEAR_BLUEPRINT * matches
-        for condition, met_points, open_points in self.challenges:
-            value += met_points if met(condition, facts) else open_points
+        for test, met_points, open_points in self.challenges:
+            value += met_points if test(facts) else open_points
         count = facts.count
         for element in self.goal:
             value += GOAL_ELEMENT * count(element)
@@ -210,8 +210,8 @@ class Judge:
 
     def claimed(self, challenge: Challenge, facts: Facts) -> float:
         """What one more claimed challenge adds to board(facts)."""
-        condition, met_points, open_points = challenge_terms(challenge)
-        return met_points if self.met(condition, facts) else open_points
+        test, met_points, open_points = challenge_terms(challenge)
+        return met_points if test(facts) else open_points
 
     def pending(self, pending: Sequence[int]) -> float:
         """The tokens still to place, each with its stars."""
@@ -233,10 +233,14 @@ class Judge:
         return value
 
 
-def challenge_terms(challenge: Challenge) -> tuple[Condition, float, float]:
-    """A claimed challenge's condition and what it adds to the heuristic met and unmet
+def challenge_terms(challenge: Challenge) -> tuple[Callable[[Facts], bool], float, float]:
+    """A claimed challenge's condition, as a test, and what it adds to the heuristic met and unmet
     (an unmet one counts OPEN_CHALLENGE of its points: it may still be met)."""
-    return challenge.condition, challenge.points * 1.0, challenge.points * OPEN_CHALLENGE
+    return (
+        condition_test(challenge.condition),
+        challenge.points * 1.0,
+        challenge.points * OPEN_CHALLENGE,
+    )
 
 
 # the board terms' weights, and so their sums, are multiples of a quarter: exact floats

@@ -14,7 +14,8 @@ of the tokens placed on it (ruling "Token stars are chamber reputation").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -248,34 +249,45 @@ class Scoring:
 
     def condition_met(self, condition: Condition, facts: Facts) -> bool:
         """A challenge condition judged on what facts tell of a dungeon (the one
-        rule, for a dungeon and for the engine's boards). The look-ahead asks it
-        for every action: the fields are checked in line, not by calls."""
-        op, element, at_least = condition
-        if op == "element_count":
-            if element is None or at_least is None:
-                raise _missing(condition, "element" if element is None else "at_least")
-            return facts.count(element) >= at_least
-        if op == "full_row":
-            if element is None:
-                raise _missing(condition, "element")
-            return facts.full_row(element)
-        if op == "through_route":
-            return facts.paths.through_route
-        if op == "reputation":
-            have = facts.reputation
-        elif op == "entrance_path":
-            have = facts.paths.entrance
-        elif op == "exit_path":
-            have = facts.paths.exit
-        else:
-            raise ValueError(f"unknown challenge condition {op!r}")
-        if at_least is None:
-            raise _missing(condition, "at_least")
-        return have >= at_least
+        rule, for a dungeon and for the engine's boards)."""
+        return condition_test(condition)(facts)
 
     def gold(self, amount: int) -> int:
         """A gold total on the track: never above the cap."""
         return min(amount, self.gold_cap)
+
+
+# what the conditions compare with their at_least, by op
+_MEASURES: dict[str, Callable[[Facts], int]] = {
+    "reputation": lambda facts: facts.reputation,
+    "entrance_path": lambda facts: facts.paths.entrance,
+    "exit_path": lambda facts: facts.paths.exit,
+}
+
+
+@functools.cache
+def condition_test(condition: Condition) -> Callable[[Facts], bool]:
+    """A challenge condition as a test of what facts tell of a dungeon, its op and
+    fields read once: the look-ahead asks a board's conditions for every action."""
+    op, element, at_least = condition
+    if op == "element_count":
+        if element is None:
+            raise _missing(condition, "element")
+        if at_least is None:
+            raise _missing(condition, "at_least")
+        return lambda facts: facts.count(element) >= at_least
+    if op == "full_row":
+        if element is None:
+            raise _missing(condition, "element")
+        return lambda facts: facts.full_row(element)
+    if op == "through_route":
+        return lambda facts: facts.paths.through_route
+    measure = _MEASURES.get(op)
+    if measure is None:
+        raise ValueError(f"unknown challenge condition {op!r}")
+    if at_least is None:
+        raise _missing(condition, "at_least")
+    return lambda facts: measure(facts) >= at_least
 
 
 def reputation(dungeon: Dungeon) -> int:
