@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from protopress.games.stonespine_architects.dungeon import Dungeon
+from protopress.games.stonespine_architects.dungeon import Dungeon, PathScore
 from protopress.games.stonespine_architects.rulebook import CHALLENGE_YEARS
 from protopress.games.stonespine_architects.scoring import (
     Challenge,
@@ -155,6 +155,7 @@ def score_solo(
     goal_elements: Iterable[str],
     blueprint: Iterable[Position] | None = None,
     challenges: Iterable[int | Challenge] = (),
+    paths: PathScore | None = None,
 ) -> SoloResult:
     """Solo final scoring: as multiplayer, but final gold against the face-up rival
     card replaces priority, the goal is judged against the rival's piles (ties to
@@ -169,6 +170,7 @@ def score_solo(
         goal_place=solo_goal_place(mine, rival.goal_count(goal_elements)),
         challenges=challenges,
         solo=True,
+        paths=paths,
     )
     reputation = rival.reputation()
     return SoloResult(sheet, reputation, solo_outcome(sheet.total, reputation.total))

@@ -744,6 +744,7 @@ def score_sheets(state: StonespineState) -> list[ScoreSheet]:
             goal_elements=state.goal.elements,
             blueprint=board.blueprint.positions,
             challenges=board.challenges,
+            paths=board.path(table),
         )
         return [result.sheet]
     counts = [sum(scoring.element_count(d, e) for e in state.goal.elements) for d in dungeons]
@@ -757,6 +758,7 @@ def score_sheets(state: StonespineState) -> list[ScoreSheet]:
             priority_place=position[seat] + 1,
             goal_place=goals[seat],
             challenges=board.challenges,
+            paths=board.path(table),
         )
         for seat, board in enumerate(state.boards)
     ]

@@ -433,15 +433,18 @@ def score_dungeon(
     goal_place: int | None | _Missing = Missing,
     challenges: Iterable[int | Challenge] | int | _Missing = Missing,
     solo: bool = False,
+    paths: PathScore | None = None,
 ) -> ScoreSheet:
     """Score a finished dungeon. Places are 1-based (None: no place).
 
     challenges: points as numbers (already judged) or `Challenge`s, scored when
     their condition holds. solo: priority_place is the final gold place against
-    the rival (ranks.solo_gold) instead of the priority track.
+    the rival (ranks.solo_gold) instead of the priority track. paths: the
+    dungeon's path score when it is already known (the engine keeps its boards').
     """
     notes = {}
-    paths = path_score(dungeon)
+    if paths is None:
+        paths = path_score(dungeon)
     matches = None
     if blueprint is Missing or blueprint is None:
         notes["blueprint"] = "no blueprint given"

@@ -253,3 +253,16 @@ def test_the_rival_deck_shuffled_by_id_is_shuffled_as_canonical_order_gives_it()
         seed = rng.getrandbits(64)
         by_id = shuffled(deck, random.Random(seed), key=attrgetter("id"))
         assert by_id == shuffled(deck, random.Random(seed))
+
+
+def test_final_sheets_score_the_path_graphs_paths():
+    """Final scoring takes each board's kept path score: at every game's end each
+    sheet's paths must be the path graph's of that board's dungeon."""
+    finished = 0
+    for _, state in _positions(40, 31):
+        if state.final is None:
+            continue
+        for sheet, board in zip(state.final, state.boards, strict=True):
+            assert sheet.paths == path_score(board.dungeon())
+        finished += 1
+    assert finished == 40
