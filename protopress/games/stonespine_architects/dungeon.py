@@ -158,6 +158,7 @@ def flood_path_score(dungeon: Dungeon) -> PathScore:
 _SIDES = {"N": 0, "E": 1, "S": 2, "W": 3}
 _WEST_OF_EAST = sum(1 << cell for cell in range(SIZE * SIZE) if cell % SIZE < SIZE - 1)
 _NORTH_OF_SOUTH = (1 << (SIZE * (SIZE - 1))) - 1
+_ALL = (1 << (SIZE * SIZE)) - 1
 
 
 class Geometry(NamedTuple):
@@ -204,9 +205,30 @@ class Geometry(NamedTuple):
 
 
 def geometry_path_score(geometry: Geometry, entrance: Doorway, exit: Doorway) -> PathScore:
-    """The path score of a geometry: _connects for every pair of neighbours at once
-    (east: a door each way or a passage on either side; likewise south), then a
-    flood fill of the mask from each doorway."""
+    """The path score of a geometry: the chambers each doorway reaches (_reached)."""
+    reached, out, through_route = _reached(geometry, entrance, exit)
+    return PathScore(reached.bit_count(), out.bit_count(), through_route)
+
+
+def path_reach(geometry: Geometry, entrance: Doorway, exit: Doorway) -> int:
+    """The mask of cells where a chamber changed may change the path score: the
+    chambers either doorway reaches, their neighbours and the doorways' own. A
+    chamber changed elsewhere neither opens onto a doorway nor connects to a
+    reached chamber, so both floods go as before and the score stays (the
+    look-ahead skips the score there)."""
+    reached, out, _ = _reached(geometry, entrance, exit)
+    chambers = reached | out
+    east, west = (chambers & _WEST_OF_EAST) << 1, (chambers >> 1) & _WEST_OF_EAST
+    south, north = (chambers << SIZE) & _ALL, chambers >> SIZE
+    doorways = _DOORWAYS[entrance.side][entrance.index][1] | _DOORWAYS[exit.side][exit.index][1]
+    return chambers | east | west | south | north | doorways
+
+
+def _reached(geometry: Geometry, entrance: Doorway, exit: Doorway) -> tuple[int, int, bool]:
+    """The masks of the chambers the entrance and the exit reach, and whether they
+    meet: _connects for every pair of neighbours at once (east: a door each way or
+    a passage on either side; likewise south), then a flood fill of the mask from
+    each doorway."""
     (dn, de, ds, dw), (pn, pe, ps, pw) = geometry
     east = ((de & (dw >> 1)) | pe | (pw >> 1)) & _WEST_OF_EAST  # bit: connects to its east
     south = ((ds & (dn >> SIZE)) | ps | (pn >> SIZE)) & _NORTH_OF_SOUTH  # ... to its south
@@ -215,7 +237,7 @@ def geometry_path_score(geometry: Geometry, entrance: Doorway, exit: Doorway) ->
     exit_open = _opening(exit, opens)
     through_route = bool(reached & exit_open)
     out = reached if through_route else _flood(exit_open, east, south)
-    return PathScore(reached.bit_count(), out.bit_count(), through_route)
+    return reached, out, through_route
 
 
 def _opening(doorway: Doorway, opens: tuple[int, ...]) -> int:

@@ -36,6 +36,7 @@ from protopress.games.stonespine_architects.dungeon import (
     Geometry,
     PathScore,
     geometry_path_score,
+    path_reach,
 )
 from protopress.games.stonespine_architects.placement import fits_in, with_token
 from protopress.games.stonespine_architects.rival import COLLECT, gold_after_pass
@@ -369,12 +370,15 @@ def _place_values(
     table, scoring = state.table, state.table.scoring
     gold, rival, start = row_gold(state, board), _rival(state), state.row * SIZE
     entrance, exit = board.blueprint.entrance, board.blueprint.exit
+    reach = path_reach(base.tally.geometry, entrance, exit)  # where paths may change
     values = []
     for _, card_id, col in actions:
         index = table.card_index[card_id]
         cell, chamber = start + col, table.chambers[index]
-        geometry = base.tally.geometry.with_chamber(cell, chamber)
-        paths = geometry_path_score(geometry, entrance, exit)
+        paths = base.paths
+        if reach >> cell & 1:
+            geometry = base.tally.geometry.with_chamber(cell, chamber)
+            paths = geometry_path_score(geometry, entrance, exit)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber, targets)
         value = judging.value(
@@ -443,6 +447,7 @@ def _put_values(
     table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
     rival = _rival(state)
     room = {token: board.room(table, token) for token in state.pending}  # where each fits now
+    reach = path_reach(base.tally.geometry, blueprint.entrance, blueprint.exit)
     values = []
     for action in actions:
         k, row, col = action[1:4]
@@ -450,7 +455,7 @@ def _put_values(
         edge = action[4] if len(action) == 5 else None
         new = with_token(board.chambers[cell], table.tokens[token], edge)
         paths = base.paths
-        if edge is not None:
+        if edge is not None and reach >> cell & 1:  # a secret passage where paths may change
             geometry = base.tally.geometry.with_chamber(cell, new)
             paths = geometry_path_score(geometry, blueprint.entrance, blueprint.exit)
         card = board.cards[cell]

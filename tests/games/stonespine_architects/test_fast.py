@@ -18,6 +18,8 @@ from protopress.games.stonespine_architects.dungeon import (
     Dungeon,
     Geometry,
     flood_path_score,
+    geometry_path_score,
+    path_reach,
     path_score,
 )
 from protopress.games.stonespine_architects.scoring import Scoring
@@ -60,6 +62,27 @@ def test_a_geometry_with_one_chamber_changed_equals_the_changed_dungeons():
         cell = rng.randrange(len(chambers))
         changed = chambers[:cell] + [other[cell]] + chambers[cell + 1 :]
         assert Geometry.of(chambers).with_chamber(cell, other[cell]) == Geometry.of(changed)
+
+
+def test_a_chamber_changed_outside_the_path_reach_leaves_the_path_score():
+    """path_reach: a chamber changed in a cell outside the mask (any doors, any
+    passages) leaves the path score as it was; cells inside may change it."""
+    rng = random.Random(41)
+    outside = changed_inside = 0
+    for _ in range(4000):
+        dungeon = random_dungeon(rng)
+        chambers = [c for row in dungeon.chambers for c in row]
+        geometry, doorways = Geometry.of(chambers), (dungeon.entrance, dungeon.exit)
+        before, reach = geometry_path_score(geometry, *doorways), path_reach(geometry, *doorways)
+        other = [c for row in random_dungeon(rng).chambers for c in row]
+        for cell in range(len(chambers)):
+            after = geometry_path_score(geometry.with_chamber(cell, other[cell]), *doorways)
+            if reach >> cell & 1:
+                changed_inside += after != before
+            else:
+                assert after == before
+                outside += 1
+    assert outside > 10_000 and changed_inside > 1000  # both kinds of cell were met
 
 
 # --- the greedy look-ahead without copies ------------------------------------------
