@@ -210,6 +210,19 @@ class PileSums(NamedTuple):
             elements,
         )
 
+    def plus(self, other: PileSums) -> PileSums:
+        """The sums of both piles' cards and tokens together."""
+        elements = dict(self.elements)
+        for element, count in other.elements.items():
+            elements[element] = elements.get(element, 0) + count
+        return PileSums(
+            self.chambers + other.chambers,
+            self.tokens + other.tokens,
+            self.chamber_stars + other.chamber_stars,
+            self.token_stars + other.token_stars,
+            elements,
+        )
+
 
 class Rival:
     """The rival's deck, its revealed cards and its two score piles."""
@@ -369,11 +382,14 @@ class Rival:
         return RivalReputation(card.base, counted * card.points, chamber_stars, token_stars)
 
     def _pile_sums(self) -> PileSums:
-        """The piles' sums, counted again only when a pile has grown (piles only
-        grow: the look-ahead asks the reputation many times a decision)."""
+        """The piles' sums, added to when a pile has grown (piles only grow, at
+        their ends: the look-ahead asks the reputation many times a decision)."""
         sums = self._sums
-        if sums is None or sums.chambers != len(self.chambers) or sums.tokens != len(self.tokens):
+        if sums is None:
             sums = self._sums = PileSums.of(self.chambers, self.tokens)
+        elif sums.chambers != len(self.chambers) or sums.tokens != len(self.tokens):
+            grown = PileSums.of(self.chambers[sums.chambers :], self.tokens[sums.tokens :])
+            sums = self._sums = sums.plus(grown)
         return sums
 
     def to_json(self) -> dict:
