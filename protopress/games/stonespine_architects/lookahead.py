@@ -448,10 +448,12 @@ def _put_values(
     rival = _rival(state)
     room = {token: board.room(table, token) for token in state.pending}  # where each fits now
     reach = path_reach(base.tally.geometry, blueprint.entrance, blueprint.exit)
+    pending = state.pending
+    others = [pending[:k] + pending[k + 1 :] for k in range(len(pending))]  # left after k
     values = []
     for action in actions:
         k, row, col = action[1:4]
-        token, cell = state.pending[k], row * SIZE + col
+        token, cell = pending[k], row * SIZE + col
         edge = action[4] if len(action) == 5 else None
         new = with_token(board.chambers[cell], table.tokens[token], edge)
         paths = base.paths
@@ -459,14 +461,14 @@ def _put_values(
             geometry = base.tally.geometry.with_chamber(cell, new)
             paths = geometry_path_score(geometry, blueprint.entrance, blueprint.exit)
         card = board.cards[cell]
-        pending = []  # as fits() on the dungeon with the new chamber
-        for t in state.pending[:k] + state.pending[k + 1 :]:
+        left = []  # as fits() on the dungeon with the new chamber
+        for t in others[k]:
             fitting, first = room[t]  # fits in another cell, or in the new chamber
             if fitting > 1 or (fitting == 1 and first != cell) or fits_in(table, card, new, t):
-                pending.append(t)
+                left.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
-        value = judging.board(facts) + judging.pending(pending)
+        value = judging.board(facts) + judging.pending(left)
         values.append(judging.value(value, gold=board.gold, row_gold=None, rival=rival))
     return values
 
