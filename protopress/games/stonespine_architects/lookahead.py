@@ -14,6 +14,9 @@ changes that the heuristic reads:
   improvement's gold, on which the rival card gives its verdict;
 - a card kept (solo): the rival's pile grows, the board does not change;
 - a token put: one chamber changed, and the tokens still to place that fit;
+  the board's value is found once per token, blueprint matches and path score
+  (in any cell a token changes the dungeon's totals alike) unless a claimed
+  condition reads the rows;
 - a market row bought: less gold, its tokens to place, and, solo, what the
   rival collects;
 - a solo pass: the claimed challenge, the gold after passing, the market's
@@ -45,6 +48,7 @@ from protopress.games.stonespine_architects.scoring import (
     Blueprint,
     Challenge,
     Scoring,
+    Token,
     condition_test,
     rank_points,
 )
@@ -175,7 +179,9 @@ class Judge:
     `board` sums them exactly in any order; `value` adds the rest in one fixed
     order, so a value equals the heuristic's by the book to the last bit."""
 
-    __slots__ = ("tokens", "path_points", "blueprint_points", "challenges", "goal", "bonus")
+    __slots__ = (
+        "tokens", "path_points", "blueprint_points", "challenges", "goal", "bonus", "by_cell",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -190,6 +196,9 @@ class Judge:
         if challenges is None:
             challenges = state.boards[seat].challenges
         self.challenges = [challenge_terms(c) for c in challenges]
+        # whether board reads a fact cell by cell (Facts.full_row); every other fact
+        # is a total over the dungeon: stars, element counts, matches, path score
+        self.by_cell = any(c.condition.op == "full_row" for c in challenges)
         self.goal = state.goal.elements
         if year is None:
             year = state.year
@@ -450,6 +459,9 @@ def _put_values(
     reach = path_reach(base.tally.geometry, blueprint.entrance, blueprint.exit)
     pending = state.pending
     others = [pending[:k] + pending[k + 1 :] for k in range(len(pending))]  # left after k
+    # a token put changes the totals alike in any cell (its element, passage, stars) but
+    # for the matches and the path score: board values by token, matches and path score
+    boards: dict[tuple[Token, int, PathScore], float] | None = None if judging.by_cell else {}
     values = []
     for action in actions:
         k, row, col = action[1:4]
@@ -468,7 +480,13 @@ def _put_values(
                 left.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
-        value = judging.board(facts) + judging.pending(left)
+        if boards is None:
+            value = judging.board(facts)
+        else:
+            key = (table.tokens[token], facts.matches, paths)
+            found = boards.get(key)
+            value = boards[key] = judging.board(facts) if found is None else found
+        value += judging.pending(left)
         values.append(judging.value(value, gold=board.gold, row_gold=None, rival=rival))
     return values
 
