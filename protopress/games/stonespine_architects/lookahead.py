@@ -15,8 +15,8 @@ changes that the heuristic reads:
 - a card kept (solo): the rival's pile grows, the board does not change;
 - a token put: one chamber changed, and the tokens still to place that fit;
   the board's value is found once per token, blueprint matches and path score
-  (in any cell a token changes the dungeon's totals alike) unless a claimed
-  condition reads the rows;
+  (`Judge.board_once`: in any cell a token changes the dungeon's totals alike),
+  and so it is for a card placed;
 - a market row bought: less gold, its tokens to place, and, solo, what the
   rival collects;
 - a solo pass: the claimed challenge, the gold after passing, the market's
@@ -30,7 +30,7 @@ on thousands of positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import (
@@ -48,7 +48,6 @@ from protopress.games.stonespine_architects.scoring import (
     Blueprint,
     Challenge,
     Scoring,
-    Token,
     condition_test,
     rank_points,
 )
@@ -181,6 +180,7 @@ class Judge:
 
     __slots__ = (
         "tokens", "path_points", "blueprint_points", "challenges", "goal", "bonus", "by_cell",
+        "boards",
     )  # fmt: skip
 
     def __init__(
@@ -199,6 +199,7 @@ class Judge:
         # whether board reads a fact cell by cell (Facts.full_row); every other fact
         # is a total over the dungeon: stars, element counts, matches, path score
         self.by_cell = any(c.condition.op == "full_row" for c in challenges)
+        self.boards: dict[tuple[Hashable, int, PathScore], float] = {}  # see board_once
         self.goal = state.goal.elements
         if year is None:
             year = state.year
@@ -217,6 +218,20 @@ class Judge:
         for element in self.goal:
             value += GOAL_ELEMENT * count(element)
         return value
+
+    def board_once(self, facts: Facts, change: Hashable) -> float:
+        """board(facts) of the decision's board with one chamber changed in some cell,
+        where change (a card placed, a token put) changes the dungeon's totals alike
+        in any cell (stars, element counts, passages) but for the blueprint matches
+        and the path score: found once per change, matches and path score, unless a
+        claimed condition reads the rows."""
+        if self.by_cell:
+            return self.board(facts)
+        key = (change, facts.matches, facts.paths)
+        found = self.boards.get(key)
+        if found is None:
+            found = self.boards[key] = self.board(facts)
+        return found
 
     def claimed(self, challenge: Challenge, facts: Facts) -> float:
         """What one more claimed challenge adds to board(facts)."""
@@ -391,7 +406,7 @@ def _place_values(
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber, targets)
         value = judging.value(
-            judging.board(facts),
+            judging.board_once(facts, index),
             gold=board.gold,
             row_gold=gold + table.cards[index].gold,
             rival=rival,
@@ -459,9 +474,6 @@ def _put_values(
     reach = path_reach(base.tally.geometry, blueprint.entrance, blueprint.exit)
     pending = state.pending
     others = [pending[:k] + pending[k + 1 :] for k in range(len(pending))]  # left after k
-    # a token put changes the totals alike in any cell (its element, passage, stars) but
-    # for the matches and the path score: board values by token, matches and path score
-    boards: dict[tuple[Token, int, PathScore], float] | None = None if judging.by_cell else {}
     values = []
     for action in actions:
         k, row, col = action[1:4]
@@ -480,13 +492,7 @@ def _put_values(
                 left.append(t)
         targets = board.targets.get(cell, ())
         facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
-        if boards is None:
-            value = judging.board(facts)
-        else:
-            key = (table.tokens[token], facts.matches, paths)
-            found = boards.get(key)
-            value = boards[key] = judging.board(facts) if found is None else found
-        value += judging.pending(left)
+        value = judging.board_once(facts, table.tokens[token]) + judging.pending(left)
         values.append(judging.value(value, gold=board.gold, row_gold=None, rival=rival))
     return values
 
