@@ -143,9 +143,7 @@ class Facts:
         self.reputation, self.matches = tally.reputation, tally.matches
         if new is not None and old is not None:
             self.reputation += new.stars - old.stars
-            holds = scoring.chamber_holds
-            for element in targets:  # blueprint positions held, as Scoring.blueprint_matches
-                self.matches += holds(new, element) - holds(old, element)
+            self.matches = matches_with(scoring, tally, old, new, targets)
 
     def count(self, element: str) -> int:
         """Elements of a kind, as Scoring.element_count counts them."""
@@ -166,6 +164,17 @@ class Facts:
             chambers[self.cell] = self.new
         rows = [chambers[start : start + SIZE] for start in range(0, CELLS, SIZE)]
         return self.scoring.full_row(rows, element)
+
+
+def matches_with(
+    scoring: Scoring, tally: Tally, old: Chamber, new: Chamber, targets: Sequence[str]
+) -> int:
+    """The tally's blueprint matches with the chamber old replaced by new in a cell
+    where the blueprint shows targets (as Scoring.blueprint_matches counts them)."""
+    matches, holds = tally.matches, scoring.chamber_holds
+    for element in targets:
+        matches += holds(new, element) - holds(old, element)
+    return matches
 
 
 class Judge:
@@ -219,18 +228,28 @@ class Judge:
             value += GOAL_ELEMENT * count(element)
         return value
 
-    def board_once(self, facts: Facts, change: Hashable) -> float:
-        """board(facts) of the decision's board with one chamber changed in some cell,
-        where change (a card placed, a token put) changes the dungeon's totals alike
-        in any cell (stars, element counts, passages) but for the blueprint matches
-        and the path score: found once per change, matches and path score, unless a
-        claimed condition reads the rows."""
-        if self.by_cell:
-            return self.board(facts)
-        key = (change, facts.matches, facts.paths)
-        found = self.boards.get(key)
+    def board_once(
+        self,
+        base: Facts,
+        change: Hashable,
+        cell: int,
+        new: Chamber,
+        targets: Sequence[str],
+        paths: PathScore,
+    ) -> float:
+        """board() of base, the decision's board, with the chamber in cell replaced by
+        new (targets: the elements the blueprint shows there; paths: the path score
+        then), where change (a card placed, a token put) changes the dungeon's
+        totals alike in any cell (stars, element counts, passages) but for the
+        blueprint matches and the path score: found once per change, matches and
+        path score, unless a claimed condition reads the rows."""
+        scoring, tally, chambers = base.scoring, base.tally, base.chambers
+        key = (change, matches_with(scoring, tally, chambers[cell], new, targets), paths)
+        found = None if self.by_cell else self.boards.get(key)
         if found is None:
-            found = self.boards[key] = self.board(facts)
+            found = self.board(Facts(scoring, chambers, tally, paths, cell, new, targets))
+            if not self.by_cell:
+                self.boards[key] = found
         return found
 
     def claimed(self, challenge: Challenge, facts: Facts) -> float:
@@ -391,7 +410,7 @@ def _place_values(
     state: StonespineState, judging: Judge, board: Board, base: Facts, actions: list[Action]
 ) -> list[float]:
     """A card placed before the row's last: one new chamber, its printed gold on the row."""
-    table, scoring = state.table, state.table.scoring
+    table = state.table
     gold, rival, start = row_gold(state, board), _rival(state), state.row * SIZE
     entrance, exit = board.blueprint.entrance, board.blueprint.exit
     reach = path_reach(base.tally.geometry, entrance, exit)  # where paths may change
@@ -404,9 +423,8 @@ def _place_values(
             geometry = base.tally.geometry.with_chamber(cell, chamber)
             paths = geometry_path_score(geometry, entrance, exit)
         targets = board.targets.get(cell, ())
-        facts = Facts(scoring, board.chambers, base.tally, paths, cell, chamber, targets)
         value = judging.value(
-            judging.board_once(facts, index),
+            judging.board_once(base, index, cell, chamber, targets, paths),
             gold=board.gold,
             row_gold=gold + table.cards[index].gold,
             rival=rival,
@@ -468,7 +486,7 @@ def _put_values(
 ) -> list[float]:
     """A bought token put in a slot or on an edge: one chamber changed; the tokens
     still to place are those left that fit somewhere afterwards."""
-    table, scoring, blueprint = state.table, state.table.scoring, board.blueprint
+    table, blueprint = state.table, board.blueprint
     rival = _rival(state)
     room = {token: board.room(table, token) for token in state.pending}  # where each fits now
     reach = path_reach(base.tally.geometry, blueprint.entrance, blueprint.exit)
@@ -491,8 +509,9 @@ def _put_values(
             if fitting > 1 or (fitting == 1 and first != cell) or fits_in(table, card, new, t):
                 left.append(t)
         targets = board.targets.get(cell, ())
-        facts = Facts(scoring, board.chambers, base.tally, paths, cell, new, targets)
-        value = judging.board_once(facts, table.tokens[token]) + judging.pending(left)
+        change = table.tokens[token]
+        value = judging.board_once(base, change, cell, new, targets, paths)
+        value += judging.pending(left)
         values.append(judging.value(value, gold=board.gold, row_gold=None, rival=rival))
     return values
 
