@@ -50,6 +50,7 @@ from protopress.games.stonespine_architects.scoring import (
     Scoring,
     condition_test,
     rank_points,
+    reads_rows,
 )
 from protopress.rules.core import Action
 
@@ -205,9 +206,8 @@ class Judge:
         if challenges is None:
             challenges = state.boards[seat].challenges
         self.challenges = [challenge_terms(c) for c in challenges]
-        # whether board reads a fact cell by cell (Facts.full_row); every other fact
-        # is a total over the dungeon: stars, element counts, matches, path score
-        self.by_cell = any(c.condition.op == "full_row" for c in challenges)
+        # whether board reads the dungeon cell by cell, not only its totals
+        self.by_cell = any(reads_rows(c.condition) for c in challenges)
         self.boards: dict[tuple[Hashable, int, PathScore], float] = {}  # see board_once
         self.goal = state.goal.elements
         if year is None:
@@ -244,13 +244,16 @@ class Judge:
         blueprint matches and the path score: found once per change, matches and
         path score, unless a claimed condition reads the rows."""
         scoring, tally, chambers = base.scoring, base.tally, base.chambers
-        key = (change, matches_with(scoring, tally, chambers[cell], new, targets), paths)
-        found = None if self.by_cell else self.boards.get(key)
-        if found is None:
-            found = self.board(Facts(scoring, chambers, tally, paths, cell, new, targets))
-            if not self.by_cell:
-                self.boards[key] = found
-        return found
+        key = None
+        if not self.by_cell:
+            key = (change, matches_with(scoring, tally, chambers[cell], new, targets), paths)
+            found = self.boards.get(key)
+            if found is not None:
+                return found
+        value = self.board(Facts(scoring, chambers, tally, paths, cell, new, targets))
+        if key is not None:
+            self.boards[key] = value
+        return value
 
     def claimed(self, challenge: Challenge, facts: Facts) -> float:
         """What one more claimed challenge adds to board(facts)."""
@@ -356,7 +359,7 @@ def heuristic(state: StonespineState, seat: int) -> float:
 
 def action_values(game, state: StonespineState, seat: int, actions: list[Action]) -> list[float]:
     """heuristic(seat) after each legal action, as copy + apply + heuristic give it."""
-    if state.mover != seat or state.phase == OVER:
+    if _by_the_book_only(state, seat):
         return [_by_the_book(game, state, seat, action) for action in actions]
     board = state.boards[seat]
     base = board_facts(state, board)
@@ -382,11 +385,16 @@ def judged_in_sight(state: StonespineState, seat: int) -> bool:
     row's last card (the rival may collect tokens from the face-down piles),
     the market (the same, and a pass turns the rival's next card) and the
     decisions judged by the book read what seat cannot see."""
-    if state.mover != seat or state.phase == OVER:
+    if _by_the_book_only(state, seat):
         return False
     if state.phase == CONSTRUCT:
         return state.keeping or not _ends_draft(state)
     return bool(state.pending)
+
+
+def _by_the_book_only(state: StonespineState, seat: int) -> bool:
+    """Another seat's decision, or the game over: every action is judged by the book."""
+    return state.mover != seat or state.phase == OVER
 
 
 def _by_the_book(game, state: StonespineState, seat: int, action: Action) -> float:

@@ -257,6 +257,12 @@ class Scoring:
         return min(amount, self.gold_cap)
 
 
+def reads_rows(condition: Condition) -> bool:
+    """Whether the condition's test reads the dungeon row by row (Facts.full_row);
+    every other test reads totals: stars, element counts, the path score."""
+    return condition.op == "full_row"
+
+
 # what the conditions compare with their at_least, by op
 _MEASURES: dict[str, Callable[[Facts], int]] = {
     "reputation": lambda facts: facts.reputation,
