@@ -104,8 +104,7 @@ def orichalcum_bonus(cards: Sequence[Card]) -> int:
     """
     bonus = 0
     for card in cards:
-        others = [gem for gem in card if gem != ORICHALCUM]
-        if others and any(gem not in PAYS_NOTHING for gem in others):
+        if ORICHALCUM in card and any(gem not in PAYS_NOTHING for gem in card):
             bonus += card.count(ORICHALCUM)
     return bonus
 

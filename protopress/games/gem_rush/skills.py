@@ -301,7 +301,7 @@ def _payments(cost: tuple[str, ...], hand: tuple, subs: tuple) -> tuple[Payment,
     elif not within_means(cost, means(hand, subs)):
         found = []  # no reading of the whole hand pays, so no set of its cards does
     else:
-        table = dict(subs)
+        table, need = dict(subs), _need(cost)
         readings = [_readings(card, table) for card in hand]
 
         known: dict[tuple[int, ...], bool] = {}
@@ -310,7 +310,8 @@ def _payments(cost: tuple[str, ...], hand: tuple, subs: tuple) -> tuple[Payment,
             found = known.get(chosen)
             if found is None:
                 found = known[chosen] = any(
-                    can_pay(cost, list(r)) for r in product(*(readings[i] for i in chosen))
+                    can_pay_from(need, counts(g for reading in r for g in reading))
+                    for r in product(*(readings[i] for i in chosen))
                 )
             return found
 
