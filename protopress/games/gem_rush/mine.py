@@ -224,7 +224,7 @@ class Mine:
             entered = OPPOSITE[edge]
             placement = self.cells.get(cell)
             if placement is None:
-                return Arrival(cell, entered, empty=True)
+                return Arrival(cell, entered, True)  # empty
             if not placement.tile.is_tunnel:
                 return Arrival(cell, entered)
             exit_edge = placement.tunnel_exit(entered)

@@ -73,6 +73,11 @@ SIZES = {
     "end-move": (1,), "draw": (1, 2), "skip": (1,), "discard": (2,), "burn": (2, 3),
     "skill": (2,), "rotate": (2,), "new-skill": (1,), "keep-skill": (1,),
 }  # fmt: skip
+# the method that applies a decision of each phase
+_HANDLERS = {
+    phase: "_" + phase.replace("-", "_")
+    for phase in ("discard", "move", "action", "burn", "choose-skill", "chaos")
+}
 # the search's playouts in Rush run the greedy move to the end of the turn in progress and
 # two turns more (the other dwarf's reply and the seat's own next turn), so that a line
 # is judged by what it leads to, not only by where this turn ends; tuning games (seed
@@ -260,7 +265,7 @@ class GemRush:
             for site in view.sites_in_reach(dist, steps):
                 for payment in pays[site.door.cost]:
                     actions.append(("build", site.origin, site.edge, payment.cards))
-        warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
+        warps = _warpstones(hand)
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
             for cell in view.rooms():
@@ -305,7 +310,7 @@ class GemRush:
                 raise IllegalAction(f"the new room must be turned first, not {kind}")
             self._rotate(state, action[1])
             return
-        handler = getattr(self, "_" + state.phase.replace("-", "_"))
+        handler = getattr(self, _HANDLERS[state.phase])
         handler(state, action)
 
     # phase 1
@@ -392,7 +397,7 @@ class GemRush:
         pays = skills.payments(site.door.cost, tuple(hand), subs)
         rift = False
         if warp:
-            warps = [i for i in _distinct(hand) if WARPSTONE in hand[i]]
+            warps = _warpstones(hand)
             free = skills.holds(state, seat, "warp_free")
             options = [
                 (payment, rift)
@@ -754,6 +759,13 @@ def _distinct(cards) -> list[int]:
             seen.add(card)
             found.append(i)
     return found
+
+
+def _warpstones(hand) -> list[int]:
+    """_distinct's cards that show Warpstone (most hands hold none: no listing then)."""
+    if not any(WARPSTONE in card for card in hand):
+        return []
+    return [i for i in _distinct(hand) if WARPSTONE in hand[i]]
 
 
 def _pop(hand: list, i):
