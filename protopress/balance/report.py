@@ -311,6 +311,16 @@ def _seats(summary: dict, st: _Styles) -> list:
             ]
         rows.append(row)
     out += [chart, Spacer(1, 4), _table(rows, st, align_right_from=2)]
+    if versus and summary.get("seats_hold_different_bots"):
+        out.append(Spacer(1, 4))
+        out.append(
+            Paragraph(
+                "The seats hold different bots: a seat's rate measures its bots as much as its "
+                "place in turn order. Run with the bots rotated through the seats (--rotate) "
+                "to read a seat advantage.",
+                st.small,
+            )
+        )
     ties = summary.get("ties")
     if ties is not None:
         out.append(Spacer(1, 4))

@@ -130,6 +130,19 @@ def _seat_bots(records, seat: int) -> list[str]:
     return sorted({r.bots[seat] for r in records})
 
 
+def seats_hold_different_bots(records: Sequence) -> bool:
+    """Whether the seats did not all play each bot equally often (within one game, as
+    a rotation that does not divide the games leaves them): then a seat's win rate
+    measures its bots as much as its place in turn order, and a seat verdict
+    cannot be read as an advantage of seating (balance --rotate seats every bot in
+    every place in turn)."""
+    if not records:
+        return False
+    per_seat = [Counter(r.bots[seat] for r in records) for seat in range(len(records[0].bots))]
+    names = set().union(*per_seat)
+    return any(abs(bots[name] - per_seat[0][name]) > 1 for bots in per_seat[1:] for name in names)
+
+
 def tie_rate(records: Sequence) -> dict:
     """Games with more than one winner (versus games)."""
     versus = [r for r in records if outcome(r) == "versus"]
@@ -392,6 +405,7 @@ def summarize(
         "players": len(records[0].scores),
         "outcome": kind,
         "seats": seat_wins(records),
+        "seats_hold_different_bots": seats_hold_different_bots(records),
         "ties": tie_rate(records) if kind == "versus" else None,
         "scores": distribution([s for r in records for s in r.scores], max_bins),
         "seat_scores": seat_scores(records),

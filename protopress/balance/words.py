@@ -28,10 +28,19 @@ def headline(summary: dict) -> list[str]:
     seats = summary["seats"]
     if kind == "versus":
         flagged = [s for s in seats if s["verdict"] != "even"]
+        bots_differ = summary.get("seats_hold_different_bots", False)
         for s in flagged:
             lines.append(
-                f"Seat {s['seat'] + 1} wins {percent(s['rate'])} ({interval(s['low'], s['high'])}) "
-                f"against a fair share of {percent(s['fair'])}: {_seat_finding(summary, s)}."
+                f"Seat {s['seat'] + 1}{_seat_bots(s) if bots_differ else ''} wins "
+                f"{percent(s['rate'])} ({interval(s['low'], s['high'])}) against a fair share "
+                f"of {percent(s['fair'])}"
+                + ("." if bots_differ else f": {_seat_finding(summary, s)}.")
+            )
+        if flagged and bots_differ:
+            lines.append(
+                "The seats hold different bots, so these rates measure the bots as much as "
+                "the seating; seat every bot in every place in turn (--rotate) to tell them "
+                "apart."
             )
         if not flagged:
             lines.append(
@@ -138,6 +147,11 @@ def headline(summary: dict) -> list[str]:
     else:
         lines.append("No game stopped at a limit.")
     return lines
+
+
+def _seat_bots(seat: dict) -> str:
+    """' (greedy)': the bots a seat played, for a sentence."""
+    return f" ({', '.join(seat['bots'])})"
 
 
 def _seat_finding(summary: dict, seat: dict) -> str:

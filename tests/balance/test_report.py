@@ -145,6 +145,20 @@ def test_a_rigged_game_says_so_at_the_top(tmp_path):
     assert "--seed 4 --games INDEX+1" in text
 
 
+def test_seats_with_different_bots_are_not_called_a_seating_advantage(tmp_path):
+    records = [
+        GameRecord(i, 100 + i, ["greedy", "random"], s, top_seats(s), 12, 12)
+        for i, s in enumerate([10, 5] if i % 5 else [5, 10] for i in range(400))
+    ]  # greedy, always in seat 1, wins 80%
+    path = tmp_path / "unrotated.pdf"
+    write_report(path, synthetic("dragonstone-mine", records))
+    text = " ".join(text_of(path).split())
+    assert "Seat 1 (greedy) wins 80% (76–84%) against a fair share of 50%." in text
+    assert "measure the bots as much as the seating" in text
+    assert "The seats hold different bots: a seat's rate measures its bots" in text
+    assert "first-player advantage" not in text
+
+
 def test_solo_team_and_partial_runs_render(tmp_path):
     solo_records = [
         GameRecord(

@@ -496,3 +496,46 @@ def test_with_mixed_bots_a_component_is_judged_within_each_bot():
     assert by_id["x"]["rate"] > by_id["x"]["other_rate"] + 0.2  # the raw association
     assert not by_id["x"]["flagged"]
     assert by_id["y"]["flagged"] and by_id["y"]["difference"] > 0
+
+
+# --- seats that hold different bots ----------------------------------------------------------
+
+
+def test_seats_holding_different_bots_are_not_read_as_a_seating_advantage():
+    """Greedy always in seat 1 and winning 3 games in 4: the seat verdict stands, but the
+    sentence names the bots and says that the rate measures them as much as the seat."""
+    records = [
+        record(i, (10, 5) if i % 4 else (5, 10), bots=("greedy", "random")) for i in range(400)
+    ]
+    summary = summarize(records, game="gemstone-caverns")
+    assert summary["seats_hold_different_bots"] is True
+    assert summary["seats"][0]["verdict"] == "advantage"
+    lines = headline(summary)
+    assert lines[0].startswith("Seat 1 (greedy) wins 75% (")
+    assert lines[0].endswith("against a fair share of 50%.")
+    assert lines[1].startswith("Seat 2 (random) wins 25% (")
+    assert "measure the bots as much as the seating" in lines[2]
+    assert "--rotate" in lines[2]
+    assert not any("first-player" in line or "last-player" in line for line in lines)
+
+
+def test_rotated_bots_leave_the_seat_finding_to_turn_order():
+    """The same bots rotated through the seats (an odd number of games: one seat holds
+    greedy once more than the other), and seat 1 wins 3 games in 4 whichever bot it
+    holds: that is turn order, and said so."""
+    records = [
+        record(i, (10, 5) if i % 4 else (5, 10), bots=("greedy", "random")[:: 1 - 2 * (i % 2)])
+        for i in range(401)
+    ]
+    summary = summarize(records, game="gemstone-caverns")
+    assert summary["seats_hold_different_bots"] is False
+    lines = headline(summary)
+    assert lines[0].endswith("against a fair share of 50%: a first-player advantage.")
+    assert not any("measure the bots" in line for line in lines)
+
+
+def test_one_seat_playing_a_bot_two_games_more_holds_different_bots():
+    bots = [("greedy", "random")] * 3 + [("random", "greedy")]
+    records = [record(i, bots=bots[i]) for i in range(4)]
+    assert summarize(records)["seats_hold_different_bots"] is True
+    assert summarize(records[:2] + records[3:])["seats_hold_different_bots"] is False
