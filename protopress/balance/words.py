@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from protopress.balance.stats import first_mover
+from protopress.rules.bots import not_repeatable
 
 # --- in plain words ---------------------------------------------------------------------
 
@@ -89,6 +90,9 @@ def headline(summary: dict) -> list[str]:
                 )
                 + "."
             )
+    by_time = not_repeatable(bot for s in seats for bot in s["bots"])
+    if by_time:
+        lines.append(by_time)
     margins = summary.get("margins")
     if kind == "versus" and margins and margins["n"]:
         lines.append(

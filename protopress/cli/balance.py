@@ -51,7 +51,8 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
             difficulty, workers, scheduler, report_path, json_path, compare_with):  # fmt: skip
     """Simulate many games in parallel and report balance statistics with 95% intervals.
 
-    Same seed, same numbers, whatever the number of workers. Ctrl-C keeps the
+    Same seed, same numbers, whatever the number of workers (unless a search bot
+    is budgeted in milliseconds: then the machine's speed decides). Ctrl-C keeps the
     games already played and says how many they cover.
     """
     from protopress.balance import (

@@ -173,7 +173,8 @@ def simulate(game_id, catalog_path, rules, games, players, seed, bots, game_opti
              solo, difficulty, as_json):  # fmt: skip
     """Play whole games with bots and report scores, winners and lengths.
 
-    The same command and seed print the same output.
+    The same command and seed print the same output, unless a search bot is
+    budgeted in milliseconds (mcts:250ms): then the machine's speed decides.
     """
     from protopress.rules.core import derive_seed
     from protopress.rules.simulate import log_of, play, seats, summarize_records, summary_lines

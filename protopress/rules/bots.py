@@ -131,6 +131,33 @@ def make_bot(name: str, seed: int):
     raise ValueError(f"unknown bot {name!r}; bots: random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms]")
 
 
+def timed(name: str) -> bool:
+    """Whether the bot of this (valid) name searches for a time in milliseconds a move:
+    its moves then depend on the machine's speed, so its games do not repeat for
+    the same seed."""
+    kind, _, budget = name.partition(":")
+    if kind != "mcts":
+        return False
+    from protopress.rules.mcts import budget_of
+
+    return budget_of(name, budget).millis is not None
+
+
+def not_repeatable(names) -> str | None:
+    """A sentence saying that games played by these bots do not repeat for the same
+    seed, when one of them searches by time; None when they all repeat."""
+    by_time = sorted({name for name in names if timed(name)})
+    if not by_time:
+        return None
+    return (
+        f"{', '.join(by_time)} "
+        + ("budgets its" if len(by_time) == 1 else "budget their")
+        + " moves by time: "
+        "these games depend on the machine's speed and differ from run to run with the "
+        "same seed (a budget in playouts, such as mcts:200, repeats them)."
+    )
+
+
 def _count(name: str, text: str, default: int) -> int:
     if not text:
         return default

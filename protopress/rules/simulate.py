@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from protopress.rules.bots import make_bot
+from protopress.rules.bots import make_bot, not_repeatable
 from protopress.rules.core import Action, as_action, checked_apply, derive_seed
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
@@ -302,4 +302,7 @@ def summary_lines(game_id: str, summary: dict, bot_names: list[str], seed: int) 
     lines.append(
         f"  {ties}mean turns {summary['mean_turns']:.1f}, games at a limit {summary['limits']}"
     )
+    by_time = not_repeatable(bot_names)
+    if by_time:
+        lines.append(f"  {by_time}")
     return lines

@@ -539,3 +539,11 @@ def test_one_seat_playing_a_bot_two_games_more_holds_different_bots():
     records = [record(i, bots=bots[i]) for i in range(4)]
     assert summarize(records)["seats_hold_different_bots"] is True
     assert summarize(records[:2] + records[3:])["seats_hold_different_bots"] is False
+
+
+def test_a_search_budgeted_by_time_is_said_not_to_repeat():
+    timed_records = [record(i, bots=("mcts:50ms", "greedy")) for i in range(4)]
+    lines = headline(summarize(timed_records))
+    assert any(line.startswith("mcts:50ms budgets its moves by time:") for line in lines)
+    counted = [record(i, bots=("mcts:50", "greedy")) for i in range(4)]
+    assert not any("by time" in line for line in headline(summarize(counted)))

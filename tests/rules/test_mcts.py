@@ -13,7 +13,7 @@ import pytest
 
 from protopress.components.builtin import builtin_catalog_path
 from protopress.components.loader import load_catalog
-from protopress.rules.bots import GreedyBot, RandomBot, make_bot
+from protopress.rules.bots import GreedyBot, RandomBot, make_bot, not_repeatable, timed
 from protopress.rules.information import redeal
 from protopress.rules.mcts import Budget, MctsBot
 from protopress.rules.plugins import load_rules
@@ -84,6 +84,30 @@ def test_mcts_budgets_by_name():
     for bad in ("mcts:0", "mcts:x", "mcts:5s"):
         with pytest.raises(ValueError, match="expected mcts:PLAYOUTS"):
             make_bot(bad, 0)
+
+
+def test_only_a_search_budgeted_by_time_makes_games_that_do_not_repeat():
+    assert [timed(name) for name in ("random", "greedy:3", "mcts", "mcts:200", "mcts:25ms")] == [
+        False, False, False, False, True,
+    ]  # fmt: skip
+    assert not_repeatable(["greedy", "mcts:200"]) is None
+    one = not_repeatable(["greedy", "mcts:25ms", "mcts:25ms"])
+    assert one is not None and one.startswith("mcts:25ms budgets its moves by time:")
+    two = not_repeatable(["mcts:9ms", "mcts:25ms"])
+    assert two is not None and two.startswith("mcts:25ms, mcts:9ms budget their moves by time:")
+
+
+def test_simulate_says_when_its_games_do_not_repeat():
+    from click.testing import CliRunner
+
+    from protopress.cli import cli
+
+    base = ["simulate", "gem-rush", "--option", "mode=rush", "--games", "1"]
+    timed_run = CliRunner().invoke(cli, [*base, "--bot", "mcts:2ms", "--bot", "greedy"])
+    assert timed_run.exit_code == 0, timed_run.output
+    assert timed_run.output.splitlines()[-1].startswith("  mcts:2ms budgets its moves by time:")
+    counted = CliRunner().invoke(cli, [*base, "--bot", "mcts:5", "--bot", "greedy"])
+    assert counted.exit_code == 0 and "by time" not in counted.output
 
 
 # --- fairness: the same view, another hidden order, the same decision ------------------
