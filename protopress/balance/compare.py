@@ -10,8 +10,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from protopress.balance.intervals import Z, _r, difference_interval, mean_sd
+from protopress.balance.intervals import (
+    Z,
+    _r,
+    benjamini_hochberg,
+    difference_interval,
+    mean_sd,
+)
 from protopress.balance.stats import (
+    FDR,
     MIN_USES,
     against_rival,
     components,
@@ -85,7 +92,9 @@ def compare(old, new, *, min_uses: int = MIN_USES) -> dict:
     numbers: the same dice, so a small change shows); otherwise the runs are
     compared as independent samples (Newcombe's interval for rates, the normal
     approximation for means). Component effects are compared as independent
-    estimates (normal approximation from their intervals) and marked approximate.
+    estimates (normal approximation from their intervals) and marked approximate;
+    one moves when its Benjamini-Hochberg q-value over all the components is at
+    most FDR, as a run flags them (the few game metrics are read at 95% each).
     """
     old_records = list(getattr(old, "records", old))
     new_records = list(getattr(new, "records", new))
@@ -167,18 +176,23 @@ def _component_changes(old_records, new_records, min_uses: int) -> list[dict]:
             continue
         se_old, se_new = (o["high"] - o["low"]) / (2 * Z), (e["high"] - e["low"]) / (2 * Z)
         change = e["difference"] - o["difference"]
-        half = Z * math.sqrt(se_old**2 + se_new**2)
-        rows.append(
-            _row(
-                f"component {e['id']} effect",
-                o["difference"],
-                e["difference"],
-                change,
-                change - half,
-                change + half,
-                "approximate",
-            )
+        se = math.sqrt(se_old**2 + se_new**2)
+        row = _row(
+            f"component {e['id']} effect",
+            o["difference"],
+            e["difference"],
+            change,
+            change - Z * se,
+            change + Z * se,
+            "approximate",
         )
+        row["p"] = math.erfc(abs(change) / se / math.sqrt(2)) if se else float(change == 0)
+        rows.append(row)
+    # a game has dozens of components: each 95% interval leaves out 0 one time in 20
+    # by chance, so a change is said to move an effect as a run flags one (stats.FDR)
+    for row, q in zip(rows, benjamini_hochberg([row["p"] for row in rows]), strict=True):
+        row["p"], row["q"] = _r(row["p"]), _r(q)
+        row["moved"] = q <= FDR
     return sorted(rows, key=lambda row: row["metric"])
 
 
@@ -190,6 +204,11 @@ def format_comparison(result: dict) -> list[str]:
         else "as independent samples (no common seeds)"
     )
     lines = [f"compared {how}; {len(result['moved'])} of {len(result['metrics'])} metrics moved"]
+    if any(row["method"] == "approximate" for row in result["metrics"]):
+        lines[0] += (
+            f" (component effects corrected for their number: Benjamini-Hochberg, false "
+            f"discovery rate {FDR:.0%})"
+        )
     for row in result["metrics"]:
         if row["moved"]:
             lines.append(

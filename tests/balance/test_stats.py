@@ -547,3 +547,45 @@ def test_a_search_budgeted_by_time_is_said_not_to_repeat():
     assert any(line.startswith("mcts:50ms budgets its moves by time:") for line in lines)
     counted = [record(i, bots=("mcts:50", "greedy")) for i in range(4)]
     assert not any("by time" in line for line in headline(summarize(counted)))
+
+
+def _charm_games(seed: int, games: int, ids: list[str], strong: str | None = None) -> list:
+    """Coin-flip games (seeds 1000 + i: no game in common with another seed's run)
+    whose seats each hold 20 of ids; a seat holding `strong` alone wins 4 times in 5."""
+    rng = random.Random(seed)
+    records = []
+    for i in range(games):
+        used = [rng.sample(ids, 20), rng.sample(ids, 20)]
+        holders = [strong in held for held in used] if strong else [False, False]
+        if holders.count(True) == 1 and rng.random() < 0.8:
+            winner = holders.index(True)
+        else:
+            winner = rng.randrange(2)
+        scores = (1, 0) if winner == 0 else (0, 1)
+        records.append(record(i, scores, used=used))
+        records[-1].seed = seed * 100_000 + i
+    return records
+
+
+def test_compared_component_effects_are_corrected_for_their_number():
+    """Two runs of the same neutral design on other dice: dozens of component effects
+    leave 0 out of their 95% intervals by chance, and none is said to move."""
+    ids = [f"c{i:03d}" for i in range(200)]
+    result = compare(_charm_games(1, 1500, ids), _charm_games(2, 1500, ids))
+    parts = [row for row in result["metrics"] if row["method"] == "approximate"]
+    assert len(parts) == 200
+    assert sum(row["low"] > 0 or row["high"] < 0 for row in parts) >= 4  # uncorrected
+    assert not any(row["moved"] for row in parts)
+    assert all(row["q"] >= row["p"] for row in parts)
+    line = format_comparison(result)[0]
+    assert line.endswith("(component effects corrected for their number: Benjamini-Hochberg, "
+                         "false discovery rate 5%)")  # fmt: skip
+
+
+def test_a_component_whose_effect_really_changed_still_moves():
+    ids = [f"c{i:03d}" for i in range(200)]
+    result = compare(_charm_games(1, 1500, ids), _charm_games(2, 1500, ids, strong="c007"))
+    assert "component c007 effect" in result["moved"]
+    assert [name for name in result["moved"] if name.startswith("component")] == [
+        "component c007 effect"
+    ]
