@@ -405,6 +405,7 @@ def _strategies(summary: dict, st: _Styles) -> list:
                 "" if h is None else f"{percent(h['rate'])} ({interval(h['low'], h['high'])})"
             )
         rows.append(row)
+    team = summary["outcome"] == "team"
     out += [
         Spacer(1, 4),
         _table(rows, st),
@@ -412,7 +413,19 @@ def _strategies(summary: dict, st: _Styles) -> list:
         Paragraph(
             "Each bot's win rate over the seats it played; the table gives, for the bot of the row, "
             "the share of its decided meetings with the bot of the column that it won (higher "
-            "score, or winning when the other did not).",
+            "score, or winning when the other did not)."
+            + (
+                " In a team game every seat shares the team's result, so the win rates are alike "
+                "and the meetings are decided by score. Mean score a seat: "
+                + "; ".join(
+                    f"{b['bot']} {b['score']['mean']:.1f} ({b['score']['low']:.1f} to "
+                    f"{b['score']['high']:.1f})"
+                    for b in bots
+                )
+                + "."
+                if team
+                else ""
+            ),
             st.small,
         ),
     ]
@@ -427,10 +440,18 @@ def _components(summary: dict, st: _Styles) -> list:
     out = [
         Paragraph("Components", st.h2),
         Paragraph(
-            f"For each component, the win rate of seats that used it minus that of seats that did "
-            f"not, with its 95% interval (Newcombe's method). Red: the interval leaves out zero "
-            f"and the component was used at least {parts['min_uses']} times. This is association, "
-            "not proof of cause.",
+            "For each component, the win rate of seats that used it minus that of seats that did "
+            "not, with its 95% interval "
+            + (
+                "(compared within each bot, seats of the same bot against each other, and "
+                "pooled over the bots; the two rates shown are over all seats). "
+                if parts.get("within") == "bot"
+                else "(Newcombe's method). "
+            )
+            + f"Red, flagged: used at least {parts['min_uses']} times, and its q-value at most "
+            f"the false discovery rate ({parts['correction']}, over the components tested). An "
+            "interval leaves out zero by chance for about one component in twenty: only a flag "
+            "is a finding, and a finding is association, not proof of cause.",
             st.small,
         ),
         Spacer(1, 3),

@@ -179,7 +179,9 @@ def spread(records: Sequence, max_bins: int = MAX_BINS) -> dict | None:
 
 
 def strategies(records: Sequence) -> dict | None:
-    """When bots are mixed: each bot's win rate over the seats it played, and head to head.
+    """When bots are mixed: each bot's win rate and mean score over the seats it played,
+    and head to head. In a team game every seat shares the team's result, so only
+    the scores (and the head to head, decided by them) tell the bots apart.
 
     Head to head, every pair of seats in a game with bot A against bot B is one
     meeting: A wins it when A is among the winners and B is not, or, when both
@@ -192,11 +194,13 @@ def strategies(records: Sequence) -> dict | None:
         return None
     seats: Counter[str] = Counter()
     wins: Counter[str] = Counter()
+    scores: dict[str, list[float]] = defaultdict(list)
     meetings: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # won, lost, drawn
     for r in records:
         for seat, bot in enumerate(r.bots):
             seats[bot] += 1
             wins[bot] += seat_won(r, seat)
+            scores[bot].append(r.scores[seat])
         for a, bot_a in enumerate(r.bots):
             for b, bot_b in enumerate(r.bots):
                 if bot_a == bot_b:
@@ -217,7 +221,10 @@ def strategies(records: Sequence) -> dict | None:
             }
         )
     return {
-        "bots": [{"bot": bot, **proportion(wins[bot], seats[bot])} for bot in names],
+        "bots": [
+            {"bot": bot, **proportion(wins[bot], seats[bot]), "score": mean_interval(scores[bot])}
+            for bot in names
+        ],
         "head_to_head": head_to_head,
     }
 

@@ -106,11 +106,7 @@ def headline(summary: dict) -> list[str]:
     )
     strategy = summary.get("strategies")
     if strategy:
-        best = max(strategy["bots"], key=lambda b: (b["rate"], b["bot"]))
-        lines.append(
-            f"Of the bots, {best['bot']} wins most: {percent(best['rate'])} of its seats "
-            f"({interval(best['low'], best['high'])})."
-        )
+        lines.append(_best_bot(strategy["bots"], team=kind == "team"))
     parts = summary.get("components")
     if parts:
         flagged = [e for e in parts["items"] if e["flagged"]]
@@ -151,6 +147,26 @@ def headline(summary: dict) -> list[str]:
     else:
         lines.append("No game stopped at a limit.")
     return lines
+
+
+def _best_bot(bots: list[dict], team: bool) -> str:
+    """Which bot does best: by its seats' wins, or in a team game, where every seat
+    shares the team's result, by its seats' mean score."""
+    if team:
+        best = max(bots, key=lambda b: (b["score"]["mean"], b["bot"]))
+        score = best["score"]
+        return (
+            f"Of the bots, {best['bot']} scores most: {score['mean']:.1f} points a seat "
+            f"({score['low']:.1f} to {score['high']:.1f}); the team's result is every seat's, "
+            "so wins do not tell the bots apart."
+        )
+    best = max(bots, key=lambda b: (b["rate"], b["bot"]))
+    if all(b["rate"] == best["rate"] for b in bots):
+        return f"The bots win alike: {percent(best['rate'])} of their seats each."
+    return (
+        f"Of the bots, {best['bot']} wins most: {percent(best['rate'])} of its seats "
+        f"({interval(best['low'], best['high'])})."
+    )
 
 
 def _seat_bots(seat: dict) -> str:

@@ -70,6 +70,31 @@ def test_the_report_exists_and_passes_preflight_with_embedded_fonts_only(tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == ["balance.pdf"]  # no temporary file left
 
 
+def test_the_component_section_says_only_a_flag_is_a_finding(tmp_path, mixed_run):
+    path = tmp_path / "balance.pdf"
+    write_report(path, mixed_run)
+    text = " ".join(text_of(path).split())
+    assert "compared within each bot" in text
+    assert "q-value at most the false discovery rate (Benjamini-Hochberg" in text
+    assert "only a flag is a finding" in text
+    assert "the interval leaves out zero and the component" not in text
+
+
+def test_a_team_run_with_mixed_bots_tells_them_apart_by_score(tmp_path):
+    records = [
+        GameRecord(i, i, ["greedy", "random"], [8, 3], [0, 1] if i % 4 else [], 25, 100, False,
+                   {"mode": "crisis", "team_total": 11, "won": bool(i % 4)},
+                   Outcome(OutcomeKind.TEAM, (8, 3), (0, 1) if i % 4 else (),
+                           team_won=bool(i % 4), team_score=11))
+        for i in range(40)
+    ]  # fmt: skip
+    path = tmp_path / "team.pdf"
+    write_report(path, synthetic("gem-rush", records))
+    text = " ".join(text_of(path).split())
+    assert "Of the bots, greedy scores most: 8.0 points a seat" in text
+    assert "Mean score a seat: greedy 8.0 (8.0 to 8.0); random 3.0 (3.0 to 3.0)." in text
+
+
 def test_the_same_run_gives_the_same_bytes(mixed_run):
     assert report_pdf(mixed_run) == report_pdf(mixed_run)
 

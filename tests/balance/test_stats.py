@@ -589,3 +589,28 @@ def test_a_component_whose_effect_really_changed_still_moves():
     assert [name for name in result["moved"] if name.startswith("component")] == [
         "component c007 effect"
     ]
+
+
+def test_in_a_team_game_the_bots_are_told_apart_by_score_not_by_wins():
+    """Every seat shares the team's result: both bots win 3 games in 4. The greedy
+    seats score 6 and 8 (mean 7), the random ones 2 and 4 (mean 3)."""
+    records = [
+        record(i, (6 + 2 * (i % 2), 2 + 2 * (i % 2)), winners=[0, 1] if i % 4 else [],
+               bots=("greedy", "random"), mode="crisis", won=bool(i % 4), team_total=10)
+        for i in range(40)
+    ]  # fmt: skip
+    bots = {b["bot"]: b for b in strategies(records)["bots"]}
+    assert bots["greedy"]["rate"] == bots["random"]["rate"] == 0.75
+    assert (bots["greedy"]["score"]["mean"], bots["random"]["score"]["mean"]) == (7, 3)
+    lines = headline(summarize(records))
+    line = next(line for line in lines if line.startswith("Of the bots"))
+    assert line.startswith("Of the bots, greedy scores most: 7.0 points a seat (")
+    assert "wins do not tell the bots apart" in line
+    assert not any("wins most" in line for line in lines)
+
+
+def test_bots_that_win_alike_are_not_ranked_by_name():
+    records = [record(i, (10, 5) if i % 2 else (5, 10), bots=("mcts", "greedy")[:: 1 - 2 * (i // 2 % 2)])
+               for i in range(8)]  # fmt: skip
+    assert {b["rate"] for b in strategies(records)["bots"]} == {0.5}
+    assert "The bots win alike: 50% of their seats each." in headline(summarize(records))
