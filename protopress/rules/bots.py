@@ -11,7 +11,7 @@ judge them, without making one."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from protopress.rules.core import Action, Game, IllegalAction
 from protopress.rules.information import seat_copy
@@ -132,18 +132,21 @@ def make_bot(name: str, seed: int):
 
 
 def timed(name: str) -> bool:
-    """Whether the bot of this (valid) name searches for a time in milliseconds a move:
-    its moves then depend on the machine's speed, so its games do not repeat for
-    the same seed."""
+    """Whether the bot of this name searches for a time in milliseconds a move: its
+    moves then depend on the machine's speed, so its games do not repeat for the
+    same seed (False for a name that is no bot: make_bot says what is wrong)."""
     kind, _, budget = name.partition(":")
     if kind != "mcts":
         return False
     from protopress.rules.mcts import budget_of
 
-    return budget_of(name, budget).millis is not None
+    try:
+        return budget_of(name, budget).millis is not None
+    except ValueError:
+        return False
 
 
-def not_repeatable(names) -> str | None:
+def not_repeatable(names: Iterable[str]) -> str | None:
     """A sentence saying that games played by these bots do not repeat for the same
     seed, when one of them searches by time; None when they all repeat."""
     by_time = sorted({name for name in names if timed(name)})

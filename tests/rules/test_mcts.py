@@ -90,6 +90,7 @@ def test_only_a_search_budgeted_by_time_makes_games_that_do_not_repeat():
     assert [timed(name) for name in ("random", "greedy:3", "mcts", "mcts:200", "mcts:25ms")] == [
         False, False, False, False, True,
     ]  # fmt: skip
+    assert not timed("mcts:5s")  # no bot: make_bot refuses it by name
     assert not_repeatable(["greedy", "mcts:200"]) is None
     one = not_repeatable(["greedy", "mcts:25ms", "mcts:25ms"])
     assert one is not None and one.startswith("mcts:25ms budgets its moves by time:")
