@@ -197,7 +197,9 @@ def _component_changes(old_records, new_records, min_uses: int) -> list[dict]:
 
 
 def format_comparison(result: dict) -> list[str]:
-    """One line per metric that moved, then a count of those that did not."""
+    """A count of the metrics that moved, then a line per game metric (they are few: a
+    designer reads how far each went, moved or not) and per component effect that
+    moved, each moved one marked so."""
     how = (
         f"paired on {result['common_games']} common games"
         if result["paired"]
@@ -210,9 +212,10 @@ def format_comparison(result: dict) -> list[str]:
             f"discovery rate {FDR:.0%})"
         )
     for row in result["metrics"]:
-        if row["moved"]:
+        if row["moved"] or row["method"] != "approximate":
             lines.append(
                 f"  {row['metric']}: {row['old']:.4g} -> {row['new']:.4g} "
                 f"(change {row['change']:+.4g}, 95% {row['low']:+.4g} to {row['high']:+.4g})"
+                + (": moved" if row["moved"] else "")
             )
     return lines

@@ -614,3 +614,13 @@ def test_bots_that_win_alike_are_not_ranked_by_name():
                for i in range(8)]  # fmt: skip
     assert {b["rate"] for b in strategies(records)["bots"]} == {0.5}
     assert "The bots win alike: 50% of their seats each." in headline(summarize(records))
+
+
+def test_a_comparison_prints_every_game_metric_and_marks_the_moved_ones():
+    before = coin_games(2000, seed=5, p=0.50)
+    after = coin_games(2000, seed=5, p=0.52)
+    lines = format_comparison(compare(before, after))
+    seat = next(line for line in lines if line.startswith("  seat 1 wins: "))
+    assert seat.endswith(": moved")
+    turns = next(line for line in lines if line.startswith("  turns: "))
+    assert turns == "  turns: 1 -> 1 (change +0, 95% +0 to +0)"  # one flip a game, unmoved
