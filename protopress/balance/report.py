@@ -211,7 +211,8 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
         Paragraph(
             "Every rate comes with its 95% interval: the range the true rate lies in, given these "
             "games, 19 times out of 20. A difference matters when the interval leaves out the "
-            "value it is compared with (a fair share, or no difference). More games narrow the "
+            "value it is compared with (a fair share, or no difference); of the components, "
+            "which are many, only a flagged one does (see their section). More games narrow the "
             "intervals. Seats are numbered from 1 here (seat 1 is the first in seat order) and "
             "from 0 in the JSON file. See docs/balance.md for what each number means.",
             st.body,
