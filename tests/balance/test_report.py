@@ -26,6 +26,13 @@ def text_of(path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
+def written_text(tmp_path, run) -> str:
+    """The text of the report of run, whitespace collapsed."""
+    path = tmp_path / "report.pdf"
+    write_report(path, run)
+    return " ".join(text_of(path).split())
+
+
 def font_names(path) -> set[str]:
     names = set()
     for page in PdfReader(path).pages:
@@ -71,9 +78,7 @@ def test_the_report_exists_and_passes_preflight_with_embedded_fonts_only(tmp_pat
 
 
 def test_the_component_section_says_only_a_flag_is_a_finding(tmp_path, mixed_run):
-    path = tmp_path / "balance.pdf"
-    write_report(path, mixed_run)
-    text = " ".join(text_of(path).split())
+    text = written_text(tmp_path, mixed_run)
     assert "compared within each bot" in text
     assert "q-value at most the false discovery rate (Benjamini-Hochberg" in text
     assert "only a flag is a finding" in text
@@ -88,9 +93,7 @@ def test_a_team_run_with_mixed_bots_tells_them_apart_by_score(tmp_path):
                            team_won=bool(i % 4), team_score=11))
         for i in range(40)
     ]  # fmt: skip
-    path = tmp_path / "team.pdf"
-    write_report(path, synthetic("gem-rush", records))
-    text = " ".join(text_of(path).split())
+    text = written_text(tmp_path, synthetic("gem-rush", records))
     assert "Of the bots, greedy scores most: 8.0 points a seat" in text
     assert "Mean score a seat: greedy 8.0 (8.0 to 8.0); random 3.0 (3.0 to 3.0)." in text
 
@@ -175,9 +178,7 @@ def test_seats_with_different_bots_are_not_called_a_seating_advantage(tmp_path):
         GameRecord(i, 100 + i, ["greedy", "random"], s, top_seats(s), 12, 12)
         for i, s in enumerate([10, 5] if i % 5 else [5, 10] for i in range(400))
     ]  # greedy, always in seat 1, wins 80%
-    path = tmp_path / "unrotated.pdf"
-    write_report(path, synthetic("dragonstone-mine", records))
-    text = " ".join(text_of(path).split())
+    text = written_text(tmp_path, synthetic("dragonstone-mine", records))
     assert "Seat 1 (greedy) wins 80% (76–84%) against a fair share of 50%." in text
     assert "measure the bots as much as the seating" in text
     assert "The seats hold different bots: a seat's rate measures its bots" in text
