@@ -16,6 +16,7 @@ from protopress.balance.intervals import (
     benjamini_hochberg,
     difference_interval,
     mean_sd,
+    two_sided_p,
 )
 from protopress.balance.stats import (
     FDR,
@@ -186,7 +187,7 @@ def _component_changes(old_records, new_records, min_uses: int) -> list[dict]:
             change + Z * se,
             "approximate",
         )
-        row["p"] = math.erfc(abs(change) / se / math.sqrt(2)) if se else float(change == 0)
+        row["p"] = two_sided_p(change / se) if se else float(change == 0)
         rows.append(row)
     # a game has dozens of components: each 95% interval leaves out 0 one time in 20
     # by chance, so a change is said to move an effect as a run flags one (stats.FDR)

@@ -63,14 +63,18 @@ def difference_interval(s1: int, n1: int, s2: int, n2: int) -> tuple[float, floa
     return difference, low, high
 
 
+def two_sided_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic z."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
 def difference_p_value(s1: int, n1: int, s2: int, n2: int) -> float:
     """Two-sided p-value of p1 = p2 by the pooled two-proportion z-test."""
     pooled = (s1 + s2) / (n1 + n2)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     if spread == 0:
         return 1.0
-    z = abs(s1 / n1 - s2 / n2) / spread
-    return math.erfc(z / math.sqrt(2))
+    return two_sided_p((s1 / n1 - s2 / n2) / spread)
 
 
 def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:

@@ -406,30 +406,22 @@ def _strategies(summary: dict, st: _Styles) -> list:
                 "" if h is None else f"{percent(h['rate'])} ({interval(h['low'], h['high'])})"
             )
         rows.append(row)
-    team = summary["outcome"] == "team"
-    out += [
-        Spacer(1, 4),
-        _table(rows, st),
-        Spacer(1, 3),
-        Paragraph(
-            "Each bot's win rate over the seats it played; the table gives, for the bot of the row, "
-            "the share of its decided meetings with the bot of the column that it won (higher "
-            "score, or winning when the other did not)."
-            + (
-                " In a team game every seat shares the team's result, so the win rates are alike "
-                "and the meetings are decided by score. Mean score a seat: "
-                + "; ".join(
-                    f"{b['bot']} {b['score']['mean']:.1f} ({b['score']['low']:.1f} to "
-                    f"{b['score']['high']:.1f})"
-                    for b in bots
-                )
-                + "."
-                if team
-                else ""
-            ),
-            st.small,
-        ),
-    ]
+    caption = (
+        "Each bot's win rate over the seats it played; the table gives, for the bot of the row, "
+        "the share of its decided meetings with the bot of the column that it won (higher "
+        "score, or winning when the other did not)."
+    )
+    if summary["outcome"] == "team":
+        scores = "; ".join(
+            f"{b['bot']} {b['score']['mean']:.1f} ({b['score']['low']:.1f} to "
+            f"{b['score']['high']:.1f})"
+            for b in bots
+        )
+        caption += (
+            " In a team game every seat shares the team's result, so the win rates are alike "
+            f"and the meetings are decided by score. Mean score a seat: {scores}."
+        )
+    out += [Spacer(1, 4), _table(rows, st), Spacer(1, 3), Paragraph(caption, st.small)]
     return out
 
 
