@@ -169,6 +169,14 @@ def mcts_seconds(catalog, positions, playouts: int, seed: int) -> list[float]:
     return times
 
 
+def measure_floor(scaled, seed: int, repeats: int) -> tuple[Rate, Floor]:
+    """The race to 10's rate and the loop's floor from it and the race to 100 (scaled:
+    games per run, scaled as --scale says)."""
+    race = games_per_second(_Race(), None, ["random"] * 4, {}, scaled(2000), seed, repeats)
+    long_race = games_per_second(_LongRace(), None, ["random"] * 4, {}, scaled(200), seed, repeats)
+    return race, Floor.of(race, long_race)
+
+
 def case_rate(case: Case, games: int, seed: int, repeats: int) -> Rate:
     catalog = load_catalog(builtin_catalog_path(case.game))
     return games_per_second(
@@ -245,13 +253,7 @@ def main() -> None:
     def scaled(games: int) -> int:
         return max(1, round(games * args.scale))
 
-    race = games_per_second(
-        _Race(), None, ["random"] * 4, {}, scaled(2000), args.seed, args.repeats
-    )
-    long_race = games_per_second(
-        _LongRace(), None, ["random"] * 4, {}, scaled(200), args.seed, args.repeats
-    )
-    floor = Floor.of(race, long_race)
+    race, floor = measure_floor(scaled, args.seed, args.repeats)
     print(
         f"baseline: dice race, 4 random bots, {race.games_per_second:,.0f} games/s; "
         f"the loop's floor (races to 10 and to 100): {floor.per_game:.0f} us a game "
