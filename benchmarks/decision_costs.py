@@ -111,6 +111,7 @@ def split(case: Case, games: int, seed: int, reading: float) -> Parts:
 
 def best_split(case: Case, games: int, seed: int, repeats: int, reading: float) -> Parts:
     """Each part's smallest over repeats runs of new games; their mean decisions a game."""
+    split(case, 1, seed - 1, reading)  # warm the engine's tables, as engine_speed.py does
     runs = [split(case, games, seed + run, reading) for run in range(repeats)]
     return Parts(
         decisions=sum(run.decisions for run in runs) / len(runs),
