@@ -329,26 +329,13 @@ class _Arranged(NamedTuple):
     codes: tuple[int, ...]  # grid codes of its dice
     turns: int  # distinct quarter turns
     inner: int  # edges between its own dice of one symbol
-    dice: tuple[int, ...]  # per die: a number naming its shape, the die and its code
-    # (die_key): the key of the die's bytes in lookahead._Fits
-
-
-def die_key(cells, k: int, code: int) -> int:
-    """A number naming die k of the shape cells showing code (see die_of_key)."""
-    return len(cells) << 24 | list(_by_cells(len(cells))).index(cells) << 16 | k << 8 | code
-
-
-def die_of_key(key: int) -> tuple[tuple, int, int]:
-    """(shape cells, die, code) of a die_key."""
-    return tuple(_by_cells(key >> 24))[key >> 16 & 0xFF], key >> 8 & 0xFF, key & 0xFF
 
 
 @lru_cache(maxsize=16384)  # every arrangement of every roll of the built-in dice: about 8,000
 def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
     codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
     kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
-    dice = tuple(die_key(cells, k, code) for k, code in enumerate(codes))
-    return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin), dice)
+    return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin))
 
 
 class _Chosen(NamedTuple):

@@ -9,7 +9,7 @@ agree with apply + heuristic on thousands of random positions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -27,12 +27,10 @@ from protopress.games.gemstone_caverns.grid import (
     _placements,
     _roll_arranged,
     _turn,
-    die_of_key,
 )
 from protopress.rules.core import Action, IllegalAction
 
 if TYPE_CHECKING:
-    from protopress.games.gemstone_caverns.grid import _Arranged
     from protopress.games.gemstone_caverns.rules import GemstoneState
 
 FIT_BONUS = 0.05  # per edge an arrangement could join: a tie-break between arrangements
@@ -367,17 +365,61 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
     cells, labels = state.arrangement
-    arranged = _arranged(cells, labels, state.table.symbols)
-    return _Fits(state, seat).best([(cells, arranged)])[0]
+    t = state.table
+    arranged = _arranged(cells, labels, t.symbols)
+    summed = _summed(cells, arranged.codes, arranged.inner, t.rows, t.cols, len(t.dice))
+    return _Fits(state, seat).best([summed])[0]
+
+
+class _Summed(NamedTuple):
+    """An arrangement as _Fits adds up its dice."""
+
+    cells: tuple  # its shape
+    dice: tuple[int, ...]  # per die: its code and its bit offset from the anchor, as the
+    # key of the die's shifted boards in _Fits.moved (offset << 8 | code)
+    inner: int  # edges between its own dice of one symbol
+
+
+@lru_cache(maxsize=16384)  # as grid._arranged
+def _summed(cells, codes: tuple[int, ...], inner: int, rows: int, cols: int, dice: int) -> _Summed:
+    offsets = _fit_geometry(cells, rows, cols, dice)[0]
+    return _Summed(
+        cells, tuple(offset << 8 | code for offset, code in zip(offsets, codes, strict=True)), inner
+    )
+
+
+@lru_cache(maxsize=512)
+def _roll_summed(
+    rolled: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int, dice: int
+) -> tuple[_Summed, ...]:
+    """_summed of each of _arrangements(rolled), in that order."""
+    return tuple(
+        _summed(cells, arranged.codes, arranged.inner, rows, cols, dice)
+        for (_, cells, _), arranged in zip(
+            _arrangements(rolled), _roll_arranged(rolled, symbols), strict=True
+        )
+    )
+
+
+class _Made(dict):
+    """A dict that makes a value when first asked for its key (make(key))."""
+
+    def __init__(self, make: Callable[[Any], int]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> int:
+        value = self[key] = self.make(key)
+        return value
 
 
 class _Fits:
-    """Best fits of arrangements on one seat's grid. A die's bytes, shifted to its
-    place and kept only where the placement is free, are the same for every
-    arrangement of that shape with that symbol on that die: each is computed
-    once, and an arrangement's fits are then the sum of its dice's. A code's
-    turned boards shifted by a die's offset serve every shape with a die at that
-    offset: they too are made once."""
+    """Best fits of arrangements on one seat's grid. A code's turned boards
+    shifted by a die's offset (`moved`) serve every die at that offset showing
+    that code, in every shape: each is made once. An arrangement's fits are the
+    sum of its dice's (a byte never carries: four dice count at most
+    4 * OVERLAP), kept only at the anchors where its shape is free (`free`,
+    made once per shape)."""
 
     def __init__(self, state: GemstoneState, seat: int):
         t = state.table
@@ -388,16 +430,14 @@ class _Fits:
         self.empty = (board.inside - filled) * 0xFF  # 0xFF in the bytes of empty boxes
         self.base = board.inside + (OVERLAP - 1) * filled  # 1 a box, OVERLAP if filled
         self.lanes: dict[int, int] = {0: self.base}  # per code: the boards as a die counts them
-        self.free: dict[tuple, tuple[tuple[int, ...], int]] = {}  # per shape: its dice's
-        # offsets and the free anchors' bytes
-        self.dies = _Dies(self)  # per die_key: its bytes
-        self.shifted: dict[int, dict[int, int]] = {}  # per code, per offset: its shifted boards
+        self.moved = _Made(self._moved)  # by offset << 8 | code: the code's shifted boards
+        self.free = _Made(self._free)  # by shape cells: the bytes of its free anchors
 
-    def best(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
-        """_best_fit of each (shape cells, _arranged of it) given, in order."""
+    def best(self, arranged: Iterable[_Summed]) -> list[int]:
+        """_best_fit of each arrangement given, in order."""
         return [self._largest(fits, dice) + 2 * inner for fits, inner, dice in self._sums(arranged)]
 
-    def tied(self, arranged: Iterable[tuple[Any, _Arranged]]) -> list[int]:
+    def tied(self, arranged: Iterable[_Summed]) -> list[int]:
         """The indices of the arrangements given whose best fit is the largest, in
         order (the greedy bot's choice): once a fit is known, an arrangement that
         has no byte reaching it is passed over after one threshold test."""
@@ -415,12 +455,12 @@ class _Fits:
                 tied.append(index)
         return tied
 
-    def _sums(self, arranged: Iterable[tuple[Any, _Arranged]]) -> Iterator[tuple[int, int, int]]:
+    def _sums(self, arranged: Iterable[_Summed]) -> Iterator[tuple[int, int, int]]:
         """Per arrangement: (the fits of its placements, a byte each: its dice's sum,
         its inner edges, its number of dice)."""
-        die = self.dies.__getitem__  # a die not made yet is made by _Dies.__missing__
-        for _, (_, _, inner, dice) in arranged:
-            yield sum(map(die, dice)), inner, len(dice)
+        moved, free = self.moved.__getitem__, self.free
+        for cells, dice, inner in arranged:
+            yield sum(map(moved, dice)) & free[cells], inner, len(dice)
 
     def _largest(self, fits: int, dice: int) -> int:
         """The largest byte of fits (-1 for none: no placement is free)."""
@@ -443,28 +483,20 @@ class _Fits:
                     high = mid - 1
         return low or -1
 
-    def _die(self, cells, k: int, code: int) -> int:
-        shape = self.free.get(cells)
-        if shape is None:
-            offsets, anchors = _fit_geometry(cells, self.rows, self.cols, self.dice)
-            covered = 0
-            for offset in offsets:
-                covered += self._moved(0, offset)  # OVERLAP on filled boxes, whatever the code
-            ones = self.board.ones
-            overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
-            overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
-            shape = self.free[cells] = (offsets, anchors & ~(overlap * 0xFF))
-        return self._moved(code, shape[0][k]) & shape[1]
+    def _free(self, cells) -> int:
+        """The bytes of the anchors where the shape cells covers no filled box."""
+        offsets, anchors = _fit_geometry(cells, self.rows, self.cols, self.dice)
+        covered = 0
+        for offset in offsets:
+            covered += self.moved[offset << 8]  # OVERLAP on filled boxes, whatever the code
+        ones = self.board.ones
+        overlap = (covered >> 5) & (7 * ones)  # the bytes at OVERLAP or more
+        overlap = (overlap | overlap >> 1 | overlap >> 2) & ones
+        return anchors & ~(overlap * 0xFF)
 
-    def _moved(self, code: int, offset: int) -> int:
-        """The code's turned boards shifted by offset, made once."""
-        shifted = self.shifted.get(code)
-        if shifted is None:
-            shifted = self.shifted[code] = {}
-        moved = shifted.get(offset)
-        if moved is None:
-            moved = shifted[offset] = self._lanes(code) >> offset
-        return moved
+    def _moved(self, key: int) -> int:
+        """The turned boards of the key's code shifted by its offset."""
+        return self._lanes(key & 0xFF) >> (key >> 8)
 
     def _lanes(self, code: int) -> int:
         """The turned boards as a die of code counts them: 1 an empty box and 1 more
@@ -479,18 +511,6 @@ class _Fits:
             near = (plane << 8) + (plane >> 8) + (plane << row) + (plane >> row)
             lanes = self.lanes[code] = self.base + (near & self.empty)
         return lanes
-
-
-class _Dies(dict[int, int]):
-    """A die's bytes by its die_key, each made when first asked for."""
-
-    def __init__(self, fits: _Fits):
-        super().__init__()
-        self.fits = fits
-
-    def __missing__(self, key: int) -> int:
-        die = self[key] = self.fits._die(*die_of_key(key))
-        return die
 
 
 # per code: a table turning a grid's bytes into binary digits, 1 for that code
@@ -522,12 +542,14 @@ def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Action])
     return [actions[index] for index in tied]
 
 
-def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Iterable[tuple[Any, _Arranged]]:
-    """(shape cells, _arranged) of each "arrange" action."""
-    symbols = state.table.symbols
+def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Sequence[_Summed]:
+    """_summed of each "arrange" action."""
+    t = state.table
     rolled = tuple(sorted(state.rolled))
     if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
-        every = _roll_arranged(rolled, symbols)
-    else:
-        every = tuple(_arranged(cells, labels, symbols) for _, cells, labels in actions)
-    return zip((cells for _, cells, _ in actions), every, strict=True)
+        return _roll_summed(rolled, t.symbols, t.rows, t.cols, len(t.dice))
+    every = ((cells, _arranged(cells, labels, t.symbols)) for _, cells, labels in actions)
+    return [
+        _summed(cells, arranged.codes, arranged.inner, t.rows, t.cols, len(t.dice))
+        for cells, arranged in every
+    ]
