@@ -284,7 +284,7 @@ def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list
 # found by threshold tests (is any byte >= t?). A turn beyond an arrangement's
 # distinct ones repeats their placements, so counting all four gives its fit.
 
-OVERLAP = 32  # above any fit (at most 5 per die), and 4 * OVERLAP fits in a byte
+OVERLAP = 32  # above any fit (at most 5 a die: six dice at most); 6 * OVERLAP fits a byte
 TURNS = 4
 
 
@@ -417,8 +417,8 @@ class _Fits:
     """Best fits of arrangements on one seat's grid. A code's turned boards
     shifted by a die's offset (`moved`) serve every die at that offset showing
     that code, in every shape: each is made once. An arrangement's fits are the
-    sum of its dice's (a byte never carries: four dice count at most
-    4 * OVERLAP), kept only at the anchors where its shape is free (`free`,
+    sum of its dice's (a byte never carries: six dice count at most
+    6 * OVERLAP), kept only at the anchors where its shape is free (`free`,
     made once per shape)."""
 
     def __init__(self, state: GemstoneState, seat: int):
