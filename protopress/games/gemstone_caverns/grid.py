@@ -355,12 +355,6 @@ def _chosen(cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int,
     return _Chosen(arranged.codes, arranged.turns, spots, table, _by_cells(len(cells))[cells][0])
 
 
-@lru_cache(maxsize=512)
-def _roll_arranged(rolled: tuple[str, ...], symbols: tuple[str, ...]) -> tuple[_Arranged, ...]:
-    """_arranged of each of _arrangements(rolled), in that order."""
-    return tuple(_arranged(cells, labels, symbols) for _, cells, labels in _arrangements(rolled))
-
-
 @lru_cache(maxsize=1024)
 def _inner_edges(cells, codes: tuple) -> int:
     """Edges between the arrangement's own dice of one symbol (codes, symbols or kin:

@@ -25,7 +25,6 @@ from protopress.games.gemstone_caverns.grid import (
     _neighbours,
     _place_actions,
     _placements,
-    _roll_arranged,
     _turn,
 )
 from protopress.rules.core import Action, IllegalAction
@@ -366,9 +365,9 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
         raise ValueError("the dice are not arranged yet")
     cells, labels = state.arrangement
     t = state.table
-    arranged = _arranged(cells, labels, t.symbols)
-    summed = _summed(cells, arranged.codes, arranged.inner, t.rows, t.cols, len(t.dice))
-    return _Fits(state, seat).best([summed])[0]
+    return _Fits(state, seat).best(
+        [_summed(cells, labels, t.symbols, t.rows, t.cols, len(t.dice))]
+    )[0]
 
 
 class _Summed(NamedTuple):
@@ -381,11 +380,14 @@ class _Summed(NamedTuple):
 
 
 @lru_cache(maxsize=16384)  # as grid._arranged
-def _summed(cells, codes: tuple[int, ...], inner: int, rows: int, cols: int, dice: int) -> _Summed:
+def _summed(
+    cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int, dice: int
+) -> _Summed:
+    """The arrangement of labels on the shape cells, as _Fits adds up its dice."""
+    arranged = _arranged(cells, labels, symbols)
     offsets = _fit_geometry(cells, rows, cols, dice)[0]
-    return _Summed(
-        cells, tuple(offset << 8 | code for offset, code in zip(offsets, codes, strict=True)), inner
-    )
+    keys = tuple(offset << 8 | code for offset, code in zip(offsets, arranged.codes, strict=True))
+    return _Summed(cells, keys, arranged.inner)
 
 
 @lru_cache(maxsize=512)
@@ -394,10 +396,8 @@ def _roll_summed(
 ) -> tuple[_Summed, ...]:
     """_summed of each of _arrangements(rolled), in that order."""
     return tuple(
-        _summed(cells, arranged.codes, arranged.inner, rows, cols, dice)
-        for (_, cells, _), arranged in zip(
-            _arrangements(rolled), _roll_arranged(rolled, symbols), strict=True
-        )
+        _summed(cells, labels, symbols, rows, cols, dice)
+        for _, cells, labels in _arrangements(rolled)
     )
 
 
@@ -429,7 +429,8 @@ class _Fits:
         filled = _spread(board, state.filled[seat])
         self.empty = (board.inside - filled) * 0xFF  # 0xFF in the bytes of empty boxes
         self.base = board.inside + (OVERLAP - 1) * filled  # 1 a box, OVERLAP if filled
-        self.lanes: dict[int, int] = {0: self.base}  # per code: the boards as a die counts them
+        self.lanes = _Made(self._lanes)  # per code: the boards as a die counts them
+        self.lanes[0] = self.base  # no code's neighbours counted: what _free adds up
         self.moved = _Made(self._moved)  # by offset << 8 | code: the code's shifted boards
         self.free = _Made(self._free)  # by shape cells: the bytes of its free anchors
 
@@ -496,21 +497,18 @@ class _Fits:
 
     def _moved(self, key: int) -> int:
         """The turned boards of the key's code shifted by its offset."""
-        return self._lanes(key & 0xFF) >> (key >> 8)
+        return self.lanes[key & 0xFF] >> (key >> 8)
 
     def _lanes(self, code: int) -> int:
         """The turned boards as a die of code counts them: 1 an empty box and 1 more
         per neighbour of that code (the code's boxes shifted a box each way: the
         padding keeps rows and boards apart), OVERLAP a filled box."""
-        lanes = self.lanes.get(code)
-        if lanes is None:
-            board = self.board
-            mine = int(self.grid.translate(_ONE_OF[code])[::-1], 2)
-            plane = _spread(board, mine)
-            row = 8 * board.width
-            near = (plane << 8) + (plane >> 8) + (plane << row) + (plane >> row)
-            lanes = self.lanes[code] = self.base + (near & self.empty)
-        return lanes
+        board = self.board
+        mine = int(self.grid.translate(_ONE_OF[code])[::-1], 2)
+        plane = _spread(board, mine)
+        row = 8 * board.width
+        near = (plane << 8) + (plane >> 8) + (plane << row) + (plane >> row)
+        return self.base + (near & self.empty)
 
 
 # per code: a table turning a grid's bytes into binary digits, 1 for that code
@@ -548,8 +546,7 @@ def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Sequence[_Su
     rolled = tuple(sorted(state.rolled))
     if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
         return _roll_summed(rolled, t.symbols, t.rows, t.cols, len(t.dice))
-    every = ((cells, _arranged(cells, labels, t.symbols)) for _, cells, labels in actions)
     return [
-        _summed(cells, arranged.codes, arranged.inner, t.rows, t.cols, len(t.dice))
-        for cells, arranged in every
+        _summed(cells, labels, t.symbols, t.rows, t.cols, len(t.dice))
+        for _, cells, labels in actions
     ]
