@@ -37,6 +37,7 @@ from protopress.generators.scripts import (
     ShapedTextOp,
     Styled,
     fit_shaped,
+    lacks_shaped,
     needs_shaping,
 )
 from protopress.generators.shapes import outline, scaled
@@ -643,8 +644,8 @@ def _glyph_warnings(texts, element, fields, warnings: list, component_id: str) -
     layout's own text) naming each character, never a silent empty box."""
     lacking: dict[tuple[str, str], list[str]] = {}
     for text, text_font in texts:
-        lacks = text_font.lacks_shaped if needs_shaping(text) else text_font.lacks
-        for char in lacks(text):
+        lacks = lacks_shaped(text, text_font) if needs_shaping(text) else text_font.lacks(text)
+        for char in lacks:
             found = lacking.setdefault((_field_of(char, element, fields), text_font.file_name), [])
             if char not in found:
                 found.append(char)

@@ -58,17 +58,6 @@ class Font:
         cmap = pdfmetrics.getFont(self.name).face.charToGlyph
         return sorted(char for char in set(text) if ord(char) not in cmap and _drawn(char))
 
-    def lacks_shaped(self, text: str) -> list[str]:
-        """As lacks, for text drawn shaped: a mark HarfBuzz composes with its letter
-        into a glyph the font has is not lacking."""
-        from protopress.generators.scripts import without_glyph  # scripts imports this module
-
-        lacking = self.lacks(text)
-        if not lacking:
-            return lacking
-        left_out = without_glyph(text, self)
-        return [char for char in lacking if char in left_out]
-
     def pillow(self, pixels: int) -> ImageFont.FreeTypeFont:
         return _pillow_font(str(self.path), pixels, self.stamp)
 

@@ -260,6 +260,16 @@ def without_glyph(text: str, font: Font) -> set[str]:
     return {text[info.cluster] for info in buffer.glyph_infos if info.codepoint == 0}
 
 
+def lacks_shaped(text: str, font: Font) -> list[str]:
+    """As ``font.lacks``, for text drawn shaped: a mark HarfBuzz composes with its
+    letter into a glyph the font has is not lacking."""
+    lacking = font.lacks(text)
+    if not lacking:
+        return lacking
+    left_out = without_glyph(text, font)
+    return [char for char in lacking if char in left_out]
+
+
 # ---- layout -----------------------------------------------------------------
 
 
