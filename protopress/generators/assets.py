@@ -57,10 +57,10 @@ class AssetPolicy:
         if not found:
             raise ValueError(f"image {relative!r} not found (looked for {path})")
         try:
-            found = image_format(path)
+            image_kind = image_format(path)
         except OSError as error:
             raise ValueError(f"image {relative!r} cannot be read: {error}") from None
-        if found == "SVG":
+        if image_kind == "SVG":
             # its references stay inside the catalog folder (or, for an SVG
             # allowed from outside, inside its own folder)
             roots = (self.root,) if path.is_relative_to(self.root) else (path.parent,)

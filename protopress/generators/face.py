@@ -8,9 +8,10 @@ surfaces draw the same operations, so their output matches.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sized
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from protopress.components.explain import Located
 from protopress.components.loader import locate_in_file
@@ -154,7 +155,8 @@ class FaceBuilder:
 
     def build(self, component, side: str) -> Face:
         fields = context(component, self.catalog)
-        ops, warnings = [], []
+        ops: list[Op] = []
+        warnings: list[str] = []
         for element, origin in self.layout.elements(side, fields, warnings, component.id):
             if "when" in element and not _holds(element["when"], fields):
                 continue
@@ -184,13 +186,13 @@ class FaceBuilder:
         if kind in ("rect", "line"):
             return [self._rect(element, fields) if kind == "rect" else self._line(element, fields)]
         if kind in ("icon", "icons", "grid", "markers"):
-            draw = {"icon": self._icon, "icons": self._icons_row, "grid": self._grid,
-                    "markers": self._markers}[kind]  # fmt: skip
-            return draw(element, fields)
+            shapes = {"icon": self._icon, "icons": self._icons_row, "grid": self._grid,
+                      "markers": self._markers}[kind]  # fmt: skip
+            return shapes(element, fields)
         if kind in ("text", "table", "legend", "image"):
-            draw = {"text": self._text, "table": self._table, "legend": self._legend,
-                    "image": self._image}[kind]  # fmt: skip
-            return draw(element, fields, warnings, component_id)
+            written = {"text": self._text, "table": self._table, "legend": self._legend,
+                       "image": self._image}[kind]  # fmt: skip
+            return written(element, fields, warnings, component_id)
         raise ValueError(f"unknown element type {kind!r}")  # the schema refuses it first
 
     def _at(self, element, key) -> float:
@@ -462,7 +464,7 @@ class FaceBuilder:
             return []
         x, y, w, h = self._box(element)
         stroke, width = self._stroke(element, fields)
-        ops = (
+        ops: list[Op] = (
             [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields, "fill"))]
             if "fill" in element
             else []
@@ -545,9 +547,12 @@ class FaceBuilder:
         source = fill(element["from"], fields)  # a collection, or a {field} naming one
         collection = self._collection(source)
         wanted = single(element["items"], fields) if "items" in element else MISSING
-        if wanted is not MISSING and not isinstance(wanted, (list, tuple)):
+        if wanted is MISSING:
+            chosen = list(collection)
+        elif isinstance(wanted, (list, tuple)):
+            chosen = [c for c in collection if c.get("id") in wanted]
+        else:
             raise FieldError("items", f"expected a list of ids, found {_shown(wanted)}")
-        chosen = [c for c in collection if wanted is MISSING or c.get("id") in wanted]
         if not chosen:
             return []
         chosen = bounded_items(chosen, "from")
@@ -724,7 +729,10 @@ def count(value, fields, key: str = "count") -> int:
     return found
 
 
-def bounded_items(items, key: str) -> list | tuple:
+Items = TypeVar("Items", bound=Sized)
+
+
+def bounded_items(items: Items, key: str) -> Items:
     """A field's list of things to draw, at most MAX_ITEMS of them."""
     if len(items) > MAX_ITEMS:
         raise FieldError(key, f"{len(items)} items to draw; expected at most {MAX_ITEMS}")

@@ -462,8 +462,12 @@ def _arrange(
     top = (paper_h - (rows * h + (rows - 1) * gap)) / 2
     grid_w, grid_h = columns * w + (columns - 1) * gap, rows * h + (rows - 1) * gap
     rooms = (top, paper_w - left - grid_w, paper_h - top - grid_h, left)  # paper edge to trim
-    fitted = [spec.marks_within(room - bleed - spec.inset) for room in rooms]
-    if any(marks is None for marks in fitted):
+    fitted = [
+        marks
+        for room in rooms
+        if (marks := spec.marks_within(room - bleed - spec.inset)) is not None
+    ]
+    if len(fitted) < len(rooms):
         return None
     slots = []
     for row in range(rows):

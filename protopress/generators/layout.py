@@ -83,7 +83,9 @@ class Layout:
         for side in SIDES:
             items = (self.front if side == "front" else self.back) or ()
             for element, origin in zip(items, self.origins.get(side, ()), strict=False):
-                box = None if isinstance(element, Deferred) else _content_box(element)
+                if isinstance(element, Deferred):
+                    continue
+                box = _content_box(element)
                 if box is None:
                     continue
                 x, y, w, h = box
@@ -113,6 +115,7 @@ class Layout:
             folder = origin.path.parent.resolve()
             if path.is_relative_to(folder):
                 continue  # checked whole when the layout was loaded
+            problem: str | None
             if not allow_outside and not path.is_relative_to(root):
                 problem = (f"font file {written!r} lies outside the catalog folder {root} and "
                            "the layout's folder (use --allow-outside-assets to allow it)")  # fmt: skip
@@ -357,7 +360,7 @@ def _file_checks(path: Path):
     """Checks of one layout file beyond its schema: font files and lengths."""
 
     def check(document) -> list[Located]:
-        findings = []
+        findings: list[Located] = []
         if not isinstance(document, dict):
             return findings
         fonts = document.get("fonts", {})
@@ -570,6 +573,7 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
     result = {}
     for kind in kinds:
         own = own_layout(override_dir, kind) if override_dir else None
+        layout: Layout | None
         if own is not None:
             layout = load_layout(own)
         elif kind in declared and declared[kind].layout:

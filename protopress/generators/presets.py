@@ -304,7 +304,7 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, copies, placed, progr
     and of the product each kind is ordered as."""
     folder = options.output_dir
     written: list[Path] = []
-    rows = [("kind", "id", "title", "count", "front", "back", "product")]
+    rows: list[tuple[str, ...]] = [("kind", "id", "title", "count", "front", "back", "product")]
     for kind in layouts:
         product = placed[kind].product.key if kind in placed else ""
         components = {component.id: component for component in catalog.of_kind(kind)}

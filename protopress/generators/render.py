@@ -189,7 +189,7 @@ def render_catalog(
     for layout in layouts.values():
         assets.check_fonts(layout)  # before anything is written
     if options.strict:
-        warnings = []
+        warnings: list[str] = []
         for kind, layout in layouts.items():
             for _ in _copies(catalog, kind, layout, options, assets, warnings):
                 pass
@@ -240,8 +240,9 @@ def settings(options: RenderOptions) -> str:
     ]
     if options.back_offset != (0.0, 0.0):
         words.append("backs shifted {:g},{:g} mm".format(*map(to_mm, options.back_offset)))
-    if options.cmyk:
-        profile = options.separation().profile
+    cmyk = options.separation()
+    if cmyk is not None:
+        profile = cmyk.profile
         words.append(f"{'PDF/X-4, ' if options.pdfx else ''}CMYK ({profile.description})")
     else:
         words.append("RGB")
@@ -589,7 +590,9 @@ def thumbnail(image: Image.Image, width: int = CONTACT_WIDTH) -> Image.Image:
     """A face as the contact sheet shows it: width pixels wide."""
     factor = image.width // width
     reduced = image.reduce(factor) if factor > 1 else image  # a box filter first: fast
-    return reduced.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    return reduced.resize(
+        (width, round(image.height * width / image.width)), Image.Resampling.LANCZOS
+    )
 
 
 def _thumbnail_bytes(image: Image.Image) -> bytes:

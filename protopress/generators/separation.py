@@ -165,7 +165,7 @@ class Separation:
                 self._colours[colour] = (0.0, 0.0, 0.0, 1.0)  # 100% K: see the module docstring
             else:
                 pixel = Image.new("RGB", (1, 1), colour.rgb255())
-                values = ImageCms.applyTransform(pixel, self.transform()).getpixel((0, 0))
+                values = self.transform().apply(pixel).tobytes()  # one CMYK pixel
                 c, m, y, k = (round(v / 255, 4) for v in values)
                 self._colours[colour] = (c, m, y, k)
         return self._colours[colour]

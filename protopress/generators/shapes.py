@@ -76,11 +76,12 @@ def _drop(cx: float = 0.0, tip: float = 1.8) -> list[Point]:
 
 def _cubic(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:
     """Points on a cubic Bézier, both ends included."""
+
+    def at(t: float, a: float, b: float, c: float, d: float) -> float:
+        return (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t**2 * c + t**3 * d
+
     return [
-        tuple(
-            (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t**2 * c + t**3 * d
-            for a, b, c, d in zip(p0, p1, p2, p3, strict=True)
-        )
+        (at(t, p0[0], p1[0], p2[0], p3[0]), at(t, p0[1], p1[1], p2[1], p3[1]))
         for t in (i / steps for i in range(steps + 1))
     ]
 
@@ -135,9 +136,9 @@ def _spiral(turns: float = 2.25, band: float = 0.55, start: float = 0.35) -> lis
     return edge(band / 2) + edge(-band / 2)[::-1]
 
 
-_BOLT = [(4, 0), (9, 0), (6, 4), (9, 4), (2, 10), (4, 5.5), (1, 5.5)]
-_KITE = [(0, -1), (0.75, -0.35), (0, 1.6), (-0.75, -0.35)]
-_TRAPEZOID = [(-0.5, -0.75), (0.5, -0.75), (1, 0.75), (-1, 0.75)]
+_BOLT: list[Point] = [(4, 0), (9, 0), (6, 4), (9, 4), (2, 10), (4, 5.5), (1, 5.5)]
+_KITE: list[Point] = [(0, -1), (0.75, -0.35), (0, 1.6), (-0.75, -0.35)]
+_TRAPEZOID: list[Point] = [(-0.5, -0.75), (0.5, -0.75), (1, 0.75), (-1, 0.75)]
 
 Builder = Callable[[], Iterable[list[Point]]]
 

@@ -31,10 +31,11 @@ def pdf_pages(path: Path) -> int:
 
 def human_size(size: int) -> str:
     """1234567 -> '1.2 MB' (powers of 1000, as file managers show)."""
+    amount: float = size  # stays the int size while the unit is bytes
     for unit in ("bytes", "kB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
-        size /= 1000
+        if amount < 1000 or unit == "GB":
+            return f"{amount} {unit}" if unit == "bytes" else f"{amount:.1f} {unit}"
+        amount /= 1000
     raise AssertionError("unreachable")
 
 

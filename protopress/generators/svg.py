@@ -255,7 +255,7 @@ class _Notes(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if record.levelno >= logging.WARNING:
             self.messages.append(record.getMessage())
-        elif record.msg == "Ignoring node: %s" and record.args:
+        elif record.msg == "Ignoring node: %s" and isinstance(record.args, tuple) and record.args:
             name = str(record.args[0])
             if name not in _SILENT:
                 self.messages.append(f"<{name}> is not supported")

@@ -102,16 +102,13 @@ def sheet_grid(cards: int, card: tuple[int, int], limit: int = MAX_SIDE) -> Shee
     """
     if not 1 <= cards <= CARDS_PER_SHEET:
         raise ValueError(f"a sheet holds 1 to {CARDS_PER_SHEET} cards, not {cards}")
-    best = None
-    for rows in range(MIN_ROWS, MAX_ROWS + 1):
-        for columns in range(MIN_COLUMNS, MAX_COLUMNS + 1):
-            if columns * rows < cards + 1:
-                continue
-            cell = fit_cell(card, columns, rows, limit)
-            key = (-cell[0] * cell[1], columns * rows, columns)
-            if best is None or key < best[0]:
-                best = (key, SheetGrid(columns, rows, cell))
-    return best[1]
+    grids = (
+        SheetGrid(columns, rows, fit_cell(card, columns, rows, limit))
+        for rows in range(MIN_ROWS, MAX_ROWS + 1)
+        for columns in range(MIN_COLUMNS, MAX_COLUMNS + 1)
+        if columns * rows >= cards + 1
+    )
+    return min(grids, key=lambda grid: (-grid.cell[0] * grid.cell[1], grid.slots, grid.columns))
 
 
 def object_type(layout: Layout) -> str:
@@ -174,7 +171,7 @@ def _image(face: Face | None, dpi: int, size: tuple[int, int]) -> Image.Image:
         return face_image(face, dpi)
     scale = max(size[0] / native[0], size[1] / native[1])
     image = face_image(face, max(1, math.ceil(dpi * scale)))
-    return image if image.size == size else image.resize(size, Image.LANCZOS)
+    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
 
 
 def _capped(size: tuple[int, int], limit: int = MAX_SIDE) -> tuple[int, int]:
@@ -316,6 +313,7 @@ def _deck(catalog, kind, layout, kind_designs, writer: _Writer, first_deck: int,
         # the hidden card: the shared back, or a plain grey card when backs differ
         faces.paste(_image(shared_back, dpi, grid.cell), grid.origin(grid.hidden))
         face_url = writer.image(f"{kind}/sheet-{number}.png", faces, sheet_dpi)
+        sheet_back_url: str | None  # None only where no back is shared: never used then
         if back_sheet is not None:
             back_sheet.paste(_image(None, dpi, grid.cell), grid.origin(grid.hidden))
             sheet_back_url = writer.image(f"{kind}/back-sheet-{number}.png", back_sheet, sheet_dpi)

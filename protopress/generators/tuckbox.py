@@ -185,7 +185,8 @@ def _edges(pieces) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
             if key not in seen:
                 order.append((a, b, key))
             seen[key] = seen.get(key, 0) + 1
-    cuts, folds = [], []
+    cuts: list[Line] = []
+    folds: list[Line] = []
     for a, b, key in order:
         (folds if seen[key] > 1 else cuts).append(Line(a[0], a[1], b[0], b[1]))
     return tuple(cuts), tuple(folds)

@@ -192,11 +192,11 @@ def draw_box_page(faces: PdfFaces, spec: BoxSpec, catalog, paper_name: str, asse
     faces.set_stroke(BLACK)
     canvas.setLineWidth(CUT_WIDTH)
     canvas.setDash([])
-    for line in die.cuts:
-        canvas.line(ox + line.x1, height - oy - line.y1, ox + line.x2, height - oy - line.y2)
+    for cut in die.cuts:
+        canvas.line(ox + cut.x1, height - oy - cut.y1, ox + cut.x2, height - oy - cut.y2)
     canvas.setDash(list(FOLD_DASH))
-    for line in die.folds:
-        canvas.line(ox + line.x1, height - oy - line.y1, ox + line.x2, height - oy - line.y2)
+    for fold in die.folds:
+        canvas.line(ox + fold.x1, height - oy - fold.y1, ox + fold.x2, height - oy - fold.y2)
     canvas.restoreState()
     return warnings
 

@@ -37,7 +37,7 @@ MAX_ASSETS = 5000  # files stamped per folder: a huge folder is not walked for e
 
 def snapshot(
     catalog_path: Path, layouts_dir: Path | None, assets: bool = False, exclude: Path | None = None
-) -> dict[Path, float]:
+) -> dict[Path, int]:
     """Modification times of the catalog and its layouts; with assets, also of the
     images and fonts under the catalog's folder and the layouts folder, except
     those under exclude (the output folder: the render's own PNGs)."""
@@ -53,7 +53,7 @@ def snapshot(
                 and (skip is None or not _resolved(p).is_relative_to(skip))
             )  # fmt: skip
             paths.extend(itertools.islice(found, MAX_ASSETS))
-    stamps = {}
+    stamps: dict[Path, int] = {}
     for path in paths:
         # a file being replaced: next time; a link loop or a name too long: never
         with contextlib.suppress(OSError):
@@ -90,7 +90,7 @@ def watch(
     sleep: Callable[[float], None] = time.sleep,
 ) -> None:
     """Render once, then again on every change until should_stop() is true."""
-    stamps: dict[Path, float] = {}
+    stamps: dict[Path, int] = {}
     catalog = None
     while not should_stop():
         now = snapshot(catalog_path, options.layouts_dir, assets=True, exclude=options.output_dir)

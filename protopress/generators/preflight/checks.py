@@ -4,6 +4,8 @@ colour models, total ink, image resolution and PDF/X identification."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from xml.dom.minidom import CharacterData
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
@@ -99,18 +101,20 @@ def _font_name(font) -> str:
 
 
 def colours(scans: list[PageScan], expect: str | None) -> list[PreflightCheck]:
-    checks, used = [], set()
-    forbidden = EXPECT.get(expect)
+    checks: list[PreflightCheck] = []
+    used: set[str] = set()
+    expected = (expect or "").upper()
+    forbidden = EXPECT.get(expect or "")
     for number, scan in enumerate(scans, 1):
         used.update(scan.colours)
         if forbidden in scan.colours:
             sources = ", ".join(sorted(scan.colours[forbidden]))
-            message = f"{forbidden} used ({sources}) where {expect.upper()} is expected"
+            message = f"{forbidden} used ({sources}) where {expected} is expected"
             checks.append(PreflightCheck("colours", False, message, number))
     if not checks:
         message = ", ".join(m for m in _MODELS if m in used) or "no colour set"
         if expect:
-            message += f" (expected {expect.upper()})"
+            message += f" (expected {expected})"
         checks.append(PreflightCheck("colours", True, message))
     return checks
 
@@ -146,7 +150,7 @@ def pdfx(reader: PdfReader, pages) -> list[PreflightCheck]:
     from protopress.generators.separation import check_profile
 
     checks = []
-    info = reader.metadata or {}
+    info: Mapping[str, object] = reader.metadata or {}
     version = str(info.get("/GTS_PDFXVersion", "")) or _xmp_pdfx_version(reader)
     if version in PDFX_VERSIONS:
         checks.append(PreflightCheck("pdf/x", True, f"identified as {version}"))
@@ -190,7 +194,8 @@ def _xmp_pdfx_version(reader: PdfReader) -> str:
     nodes = metadata.rdf_root.getElementsByTagNameNS(
         "http://www.npes.org/pdfx/ns/id/", "GTS_PDFXVersion"
     )
-    return nodes[0].firstChild.data.strip() if nodes and nodes[0].firstChild else ""
+    text = nodes[0].firstChild if nodes else None
+    return text.data.strip() if isinstance(text, CharacterData) else ""
 
 
 def images(scans: list[PageScan], min_dpi: float) -> list[PreflightCheck]:

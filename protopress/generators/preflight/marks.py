@@ -5,6 +5,8 @@ boxes), known by their page labels."""
 from __future__ import annotations
 
 import math
+from collections.abc import Set
+from typing import NamedTuple
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
@@ -27,6 +29,15 @@ _SIDES = (
     ("left", "right", "y"),
     ("right", "left", "y"),
 )
+
+
+class Stroke(NamedTuple):
+    """A straight stroke along one axis: where it crosses the other, and its two ends."""
+
+    position: float
+    low: float
+    high: float
+
 
 BACK_LABEL = "back "  # page labels of duplex back pages start with this ("back 3")
 
@@ -56,8 +67,8 @@ def crop_marks(
     pages,
     scans: list[PageScan],
     required: bool,
-    backs: set[int] = frozenset(),
-    assembly: set[int] = frozenset(),
+    backs: Set[int] = frozenset(),
+    assembly: Set[int] = frozenset(),
 ) -> list[PreflightCheck]:
     """Sheets (pages without TrimBox): every trim line marked on both sides.
     Duplex back pages (see :func:`back_pages`) carry no marks by design; the
@@ -126,14 +137,16 @@ def _mark_problems(segments, media) -> list[str] | None:
     Marks are short straight strokes: vertical ones above and below the
     marked area, horizontal ones left and right of it; the area spans the
     marks' own coordinates. Positions are reported in mm from the top left."""
-    vertical, horizontal = [], []  # (position, low end, high end)
-    long_vertical, long_horizontal = [], []
+    vertical: list[Stroke] = []
+    horizontal: list[Stroke] = []
+    long_vertical: list[Stroke] = []
+    long_horizontal: list[Stroke] = []
     for x0, y0, x1, y1 in segments:
         short = math.hypot(x1 - x0, y1 - y0) <= MARK_MAX_LENGTH
         if abs(x1 - x0) < TOLERANCE and y0 != y1:
-            (vertical if short else long_vertical).append((x0, min(y0, y1), max(y0, y1)))
+            (vertical if short else long_vertical).append(Stroke(x0, min(y0, y1), max(y0, y1)))
         elif abs(y1 - y0) < TOLERANCE and x0 != x1:
-            (horizontal if short else long_horizontal).append((y0, min(x0, x1), max(x0, x1)))
+            (horizontal if short else long_horizontal).append(Stroke(y0, min(x0, x1), max(x0, x1)))
     # a mark stands alone: a tick ending on a longer line (a ruler's) is not one
     vertical = [v for v in vertical if not _ends_on(v, long_horizontal)]
     horizontal = [h for h in horizontal if not _ends_on(h, long_vertical)]
@@ -179,7 +192,7 @@ def _on(position: float, positions: list[float]) -> bool:
     return any(abs(position - p) < TOLERANCE for p in positions)
 
 
-def _ends_on(segment, across) -> bool:
+def _ends_on(segment: Stroke, across: list[Stroke]) -> bool:
     """Whether an end of segment lies on one of the perpendicular lines across."""
     position, low, high = segment
     return any(

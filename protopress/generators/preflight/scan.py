@@ -96,7 +96,7 @@ class PageWalker:
         path: list[tuple[float, float, float, float]] = []
         point = None
         simple = True  # the path so far is m/l only
-        spaces = {"fill": None, "stroke": None}  # colour models set by cs and CS
+        spaces: dict[str, str | None] = {"fill": None, "stroke": None}  # set by cs and CS
         for operands, operator in operations:
             if operator == b"q":
                 saved.append((ctm, dict(spaces)))
@@ -227,8 +227,8 @@ def _decoded(image, mode: str) -> Image.Image | None:
     filters = entry(image, "/Filter")
     filters = [filters] if isinstance(filters, str) else list(filters or [])
     if filters and filters[-1] == "/DCTDecode":
-        picture = Image.open(io.BytesIO(image.get_data()), formats=["JPEG"])
-        return picture if picture.mode == mode else None  # Pillow undoes Adobe's inversion
+        jpeg = Image.open(io.BytesIO(image.get_data()), formats=["JPEG"])
+        return jpeg if jpeg.mode == mode else None  # Pillow undoes Adobe's inversion
     if any(name not in ("/FlateDecode", "/Fl", "/ASCII85Decode", "/A85") for name in filters):
         return None
     data = image.get_data()
