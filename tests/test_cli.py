@@ -190,7 +190,7 @@ def test_builtin_catalogs_name_their_schema_relative_to_the_file():
         path = builtin_catalog_path(game)
         document = json.loads(path.read_text())
         assert (path.parent / document["$schema"]).resolve() == (
-            Path(path).parent.parent / "schemas" / "catalog.schema.json"
+            Path(path).parent.parent.parent / "components" / "schemas" / "catalog.schema.json"
         ).resolve()
 
 

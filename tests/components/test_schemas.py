@@ -30,7 +30,7 @@ def test_builtin_catalogs_are_valid_and_carry_their_schema(game):
     path = builtin_catalog_path(game)
     catalog = load_catalog(path)
     assert catalog.game == game
-    assert json.loads(path.read_text())["$schema"] == "../schemas/catalog.schema.json"
+    assert json.loads(path.read_text())["$schema"] == "../../components/schemas/catalog.schema.json"
 
 
 def test_gem_rush_box_contents():

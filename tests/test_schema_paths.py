@@ -1,0 +1,67 @@
+"""Every `$schema` a built-in or example catalog or layout names resolves, from the
+file's own folder as an editor resolves it, to the schema of the file's kind as
+the package ships it (protopress/components/schemas)."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+import protopress
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = Path(protopress.__file__).resolve().parent
+SHIPPED = PACKAGE / "components" / "schemas"
+SOURCE_SUFFIXES = (".json", ".yaml", ".yml")
+
+
+def _sources(root: Path) -> list[Path]:
+    """The catalog and layout files under root (the shipped schemas aside)."""
+    return sorted(
+        path
+        for path in root.rglob("*")
+        if path.suffix in SOURCE_SUFFIXES and SHIPPED not in path.parents
+    )
+
+
+BUILT_IN = _sources(PACKAGE)
+EXAMPLES = _sources(REPO / "examples")
+
+
+def _document(path: Path) -> dict:
+    if path.suffix == ".json":
+        return json.loads(path.read_text(encoding="utf-8"))
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _schema_of_kind(path: Path, document: dict) -> str:
+    """The schema a file of this shape is read with: a catalog names its game, a
+    layout the component kind it draws, a fragments file only fragments."""
+    if "game" in document:
+        return "catalog.schema.json"
+    if "kind" in document and "layouts" in path.parts:
+        return "layout.schema.json"
+    if set(document) - {"$schema"} == {"fragments"}:
+        return "layout-fragments.schema.json"
+    raise AssertionError(f"{path}: neither a catalog, a layout nor a fragments file")
+
+
+def test_the_walk_finds_every_built_in_game_and_the_examples():
+    games = {path.parent.name for path in BUILT_IN if path.name == "catalog.json"}
+    assert {"gem_rush", "stonespine_architects", "dragonstone_mine", "gemstone_caverns"} <= games
+    assert any(path.parent.parent == PACKAGE / "generators" for path in BUILT_IN)
+    assert any(path.name == "fragments.json" for path in BUILT_IN)
+    assert EXAMPLES
+
+
+@pytest.mark.parametrize("path", BUILT_IN + EXAMPLES, ids=lambda path: str(path.relative_to(REPO)))
+def test_schema_resolves_to_the_shipped_schema_of_the_files_kind(path):
+    document = _document(path)
+    if path in EXAMPLES and "$schema" not in document:
+        return  # an example may leave the schema out; a built-in file names it
+    named = document["$schema"]
+    resolved = (path.parent / named).resolve()
+    expected = SHIPPED / _schema_of_kind(path, document)
+    assert resolved == expected, f"{path}: $schema {named!r} is {resolved}, not {expected}"
+    assert resolved.is_file()
