@@ -96,10 +96,10 @@ def _title(stem: str) -> str:
     return (words[:1].upper() + words[1:] if words else "My Game")[:80]
 
 
-def new_catalog(stem: str) -> dict:
-    """An empty catalog named after a file stem."""
+def new_catalog(stem: str, schema: str | None = NEW_CATALOG_SCHEMA) -> dict:
+    """An empty catalog named after a file stem, naming schema (for an editor) unless None."""
     return {
-        "$schema": NEW_CATALOG_SCHEMA,
+        **({"$schema": schema} if schema is not None else {}),
         "game": _slug(stem),
         "title": _title(stem),
         "version": NEW_CATALOG_VERSION,
@@ -306,8 +306,17 @@ def _base_catalog(
             )
         source = _Written(source_name, read_text_again(target))
     else:
-        base = new_catalog((target or table).stem)
+        base = new_catalog((target or table).stem, _schema_beside(target))
     return base, source, syntax
+
+
+def _schema_beside(target: Path | None) -> str | None:
+    """The $schema of a new catalog written to target: the catalog schema in a schemas
+    folder beside it, if one is there (`protopress new` and `protopress schema
+    --output-dir schemas` write them); else none, for a $schema must name a file."""
+    if target is None or not (target.parent / NEW_CATALOG_SCHEMA).is_file():
+        return None
+    return NEW_CATALOG_SCHEMA
 
 
 # --------------------------------------------------------------------------

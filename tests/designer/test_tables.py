@@ -373,8 +373,7 @@ def test_a_new_catalog_is_named_after_the_output(work):
     cards = write_csv(work / "deck.csv", ["id", "count", "title", "cost[]"],
                       [["dawn", "3", "Dawn", "sun"]])  # fmt: skip
     document = import_table(cards, "card", output=work / "star_fall.json")
-    assert document == {
-        "$schema": "schemas/catalog.schema.json",
+    assert document == {  # no $schema: no schema file lies beside it to name
         "game": "star-fall",
         "title": "Star fall",
         "version": "0.1.0",
@@ -384,6 +383,16 @@ def test_a_new_catalog_is_named_after_the_output(work):
     assert load_catalog(work / "star_fall.json").copies("card") == 3
     assert import_table(cards, "card")["game"] == "deck"  # without output: nothing written
     assert sorted(p.name for p in work.iterdir()) == ["deck.csv", "mine.json", "star_fall.json"]
+
+
+def test_a_new_catalog_names_the_schema_file_beside_it(work):
+    cards = write_csv(work / "deck.csv", ["id", "count", "title"], [["dawn", "3", "Dawn"]])
+    (work / "schemas").mkdir()
+    (work / "schemas" / "catalog.schema.json").write_text("{}")
+    document = import_table(cards, "card", output=work / "star_fall.json")
+    assert document["$schema"] == "schemas/catalog.schema.json"
+    assert list(document)[:2] == ["$schema", "game"]
+    assert (work / document["$schema"]).is_file()
 
 
 def test_importing_adds_or_replaces_one_collection(work):
