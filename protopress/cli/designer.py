@@ -69,7 +69,7 @@ def import_command(table, kind, sheet, output):
     spreadsheet's CSV export). Bad cells are reported as FILE:SHEET!CELL: what
     was expected; nothing is written until every row is valid.
     """
-    from protopress.designer import TableError, import_table, imported_count
+    from protopress.designer import TableError, UnreadableTable, import_table, imported_count
     from protopress.designer.table_url import FetchError
     from protopress.files import InUse, exclusive
 
@@ -81,7 +81,7 @@ def import_command(table, kind, sheet, output):
             document = import_table(table, kind, sheet=sheet, output=output)
     except InUse as error:
         raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
-    except FetchError as error:
+    except (FetchError, UnreadableTable) as error:
         raise Problems([], f"protopress: {error}") from None
     except TableError as error:
         raise click.UsageError(str(error)) from None

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import jsonschema
 
-from protopress.components.jsonpos import escape_token, pointer_of
+from protopress.components.jsonpos import pointer_of, shown_token
 from protopress.components.schemas import schema_documents
 from protopress.components.suggest import did_you_mean
 
@@ -98,8 +99,16 @@ def _one_of(values: Iterable[object]) -> str:
 
 
 def _short(instance: object) -> str:
-    text = repr(instance)
+    """repr(instance), cut to 40 characters; a long value is not written out whole first."""
+    text = _BOUNDED.repr(instance)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# Its first 37 characters are repr's: every limit lets more than that through.
+_BOUNDED = reprlib.Repr()
+_BOUNDED.maxlevel = _BOUNDED.maxlist = _BOUNDED.maxtuple = _BOUNDED.maxdict = 40
+_BOUNDED.maxset = _BOUNDED.maxfrozenset = _BOUNDED.maxdeque = _BOUNDED.maxarray = 40
+_BOUNDED.maxstring = _BOUNDED.maxlong = _BOUNDED.maxother = 80
 
 
 def _additional(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
@@ -114,7 +123,9 @@ def _additional(error: jsonschema.ValidationError, pointer: str) -> list[Located
         expected = f"; expected {_one_of(sorted(allowed))}" if allowed and not hint else ""
         findings.append(
             Located(
-                f"{pointer}/{escape_token(key)}", f"unknown property {key!r}{hint}{expected}", True
+                f"{pointer}/{shown_token(key)}",
+                f"unknown property {_short(key)}{hint}{expected}",
+                True,
             )
         )
     return findings or [Located(pointer, error.message)]

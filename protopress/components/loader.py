@@ -21,7 +21,7 @@ from protopress.components.declared import (
 )
 from protopress.components.explain import Located, explain
 from protopress.components.jsonpos import SourceMap, escape_token, source_map
-from protopress.components.problems import InvalidInput, Problem
+from protopress.components.problems import MAX_LOCATED, NOT_SHOWN, InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
 from protopress.components.yamlsource import YamlRefused, YamlSourceMap, parse_yaml
@@ -197,17 +197,18 @@ def parse_json_file(path: Path, name: str) -> Any:
         raise InvalidInput([Problem(name, line, column, "", f"invalid JSON: {_SURROGATE_MESSAGE}")])
     if duplicates:
         positions = source_map(text)
-        raise InvalidInput(
-            [
-                Problem(
-                    name,
-                    *d.again,
-                    d.pointer,
-                    f"duplicate key (first at line {d.first[0]}, column {d.first[1]})",
-                )
-                for d in positions.duplicates
-            ]
-        )
+        problems = [
+            Problem(
+                name,
+                *d.again,
+                d.pointer,
+                f"duplicate key (first at line {d.first[0]}, column {d.first[1]})",
+            )
+            for d in positions.duplicates[:MAX_LOCATED]
+        ]
+        if len(positions.duplicates) > MAX_LOCATED:
+            problems.append(not_shown(name, text))
+        raise InvalidInput(problems)
     return document
 
 
@@ -378,12 +379,21 @@ def too_deep(name: str, text: str) -> Problem:
 def locate(
     name: str, text: str, findings: list[Located], syntax: Syntax = Syntax.JSON
 ) -> list[Problem]:
+    """Each finding as a problem at its line and column: at most MAX_LOCATED of them,
+    and one more line at the end of the file saying that others are not shown."""
     positions = source_positions(text, syntax)
     problems = {
         Problem(name, *positions.locate(f.pointer, key=f.at_key), f.pointer, f.message)
-        for f in findings
+        for f in findings[:MAX_LOCATED]
     }
+    if len(findings) > MAX_LOCATED:
+        problems.add(not_shown(name, text))
     return sorted(problems)
+
+
+def not_shown(name: str, text: str) -> Problem:
+    """The line that closes a list of MAX_LOCATED problems when the file has more."""
+    return Problem(name, text.rstrip().count("\n") + 1, 1, "", NOT_SHOWN)
 
 
 def locate_in_file(name: str, path: Path, findings: list[Located]) -> list[Problem]:

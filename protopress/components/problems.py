@@ -6,6 +6,9 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Generic, Protocol, TypeVar
 
+MAX_LOCATED = 1_000  # problems located and shown per file; one more line says so
+NOT_SHOWN = f"more problems are not shown: only the first {MAX_LOCATED:,} are located"
+
 # C0 controls, DEL and C1 controls (a terminal acts on ESC sequences), and the
 # bidirectional overrides that make text read differently from what it is
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")

@@ -27,12 +27,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
+from itertools import islice
 
 import jsonschema
 import jsonschema_rs
 import referencing
 import referencing.jsonschema
 
+from protopress.components.problems import MAX_LOCATED
 from protopress.components.suggest import did_you_mean
 
 SCHEMA_SUFFIX = ".schema.json"
@@ -207,4 +209,5 @@ def schema_errors(
     with resolving_ids(known_ids):
         if fast.is_valid(document):
             return []
-        return list(slow.iter_errors(document))
+        # one more than are located, so that locate can say some are not shown
+        return list(islice(slow.iter_errors(document), MAX_LOCATED + 1))

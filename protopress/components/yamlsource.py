@@ -34,7 +34,8 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
-from protopress.components.jsonpos import Duplicate, escape_token
+from protopress.components.jsonpos import Position
+from protopress.components.problems import MAX_LOCATED, NOT_SHOWN
 
 MAX_DEPTH = 64  # as MAX_JSON_DEPTH: levels of lists and objects
 MAX_ALIASED_VALUES = (
@@ -63,18 +64,14 @@ class YamlRefused(ValueError):
 class YamlSourceMap:
     """Positions (1-based line and column) of values and keys, as jsonpos.SourceMap."""
 
-    values: dict[str, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
-    duplicates: list[Duplicate] = field(default_factory=list)
+    root: Position[tuple[int, int]] = field(
+        default_factory=lambda: Position(None, "", (1, 1), None)
+    )
 
     def locate(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
         """Line and column of the value at pointer (of its key when key is set); a
         pointer that does not exist falls back to its nearest existing parent."""
-        table = self.keys if key and pointer in self.keys else self.values
-        while pointer not in table and pointer:
-            pointer = pointer.rsplit("/", 1)[0]
-            table = self.values
-        return table.get(pointer, (1, 1))
+        return self.root.locate(pointer, key)
 
 
 def parse_yaml(
@@ -119,10 +116,13 @@ def parse_yaml(
     if node is None:
         raise YamlRefused([YamlProblem(1, 1, "", "the file holds no YAML document")])
     converter = _Converter(loader.written_tags)
+    converter.positions.root.at = _position(node.start_mark)
     try:
-        value = converter.value(node, "", 1)
+        value = converter.value(node, converter.positions.root, 1)
     except _Stop as stop:
         raise YamlRefused([stop.problem]) from None
+    if converter.unreported:
+        converter.problems.append(YamlProblem(text.rstrip().count("\n") + 1, 1, "", NOT_SHOWN))
     if converter.problems:
         raise YamlRefused(converter.problems)
     return value, converter.positions
@@ -147,6 +147,9 @@ class _Mark(Protocol):
 
     @property
     def column(self) -> int: ...
+
+
+_Where = Position[tuple[int, int]]  # where a value is written: (line, column), 1-based
 
 
 def _at(mark: _Mark, pointer: str, message: str) -> YamlProblem:
@@ -272,93 +275,105 @@ class _Converter:
         self.written_tags = written_tags
         self.positions = YamlSourceMap()
         self.problems: list[YamlProblem] = []
+        self.unreported = 0  # problems beyond MAX_LOCATED, counted
         self._aliased = 0
         self._open: list[Node] = []  # the nodes being converted, to catch an alias into itself
 
-    def value(self, node: Node, pointer: str, depth: int, aliased: bool = False) -> object:
+    def value(self, node: Node, where: _Where, depth: int, aliased: bool = False) -> object:
+        """The JSON value of node, written at where (the parent made its Position)."""
         if isinstance(node, _Alias):
-            self.positions.values[pointer] = _position(node.start_mark)
             if any(node.node is open_node for open_node in self._open):
-                raise _Stop(_at(node.start_mark, pointer, "an alias repeats a value it is part of"))
-            return self.value(node.node, pointer, depth, aliased=True)
+                raise _Stop(
+                    _at(node.start_mark, where.pointer(), "an alias repeats a value it is part of")
+                )
+            return self.value(node.node, where, depth, aliased=True)
         if aliased:
             self._aliased += 1
             if self._aliased > MAX_ALIASED_VALUES:
                 raise _Stop(
-                    _at(node.start_mark, pointer, f"aliases repeat more than {MAX_ALIASED_VALUES:,} "
-                        "values in all; write the values out or repeat fewer")
+                    _at(node.start_mark, where.pointer(), f"aliases repeat more than "
+                        f"{MAX_ALIASED_VALUES:,} values in all; write the values out or repeat fewer")
                 )  # fmt: skip
-        self.positions.values.setdefault(pointer, _position(node.start_mark))
         written_tag = self.written_tags.get(node)
         if written_tag is not None:
             tag = written_tag.replace("tag:yaml.org,2002:", "!!")
             message = f"YAML tag {tag!r} is not allowed: write plain values, lists and objects"
-            raise _Stop(_at(node.start_mark, pointer, message))
+            raise _Stop(_at(node.start_mark, where.pointer(), message))
         if isinstance(node, ScalarNode):
-            return self._scalar(node, pointer)
+            return self._scalar(node, where)
         if depth > MAX_DEPTH:
-            raise _Stop(_too_deep(node.start_mark, pointer))
+            raise _Stop(_too_deep(node.start_mark, where.pointer()))
         self._open.append(node)
         try:
             if isinstance(node, SequenceNode):
                 return [
-                    self.value(item, f"{pointer}/{index}", depth + 1, aliased)
+                    self.value(
+                        item, where.add(index, _position(item.start_mark)), depth + 1, aliased
+                    )
                     for index, item in enumerate(node.value)
                 ]
             assert isinstance(node, MappingNode)
-            return self._mapping(node, pointer, depth, aliased)
+            return self._mapping(node, where, depth, aliased)
         finally:
             self._open.pop()
 
     def _mapping(
-        self, node: MappingNode, pointer: str, depth: int, aliased: bool
+        self, node: MappingNode, where: _Where, depth: int, aliased: bool
     ) -> dict[str, object]:
         result: dict[str, object] = {}
         first: dict[str, tuple[int, int]] = {}
         for key_node, value_node in node.value:
-            key = self._key(key_node, pointer)
+            key = self._key(key_node, where)
             if key is None:
                 continue
-            child = pointer + "/" + escape_token(key)
             here = _position(_mark(key_node))
             if key in first:
                 message = f"duplicate key (first at line {first[key][0]}, column {first[key][1]})"
-                self.problems.append(YamlProblem(*here, child, message))
+                self.report(YamlProblem(*here, where.child_pointer(key), message))
                 continue
             first[key] = here
-            self.positions.keys.setdefault(child, here)
+            child = where.add(key, _position(value_node.start_mark), here)
             result[key] = self.value(value_node, child, depth + 1, aliased)
         return result
 
-    def _key(self, node: Node, parent: str) -> str | None:
+    def _key(self, node: Node, parent: _Where) -> str | None:
         """The text of a key, or None (and a problem) for a key JSON could not have."""
         target = node.node if isinstance(node, _Alias) else node
         mark = _mark(node)
         if target in self.written_tags:
             self.value(target, parent, 0)  # refuses the tag
         if not isinstance(target, ScalarNode):
-            self.problems.append(_at(mark, parent, "a key must be text, not a list or an object"))
+            self.report(_at(mark, parent.pointer(), "a key must be text, not a list or an object"))
             return None
-        pointer = parent + "/" + escape_token(target.value)
         if _is_plain(target) and target.value == "<<":
             message = "merge keys (<<) are not read: write the keys out"
-            self.problems.append(_at(mark, pointer, message))
+            self.report(_at(mark, parent.child_pointer(target.value), message))
             return None
-        value = self._scalar(target, pointer, mark)
+        value = self._scalar(target, parent, mark, key=target.value)
         if isinstance(value, str):
             return value
         if value is not _REFUSED:
             message = f"a key must be text: write {target.value!r} in quotes"
-            self.problems.append(_at(mark, pointer, message))
+            self.report(_at(mark, parent.child_pointer(target.value), message))
         return None
 
-    def _scalar(self, node: ScalarNode, pointer: str, mark: _Mark | None = None) -> object:
+    def report(self, problem: YamlProblem) -> None:
+        """Keep problem, unless MAX_LOCATED are kept already (then count it)."""
+        if len(self.problems) < MAX_LOCATED:
+            self.problems.append(problem)
+        else:
+            self.unreported += 1
+
+    def _scalar(
+        self, node: ScalarNode, where: _Where, mark: _Mark | None = None, key: str | None = None
+    ) -> object:
+        """The value of a scalar at where (of its key, when key is given: a key's text)."""
         text = node.value
         mark = mark or node.start_mark
         if not _is_plain(node):  # quoted or a block: always text
             if any("\ud800" <= char <= "\udfff" for char in text):
-                self.problems.append(_at(mark, pointer, "a \\u escape of half a character "
-                                         "(a lone surrogate); expected a whole one"))  # fmt: skip
+                self.report(_at(mark, _pointer(where, key), "a \\u escape of half a character "
+                                "(a lone surrogate); expected a whole one"))  # fmt: skip
                 return _REFUSED
             return text
         if text in _NULLS:
@@ -367,11 +382,11 @@ class _Converter:
             return _BOOLEANS[text]
         number = _JSON_NUMBER.fullmatch(text)
         if number:
-            return self._number(text, number, pointer, mark)
+            return self._number(text, number, _pointer(where, key), mark)
         for pattern, what, instead in _NOT_JSON:
             if pattern.fullmatch(text):
                 message = f"{text!r} is {what}; write {instead}"
-                self.problems.append(_at(mark, pointer, message))
+                self.report(_at(mark, _pointer(where, key), message))
                 return _REFUSED
         return text
 
@@ -380,14 +395,14 @@ class _Converter:
             digits = len(text.lstrip("-"))
             if digits > MAX_INTEGER_DIGITS:
                 message = f"a number of {digits} digits; expected at most {MAX_INTEGER_DIGITS}"
-                self.problems.append(_at(mark, pointer, message))
+                self.report(_at(mark, pointer, message))
                 return _REFUSED
             return int(text)
         value = float(text)
         if not math.isfinite(value):
             shown = text if len(text) <= 20 else text[:17] + "..."
             message = f"{shown} is too large for a number (at most about 1.8e308)"
-            self.problems.append(_at(mark, pointer, message))
+            self.report(_at(mark, pointer, message))
             return _REFUSED
         return value
 
@@ -399,10 +414,15 @@ def plain_is_text(text: str) -> bool:
     """Whether text written as a plain (unquoted) scalar reads back as that same text."""
     node = ScalarNode("", text, _NO_MARK, _NO_MARK, style=None)
     converter = _Converter({})
-    return converter._scalar(node, "") == text and not converter.problems
+    return converter._scalar(node, converter.positions.root) == text and not converter.problems
 
 
 _NO_MARK = Mark("", 0, 0, 0, None, 0)
+
+
+def _pointer(where: _Where, key: str | None) -> str:
+    """The pointer of the value at where, or of its member key (built for a problem only)."""
+    return where.pointer() if key is None else where.child_pointer(key)
 
 
 def _is_plain(node: ScalarNode) -> bool:

@@ -11,6 +11,7 @@ from protopress.designer.table_files import (
     Table,
     TableError,
     TableProblem,
+    UnreadableTable,
     read_table,
 )
 from protopress.designer.tables import export_table, import_table, imported_count
@@ -20,6 +21,7 @@ __all__ = [
     "Table",
     "TableError",
     "TableProblem",
+    "UnreadableTable",
     "export_table",
     "import_table",
     "imported_count",

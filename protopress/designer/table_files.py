@@ -51,6 +51,11 @@ class TableError(Exception):
     """The table cannot be read at all (unknown sheet, unsupported file, no openpyxl)."""
 
 
+class UnreadableTable(TableError):
+    """The file is no readable table: a damaged workbook, or one that unpacks too large.
+    Invalid input (exit 1), where the other TableErrors are the command's use (exit 2)."""
+
+
 @dataclass(frozen=True)
 class TableProblem:
     """A problem at one cell (or one row, or the whole table) of a spreadsheet."""
@@ -237,18 +242,18 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(item.file_size for item in archive.infolist())
     except (zipfile.BadZipFile, ValueError) as error:
-        raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
+        raise UnreadableTable(f"{name}: not a readable .xlsx file ({error})") from None
     if unpacked > MAX_XLSX_UNPACKED:
         limit = MAX_XLSX_UNPACKED // (1024 * 1024)
-        raise TableError(f"{name}: the workbook unpacks to more than {limit} MiB")
+        raise UnreadableTable(f"{name}: the workbook unpacks to more than {limit} MiB")
     try:
         workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # zip, XML and openpyxl's own errors alike
-        raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
+        raise UnreadableTable(f"{name}: not a readable .xlsx file ({error})") from None
     try:
         if sheet is None:
             if not workbook.worksheets:
-                raise TableError(f"{name}: the workbook has no worksheet")
+                raise UnreadableTable(f"{name}: the workbook has no worksheet")
             worksheet = workbook.worksheets[0]
         elif sheet in workbook.sheetnames:
             worksheet = workbook[sheet]
@@ -263,7 +268,7 @@ def _read_xlsx(path: Path, name: str, sheet: str | None) -> Table:
         except InvalidTable:
             raise
         except Exception as error:  # XML, zip and openpyxl's own errors alike
-            raise TableError(f"{name}: not a readable .xlsx file ({error})") from None
+            raise UnreadableTable(f"{name}: not a readable .xlsx file ({error})") from None
         return _table(name, worksheet.title, rows)
     finally:
         workbook.close()

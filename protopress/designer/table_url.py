@@ -1,8 +1,12 @@
 """Tables read from a web address: a published spreadsheet's CSV or XLSX export.
 
 Only http and https, for the address and for every redirect (never file: or
-ftp:); a timeout on connecting and on each read, and an overall deadline; at
-most MAX_CATALOG_BYTES, as for a local table. What came back is taken for CSV
+ftp:); a timeout on connecting and on each read, and an overall deadline that
+every read keeps, the status line and headers included (a server dripping a
+byte at a time, or answering `100 Continue` forever, is cut off); at most
+MAX_CATALOG_BYTES, as for a local table; a body shorter than its
+Content-Length, or a chunked body cut short, is a failed download, never a
+table. What came back is taken for CSV
 or XLSX by its content, not by the address or the server's word: a web page
 (a sign-in page, a sheet that is not published) is said to be one. Every
 failure is a FetchError with one line to show.
@@ -11,7 +15,9 @@ failure is a FetchError with one line to show.
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
+import io
 import re
 import socket
 import tempfile
@@ -21,7 +27,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 from urllib.parse import urljoin, urlsplit
 
 from protopress import __version__
@@ -60,13 +66,18 @@ def fetch_table(url: str) -> FetchedTable:
     scheme = urlsplit(url).scheme.lower()
     if scheme not in URL_SCHEMES:
         raise FetchError(f"{shown}: only http and https addresses are read, not {scheme}:")
-    opener = urllib.request.build_opener(_Redirects)
+    deadline = time.monotonic() + FETCH_DEADLINE
+    opener = urllib.request.build_opener(
+        _Redirects, _DeadlineHttp(deadline), _DeadlineHttps(deadline)
+    )
     request = urllib.request.Request(url, headers={"User-Agent": f"protopress/{__version__}"})
     try:
         with opener.open(request, timeout=FETCH_TIMEOUT) as response:
             data = _read_bounded(response, shown)
     except FetchError:
         raise
+    except _PastDeadline:
+        raise FetchError(f"{shown}: not downloaded within {FETCH_DEADLINE:g} s") from None
     except urllib.error.HTTPError as error:
         if "infinite loop" in str(error.reason):  # urllib gives up on a loop or a long chain
             raise FetchError(f"{shown}: more than {MAX_REDIRECTS} redirects") from None
@@ -74,6 +85,8 @@ def fetch_table(url: str) -> FetchedTable:
         raise FetchError(f"{shown}: the server answered {error.code} {reason}".rstrip()) from None
     except urllib.error.URLError as error:
         why = error.reason
+        if isinstance(why, _PastDeadline):
+            raise FetchError(f"{shown}: not downloaded within {FETCH_DEADLINE:g} s") from None
         if isinstance(why, TimeoutError | socket.timeout):
             raise FetchError(f"{shown}: no answer within {FETCH_TIMEOUT:g} s") from None
         raise FetchError(f"{shown}: cannot be reached ({printable(str(why))})") from None
@@ -89,17 +102,19 @@ def _read_bounded(response: http.client.HTTPResponse, shown: str) -> bytes:
     limit = MAX_CATALOG_BYTES
     too_large = f"{shown}: larger than {limit // (1024 * 1024)} MiB"
     length = response.headers.get("Content-Length")
-    if length and length.isdigit() and int(length) > limit:
+    promised = int(length) if length and length.isdigit() else None
+    if promised is not None and promised > limit:
         raise FetchError(too_large)
-    deadline = time.monotonic() + FETCH_DEADLINE
     parts, size = [], 0
     while chunk := response.read(_CHUNK):
         parts.append(chunk)
         size += len(chunk)
         if size > limit:
             raise FetchError(too_large)
-        if time.monotonic() > deadline:
-            raise FetchError(f"{shown}: not downloaded within {FETCH_DEADLINE:g} s")
+    if promised is not None and size < promised:  # http.client ends a cut body quietly
+        raise FetchError(
+            f"{shown}: the download was cut short ({size} of {promised} bytes); nothing imported"
+        )
     return b"".join(parts)
 
 
@@ -140,6 +155,98 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
         return super().http_error_302(req, fp, code, msg, headers)
 
     http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
+
+
+class _PastDeadline(TimeoutError):
+    """The whole fetch's deadline passed during a read (headers or body)."""
+
+
+class _DeadlineReader(io.RawIOBase):
+    """A socket's reads, each waiting no longer than FETCH_TIMEOUT nor past the deadline.
+
+    http.client reads the status line, the headers and the body through
+    `sock.makefile("rb")`; the socket's own timeout restarts with every byte, so
+    without this a server sending one byte at a time is never cut off. The raw
+    file keeps the socket open after urllib closes its own reference, as
+    makefile's does.
+    """
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self._sock = sock
+        self._raw = sock.makefile("rb", buffering=0)
+        self._deadline = deadline
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int | None:
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise _PastDeadline("past the deadline")
+        self._sock.settimeout(min(FETCH_TIMEOUT, left))
+        try:
+            return self._raw.readinto(buffer)
+        except TimeoutError:
+            if time.monotonic() >= self._deadline:
+                raise _PastDeadline("past the deadline") from None
+            raise
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+class _DeadlineSocket:
+    """What HTTPResponse needs of a socket (makefile), reading through _DeadlineReader."""
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self._sock = sock
+        self._deadline = deadline
+
+    def makefile(self, mode: str) -> io.BufferedReader:
+        return io.BufferedReader(_DeadlineReader(self._sock, self._deadline))
+
+
+class _DeadlineResponse(http.client.HTTPResponse):
+    deadline = 0.0  # set on the per-fetch subclass
+
+    def __init__(self, sock: Any, *args: Any, **kwargs: Any):
+        super().__init__(_DeadlineSocket(sock, self.deadline), *args, **kwargs)  # type: ignore[arg-type]
+
+
+def _response_class(deadline: float) -> type[http.client.HTTPResponse]:
+    return type("_Response", (_DeadlineResponse,), {"deadline": deadline})
+
+
+class _DeadlineOpen:
+    """An http or https handler whose connections end every wait by the deadline."""
+
+    def __init__(self, deadline: float):
+        super().__init__()
+        self._deadline = deadline
+
+    def do_open(self, http_class: Any, req: urllib.request.Request, **kwargs: Any) -> Any:
+        connection = functools.partial(_connection, http_class, self._deadline)
+        return super().do_open(connection, req, **kwargs)  # type: ignore[misc]
+
+
+class _DeadlineHttp(_DeadlineOpen, urllib.request.HTTPHandler):
+    pass
+
+
+class _DeadlineHttps(_DeadlineOpen, urllib.request.HTTPSHandler):
+    pass
+
+
+def _connection(
+    kind: type[http.client.HTTPConnection], deadline: float, host: str, **kwargs: Any
+) -> http.client.HTTPConnection:
+    """A connection of kind whose connecting and every read end by the deadline."""
+    left = max(deadline - time.monotonic(), 0.001)
+    kwargs["timeout"] = min(kwargs.get("timeout") or FETCH_TIMEOUT, left)
+    connection = kind(host, **kwargs)
+    connection.response_class = _response_class(deadline)
+    return connection
 
 
 @contextlib.contextmanager

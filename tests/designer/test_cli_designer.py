@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from protopress.cli import cli
@@ -56,3 +57,51 @@ def test_import_reports_the_rows_it_imported_not_another_collections_size(tmp_pa
     result = invoke("import", table, "--kind", "card", "-o", catalog)
     assert result.exit_code == 0, result.output
     assert f"5 card components imported from {table}" in result.output
+
+
+def _workbook_bytes(tmp_path, damage: str) -> bytes:
+    """A workbook whose sheet is cut in half ("damaged") or that unpacks to 300 MiB ("bomb")."""
+    import zipfile
+
+    import openpyxl
+
+    path = tmp_path / "made.xlsx"
+    if damage == "bomb":
+        with (
+            zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive,
+            archive.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as member,
+        ):
+            for _ in range(300):
+                member.write(b" " * (1024 * 1024))
+        return path.read_bytes()
+    book = openpyxl.Workbook()
+    book.active.append(["id", "title"])
+    book.save(tmp_path / "good.xlsx")
+    with (
+        zipfile.ZipFile(tmp_path / "good.xlsx") as source,
+        zipfile.ZipFile(path, "w") as target,
+    ):
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename.startswith("xl/worksheets/"):
+                data = data[: len(data) // 2] + b"<<<"
+            target.writestr(item, data)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [("damaged", "not a readable .xlsx file"), ("bomb", "unpacks to more than 256 MiB")],
+)
+def test_an_unreadable_workbook_is_invalid_input_in_one_line(tmp_path, damage, message):
+    """Exit 1 and one line naming the file, not the usage banner and exit 2."""
+    table = tmp_path / "cards.xlsx"
+    table.write_bytes(_workbook_bytes(tmp_path, damage))
+    result = CliRunner().invoke(
+        cli, ["import", str(table), "--kind", "card", "-o", str(tmp_path / "cat.json")]
+    )
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and str(table) in lines[0], result.output
+    assert message in result.output and "Usage:" not in result.output
+    assert not (tmp_path / "cat.json").exists()

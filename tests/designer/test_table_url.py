@@ -170,3 +170,86 @@ def test_other_schemes_are_a_usage_error(tmp_path, address):
     result = _import(address, tmp_path / "cat.json")
     assert result.exit_code == 2
     assert "only http and https addresses are read" in result.output
+
+
+class _Drip(threading.Thread):
+    """A server on 127.0.0.1 that answers every connection with `reply` one byte at a
+    time, a byte every `gap` seconds, for at most `limit` seconds (it stops by itself)."""
+
+    def __init__(self, reply: bytes, gap: float = 0.05, limit: float = 10.0):
+        super().__init__(daemon=True)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.reply, self.gap, self.limit = reply, gap, limit
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.listener.getsockname()[1]}/cards.csv"
+
+    def run(self) -> None:
+        started = time.monotonic()
+        with self.listener:
+            connection, _ = self.listener.accept()
+            with connection:
+                request = b""
+                while b"\r\n\r\n" not in request:  # read the request: closing unread is a reset
+                    request += connection.recv(4096) or b"\r\n\r\n"
+                for byte in self.reply:
+                    if time.monotonic() - started > self.limit:
+                        return
+                    try:
+                        connection.sendall(bytes([byte]))
+                    except OSError:
+                        return
+                    time.sleep(self.gap)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        b"HTTP/1.1 200 OK\r\n" + b"X-Slow: " + b"a" * 5000 + b"\r\n\r\n",  # headers dripped
+        b"HTTP/1.1 100 Continue\r\n\r\n" * 2000,  # '100 Continue' without end
+    ],
+    ids=["dripped-headers", "endless-continue"],
+)
+def test_the_deadline_holds_while_the_status_line_and_headers_arrive(monkeypatch, reply):
+    monkeypatch.setattr(table_url, "FETCH_DEADLINE", 0.5)
+    drip = _Drip(reply)
+    drip.start()
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=r"cards.csv: not downloaded within 0.5 s"):
+        fetch_table(drip.url)
+    assert time.monotonic() - started < drip.limit  # cut off, not served to the end
+    drip.join(drip.limit + 1)
+
+
+def _cut_short(body: bytes, promised: int) -> bytes:
+    return (
+        f"HTTP/1.1 200 OK\r\nContent-Length: {promised}\r\nConnection: close\r\n\r\n".encode()
+        + body
+    )
+
+
+def test_a_body_shorter_than_its_content_length_is_no_table(tmp_path):
+    rows = b"id,title,count\n" + b"".join(b"c%d,Card %d,1\n" % (i, i) for i in range(1000))
+    drip = _Drip(_cut_short(rows[: len(rows) // 2], len(rows)), gap=0)
+    drip.start()
+    result = _import(drip.url, tmp_path / "cat.json")
+    drip.join(5)
+    assert result.exit_code == 1, result.output
+    assert f"the download was cut short ({len(rows) // 2} of {len(rows)} bytes)" in result.output
+    assert not (tmp_path / "cat.json").exists()
+
+
+def test_a_chunked_body_cut_short_is_no_table(tmp_path):
+    reply = (
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        + b"f\r\nid,title,count\n\r\n"
+        + b"40\r\nace,Ace,2\n"  # a chunk of 64 bytes announced, 10 sent, then the end
+    )
+    drip = _Drip(reply, gap=0)
+    drip.start()
+    result = _import(drip.url, tmp_path / "cat.json")
+    drip.join(5)
+    assert result.exit_code == 1, result.output
+    assert "the download failed" in result.output
+    assert not (tmp_path / "cat.json").exists()
