@@ -132,7 +132,7 @@ def line(result: dict) -> str:
     return f"{head}{body} {goal} | {result['seconds']:.0f} s |"
 
 
-def figures(result: dict) -> list[Figure]:
+def rung_figures(result: dict) -> list[Figure]:
     """A rung's shares and means (no baseline: greedy is the opponent in the same games)."""
     name = f"{result['rung']}, {result['bot']}"
     if "expert" in result:
@@ -178,7 +178,9 @@ def main() -> None:
             result = rung(name, bot, games, args.seed)
             results.append(result)
             print(line(result), flush=True)
-    write_json(args.json, [figure for result in results for figure in figures(result)], results)
+    write_json(
+        args.json, [figure for result in results for figure in rung_figures(result)], results
+    )
 
 
 if __name__ == "__main__":
