@@ -17,6 +17,8 @@ import argparse
 import time
 from functools import partial
 
+from figures import Figure, add_json_option, write_json
+
 from protopress.balance.run import cpu_count, run_balance
 
 CASES = [  # (label, game, players, bots, options, games per --scale)
@@ -61,7 +63,9 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every case's games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=2)
+    add_json_option(parser)
     args = parser.parse_args()
+    figures = []
     counts = sorted({1, 2, cpu_count()})
     print(f"{cpu_count()} CPUs available; workers: {', '.join(map(str, counts))}")
     for label, game, players, bots, options, games in CASES:
@@ -88,6 +92,10 @@ def main() -> None:
             baseline = baseline or rate
             line = f"  {workers} worker{'s' if workers > 1 else ' '}: {rate:8.1f} games/s"
             if workers > 1:
+                figures.append(
+                    Figure(f"{label}, {workers} workers", rate, "games/s", baseline,
+                           "1 worker, in this process", better="higher")
+                )  # fmt: skip
                 start_up, _ = timed(args.repeats, partial(play, games=workers, chunk=1))
                 line += (
                     f"  speed-up {rate / baseline:4.2f}x, efficiency {rate / baseline / workers:4.0%}"
@@ -96,6 +104,7 @@ def main() -> None:
             else:
                 line += "  (baseline: in this process)"
             print(line)
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

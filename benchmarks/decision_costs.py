@@ -1,22 +1,20 @@
-"""Where a decision's time goes, against what each speed target of issue 17 leaves it.
+"""Where a decision's time goes, part by part, against the play loop's own floor.
 
-engine_speed.py gives each case's microseconds a decision and what a decision
-may cost for the target ("needed"). This script splits a decision into its
-parts, in the same games the simulate loop plays (the same seeds, bots and
-options):
+engine_speed.py gives each case's microseconds a decision. This script splits
+a decision into its parts, in the same games the simulate loop plays (the
+same seeds, bots and options):
 
 - list: the game's legal_actions;
 - choose: the bot's choice (for a greedy bot, its whole look-ahead);
 - apply: the game's apply;
 - loop: the rest (is_over, to_move, setting up, the record), per decision.
 
-and sets the rules' part (list + choose + apply) beside its budget: what the
-target leaves a decision once the loop's own floor is paid, the floor being
-what the same loop costs with a trivial game (the dice races of
-engine_speed.py, measured in the same run). "over" is how many times the
-budget the rules' part costs now: a case whose listing or applying alone
-exceeds the budget cannot meet its target by a faster bot, nor a faster bot
-by faster rules.
+and sets the rules' part (list + choose + apply) beside its baseline, the
+loop's floor a decision: what the same loop costs with a trivial game (the
+dice races of engine_speed.py, measured in the same run). "x floor" is how
+many times that floor the rules' part costs: comparable across runs and
+machines where the microseconds are not, so a part that grows shows as a
+regression.
 
 Parts are wall time (perf_counter_ns, 66 ns a reading here, its own cost
 measured and taken off), each the best of --repeats runs: CPU time clocks
@@ -33,6 +31,7 @@ import time
 from dataclasses import dataclass
 
 from engine_speed import CASES, Case, measure_floor
+from figures import Figure, add_json_option, write_json
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.rules.bots import make_bot
@@ -130,6 +129,7 @@ def main() -> None:
     parser.add_argument(
         "--only", action="append", metavar="GAME", help="only this game's cases (repeatable)"
     )
+    add_json_option(parser)
     args = parser.parse_args()
 
     def scaled(games: int) -> int:
@@ -144,23 +144,30 @@ def main() -> None:
     )
     print(
         f"{'game, bots':<32}{'list':>7}{'choose':>8}{'apply':>7}{'loop':>7}{'total':>8}"
-        f"{'needed':>8}{'budget':>8}{'over':>7}   (us a decision)"
+        f"{'x floor':>9}   (us a decision; x floor: the rules' part)"
     )
+    figures = []
     for case in CASES:
         if args.only and case.game not in args.only:
             continue
         parts = best_split(case, scaled(case.games), args.seed, args.repeats, reading)
-        decisions = parts.decisions
-        needed = 1e6 / (case.target * decisions) if case.target else float("nan")
-        # what the target leaves the rules: needed, less the loop's floor a decision
-        # and its floor a game spread over the game's decisions
-        budget = needed - floor.per_decision - floor.per_game / decisions
-        over = f"{parts.rules / budget:6.1f}x" if budget > 0 else "  none"
         print(
             f"{case.label:<32}{parts.listing:7.1f}{parts.choosing:8.1f}{parts.applying:7.1f}"
-            f"{parts.loop:7.1f}{parts.total:8.1f}{needed:8.1f}{budget:8.1f}{over:>7}",
+            f"{parts.loop:7.1f}{parts.total:8.1f}{parts.rules / floor.per_decision:8.1f}x",
             flush=True,
         )
+        floor_name = "the loop's floor a decision (dice races)"
+        for part, value in (
+            ("list", parts.listing),
+            ("choose", parts.choosing),
+            ("apply", parts.applying),
+            ("list + choose + apply", parts.rules),
+        ):
+            figures.append(
+                Figure(f"{case.label}: {part}", value, "us a decision", floor.per_decision,
+                       floor_name)
+            )  # fmt: skip
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from engine_speed import CASES
+from figures import Figure, add_json_option, write_json
 
 HERE = Path(__file__).resolve().parent
 
@@ -82,6 +83,7 @@ def main() -> None:
     parser.add_argument(
         "--only", action="append", metavar="GAME", help="only this game's cases (repeatable)"
     )
+    add_json_option(parser)
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (Debian package valgrind)")
@@ -97,11 +99,15 @@ def main() -> None:
     ]
     if not args.no_mcts and (not args.only or "dragonstone-mine" in args.only):
         cases.append((-1, "MCTS move, DragonStone L2, 1,000 playouts", args.mcts_moves))
+    figures = []
     print(f"{'case':<44}{'count':>6}{'now (M)':>10}{'baseline (M)':>14}{'gain':>8}")
     for number, label, count in cases:
         now = games_instructions(here, number, count, args.seed)
         base = games_instructions(args.baseline, number, count, args.seed)
         print(f"{label:<44}{count:6d}{now / 1e6:10.0f}{base / 1e6:14.0f}{base / now:7.3f}x")
+        figures.append(Figure(f"{label}, {count}", now / 1e6, "M instructions", base / 1e6,
+                              f"{args.baseline}"))  # fmt: skip
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,19 @@
 """One renderer, measured: PNG export, memory, PDF start-up and rich text.
 
 Each figure is a ratio against a baseline measured in the same run, each run
-in a fresh process (so start-up and peak memory are the process's own):
+in a fresh process (so start-up and peak memory are the process's own); the
+bare baselines import nothing of protopress (their data, the texts and icon
+outlines, comes as a JSON file):
 
 - PNG export of N poker cards at 300 dpi (PNGs rasterised from each face's
   PDF) against a bare Pillow script that draws the same cards and writes them
   with Pillow's defaults (target at most 1.5x), and against the same script
-  saving at zlib level 1, as protopress does;
+  saving at zlib level 1, as protopress does (benchmarks/bare/pillow_cards.py);
 - peak resident memory of that export at N and 5N cards (target: flat, at most
   150 MiB at 1,000 cards);
 - the whole process writing N cards as A4 sheets against a bare reportlab
-  script embedding the same TrueType font (target at most 1.3x);
+  script embedding the same TrueType font (benchmarks/bare/reportlab_sheets.py;
+  target at most 1.3x);
 - sheets of the same cards with rich text (icons, bold) against plain text
   (target at most 1.3x).
 
@@ -28,7 +31,11 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+
+from figures import Figure, add_json_option, run_bare, write_json
+from render_sheets import bare_spec
 
 HERE = Path(__file__).parent
 SOURCE = [str(HERE.parent)]  # where protopress is imported from
@@ -70,43 +77,6 @@ options = RenderOptions(output_dir=folder / "out", layouts_dir=folder / "layouts
 render_catalog(catalog, options)
 """
 
-BARE_PILLOW = """
-from pathlib import Path
-from PIL import Image, ImageDraw, ImageFont
-import reportlab
-from reportlab.lib.utils import simpleSplit
-from render_sheets import BODY, RULE, SHAPES
-from protopress.generators.shapes import outline, scaled
-vera = Path(reportlab.__file__).parent / "fonts"
-folder = Path({folder!r})
-(folder / "png").mkdir()
-dpi, mm = 300, 300 / 25.4
-width, height = round(69 * mm), round(94 * mm)
-px = lambda pt: round(pt * dpi / 72)
-bold = ImageFont.truetype(str(vera / "VeraBd.ttf"), px(12))
-fonts = {{9: ImageFont.truetype(str(vera / "Vera.ttf"), px(9)),
-         8: ImageFont.truetype(str(vera / "Vera.ttf"), px(8))}}
-icons = [scaled(outline(s), 0, 0, 10 * mm) for s in SHAPES]
-for n in range({cards}):
-    image = Image.new("RGB", (width, height), (243, 236, 220))
-    draw = ImageDraw.Draw(image)
-    draw.text((8 * mm, 8 * mm), f"Card {{n}}", font=bold, fill="black")
-    for text, size, top in ((BODY, 9, 37), (RULE, 8, 63)):
-        for index, line in enumerate(simpleSplit(text, "Helvetica", size, 53 * 72 / 25.4)):
-            draw.text((8 * mm, top * mm + index * px(size * 1.2)), line, font=fonts[size], fill="black")
-    for number, contours in enumerate(icons):
-        for contour in contours:
-            draw.polygon([((11 + number * 13) * mm + x, 21 * mm + y) for x, y in contour],
-                         fill=(136, 68, 34))
-    image.save(folder / "png" / f"c{{n}}-front.png", dpi=(dpi, dpi){save_options})
-"""
-
-BARE_REPORTLAB = """
-from pathlib import Path
-from render_sheets import bare_run
-bare_run(Path({folder!r}), {cards})
-"""
-
 
 def run(body: str, cards: int, **values) -> tuple[float, float]:
     """Seconds and peak MiB of one fresh process running body."""
@@ -120,6 +90,16 @@ def run(body: str, cards: int, **values) -> tuple[float, float]:
         return float(out[0]) + before, float(out[1])
 
 
+def bare(script: str, cards: int, *options: str) -> tuple[float, float]:
+    """Seconds and peak MiB of one fresh process running a baseline script of
+    benchmarks/bare/ (which imports nothing of protopress)."""
+    with tempfile.TemporaryDirectory() as folder:
+        spec = bare_spec(Path(folder) / "spec.json")
+        before = _process_start()
+        found = run_bare(script, folder, str(spec), "--cards", str(cards), *options)
+        return found["seconds"] + before, found["max_rss_mib"]
+
+
 def _process_start() -> float:
     """Interpreter start-up, which the timed body does not see."""
     import time
@@ -129,13 +109,13 @@ def _process_start() -> float:
     return time.perf_counter() - start
 
 
-def best(body: str, cards: int, repeats: int, **values) -> tuple[float, float]:
-    runs = [run(body, cards, **values) for _ in range(repeats)]
+def best(measure: Callable[[], tuple[float, float]], repeats: int) -> tuple[float, float]:
+    runs = [measure() for _ in range(repeats)]
     return min(t for t, _ in runs), max(m for _, m in runs)
 
 
 def protopress(cards: int, repeats: int, png: bool, rich: bool = False) -> tuple[float, float]:
-    return best(PROTOPRESS, cards, repeats, png=png, rich=rich, rich_body=RICH_BODY)
+    return best(lambda: run(PROTOPRESS, cards, png=png, rich=rich, rich_body=RICH_BODY), repeats)
 
 
 @contextlib.contextmanager
@@ -171,8 +151,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--png-only", action="store_true", help="only the PNG export figures")
     parser.add_argument("--before", metavar="REF", help="also measure the PNG export at REF")
+    add_json_option(parser)
     args = parser.parse_args()
     cards, repeats = args.cards, args.repeats
+    figures: list[Figure] = []
 
     # the baseline and each revision take turns, so a change in the machine's
     # load during the run falls on all of them alike; the best of each is kept
@@ -183,10 +165,8 @@ def main() -> None:
         names = ["pillow", "pillow level 1", *sources]
         runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for _ in range(repeats):
-            runs["pillow"].append(run(BARE_PILLOW, cards, save_options=""))
-            runs["pillow level 1"].append(
-                run(BARE_PILLOW, cards, save_options=", compress_level=1")
-            )
+            runs["pillow"].append(bare("pillow_cards.py", cards))
+            runs["pillow level 1"].append(bare("pillow_cards.py", cards, "--compress-level", "1"))
             for name, source in sources.items():
                 with imported_from(source):
                     runs[name].append(png_export(cards, 1))
@@ -197,21 +177,38 @@ def main() -> None:
             with imported_from(source):
                 _, memory_more = protopress(5 * cards, 1, png=True)
             label = "" if name == "now" else f"before ({name}): "
+            figures += [
+                Figure(f"{label}PNG export of {cards} cards at 300 dpi", png_time, "s", pillow,
+                       "bare Pillow"),
+                Figure(f"{label}PNG export of {cards} cards, against zlib level 1", png_time, "s",
+                       level_1, "bare Pillow saving at zlib level 1"),
+                Figure(f"{label}PNG export peak memory, {cards} cards", memory, "MiB",
+                       pillow_memory, "bare Pillow"),
+                Figure(f"{label}PNG export peak memory, {5 * cards} cards", memory_more, "MiB",
+                       pillow_memory, f"bare Pillow, {cards} cards"),
+            ]  # fmt: skip
             print(f"{label}PNG export of {cards} cards at 300 dpi: {png_time:.2f} s, bare Pillow "
                   f"{pillow:.2f} s ({png_time / pillow:.2f}x); peak {memory:.0f} MiB at {cards} "
                   f"cards, {memory_more:.0f} MiB at {5 * cards} (Pillow {pillow_memory:.0f} MiB); "
                   f"{png_time / level_1:.2f}x the bare script saving at zlib level 1 as we do "
                   f"({level_1:.2f} s)")  # fmt: skip
     if args.png_only:
+        write_json(args.json, figures)
         return
     sheets, _ = protopress(cards, repeats, png=False)
 
-    bare, _ = best(BARE_REPORTLAB, cards, repeats)
+    reportlab, _ = best(lambda: bare("reportlab_sheets.py", cards), repeats)
     print(f"PDF sheets of {cards} cards, whole process: {sheets:.2f} s, bare reportlab "
-          f"{bare:.2f} s ({sheets / bare:.2f}x)")  # fmt: skip
+          f"{reportlab:.2f} s ({sheets / reportlab:.2f}x)")  # fmt: skip
 
     rich, _ = protopress(cards, repeats, png=False, rich=True)
     print(f"rich text sheets: {rich:.2f} s, plain {sheets:.2f} s ({rich / sheets:.2f}x)")
+    figures += [
+        Figure(f"PDF sheets of {cards} cards, whole process", sheets, "s", reportlab,
+               "bare reportlab, whole process"),
+        Figure(f"rich text sheets of {cards} cards", rich, "s", sheets, "plain text sheets"),
+    ]  # fmt: skip
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ import argparse
 import random
 import time
 
+from figures import Figure, add_json_option, write_json
+
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import known_ids
 from protopress.rules.core import top_seats
@@ -82,7 +84,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    add_json_option(parser)
     args = parser.parse_args()
+    figures = []
     baseline = rate(_Race(), None, 4, ["random"], {}, args.games * 50, args.seed)
     print(f"baseline dice race, 4 random bots: {baseline:,.0f} games/s")
     for game_id, players, bots, options in CASES:
@@ -94,6 +98,8 @@ def main() -> None:
         print(
             f"{label:<40} {per_second:8.1f} games/s ({baseline / per_second:,.0f}x the baseline's time)"
         )
+        figures.append(Figure(label, 1e3 / per_second, "ms a game", 1e3 / baseline, "dice race"))
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 
+from figures import Figure, add_json_option, write_json
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
@@ -31,7 +32,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="random-bot games per run")
     parser.add_argument("--greedy-games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    add_json_option(parser)
     args = parser.parse_args()
+    figures = []
 
     catalog = load_catalog(builtin_catalog_path("gem-rush"))
     game = GemRush()
@@ -67,6 +70,11 @@ def main() -> None:
             f"{turns / games:5.1f} turns, {decisions / games:6.1f} decisions, "
             f"{elapsed / decisions * 1e6:6.1f} us a decision)"
         )
+        figures.append(
+            Figure(f"{mode}, 4 x {bot}", per_game * 1e3, "ms a game", growth * 1e3,
+                   "one full mine growth")
+        )  # fmt: skip
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

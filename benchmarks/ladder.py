@@ -30,8 +30,9 @@ RUSH_SEARCH_TURNS, 3; before: 1), to measure the setting against the old one.
 from __future__ import annotations
 
 import argparse
-import json
 import time
+
+from figures import Figure, add_json_option, write_json
 
 from protopress.balance import run_balance
 from protopress.balance.intervals import mean_interval, proportion
@@ -131,6 +132,20 @@ def line(result: dict) -> str:
     return f"{head}{body} {goal} | {result['seconds']:.0f} s |"
 
 
+def rung_figures(result: dict) -> list[Figure]:
+    """A rung's shares and means (no baseline: greedy is the opponent in the same games)."""
+    name = f"{result['rung']}, {result['bot']}"
+    if "expert" in result:
+        return [
+            Figure(f"{name}: Expert reached", result["expert"]["rate"], "share", better="higher"),
+            Figure(f"{name}: team score", result["team_score"]["mean"], "points", better="higher"),
+        ]
+    return [
+        Figure(f"{name}: wins", result["wins"]["rate"], "share", better="higher"),
+        Figure(f"{name}: margin", result["margin"]["mean"], "points", better="higher"),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per two-player rung")
@@ -142,12 +157,12 @@ def main() -> None:
     )
     parser.add_argument("--rungs", default=",".join(RUNGS), help="which rungs, comma-separated")
     parser.add_argument("--seed", type=int, default=17)
-    parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument(
         "--rush-turns",
         type=int,
         help="turns the Rush search's playouts run (default: the game's RUSH_SEARCH_TURNS)",
     )
+    add_json_option(parser)
     args = parser.parse_args()
     if args.rush_turns is not None:  # read by GemRush.search_turns; the games run here (workers=1)
         gem_rush_rules.RUSH_SEARCH_TURNS = args.rush_turns
@@ -163,9 +178,9 @@ def main() -> None:
             result = rung(name, bot, games, args.seed)
             results.append(result)
             print(line(result), flush=True)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(results, out, indent=2)
+    write_json(
+        args.json, [figure for result in results for figure in rung_figures(result)], results
+    )
 
 
 if __name__ == "__main__":

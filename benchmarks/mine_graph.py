@@ -3,16 +3,21 @@ Monte Carlo at 1,000 mines.
 
 Baseline, measured in the same run: a breadth-first search in plain Python over
 a precomputed adjacency dict of the same mine, the least any reachability
-query could cost. Ratios against it are comparable across machines.
+query could cost, in a process that imports nothing of protopress
+(benchmarks/bare/bfs.py, given the graph as JSON). Ratios against it are
+comparable across machines.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import tempfile
 import time
-from collections import deque
+from pathlib import Path
 
+from figures import Figure, add_json_option, run_bare, write_json
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
@@ -30,29 +35,26 @@ def full_mine(seed: int) -> Mine:
             return mine
 
 
-def bfs(adjacency, start, steps):
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        if seen[node] < steps:
-            for other in adjacency[node]:
-                if other not in seen:
-                    seen[other] = seen[node] + 1
-                    queue.append(other)
-    return seen
+def bare_bfs(rooms: list, graph, steps: int) -> float:
+    """The bare BFS pair's best seconds a room, in a process of its own."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "graph.json"
+        adjacency = [[node, list(graph.successors(node))] for node in graph]
+        document = {"rooms": rooms, "adjacency": adjacency}
+        path.write_text(json.dumps(document, default=str))  # a door by its text
+        return run_bare("bfs.py", str(path), "--steps", str(steps))["per_room"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mines", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    add_json_option(parser)
     args = parser.parse_args()
 
     mine = full_mine(args.seed)
     rooms = mine.rooms()
     graph = mine.graph()
-    adjacency = {node: list(graph.successors(node)) for node in graph}
     queries = 200
 
     def networkx_queries():
@@ -60,17 +62,12 @@ def main() -> None:
             mine.reachable(start, 3)
             mine.reachable_sites(start, 3)
 
-    def baseline_queries():
-        for start in rooms[:queries]:
-            bfs(adjacency, start, 3)
-            bfs(adjacency, start, 3)
-
     def rebuild():
         mine._graph = None
         mine.graph()
 
     n = min(queries, len(rooms))
-    base = best(baseline_queries, 5) / n
+    base = bare_bfs(rooms[:queries], graph, 3)
     query = best(networkx_queries, 5) / n
     build = best(rebuild, 5)
     print(f"mine: {len(mine.cells)} tiles, {len(rooms)} rooms, {len(mine.sites())} open sites")
@@ -90,6 +87,12 @@ def main() -> None:
         f"the baseline query); closed {stats.closed} ({stats.closed / args.mines:.1%}), "
         f"longest dead end {stats.longest_dead_end}"
     )
+    bare = "bare BFS pair a room"
+    write_json(args.json, [
+        Figure("reachable + reachable_sites (k=3), a room", query * 1e6, "us", base * 1e6, bare),
+        Figure("graph build from the placed tiles", build * 1e6, "us", base * 1e6, bare),
+        Figure("Monte Carlo, a mine", elapsed / args.mines * 1e6, "us", base * 1e6, bare),
+    ])  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 
+from figures import Figure, add_json_option, write_json
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
@@ -33,7 +34,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=3)
+    add_json_option(parser)
     args = parser.parse_args()
+    figures = []
 
     catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
     seeds = range(args.seed, args.seed + args.games)
@@ -89,6 +92,13 @@ def main() -> None:
             f"  {decisions:.0f} decisions per game; the greedy player won {wins} "
             f"({wins / args.games:.0%}), mean margin {margin:+.1f}"
         )
+        figures += [
+            Figure(f"{difficulty}: greedy-bot game", greedy * 1e3, "ms a game", random_game * 1e3,
+                   "random-bot game"),
+            Figure(f"{difficulty}: random-bot game", random_game * 1e3, "ms a game", base * 1e3,
+                   "final scoring alone"),
+        ]  # fmt: skip
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
+from figures import Figure, add_json_option, write_json
+
 from protopress.balance.intervals import mean_interval, wilson_interval
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.stonespine_architects import rival as rival_module
@@ -80,7 +82,7 @@ def play_one(job: tuple[str, str, str, int]) -> dict:
     board = state.boards[0]
     scoring = state.table.scoring
     dungeon = board.dungeon()
-    paths = board.path()
+    paths = board.path(state.table)
     met = {
         c.id: scoring.condition_holds(c.condition, dungeon, paths) for c in state.table.challenges
     }
@@ -108,7 +110,8 @@ def _mean(values) -> str:
     return f"{m['mean']:6.1f} ({m['low']:.1f}-{m['high']:.1f})"
 
 
-def report(games: list[dict], difficulty: str, bot: str) -> None:
+def report(games: list[dict], difficulty: str, bot: str) -> list[Figure]:
+    """Prints the games' analysis; the win rate and the mean margin as figures."""
     n = len(games)
     wins = sum(g["won"] for g in games)
     low, high = wilson_interval(wins, n)
@@ -148,6 +151,11 @@ def report(games: list[dict], difficulty: str, bot: str) -> None:
         scored = sum(cid in g["scored"] for g in games)
         rate = f"{scored / claimed:.0%}" if claimed else "-"
         print(f"  {cid:<26}{met / n:5.0%}  {claimed / n:5.0%}  {rate:>5}")
+    margin = statistics.fmean(g["margin"] for g in games)
+    return [
+        Figure(f"{difficulty}, {bot}: player wins", wins / n, "share", better="higher"),
+        Figure(f"{difficulty}, {bot}: mean margin", margin, "points", better="higher"),
+    ]
 
 
 def main() -> None:
@@ -158,8 +166,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--difficulty", action="append", choices=("normal", "hard"))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    add_json_option(parser)
     args = parser.parse_args()
     print(f"catalog {args.catalog}")
+    figures = []
     for difficulty in args.difficulty or ["normal", "hard"]:
         jobs = [
             (args.catalog, args.bot, difficulty, derive_seed(args.seed, "game", i))
@@ -167,7 +177,8 @@ def main() -> None:
         ]
         with ProcessPoolExecutor(args.workers) as pool:
             games = list(pool.map(play_one, jobs, chunksize=8))
-        report(games, difficulty, args.bot)
+        figures += report(games, difficulty, args.bot)
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

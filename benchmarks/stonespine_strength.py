@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from figures import Figure, add_json_option, write_json
+
 from protopress.balance.intervals import mean_interval, proportion
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.rules.registry import game_for
@@ -78,15 +80,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--baseline", type=Path, help="a checkout to compare with, seed by seed")
     parser.add_argument("--one", choices=sorted(LINES), help=argparse.SUPPRESS)  # for --baseline
+    add_json_option(parser)
     args = parser.parse_args()
     if args.one is not None:
         print(json.dumps(played(args.one, args.games, args.seed)))
         return
     print(f"{args.games} games a line, seeds from {args.seed}")
+    figures = []
     for name in LINES:
         now = measure(name, args.games, args.seed, None)
         print(f"{name:<14} now:      {summary(name, now)}")
+        figure = "mean margin, player minus rival" if LINES[name][0] == 1 else "mean seat score"
+        mean_now = mean_interval(values(name, now))["mean"]
         if args.baseline is None:
+            figures.append(Figure(f"{name}: {figure}", mean_now, "points", better="higher"))
             continue
         base = measure(name, args.games, args.seed, args.baseline)
         print(f"{'':<14} baseline: {summary(name, base)}")
@@ -97,6 +104,10 @@ def main() -> None:
             f"({diff['low']:+.2f} to {diff['high']:+.2f})",
             flush=True,
         )
+        mean_base = mean_interval(values(name, base))["mean"]
+        figures.append(Figure(f"{name}: {figure}", mean_now, "points", mean_base,
+                              f"{args.baseline}", better="higher"))  # fmt: skip
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":

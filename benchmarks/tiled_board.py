@@ -14,6 +14,7 @@ import json
 import tempfile
 from pathlib import Path
 
+from figures import Figure, add_json_option, write_json
 from timing import best
 
 from protopress.components import load_catalog
@@ -45,7 +46,9 @@ def catalog_file(folder: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
-    repeats = parser.parse_args().repeats
+    add_json_option(parser)
+    args = parser.parse_args()
+    repeats = args.repeats
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         catalog = load_catalog(catalog_file(folder))
@@ -62,6 +65,12 @@ def main() -> None:
     print(f"tiled sheets, 7 pages:    {times['sheets'] * 1000:7.1f} ms  {sizes['sheets']:8d} bytes")
     print(f"ratio: time {times['sheets'] / times['per-card']:.2f}x, "
           f"size {sizes['sheets'] / sizes['per-card']:.2f}x")  # fmt: skip
+    write_json(args.json, [
+        Figure("tiled sheets, 7 pages", times["sheets"] * 1e3, "ms", times["per-card"] * 1e3,
+               "print-shop file, 1 page"),
+        Figure("tiled sheets, 7 pages, file size", sizes["sheets"], "bytes", sizes["per-card"],
+               "print-shop file, 1 page"),
+    ])  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -8,11 +8,14 @@ the same catalog as JSON, in the same run. Figures are ratios to it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from figures import Figure, add_json_option, write_json
 
 from protopress.components import BUILTIN_GAMES, builtin_catalog_path, load_catalog, yamlsource
 from protopress.components.yamltext import yaml_text
@@ -29,6 +32,10 @@ def best_of(path: Path, repeat: int = 5) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_json_option(parser)
+    args = parser.parse_args()
+    figures = []
     default = yamlsource._Loader
     with tempfile.TemporaryDirectory() as folder:
         print(f"{'game':<24}{'YAML KiB':>9}{'JSON s':>9}{'libyaml s':>10}{'x':>6}"
@@ -50,12 +57,15 @@ def main() -> None:
                 finally:
                     yamlsource._Loader = default
                 ratios[name].append(seconds / baseline)
+                figures.append(Figure(f"{game}, YAML with {name}", seconds, "s", baseline,
+                                      f"{game}, JSON"))  # fmt: skip
                 row.append(seconds)
             size = as_yaml.stat().st_size / 1024
             print(f"{game:<24}{size:>9.0f}{baseline:>9.4f}{row[0]:>10.4f}{row[0] / baseline:>6.0f}"
                   f"{row[1]:>10.4f}{row[1] / baseline:>6.0f}")  # fmt: skip
         for name, values in ratios.items():
             print(f"median {name}: {statistics.median(values):.1f}x the JSON load")
+    write_json(args.json, figures)
 
 
 if __name__ == "__main__":
