@@ -60,4 +60,5 @@ SPEC = GameSpec(
     difficulty_targets=DIFFICULTY_TARGETS,
     folder=Path(__file__).parent,
     rulings="docs/rules/gem-rush.md",
+    commands={"pay": "protopress.games.gem_rush.commands:pay"},
 )

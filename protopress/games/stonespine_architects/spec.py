@@ -34,4 +34,5 @@ SPEC = GameSpec(
     solo_rival=True,
     folder=Path(__file__).parent,
     rulings="docs/rules/stonespine-architects.md",
+    solo_companion="protopress.games.stonespine_architects.solo.companion:COMPANION",
 )
