@@ -20,7 +20,8 @@ from protopress.cli.common import (
     rules_option,
     solo_options,
 )
-from protopress.components import BUILTIN_GAMES, InvalidInput
+from protopress.components import InvalidInput
+from protopress.games import builtin_ids
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbers were written
 
@@ -70,7 +71,7 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     spec = game_spec(game_id, rules)
     refuse_overwrite([report_path, json_path], [catalog_path, *(compare_with or ())])
     options, players = play_options(spec, game_options, solo, difficulty, players)
-    if catalog_path is None and spec.id not in BUILTIN_GAMES:
+    if catalog_path is None and spec.id not in builtin_ids():
         if spec.catalog_path is None:
             raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
         catalog_path = str(spec.catalog_path)

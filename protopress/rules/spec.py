@@ -116,7 +116,8 @@ class GameSpec:
     # What the game adds to the shared layers, loaded only when used (protopress.games):
     # its own commands (name -> "module:NAME" of a click command), its solo companion
     # ("module:NAME" of a protopress.companion.SoloCompanion) and its catalog
-    # collections (collection -> kind, whose <kind>.schema.json is in its folder's schemas/).
+    # collections (collection -> kind; the <kind>.schema.json is the kit's or in the
+    # game folder's schemas/), composed into the catalog schema at load.
     commands: Mapping[str, str] = field(default_factory=dict)
     solo_companion: str | None = None
     collections: Mapping[str, str] = field(default_factory=dict)

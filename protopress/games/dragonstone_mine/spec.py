@@ -38,4 +38,9 @@ SPEC = GameSpec(
     first_mover=0,  # the youngest player, seat 0
     folder=Path(__file__).parent,
     rulings="docs/rules/dragonstone-mine.md",
+    collections={
+        "gem_colours": "gem-colour",
+        "towers": "tower",
+        "action_cards": "action-card",
+    },
 )
