@@ -1,14 +1,16 @@
 """The command group every command module registers with, and its --debug flag.
 
 The games add their own commands through their specs (`GameSpec.commands`):
-the group lists them by name and imports one only when it is run or its help
-is shown.
+the group lists them by name and imports one only when it is looked up (run,
+or its line of the help shown).
 """
 
 from __future__ import annotations
 
 import inspect
 import sys
+from collections.abc import Iterator, MutableMapping
+from typing import Any
 
 import click
 
@@ -22,21 +24,44 @@ class Settings:
     debug = False
 
 
+class CommandTable(MutableMapping[str, click.Command]):
+    """The group's commands by name: the kit's, registered by the command modules,
+    and the games' own (GameSpec.commands), each imported when first looked up.
+    Listing the names imports none."""
+
+    def __init__(self) -> None:
+        self._kit: dict[str, click.Command] = {}
+
+    def _games(self) -> dict[str, str]:
+        return {n: ref for n, ref in game_commands().items() if n not in self._kit}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name in self._kit:
+            return self._kit[name]
+        reference = self._games()[name]
+        command = load_reference(reference)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{reference} (command {name!r}) is not a click command")
+        return command
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._kit[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._kit[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._kit, *self._games()])
+
+    def __len__(self) -> int:
+        return len(self._kit) + len(self._games())
+
+
 class KitAndGameCommands(click.Group):
-    """The kit's commands, the games' own commands, and help naming the games."""
+    """The kit's commands and the games' own, with help naming the games."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *game_commands()})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        command = super().get_command(ctx, cmd_name)
-        reference = game_commands().get(cmd_name)
-        if command is not None or reference is None:
-            return command
-        loaded = load_reference(reference)
-        if not isinstance(loaded, click.Command):
-            raise TypeError(f"{reference} (command {cmd_name!r}) is not a click command")
-        return loaded
+    def __init__(self, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(name, commands=CommandTable(), **kwargs)
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The docstring, with {games} read from the registry."""
