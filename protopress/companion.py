@@ -105,6 +105,12 @@ class SoloCompanion(Protocol):
     @property
     def difficulties(self) -> Sequence[str]: ...
 
+    @property
+    def page(self) -> Path:
+        """The folder of the --web page: solo.html and the scripts it loads from
+        /static/ (beside the kit's shared style.css and page.js)."""
+        ...
+
     def default_save_path(self) -> Path:
         """The save in the user's data folder (the folder created)."""
         ...

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from protopress.companion import (
@@ -30,7 +30,7 @@ from protopress.companion import (
 )
 from protopress.components.catalog import Catalog
 from protopress.web.faces import Faces
-from protopress.web.server import STATIC, TokenGate, static_files
+from protopress.web.server import TokenGate, page, static_files
 
 
 class Moved(Reject):
@@ -194,12 +194,6 @@ class Companion:
         }
 
 
-def page(name: str, token: str) -> HTMLResponse:
-    """A page of the package with its token in the links it makes."""
-    html = (STATIC / name).read_text(encoding="utf-8").replace("{{TOKEN}}", token)
-    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
-
-
 def face_response(faces: Faces, kind: str, ident: str, side: str) -> Response:
     try:
         data = faces.png(kind, ident, side)
@@ -218,7 +212,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
         return JSONResponse(body, status_code=status)
 
     async def index(request: Request) -> Response:
-        return page("solo.html", token)
+        return page(companion.solo.page / "solo.html", token)
 
     async def get_state(request: Request) -> Response:
         return state()
@@ -288,7 +282,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
             Route("/api/history", history),
             Route("/history.csv", history_file),
             Route("/face/{kind}/{ident}/{side}.png", face),
-            Mount("/static", static_files()),
+            Mount("/static", static_files(companion.solo.page)),
         ]
     )
     return TokenGate(app, token)

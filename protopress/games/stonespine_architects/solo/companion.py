@@ -104,6 +104,7 @@ class StonespineCompanion:
     """The rival of Stonespine Architects' solo mode, run for a player at the table."""
 
     difficulties: tuple[str, ...] = DIFFICULTIES
+    page: Path = Path(__file__).parent / "page"
 
     def default_save_path(self) -> Path:
         return saves.default_save_path()
