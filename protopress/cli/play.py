@@ -1,6 +1,6 @@
 """Playing: simulate, replay, score, and the solo companion of a game that has one.
 
-A game's own commands (Gem Rush's `pay`) are its spec's, listed by cli/app.py.
+A game's own commands are its spec's, listed by cli/app.py.
 """
 
 from __future__ import annotations
