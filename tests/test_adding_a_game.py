@@ -41,6 +41,7 @@ SPEC = GameSpec(
     engine="tile_pick.rules:TilePick",
     outcomes=(OutcomeKind.VERSUS,),
     checks=("tile_pick.checks",),
+    catalog_checks=("tile_pick.catalog_checks",),
     first_mover=0,
     folder=Path(__file__).parent,
     collections={"tiles": "tile"},
@@ -131,6 +132,19 @@ def _blank(catalog, seed):
 
 
 CHECKS = (Check("blank-tiles", ("tile",), _blank),)
+""",
+    "catalog_checks.py": """
+from protopress.components.explain import Located
+from protopress.components.semantics import count_of, items_of
+
+
+def a_row(document):
+    tiles = sum(count_of(tile) for _, tile in items_of(document, "tiles"))
+    if 0 < tiles < 2:
+        yield Located("/tiles", f"a row of {tiles} tile leaves the second player nothing")
+
+
+CATALOG_CHECKS = (a_row,)
 """,
     "commands.py": '''
 import click
@@ -269,6 +283,16 @@ def test_every_command_that_takes_a_game_runs_on_a_registered_game(tile_pick, tm
 
     validated = invoke("validate", GAME_ID)
     assert (validated.exit_code, validated.stdout) == (0, f"ok {GAME_ID}.json\n")
+    one_tile = tmp_path / "one-tile.json"
+    one_tile.write_text(
+        '{"game": "tile-pick", "title": "T", "version": "1",\n'
+        ' "tiles": [{"id": "gold", "points": 3}]}'
+    )
+    refused = invoke("validate", one_tile)
+    assert refused.exit_code == 1
+    assert refused.stdout == (
+        f"{one_tile}:2:11 /tiles: a row of 1 tile leaves the second player nothing\n"
+    )
     checked = json.loads(invoke("check", GAME_ID, "--json").output)
     assert [(f["component"], f["check"]) for f in checked["findings"]] == [("dust", "blank-tiles")]
 

@@ -121,6 +121,9 @@ class GameSpec:
     commands: Mapping[str, str] = field(default_factory=dict)
     solo_companion: str | None = None
     collections: Mapping[str, str] = field(default_factory=dict)
+    # modules defining CATALOG_CHECKS: checks of its collections that the schema
+    # cannot state, run whenever a catalog is loaded (located like schema errors)
+    catalog_checks: tuple[str, ...] = ()
 
     @property
     def catalog_path(self) -> Path | None:

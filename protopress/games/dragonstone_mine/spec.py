@@ -38,6 +38,7 @@ SPEC = GameSpec(
     first_mover=0,  # the youngest player, seat 0
     folder=Path(__file__).parent,
     rulings="docs/rules/dragonstone-mine.md",
+    catalog_checks=("protopress.games.dragonstone_mine.catalog_checks",),
     collections={
         "gem_colours": "gem-colour",
         "towers": "tower",

@@ -60,6 +60,7 @@ SPEC = GameSpec(
     difficulty_targets=DIFFICULTY_TARGETS,
     folder=Path(__file__).parent,
     rulings="docs/rules/gem-rush.md",
+    catalog_checks=("protopress.games.gem_rush.catalog_checks",),
     collections={
         "gems": "gem",
         "gem_cards": "gem-card",

@@ -34,6 +34,7 @@ SPEC = GameSpec(
     solo_rival=True,
     folder=Path(__file__).parent,
     rulings="docs/rules/stonespine-architects.md",
+    catalog_checks=("protopress.games.stonespine_architects.catalog_checks",),
     collections={
         "elements": "element",
         "chamber_cards": "chamber-card",
