@@ -12,6 +12,7 @@ import click
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
 from protopress.games import builtin_ids, builtin_specs
+from protopress.rules.spec import GameSpec
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
@@ -286,22 +287,23 @@ def game_options_option(command):
     )(command)
 
 
-def rival_difficulties(*, companions: bool = False) -> list[str]:
-    """The difficulties of the games' automated rivals (their specs' `difficulty`
-    option), in order: of the solo rivals, or of the solo companions."""
+def rival_difficulties(specs: Iterable[GameSpec]) -> list[str]:
+    """The difficulties of these games' automated rivals (their specs' `difficulty`
+    option), in order, each once."""
     choices: list[str] = []
-    for spec in builtin_specs():
-        if spec.solo_companion if companions else spec.solo_rival:
-            for option in spec.options:
-                if option.name == "difficulty":
-                    choices += [c for c in option.choices if c not in choices]
+    for spec in specs:
+        for option in spec.options:
+            if option.name == "difficulty":
+                choices += [c for c in option.choices if c not in choices]
     return choices
 
 
 def solo_options(command):
     rivals = ", ".join(spec.title for spec in builtin_specs() if spec.solo_rival)
     command = click.option(
-        "--difficulty", type=click.Choice(rival_difficulties()), help="Solo rival difficulty."
+        "--difficulty",
+        type=click.Choice(rival_difficulties(s for s in builtin_specs() if s.solo_rival)),
+        help="Solo rival difficulty.",
     )(command)
     return click.option(
         "--solo", is_flag=True, help=f"Solo mode against the automated rival ({rivals})."

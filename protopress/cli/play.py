@@ -35,9 +35,10 @@ from protopress.cli.web import port_option as web_port_option
 from protopress.cli.web import solo_web
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.files import read_text_again
-from protopress.games import builtin_spec, solo_companion, solo_companion_ids
+from protopress.games import builtin_spec, builtin_specs, solo_companion, solo_companion_ids
 
-COMPANION_DIFFICULTIES = rival_difficulties(companions=True)
+# read from the specs' `difficulty` option, so that listing them imports no companion
+COMPANION_DIFFICULTIES = rival_difficulties(s for s in builtin_specs() if s.solo_companion)
 
 
 @cli.command()
