@@ -70,14 +70,16 @@ def _schema_files(folder: Traversable) -> dict[str, dict]:
 
 def _with_collections(catalog: dict, added: Mapping[str, str]) -> dict:
     """The catalog schema with the games' collections (collection -> kind) after its
-    own keys and before the shared collections (whose first is "symbols")."""
+    own keys and before the shared collections (whose first is "symbols"), and no
+    other key allowed. (The file on disk lets any other key be a list, so that an
+    editor reading a game's catalog against it does not refuse the game's own.)"""
     properties: dict[str, object] = {}
     for key, value in catalog["properties"].items():
         if key == _FIRST_SHARED_COLLECTION:
             for collection, kind in added.items():
                 properties[collection] = {"type": "array", "items": {"$ref": kind + SCHEMA_SUFFIX}}
         properties[key] = value
-    return {**catalog, "properties": properties}
+    return {**catalog, "properties": properties, "additionalProperties": False}
 
 
 _FIRST_SHARED_COLLECTION = "symbols"
