@@ -271,7 +271,7 @@ def test_the_game_folder_is_the_tree_of_the_how_to():
     assert [p for p in tree if not any(fnmatch.fnmatch(name, p) for name in written)] == []
 
 
-def test_the_registration_line_is_the_only_change_outside_the_folder():
+def test_the_how_to_registers_a_game_with_one_builtin_line():
     assert registration_line() == ("<id>", "<package>")
     assert "one line in `BUILTIN`" in how_to()
 
