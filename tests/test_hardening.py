@@ -13,6 +13,7 @@ from protopress.cli import cli
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.loader import MAX_JSON_DEPTH, parse_json_text
 from protopress.designer import TableError, import_table
+from protopress.games import builtin_specs
 from protopress.generators.layout import load_layout
 
 MINI = Path(__file__).parent / "data" / "mini-game"
@@ -101,7 +102,10 @@ def test_json_cells_share_the_limits():
 # --- every JSON reader goes through the limited parser ------------------------------
 
 
-@pytest.mark.parametrize("game", ["gemstone-caverns", "dragonstone-mine", "stonespine-architects"])
+SCORE_STATE_GAMES = [s.id for s in builtin_specs() if hasattr(s.engine_module(), "score_state")]
+
+
+@pytest.mark.parametrize("game", SCORE_STATE_GAMES)
 @pytest.mark.parametrize("text", [DEEP, MIDDLE, "NaN"])
 def test_score_states_are_read_with_the_limits(tmp_path, game, text):
     state = tmp_path / "state.json"

@@ -29,7 +29,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from protopress.components import BUILTIN_GAMES, builtin_catalog_path, load_catalog
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games import builtin_ids
 from protopress.rules.bots import make_bot
 from protopress.rules.core import derive_seed
 from protopress.rules.plugins import resolve_spec
@@ -135,7 +136,7 @@ _CATALOGS: dict[tuple, object] = {}  # per process: each catalog file loaded onc
 
 def _catalog(reference: str):
     """The catalog a reference names, loaded again only when its file changed."""
-    path = builtin_catalog_path(reference) if reference in BUILTIN_GAMES else Path(reference)
+    path = builtin_catalog_path(reference) if reference in builtin_ids() else Path(reference)
     stat = path.stat()
     key = (str(path), stat.st_mtime_ns, stat.st_size)
     if key not in _CATALOGS:
@@ -170,13 +171,13 @@ def _resolve(catalog) -> tuple[str, str]:
     """(reference for workers, display) from a built-in id, a path or a loaded Catalog."""
     if hasattr(catalog, "path") and hasattr(catalog, "components"):
         path = Path(catalog.path)
-        builtin = {str(builtin_catalog_path(g)): g for g in BUILTIN_GAMES}
+        builtin = {str(builtin_catalog_path(g)): g for g in builtin_ids()}
         game = builtin.get(str(path))
         return (game, game) if game else (str(path.resolve()), str(path))
     text = str(catalog)
     if Path(text).is_file():
         return str(Path(text).resolve()), text
-    if text in BUILTIN_GAMES:
+    if text in builtin_ids():
         return text, text
     raise ValueError(f"no such catalog file or built-in game: {text}")
 

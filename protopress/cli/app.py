@@ -1,12 +1,21 @@
-"""The command group every command module registers with, and its --debug flag."""
+"""The command group every command module registers with, and its --debug flag.
+
+The games add their own commands through their specs (`GameSpec.commands`):
+the group lists them by name and imports one only when it is looked up (run,
+or its line of the help shown).
+"""
 
 from __future__ import annotations
 
+import inspect
 import sys
+from collections.abc import Iterator, MutableMapping
+from typing import Any
 
 import click
 
 from protopress import __version__
+from protopress.games import builtin_ids, game_commands, load_reference
 
 
 class Settings:
@@ -15,7 +24,54 @@ class Settings:
     debug = False
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class CommandTable(MutableMapping[str, click.Command]):
+    """The group's commands by name: the kit's, registered by the command modules,
+    and the games' own (GameSpec.commands), each imported when first looked up.
+    Listing the names imports none."""
+
+    def __init__(self) -> None:
+        self._kit: dict[str, click.Command] = {}
+
+    def _games(self) -> dict[str, str]:
+        return {n: ref for n, ref in game_commands().items() if n not in self._kit}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name in self._kit:
+            return self._kit[name]
+        reference = self._games()[name]
+        command = load_reference(reference)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{reference} (command {name!r}) is not a click command")
+        return command
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._kit[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._kit[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._kit, *self._games()])
+
+    def __len__(self) -> int:
+        return len(self._kit) + len(self._games())
+
+
+class KitAndGameCommands(click.Group):
+    """The kit's commands and the games' own, with help naming the games."""
+
+    def __init__(self, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(name, commands=CommandTable(), **kwargs)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The docstring, with {games} read from the registry."""
+        text = inspect.cleandoc(self.help or "").partition("\f")[0]
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(text.replace("{games}", ", ".join(builtin_ids())))
+
+
+@click.group(cls=KitAndGameCommands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="protopress")
 @click.option(
     "--debug", is_flag=True, help="Show the traceback of an internal error (for a bug report)."
@@ -25,7 +81,7 @@ def cli(debug):
 
     Catalogs (JSON) describe a game's components; protopress checks them,
     renders print files, and plays, scores and balances the games.
-    Built-in games: dragonstone-mine, gemstone-caverns, gem-rush, stonespine-architects.
+    Built-in games: {games}.
     """
     Settings.debug = debug
     # File names whose bytes are not UTF-8 reach Python as surrogate escapes: print

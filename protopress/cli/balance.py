@@ -11,6 +11,7 @@ from protopress.cli.app import cli
 from protopress.cli.common import (
     bot_option,
     catalog_option,
+    catalog_reference,
     eta_bar,
     game_options_option,
     game_spec,
@@ -20,7 +21,7 @@ from protopress.cli.common import (
     rules_option,
     solo_options,
 )
-from protopress.components import BUILTIN_GAMES, InvalidInput
+from protopress.components import InvalidInput
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbers were written
 
@@ -70,10 +71,7 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     spec = game_spec(game_id, rules)
     refuse_overwrite([report_path, json_path], [catalog_path, *(compare_with or ())])
     options, players = play_options(spec, game_options, solo, difficulty, players)
-    if catalog_path is None and spec.id not in BUILTIN_GAMES:
-        if spec.catalog_path is None:
-            raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
-        catalog_path = str(spec.catalog_path)
+    reference = catalog_reference(spec, catalog_path)
     bot_names = seats(list(bots), players)
 
     def run(catalog_ref):
@@ -88,7 +86,7 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
             for line in format_comparison(compare(old, new)):
                 click.echo(line)
             return
-        result = run(catalog_path or game_id)
+        result = run(reference)
     except MissingExtra as error:
         raise click.UsageError(str(error)) from None
     except InvalidInput as error:  # a --catalog or --compare catalog with problems

@@ -13,20 +13,19 @@ from protopress.atomic import write_atomic
 from protopress.cli.app import cli
 from protopress.cli.common import Problems, load_or_exit, resolve_target
 from protopress.cli.render import layouts_option
-from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.problems import Problem
 from protopress.components.schemas import SCHEMA_SUFFIX, kinds, schema_documents, schema_names
 from protopress.components.suggest import did_you_mean
+from protopress.games import builtin_ids, builtin_spec
 
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def games(as_json):
     """List the built-in games and what each catalog holds."""
-    from protopress.games import builtin_spec
-
     listing: list[dict[str, Any]] = []
-    for game in BUILTIN_GAMES:
+    for game in builtin_ids():
         spec = builtin_spec(game)
         catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
         listing.append(
@@ -81,7 +80,7 @@ def validate(targets, all_games, as_json, layouts_dir):
     Exit 0 when all are valid, 1 when any is invalid, 2 on usage errors.
     """
     if all_games:
-        targets = tuple(targets) + BUILTIN_GAMES
+        targets = tuple(targets) + builtin_ids()
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
     resolved = [resolve_target(target) for target in targets]

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
+from protopress.games import builtin_ids, builtin_specs
+from protopress.rules.spec import GameSpec
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
@@ -52,11 +54,11 @@ def resolve_target(target: str) -> tuple[Path, str]:
     path = Path(target)
     if path.is_file():
         return path, target
-    if target in BUILTIN_GAMES:
+    if target in builtin_ids():
         return builtin_catalog_path(target), target + ".json"
     if path.exists():
         raise click.UsageError(f"{target} is not a file")
-    hint = did_you_mean(target, BUILTIN_GAMES)
+    hint = did_you_mean(target, builtin_ids())
     raise click.UsageError(f"no such file or built-in game: {target}{hint}")
 
 
@@ -69,6 +71,26 @@ def load_or_exit(target: str):
         raise invalid(
             error, f"{name} is not a valid catalog; run protopress validate for details"
         ) from None
+
+
+def catalog_reference(spec, catalog_path: str | None) -> str:
+    """The catalog to play spec with: the one named, else the game's own (id or file)."""
+    if catalog_path:
+        return catalog_path
+    if spec.id in builtin_ids():
+        return spec.id
+    if spec.catalog_path is not None:
+        return str(spec.catalog_path)
+    raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
+
+
+def load_for(spec, catalog_path: str | None):
+    """The catalog catalog_reference names, refused unless it is of spec's game."""
+    target = catalog_reference(spec, catalog_path)
+    catalog = load_or_exit(target)
+    if catalog.game != spec.id:
+        raise Problems([], f"{target}: a catalog of {catalog.game}, not of {spec.id}")
+    return catalog
 
 
 class Length(click.ParamType):
@@ -265,12 +287,26 @@ def game_options_option(command):
     )(command)
 
 
+def rival_difficulties(specs: Iterable[GameSpec]) -> list[str]:
+    """The difficulties of these games' automated rivals (their specs' `difficulty`
+    option), in order, each once."""
+    choices: list[str] = []
+    for spec in specs:
+        for option in spec.options:
+            if option.name == "difficulty":
+                choices += [c for c in option.choices if c not in choices]
+    return choices
+
+
 def solo_options(command):
+    rivals = ", ".join(spec.title for spec in builtin_specs() if spec.solo_rival)
     command = click.option(
-        "--difficulty", type=click.Choice(["normal", "hard"]), help="Solo rival difficulty."
+        "--difficulty",
+        type=click.Choice(rival_difficulties(s for s in builtin_specs() if s.solo_rival)),
+        help="Solo rival difficulty.",
     )(command)
     return click.option(
-        "--solo", is_flag=True, help="Solo mode against the automated rival (Stonespine)."
+        "--solo", is_flag=True, help=f"Solo mode against the automated rival ({rivals})."
     )(command)
 
 

@@ -1,4 +1,7 @@
-"""Playing: simulate, replay, score, the solo companion, and the Gem Rush payment helper."""
+"""Playing: simulate, replay, score, and the solo companion of a game that has one.
+
+A game's own commands are its spec's, listed by cli/app.py.
+"""
 
 from __future__ import annotations
 
@@ -14,12 +17,15 @@ from protopress.cli.common import (
     Problems,
     bot_option,
     catalog_option,
+    catalog_reference,
     game_options_option,
     game_spec,
+    load_for,
     load_or_exit,
     play_options,
     refuse_special,
     refuse_unreadable_json,
+    rival_difficulties,
     rules_option,
     rules_spec,
     solo_options,
@@ -28,88 +34,20 @@ from protopress.cli.web import host_option as web_host_option
 from protopress.cli.web import port_option as web_port_option
 from protopress.cli.web import solo_web
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
-from protopress.components.suggest import did_you_mean
 from protopress.files import read_text_again
+from protopress.games import builtin_spec, builtin_specs, solo_companion, solo_companion_ids
 
-
-def solo_games() -> list[str]:
-    from protopress.games import builtin_specs
-
-    return [spec.id for spec in builtin_specs() if spec.solo_rival]
-
-
-def catalog_reference(spec, catalog_path: str | None) -> str:
-    """The catalog to play spec with: the one named, else the game's own (id or file)."""
-    from protopress.games import BUILTIN_GAMES
-
-    if catalog_path:
-        return catalog_path
-    if spec.id in BUILTIN_GAMES:
-        return spec.id
-    if spec.catalog_path is not None:
-        return str(spec.catalog_path)
-    raise click.UsageError(f"{spec.id} has no catalog of its own: name one with --catalog")
-
-
-def load_for(spec, catalog_path: str | None):
-    """The catalog catalog_reference names, refused unless it is of spec's game."""
-    target = catalog_reference(spec, catalog_path)
-    catalog = load_or_exit(target)
-    if catalog.game != spec.id:
-        raise Problems([], f"{target}: a catalog of {catalog.game}, not of {spec.id}")
-    return catalog
+# read from the specs' `difficulty` option, so that listing them imports no companion
+COMPANION_DIFFICULTIES = rival_difficulties(s for s in builtin_specs() if s.solo_companion)
 
 
 @cli.command()
+@click.argument("game", metavar="GAME", type=click.Choice(solo_companion_ids()))
 @click.option(
-    "--cost", required=True, help="The door's gems, comma-separated ('' for a free door)."
-)
-@click.option("--hand", "hand", multiple=True, help="A gem card as GEM+GEM (repeat for each card).")
-@catalog_option("Take the gems from this Gem Rush catalog instead of the built-in one.")
-@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def pay(cost, hand, catalog_path, as_json):
-    """Can a Gem Rush door with this cost be built from these cards?
-
-    Exit 0 when payable, 1 when not, 2 on unknown gems.
-    """
-    from protopress.games.gem_rush.payment import gem_set, minimal_payments, recommend
-
-    gems = gem_set(load_for(game_spec("gem-rush"), catalog_path))
-
-    def gem(name: str, standard_only=False) -> str:
-        name = name.strip()
-        allowed = gems.standard if standard_only else gems.all
-        if name not in allowed:
-            what = "a standard gem" if standard_only and name in gems.all else "a gem"
-            raise click.UsageError(f"{name!r} is not {what}{did_you_mean(name, allowed)}")
-        return name
-
-    cost_gems = [gem(g, standard_only=True) for g in cost.split(",") if g.strip()]
-    cards = [tuple(gem(g) for g in card.split("+")) for card in hand]
-    payments = minimal_payments(cost_gems, cards)
-    best = recommend(payments, cards)
-    answer = {
-        "payable": best is not None,
-        "cards": list(best.cards) if best else [],
-        "bonus": best.bonus if best else 0,
-        "alternatives": [{"cards": list(p.cards), "bonus": p.bonus} for p in payments],
-    }
-    if as_json:
-        click.echo(json.dumps(answer))
-    elif best is None:
-        click.echo("not payable")
-    else:
-        used = ", ".join(f"{i}:{'+'.join(cards[i])}" for i in best.cards) or "no cards"
-        click.echo(f"payable with {used}" + (f" (+{best.bonus} Orichalcum)" if best.bonus else ""))
-        if len(payments) > 1:
-            click.echo(f"{len(payments)} minimal payments in all")
-    sys.exit(0 if best is not None else 1)
-
-
-@cli.command()
-@click.argument("game", metavar="GAME", type=click.Choice(solo_games()))
-@click.option(
-    "--difficulty", type=click.Choice(["normal", "hard"]), default="normal", show_default=True
+    "--difficulty",
+    type=click.Choice(COMPANION_DIFFICULTIES),
+    default=COMPANION_DIFFICULTIES[0] if COMPANION_DIFFICULTIES else None,
+    show_default=True,
 )
 @click.option(
     "--seed", type=int, default=None, help="Seed of the rival's deck (default: a new one, shown)."
@@ -128,26 +66,26 @@ def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
     `undo` and `quit` work at every prompt; every step is saved. With --web
     the answers are taps on a page, on the same engine and the same save.
     """
-    from protopress.games.stonespine_architects.solo_session import run_session
-
     if resume_path is not None and not resume_path.exists():
         raise click.UsageError(f"{resume_path}: no such saved session to resume")
     for path in (resume_path, save_path):
         refuse_special(path, "a saved session")
         refuse_unreadable_json(path)
     from protopress.files import InUse, exclusive
-    from protopress.games.stonespine_architects.solo_session import default_save_path
 
+    companion = solo_companion(builtin_spec(game))
     catalog = load_catalog(builtin_catalog_path(game), display=game + ".json")
-    target = save_path or resume_path or default_save_path()
+    target = save_path or resume_path or companion.default_save_path()
     try:
         with exclusive(target, "the saved session"):
             if web:
-                code = solo_web(catalog, difficulty=difficulty, seed=seed, save_path=save_path,
-                                resume_path=resume_path, host=host, port=port)  # fmt: skip
+                code = solo_web(companion, catalog, difficulty=difficulty, seed=seed,
+                                save_path=save_path, resume_path=resume_path, host=host,
+                                port=port)  # fmt: skip
             else:
-                code = run_session(catalog, sys.stdin, sys.stdout, difficulty=difficulty,
-                                   seed=seed, save_path=save_path, resume_path=resume_path)  # fmt: skip
+                code = companion.run_session(catalog, sys.stdin, sys.stdout,
+                                             difficulty=difficulty, seed=seed,
+                                             save_path=save_path, resume_path=resume_path)  # fmt: skip
     except InUse as error:
         raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
     sys.exit(code)

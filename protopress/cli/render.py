@@ -10,7 +10,8 @@ import click
 
 from protopress.cli.app import cli
 from protopress.cli.common import Length, Offset, load_or_exit
-from protopress.components import BUILTIN_GAMES, InvalidInput
+from protopress.components import InvalidInput
+from protopress.games import builtin_ids
 
 
 def paper_option(command):
@@ -166,7 +167,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
         click.echo(f"wrote {path}")
         return
     if all_games:
-        targets = tuple(targets) + BUILTIN_GAMES
+        targets = tuple(targets) + builtin_ids()
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
     catalogs = [load_or_exit(target) for target in targets]

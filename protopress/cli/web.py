@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from protopress.cli.app import cli
+from protopress.companion import SessionError, SoloCompanion
 
 host_option = click.option(
     "--host",
@@ -66,15 +67,17 @@ def serve_page(make_app, host: str, port: int, what: str) -> int:
     return 0
 
 
-def solo_web(catalog, *, difficulty, seed, save_path, resume_path, host, port) -> int:
-    """`protopress solo GAME --web`: the companion page on the solo engine."""
-    from protopress.games.stonespine_architects.solo.errors import SessionError
+def solo_web(
+    solo: SoloCompanion, catalog, *, difficulty, seed, save_path, resume_path, host, port
+) -> int:
+    """`protopress solo GAME --web`: the page on the game's solo companion."""
     from protopress.web.solo import Companion, solo_app
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     try:
         companion = Companion.open(
+            solo,
             catalog,
             difficulty=difficulty,
             seed=seed,

@@ -2,8 +2,12 @@
 
 The catalog schema is the index: each of its array properties is a collection
 whose items follow one kind's schema. Kinds, collection names and schema files
-are all read from it, so adding a kind means adding a schema file and one line
-in catalog.schema.json.
+are all read from it. It is composed at load: catalog.schema.json holds the
+catalog's own keys and the collections every game may use, and each game adds
+its own collections (its spec's `collections`, collection -> kind) and may
+carry its own kinds' schema files in its folder's `schemas/`. Adding a shared
+kind means a schema file here and one line in catalog.schema.json; a game's
+kind, a schema file and one entry in its spec.
 
 Schemas reference each other by relative file name, so editors resolve them
 from the files on disk and jsonschema from an in-memory registry keyed by the
@@ -36,6 +40,7 @@ import referencing.jsonschema
 
 from protopress.components.problems import MAX_LOCATED
 from protopress.components.suggest import did_you_mean
+from protopress.games import builtin_ids, builtin_specs
 
 SCHEMA_SUFFIX = ".schema.json"
 CATALOG_SCHEMA = "catalog" + SCHEMA_SUFFIX
@@ -57,19 +62,67 @@ def _schema_dir() -> Traversable:
     return resources.files("protopress.components") / "schemas"
 
 
-@functools.cache
-def schema_documents() -> dict[str, dict]:
-    """Every schema file's contents, by file name."""
+def _schema_files(folder: Traversable) -> dict[str, dict]:
     return {
         entry.name: json.loads(entry.read_text(encoding="utf-8"))
-        for entry in _schema_dir().iterdir()
+        for entry in sorted(folder.iterdir(), key=lambda entry: entry.name)
         if entry.name.endswith(SCHEMA_SUFFIX)
     }
 
 
+def _with_collections(catalog: dict, added: Mapping[str, str]) -> dict:
+    """The catalog schema with the games' collections (collection -> kind) after its
+    own keys and before the shared collections (whose first is "symbols"), and no
+    other key allowed. (The file on disk lets any other key be a list, so that an
+    editor reading a game's catalog against it does not refuse the game's own.)"""
+    properties: dict[str, object] = {}
+    for key, value in catalog["properties"].items():
+        if key == _FIRST_SHARED_COLLECTION:
+            for collection, kind in added.items():
+                properties[collection] = {"type": "array", "items": {"$ref": kind + SCHEMA_SUFFIX}}
+        properties[key] = value
+    return {**catalog, "properties": properties, "additionalProperties": False}
+
+
+_FIRST_SHARED_COLLECTION = "symbols"
+
+
+def schema_documents() -> dict[str, dict]:
+    """Every schema file's contents, by file name: the kit's and the registered games'
+    own, and the catalog schema composed with every game's collections."""
+    return _documents(builtin_ids())
+
+
 @functools.cache
+def _documents(games: tuple[str, ...]) -> dict[str, dict]:
+    """schema_documents for the games registered now (the key of the cache)."""
+    documents = _schema_files(_schema_dir())
+    collections: dict[str, str] = {}
+    for spec in builtin_specs():
+        own = spec.folder / "schemas" if spec.folder is not None else None
+        for name, document in (_schema_files(own) if own and own.is_dir() else {}).items():
+            if name in documents:
+                raise ValueError(f"game {spec.id}: the schema file {name} exists already")
+            documents[name] = document
+        for collection, kind in spec.collections.items():
+            if collection in collections or collection in documents[CATALOG_SCHEMA]["properties"]:
+                raise ValueError(f"game {spec.id}: the collection {collection} exists already")
+            if kind + SCHEMA_SUFFIX not in documents:
+                raise ValueError(
+                    f"game {spec.id}: no schema {kind}{SCHEMA_SUFFIX} for {collection}"
+                )
+            collections[collection] = kind
+    documents[CATALOG_SCHEMA] = _with_collections(documents[CATALOG_SCHEMA], collections)
+    return documents
+
+
 def kinds() -> dict[str, Kind]:
     """The component kinds, by kind name, in catalog order."""
+    return _kinds(builtin_ids())
+
+
+@functools.cache
+def _kinds(games: tuple[str, ...]) -> dict[str, Kind]:
     result = {}
     for collection, prop in schema_documents()[CATALOG_SCHEMA]["properties"].items():
         ref = prop.get("items", {}).get("$ref") if isinstance(prop, dict) else None
@@ -131,14 +184,19 @@ def _registry_of(documents: Mapping[str, dict]) -> referencing.Registry:
 
 
 @functools.cache
-def _registry() -> referencing.Registry:
+def _registry(games: tuple[str, ...]) -> referencing.Registry:
     return _registry_of(schema_documents())
 
 
-@functools.cache
 def validator(schema_file: str = CATALOG_SCHEMA) -> jsonschema.protocols.Validator:
     """The compiled validator of one schema file (the whole catalog by default)."""
-    return _Validator(_without_dialect(schema_documents()[schema_file]), registry=_registry())
+    return _validator(schema_file, builtin_ids())
+
+
+@functools.cache
+def _validator(schema_file: str, games: tuple[str, ...]) -> jsonschema.protocols.Validator:
+    documents = schema_documents()
+    return _Validator(_without_dialect(documents[schema_file]), registry=_registry(games))
 
 
 class _FastRefersTo:
@@ -167,15 +225,19 @@ def _fast_of(documents: Mapping[str, dict], schema_file: str) -> jsonschema_rs.D
     )
 
 
-@functools.cache
 def fast_validator(schema_file: str = CATALOG_SCHEMA) -> jsonschema_rs.Draft202012Validator:
     """The same schema compiled by jsonschema-rs: a quick valid-or-not."""
+    return _fast_validator(schema_file, builtin_ids())
+
+
+@functools.cache
+def _fast_validator(schema_file: str, games: tuple[str, ...]) -> jsonschema_rs.Draft202012Validator:
     return _fast_of(schema_documents(), schema_file)
 
 
 @functools.lru_cache(maxsize=8)
 def _with_extra(
-    extra_json: str, schema_file: str
+    extra_json: str, schema_file: str, games: tuple[str, ...]
 ) -> tuple[jsonschema_rs.Draft202012Validator, jsonschema.protocols.Validator]:
     """Both validators of schema_file when a catalog adds (or replaces) schema files,
     as its declared kinds do; keyed by the added files' JSON text."""
@@ -203,7 +265,7 @@ def schema_errors(
     """Schema errors of document in detail, resolving `refersTo` against known_ids;
     extra adds or replaces schema files (a catalog's declared kinds)."""
     if extra:
-        fast, slow = _with_extra(json.dumps(extra, sort_keys=True), schema_file)
+        fast, slow = _with_extra(json.dumps(extra, sort_keys=True), schema_file, builtin_ids())
     else:
         fast, slow = fast_validator(schema_file), validator(schema_file)
     with resolving_ids(known_ids):

@@ -1,12 +1,19 @@
 """The games the kit knows: the built-in ones, installed packages' and a designer's.
 
-Every list of games (the CLI's choices, engines, checks, the balance lab's
-figures) comes from `spec_for` and `builtin_specs`. A built-in game is one
-folder here with a `spec.py` defining SPEC, and one line in BUILTIN below.
-An installed package adds a game through the entry point group
-"protopress.games" (name: the game id, value: "module:SPEC"); it is loaded
-only when that game is asked for by id. A rules file is loaded only when named
-with --rules (see protopress.rules.plugins).
+Every list of games (the CLI's choices and help, engines, checks, schemas,
+layouts, the balance lab's figures) comes from `spec_for`, `builtin_ids` and
+`builtin_specs`. A built-in game is one folder here with a `spec.py` defining
+SPEC, and one line in BUILTIN below; `register` adds a game whose folder is a
+package elsewhere in exactly the same way (a program embedding the kit, or a
+test with a game in a temporary folder). An installed package adds a game
+through the entry point group "protopress.games" (name: the game id, value:
+"module:SPEC"); it is loaded only when that game is asked for by id. A rules
+file is loaded only when named with --rules (see protopress.rules.plugins).
+
+What a game adds to the shared front ends (its own commands, its solo
+companion) its spec names as "module:NAME" references, loaded here only when
+used: listing games and `protopress --help` import no game's modules beyond
+its spec.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ from __future__ import annotations
 import importlib
 from functools import cache
 from importlib.metadata import entry_points
+from typing import cast
 
+from protopress.companion import SoloCompanion
 from protopress.rules.spec import GameSpec
 
 ENTRY_POINT_GROUP = "protopress.games"
@@ -26,7 +35,7 @@ BUILTIN = {
     "gem-rush": "protopress.games.gem_rush",
     "stonespine-architects": "protopress.games.stonespine_architects",
 }
-BUILTIN_GAMES = tuple(BUILTIN)
+BUILTIN_GAMES = tuple(BUILTIN)  # the games that ship with protopress (register adds to BUILTIN)
 
 
 class UnknownGame(KeyError):
@@ -36,9 +45,29 @@ class UnknownGame(KeyError):
         return str(self.args[0])
 
 
+def register(game_id: str, package: str) -> None:
+    """Add the game whose folder is the importable package `package` (its spec.py
+    defining SPEC), as one line of BUILTIN does: every command, choice list,
+    check, layout and schema of the kit then knows it by game_id. ValueError if
+    the id is taken by another package."""
+    if BUILTIN.get(game_id, package) != package:
+        raise ValueError(f"game {game_id!r} is already registered as {BUILTIN[game_id]}")
+    BUILTIN[game_id] = package
+    builtin_spec.cache_clear()
+    spec_for.cache_clear()
+
+
+def builtin_ids() -> tuple[str, ...]:
+    """The ids of the built-in and registered games, in registration order."""
+    return tuple(BUILTIN)
+
+
 @cache
 def builtin_spec(game_id: str) -> GameSpec:
-    return importlib.import_module(BUILTIN[game_id] + ".spec").SPEC
+    spec = importlib.import_module(BUILTIN[game_id] + ".spec").SPEC
+    if not isinstance(spec, GameSpec) or spec.id != game_id:
+        raise UnknownGame(f"{BUILTIN[game_id]}.spec: SPEC is not the GameSpec of {game_id!r}")
+    return spec
 
 
 def builtin_specs() -> tuple[GameSpec, ...]:
@@ -51,7 +80,7 @@ def installed_ids() -> tuple[str, ...]:
 
 
 def known_ids() -> tuple[str, ...]:
-    return BUILTIN_GAMES + tuple(i for i in installed_ids() if i not in BUILTIN)
+    return builtin_ids() + tuple(i for i in installed_ids() if i not in BUILTIN)
 
 
 @cache
@@ -69,3 +98,26 @@ def spec_for(game_id: str) -> GameSpec:
 
     hint = did_you_mean(game_id, known_ids())
     raise UnknownGame(f"no game {game_id!r}{hint}; games: {', '.join(known_ids())}")
+
+
+def load_reference(reference: str) -> object:
+    """What a "module:NAME" reference of a spec names, imported now."""
+    module_name, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module_name), name)
+
+
+def game_commands() -> dict[str, str]:
+    """The commands the built-in games add to the command line: name -> "module:NAME"."""
+    return {name: ref for spec in builtin_specs() for name, ref in spec.commands.items()}
+
+
+def solo_companion_ids() -> tuple[str, ...]:
+    """The built-in games with a solo companion (`protopress solo GAME`)."""
+    return tuple(spec.id for spec in builtin_specs() if spec.solo_companion)
+
+
+def solo_companion(spec: GameSpec) -> SoloCompanion:
+    """The game's solo companion (its modules imported now); UnknownGame if it has none."""
+    if spec.solo_companion is None:
+        raise UnknownGame(f"{spec.id} has no solo companion")
+    return cast(SoloCompanion, load_reference(spec.solo_companion))

@@ -113,6 +113,17 @@ class GameSpec:
     solo_rival: bool = False  # a solo game against an automated rival (the solo command)
     folder: Path | None = None  # the game's folder: catalog.json, layouts/
     rulings: str | None = None  # where the rulings are written down (docs path)
+    # What the game adds to the shared layers, loaded only when used (protopress.games):
+    # its own commands (name -> "module:NAME" of a click command), its solo companion
+    # ("module:NAME" of a protopress.companion.SoloCompanion) and its catalog
+    # collections (collection -> kind; the <kind>.schema.json is the kit's or in the
+    # game folder's schemas/), composed into the catalog schema at load.
+    commands: Mapping[str, str] = field(default_factory=dict)
+    solo_companion: str | None = None
+    collections: Mapping[str, str] = field(default_factory=dict)
+    # modules defining CATALOG_CHECKS: checks of its collections that the schema
+    # cannot state, run whenever a catalog is loaded (located like schema errors)
+    catalog_checks: tuple[str, ...] = ()
 
     @property
     def catalog_path(self) -> Path | None:

@@ -23,8 +23,8 @@ from starlette.routing import Mount, Route
 from protopress.components import InvalidInput, load_catalog
 from protopress.generators.watch import snapshot
 from protopress.web.faces import Faces
-from protopress.web.server import TokenGate, static_files
-from protopress.web.solo import face_response, page
+from protopress.web.server import STATIC, TokenGate, page, static_files
+from protopress.web.solo import face_response
 
 POLL = 0.4  # seconds between looks at the files: a save shows within about a second
 
@@ -162,7 +162,7 @@ def _component_at(document, pointer: str) -> str | None:
 
 def preview_app(preview: Preview, token: str) -> TokenGate:
     async def index(request: Request) -> Response:
-        return page("preview.html", token)
+        return page(STATIC / "preview.html", token)
 
     async def version(request: Request) -> Response:
         return JSONResponse({"version": preview.version})

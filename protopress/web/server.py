@@ -1,4 +1,4 @@
-"""What every page shares: the token gate, the package's static files, and
+"""What every page shares: the token gate, the static files, the page with its token, and
 listening on a host and port with the URL printed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import uvicorn
-from starlette.responses import PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -47,9 +47,27 @@ class TokenGate:
         await self.app(scope, receive, send)
 
 
-def static_files() -> StaticFiles:
-    """The pages' HTML, CSS and JavaScript: only the package's own folder."""
-    return StaticFiles(directory=STATIC)
+class StaticFolders(StaticFiles):
+    """Static files from several folders: the first that holds a name serves it."""
+
+    def __init__(self, *folders: Path):
+        self.folders = list(folders)
+        super().__init__(directory=folders[0])
+
+    def get_directories(self, directory=None, packages=None) -> list:
+        return list(self.folders)
+
+
+def static_files(*first: Path) -> StaticFiles:
+    """The pages' HTML, CSS and JavaScript: only the package's own folder, after
+    the folders given first (a game's own page)."""
+    return StaticFolders(*first, STATIC)
+
+
+def page(path: Path, token: str) -> HTMLResponse:
+    """A page with its token in the links it makes."""
+    html = path.read_text(encoding="utf-8").replace("{{TOKEN}}", token)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 def lan_address() -> str:

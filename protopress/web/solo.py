@@ -1,42 +1,36 @@
-"""The solo companion in the browser: `protopress solo stonespine-architects --web`.
+"""The solo companion in the browser: `protopress solo GAME --web`.
 
-The same engine as the terminal (`games.stonespine_architects.solo`): the page
-taps an answer together in the terminal's own words ("2 goblin, ogre"), the
-engine checks it, and the save is written before the page hears back, so an
-answer the page shows as taken is on disk. The save is the terminal's, so a
-game goes on in either front end.
+The same engine as the terminal (the game's `SoloCompanion`, named by its
+spec): the page taps an answer together in the terminal's own words ("2
+goblin, ogre"), the engine checks it, and the save is written before the page
+hears back, so an answer the page shows as taken is on disk. The save is the
+terminal's, so a game goes on in either front end. What the page shows of a
+game's own pieces (the cards to tap, the rival) comes from the companion's
+`SoloTable`; this module knows no game.
 """
 
 from __future__ import annotations
 
 import functools
 import threading
-from collections import Counter
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from protopress.games.stonespine_architects.rival import DIFFICULTIES
-from protopress.games.stonespine_architects.solo.book import EMPTY, Book
-from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
-from protopress.games.stonespine_architects.solo.errors import Reject, SessionError
-from protopress.games.stonespine_architects.solo.history import (
-    history_csv,
-    history_path,
-    read_history,
-    record,
+from protopress.companion import (
+    Reject,
+    SessionError,
+    SoloCompanion,
+    SoloGame,
+    SoloQuestion,
+    SoloTable,
 )
-from protopress.games.stonespine_architects.solo.saves import (
-    default_save_path,
-    guard,
-    read_save,
-    write_save,
-)
+from protopress.components.catalog import Catalog
 from protopress.web.faces import Faces
-from protopress.web.server import STATIC, TokenGate, static_files
+from protopress.web.server import TokenGate, page, static_files
 
 
 class Moved(Reject):
@@ -52,21 +46,32 @@ INTRO = (
 class Companion:
     """One game on the page: the engine, its save and the finished games' history."""
 
-    def __init__(self, book: Book, save_path: Path, engine: Engine, note: str = ""):
-        self.book = book
+    def __init__(
+        self,
+        solo: SoloCompanion,
+        catalog: Catalog,
+        table: SoloTable,
+        save_path: Path,
+        engine: SoloGame,
+        note: str = "",
+    ):
+        self.solo = solo
+        self.catalog = catalog
+        self.table = table
         self.save_path = save_path
-        self.history = history_path(save_path)
+        self.history = solo.history_path(save_path)
         self.engine = engine
         self.note = note  # said once, on the first state (how the game was opened)
         self.warning = ""
         self.lock = threading.Lock()
-        write_save(save_path, engine)
+        solo.write_save(save_path, engine)
         self._record()
 
     @classmethod
     def open(
         cls,
-        catalog,
+        solo: SoloCompanion,
+        catalog: Catalog,
         *,
         difficulty: str,
         seed: int,
@@ -74,35 +79,31 @@ class Companion:
         resume_path: Path | None = None,
     ) -> Companion:
         """Resume resume_path, else the unfinished game in the save, else a new game."""
-        book = Book(catalog)
-        answers: list[str] = []
+        table = solo.table(catalog)
+        answers: tuple[str, ...] = ()
         note = ""
         if resume_path is not None:
-            saved = read_save(resume_path, catalog)
+            saved = solo.read_save(resume_path, catalog)
             save_path = save_path or resume_path
             if save_path.resolve() != resume_path.resolve():
-                guard(save_path)
-            difficulty, seed, answers = saved["difficulty"], saved["seed"], saved["answers"]
+                solo.guard(save_path)
+            difficulty, seed, answers = saved.difficulty, saved.seed, saved.answers
             note = f"Resumed {resume_path}: {len(answers)} answers restored."
         else:
-            save_path = save_path or default_save_path()
-            unfinished = cls._unfinished(save_path, catalog)
-            if unfinished is not None:
-                difficulty, seed = unfinished["difficulty"], unfinished["seed"]
-                answers = unfinished["answers"]
+            save_path = save_path or solo.default_save_path()
+            try:
+                solo.guard(save_path)
+            except SessionError:  # unfinished; not a save: refused here
+                unfinished = solo.read_save(save_path, catalog)
+                difficulty, seed, answers = (
+                    unfinished.difficulty,
+                    unfinished.seed,
+                    unfinished.answers,
+                )
                 note = f"Resumed the unfinished game in {save_path}."
         save_path.parent.mkdir(parents=True, exist_ok=True)
-        engine = replayed(book, difficulty, seed, answers, INTRO)
-        return cls(book, save_path, engine, note)
-
-    @staticmethod
-    def _unfinished(path: Path, catalog) -> dict | None:
-        """The save in path if it holds an unfinished game; None if there is none."""
-        try:
-            guard(path)
-        except SessionError:
-            return read_save(path, catalog)  # unfinished; not a save: refused here
-        return None
+        engine = table.replayed(difficulty, seed, answers, INTRO)
+        return cls(solo, catalog, table, save_path, engine, note)
 
     # changes, each saved before the page hears of it
 
@@ -110,7 +111,7 @@ class Companion:
         with self.lock:
             self._expect(after)
             self.engine.answer(text)
-            write_save(self.save_path, self.engine)
+            self.solo.write_save(self.save_path, self.engine)
             self._record()
 
     def undo(self, count: int, after: int | None = None) -> None:
@@ -118,15 +119,16 @@ class Companion:
             self._expect(after)
             if not self.engine.answers:
                 raise Reject("Nothing to undo: no answer yet.")
-            self.engine = undone(self.engine, count)
-            write_save(self.save_path, self.engine)
+            self.engine = self.table.undone(self.engine, count)
+            self.solo.write_save(self.save_path, self.engine)
 
     def new_game(self, difficulty: str, seed: int) -> None:
-        if difficulty not in DIFFICULTIES:
-            raise Reject(f"Choose the difficulty: {' or '.join(DIFFICULTIES)}.")
+        difficulties = self.solo.difficulties
+        if difficulty not in difficulties:
+            raise Reject(f"Choose the difficulty: {' or '.join(difficulties)}.")
         with self.lock:
-            self.engine = Engine(self.book, difficulty, seed, INTRO)
-            write_save(self.save_path, self.engine)
+            self.engine = self.table.replayed(difficulty, seed, (), INTRO)
+            self.solo.write_save(self.save_path, self.engine)
 
     def _expect(self, after: int | None) -> None:
         """A page says how many answers it saw: a request sent again after a lost
@@ -142,7 +144,7 @@ class Companion:
         if not self.engine.complete:
             return
         try:
-            record(self.history, self.engine)
+            self.solo.record(self.history, self.engine)
         except (SessionError, OSError) as error:
             self.warning = f"The game is saved, but not in the history: {error}"
 
@@ -150,14 +152,14 @@ class Companion:
 
     def games(self) -> list[dict]:
         try:
-            return read_history(self.history)
+            return self.solo.read_history(self.history)
         except SessionError as error:
             self.warning = str(error)
             return []
 
     @functools.cached_property
     def faces(self) -> Faces:
-        return Faces(self.book.catalog)
+        return Faces(self.catalog)
 
     def state(self) -> dict:
         with self.lock:
@@ -175,82 +177,21 @@ class Companion:
                 "warning": self.warning,
                 "said": engine.said,
                 "question": None if question is None else self._question(question),
-                "rival": self._rival(),
+                "rival": self.table.page_rival(engine, self.faces),
                 "status": engine.status(),
                 "result": engine.result_text,
                 "save": str(self.save_path),
             }
 
-    def _question(self, question) -> dict:
-        options = dict(question.options)
-        if question.kind == "cards":
-            kind = options["kind"]
-            titles = {c.id: c.get("title", c.id) for c in self.book.catalog.of_kind(kind)}
-            options["cards"] = [
-                {"id": c, "title": titles.get(c, c), "img": self.faces.image(kind, c)}
-                for c in options["cards"]
-            ]
-        elif question.kind == "tokens":
-            options["tokens"] = [
-                {"id": t, "label": "an empty pile", "img": None}
-                if t == EMPTY
-                else {
-                    "id": t,
-                    "label": self.book.token(t),
-                    "img": self.faces.image("market-token", t),
-                }
-                for t in options["tokens"]
-            ]
+    def _question(self, question: SoloQuestion) -> dict:
         return {
             "where": question.where,
             "prompt": question.prompt,
             "help": question.help,
             "default": question.default,
             "kind": question.kind,
-            "options": options,
+            "options": self.table.page_options(question, self.faces),
         }
-
-    def _rival(self) -> dict:
-        engine, book = self.engine, self.book
-        rival = engine.rival
-        card = rival.card
-        chambers = Counter(c.id for c in rival.chambers)
-        tokens = Counter(t.id for t in rival.tokens)
-        rep = rival.reputation() if card else None
-        return {
-            "deck": len(rival.deck),
-            "card": None
-            if card is None
-            else {
-                "title": card.title,
-                "line": engine.card_line(card),
-                "condition": engine.condition_text(card),
-                "img": self.faces.image("rival-card", card.id),
-            },
-            "chambers": [
-                {
-                    "title": book.chamber_title[c],
-                    "count": n,
-                    "img": self.faces.image("chamber-card", c),
-                }
-                for c, n in chambers.items()
-            ],
-            "tokens": [{"label": book.token(t), "count": n} for t, n in tokens.items()],
-            "chamber_stars": rep.chamber_stars if rep else 0,
-            "token_stars": rep.token_stars if rep else 0,
-            "reputation": None if rep is None else engine.reputation_sum(),
-            "total": rep.total if rep else 0,
-            "goal": None
-            if engine.goal is None
-            else f"{book.goal_title(engine.goal)}: {engine.goal_line()}",
-            "gold": engine.gold,
-        }
-
-
-def page(name: str, token: str) -> HTMLResponse:
-    """A page of the package with its token in the links it makes."""
-    html = (STATIC / name).read_text(encoding="utf-8").replace("{{TOKEN}}", token)
-    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 def face_response(faces: Faces, kind: str, ident: str, side: str) -> Response:
@@ -271,7 +212,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
         return JSONResponse(body, status_code=status)
 
     async def index(request: Request) -> Response:
-        return page("solo.html", token)
+        return page(companion.solo.page / "solo.html", token)
 
     async def get_state(request: Request) -> Response:
         return state()
@@ -322,7 +263,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
 
     async def history_file(request: Request) -> Response:
         return Response(
-            history_csv(companion.games()),
+            companion.solo.history_csv(companion.games()),
             media_type="text/csv",
             headers={"Content-Disposition": 'attachment; filename="solo-history.csv"'},
         )
@@ -341,7 +282,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
             Route("/api/history", history),
             Route("/history.csv", history_file),
             Route("/face/{kind}/{ident}/{side}.png", face),
-            Mount("/static", static_files()),
+            Mount("/static", static_files(companion.solo.page)),
         ]
     )
     return TokenGate(app, token)

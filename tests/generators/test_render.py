@@ -11,6 +11,7 @@ from pypdf.generic import ContentStream
 
 from protopress.cli import cli
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games import builtin_ids
 from protopress.generators import render as render_module
 from protopress.generators.preflight import preflight
 from protopress.generators.render import RenderOptions, render_catalog
@@ -263,9 +264,7 @@ def test_images_outside_the_catalog_folder_are_refused(deck, tmp_path_factory):
     assert allowed.exit_code == 0, allowed.output
 
 
-@pytest.mark.parametrize(
-    "game", ["gem-rush", "stonespine-architects", "dragonstone-mine", "gemstone-caverns"]
-)
+@pytest.mark.parametrize("game", builtin_ids())
 def test_every_builtin_game_renders_and_passes_preflight(tmp_path, game):
     result = invoke("render", game, "-o", tmp_path, "--cmyk")
     assert result.exit_code == 0, result.output

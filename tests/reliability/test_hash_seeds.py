@@ -6,10 +6,12 @@ import subprocess
 
 import pytest
 
+from protopress.games import builtin_ids
+
 from .reliability_helpers import environment, files_under, protopress_command
 
 SEEDS = (12345, 999)  # two hash seeds: set and dict-of-set orders differ between them
-GAMES = ["gem-rush", "stonespine-architects", "dragonstone-mine", "gemstone-caverns"]
+GAMES = builtin_ids()
 
 
 def run_pair(first: tuple, second: tuple, timeout: float = 300):

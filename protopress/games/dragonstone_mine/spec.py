@@ -38,4 +38,10 @@ SPEC = GameSpec(
     first_mover=0,  # the youngest player, seat 0
     folder=Path(__file__).parent,
     rulings="docs/rules/dragonstone-mine.md",
+    catalog_checks=("protopress.games.dragonstone_mine.catalog_checks",),
+    collections={
+        "gem_colours": "gem-colour",
+        "towers": "tower",
+        "action_cards": "action-card",
+    },
 )

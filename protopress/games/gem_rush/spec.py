@@ -60,4 +60,14 @@ SPEC = GameSpec(
     difficulty_targets=DIFFICULTY_TARGETS,
     folder=Path(__file__).parent,
     rulings="docs/rules/gem-rush.md",
+    catalog_checks=("protopress.games.gem_rush.catalog_checks",),
+    collections={
+        "gems": "gem",
+        "gem_cards": "gem-card",
+        "room_tiles": "room-tile",
+        "skill_cards": "skill-card",
+        "point_gems": "point-gem",
+        "first_player_markers": "first-player-marker",
+    },
+    commands={"pay": "protopress.games.gem_rush.commands:pay"},
 )

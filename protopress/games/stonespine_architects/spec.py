@@ -34,4 +34,16 @@ SPEC = GameSpec(
     solo_rival=True,
     folder=Path(__file__).parent,
     rulings="docs/rules/stonespine-architects.md",
+    catalog_checks=("protopress.games.stonespine_architects.catalog_checks",),
+    collections={
+        "elements": "element",
+        "chamber_cards": "chamber-card",
+        "market_cards": "market-card",
+        "market_tokens": "market-token",
+        "goal_cards": "goal-card",
+        "challenge_cards": "challenge-card",
+        "blueprint_cards": "blueprint-card",
+        "rival_cards": "rival-card",
+    },
+    solo_companion="protopress.games.stonespine_architects.solo.companion:COMPANION",
 )

@@ -1,11 +1,7 @@
-"""The two ways a solo session says no."""
+"""The two ways a solo session says no: the kit's, so every front end catches them."""
 
 from __future__ import annotations
 
+from protopress.companion import Reject, SessionError
 
-class SessionError(Exception):
-    """A save file that cannot be resumed, or a file that must not be overwritten."""
-
-
-class Reject(ValueError):
-    """An impossible answer: the message says why, and the question is asked again."""
+__all__ = ["Reject", "SessionError"]

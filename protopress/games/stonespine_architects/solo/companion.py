@@ -1,0 +1,159 @@
+"""Stonespine Architects' solo companion as the shared front ends read it.
+
+`COMPANION` follows `protopress.companion.SoloCompanion`: the spec names it, so
+`protopress solo stonespine-architects` (terminal and --web) reaches the
+engine, saves and history below through it alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from protopress.companion import FaceImages, SavedGame, SoloCompanion, SoloGame, SoloQuestion
+from protopress.components.catalog import Catalog
+from protopress.games.stonespine_architects import solo_session
+from protopress.games.stonespine_architects.rival import DIFFICULTIES
+from protopress.games.stonespine_architects.solo import history, saves
+from protopress.games.stonespine_architects.solo.book import EMPTY, Book
+from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
+
+
+def _engine(game: SoloGame) -> Engine:
+    if not isinstance(game, Engine):
+        raise TypeError(f"not a Stonespine Architects solo game: {game!r}")
+    return game
+
+
+class Table:
+    """The companion's games on one catalog (its book read once)."""
+
+    def __init__(self, catalog: Catalog):
+        self.book = Book(catalog)
+
+    def replayed(
+        self, difficulty: str, seed: int, answers: Sequence[str], intro: Sequence[str]
+    ) -> Engine:
+        return replayed(self.book, difficulty, seed, answers, intro)
+
+    def undone(self, game: SoloGame, count: int) -> Engine:
+        return undone(_engine(game), count)
+
+    def page_options(self, question: SoloQuestion, faces: FaceImages) -> dict[str, Any]:
+        options = dict(question.options)
+        if question.kind == "cards":
+            kind = options["kind"]
+            titles = {c.id: c.get("title", c.id) for c in self.book.catalog.of_kind(kind)}
+            options["cards"] = [
+                {"id": c, "title": titles.get(c, c), "img": faces.image(kind, c)}
+                for c in options["cards"]
+            ]
+        elif question.kind == "tokens":
+            options["tokens"] = [
+                {"id": t, "label": "an empty pile", "img": None}
+                if t == EMPTY
+                else {
+                    "id": t,
+                    "label": self.book.token(t),
+                    "img": faces.image("market-token", t),
+                }
+                for t in options["tokens"]
+            ]
+        return options
+
+    def page_rival(self, game: SoloGame, faces: FaceImages) -> dict[str, Any]:
+        engine, book = _engine(game), self.book
+        rival = engine.rival
+        card = rival.card
+        chambers = Counter(c.id for c in rival.chambers)
+        tokens = Counter(t.id for t in rival.tokens)
+        rep = rival.reputation() if card else None
+        return {
+            "deck": len(rival.deck),
+            "card": None
+            if card is None
+            else {
+                "title": card.title,
+                "line": engine.card_line(card),
+                "condition": engine.condition_text(card),
+                "img": faces.image("rival-card", card.id),
+            },
+            "chambers": [
+                {
+                    "title": book.chamber_title[c],
+                    "count": n,
+                    "img": faces.image("chamber-card", c),
+                }
+                for c, n in chambers.items()
+            ],
+            "tokens": [{"label": book.token(t), "count": n} for t, n in tokens.items()],
+            "chamber_stars": rep.chamber_stars if rep else 0,
+            "token_stars": rep.token_stars if rep else 0,
+            "reputation": None if rep is None else engine.reputation_sum(),
+            "total": rep.total if rep else 0,
+            "goal": None
+            if engine.goal is None
+            else f"{book.goal_title(engine.goal)}: {engine.goal_line()}",
+            "gold": engine.gold,
+        }
+
+
+class StonespineCompanion:
+    """The rival of Stonespine Architects' solo mode, run for a player at the table."""
+
+    difficulties: tuple[str, ...] = DIFFICULTIES
+    page: Path = Path(__file__).parent / "page"
+
+    def default_save_path(self) -> Path:
+        return saves.default_save_path()
+
+    def run_session(
+        self,
+        catalog: Catalog,
+        stdin: TextIO,
+        stdout: TextIO,
+        *,
+        difficulty: str,
+        seed: int | None,
+        save_path: Path | None,
+        resume_path: Path | None,
+    ) -> int:
+        return solo_session.run_session(
+            catalog,
+            stdin,
+            stdout,
+            difficulty=difficulty,
+            seed=seed,
+            save_path=save_path,
+            resume_path=resume_path,
+        )
+
+    def table(self, catalog: Catalog) -> Table:
+        return Table(catalog)
+
+    def read_save(self, path: Path, catalog: Catalog) -> SavedGame:
+        saved = saves.read_save(path, catalog)
+        return SavedGame(saved["difficulty"], saved["seed"], tuple(saved["answers"]))
+
+    def guard(self, path: Path) -> None:
+        saves.guard(path)
+
+    def write_save(self, path: Path, game: SoloGame) -> None:
+        saves.write_save(path, _engine(game))
+
+    def history_path(self, save_path: Path) -> Path:
+        return history.history_path(save_path)
+
+    def read_history(self, path: Path) -> list[dict]:
+        return history.read_history(path)
+
+    def record(self, path: Path, game: SoloGame) -> bool:
+        return history.record(path, _engine(game))
+
+    def history_csv(self, games: list[dict]) -> str:
+        return history.history_csv(games)
+
+
+COMPANION: SoloCompanion = StonespineCompanion()
