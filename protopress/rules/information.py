@@ -4,19 +4,23 @@ A bot that looks ahead on a plain copy of the state rolls the dice the game
 will roll and draws the cards that really lie on top of the deck. A *seat
 copy* is a copy whose chance is re-seeded from the bot's own generator and
 whose hidden information is resampled consistently with what the seat sees
-(a determinisation). The game declares what is hidden once, in its engine's
-`determinize(state, seat, rng)`: shuffle what the seat cannot see (deck
-orders, the other players' private hands where they are private), keeping
-everything it can see. A game without hidden information needs no
-`determinize`: re-seeding its chance is all.
+(a determinisation). The game declares once, as its engine's `seat_view` (a
+`SeatView`), what each seat cannot see: face-down piles (`FaceDown`), zones
+private to their owner (`Private`: hands) and cards dealt face down from a
+known supply (`Secret`: blueprints, skills to choose from). The determinisation
+is derived from that declaration, the same for every bot, and
+rules/fairness.check_twins varies every declared field to prove that no bot
+reads one. A game without hidden information declares nothing: re-seeding its
+chance is all.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 
 def seat_copy(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
@@ -26,10 +30,18 @@ def seat_copy(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     reseed(copy, rng.getrandbits(64))
     if alone:  # the copy shared the generator, and has a new one: the state draws
         state.rng_shared = False  # from its own again, with no clone first
-    determinize = getattr(game, "determinize", None)
-    if determinize is not None:
-        determinize(copy, seat, rng)
+    view: SeatView[Any] | None = getattr(game, "seat_view", None)
+    if view is not None:
+        view.determinize(copy, seat, rng)
     return copy
+
+
+def judged_in_sight(game: Any, state: Any, seat: int) -> bool:
+    """Whether the game's seat view says that its fast `action_values` judges seat's
+    decision from what seat sees alone (`SeatView.in_sight`): then the state itself
+    gives what a seat copy would."""
+    view: SeatView[Any] | None = getattr(game, "seat_view", None)
+    return view is not None and view.in_sight is not None and view.in_sight(state, seat)
 
 
 def reseed(state: Any, seed: int) -> None:
@@ -161,3 +173,262 @@ def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.
         hand[:] = pool[start : start + size]
         start += size
     pile[:] = pool[start:]
+
+
+# --- the seat view: what each seat sees, declared once ---------------------------
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDown(Generic[S]):
+    """A pile every seat knows the cards of but none the order (a deck, a face-down stack).
+
+    pile: the state's own list (a copy's own: it is shuffled in place). key: the
+    cards' canonical order where they have none of their own (`canonical`).
+    laid_out_when_read: the state reads the pile through a `HiddenPile` (a
+    `LaidOutWhenRead` state): a seat copy then only gives it a seed, and the pile
+    is shuffled when first read (most look-aheads read few of a game's piles).
+    """
+
+    name: str
+    pile: Callable[[S], list[Any]]
+    key: Callable[[Any], Any] | None = None
+    laid_out_when_read: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownEach(Generic[S]):
+    """Face-down piles kept by name in one mapping (Stonespine's token pile of each
+    element): each is a `FaceDown` named `NAME[KEY]`, in the mapping's order."""
+
+    name: str
+    piles: Callable[[S], Mapping[str, list[Any]]]
+    key: Callable[[Any], Any] | None = None
+    laid_out_when_read: bool = False
+
+    def each(self, state: S) -> list[FaceDown[S]]:
+        def one(element: str) -> Callable[[S], list[Any]]:
+            return lambda s: self.piles(s)[element]
+
+        return [
+            FaceDown(f"{self.name}[{element}]", one(element), self.key, self.laid_out_when_read)
+            for element in self.piles(state)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Private(Generic[S]):
+    """A zone of each seat (a hand) that its owner sees and the others do not, though
+    they see how many cards it holds.
+
+    zones: every seat's zone, in seat order (the state's own lists, changed in
+    place). pool: the face-down pile the hidden cards could as well lie in (the
+    deck they were drawn from): the others' zones and the pile are pooled and
+    dealt again by their sizes. open: when every seat sees every zone (Gem
+    Rush's Crisis, played with open hands): then only the pool's order is hidden.
+    """
+
+    name: str
+    zones: Callable[[S], Sequence[list[Any]]]
+    pool: FaceDown[S] | None = None
+    open: Callable[[S], bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Secret(Generic[S]):
+    """Cards dealt face down to each seat from a supply every seat knows (Stonespine's
+    blueprints, Gem Rush's skills dealt to choose from): the owner knows its own,
+    the others only what `shows` shows of each (a blueprint's entrance, marked on
+    the dungeon), and that they are none of the cards they see.
+
+    held: each seat's cards still secret, in seat order. deal(state, seat, cards):
+    give seat those cards instead of its secret ones, in the same places.
+    out_of_play: the supply's cards no seat holds (still in the box, never shown).
+    """
+
+    name: str
+    held: Callable[[S], Sequence[Sequence[Any]]]
+    deal: Callable[[S, int, Sequence[Any]], None]
+    out_of_play: Callable[[S], Sequence[Any]]
+    shows: Callable[[Any], Any] | None = None
+
+
+Hidden = FaceDown[S] | FaceDownEach[S] | Private[S] | Secret[S]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView(Generic[S]):
+    """What each seat of a game sees, declared once on the engine as `seat_view`.
+
+    Everything not declared hidden is open to every seat. The kit derives the
+    bots' determinisation from it (`determinize`), and fairness.check_twins varies
+    every declared field to prove that no bot reads a hidden one.
+
+    in_sight(state, seat): optional, with a fast `action_values`: whether that
+    judges seat's decision from what seat sees alone (no hidden field read, no
+    chance drawn); the greedy bot then judges it on the state without a seat copy.
+    check_twins holds it to that: the same decision whatever the hidden fields.
+    """
+
+    hidden: tuple[Hidden[S], ...]
+    in_sight: Callable[[S, int], bool] | None = None
+
+    def fields(self, state: S) -> list[str]:
+        """The names of the hidden fields of state, in declaration order."""
+        names: list[str] = []
+        for entry in self.hidden:
+            if isinstance(entry, FaceDownEach):
+                names.extend(pile.name for pile in entry.each(state))
+            else:
+                names.append(entry.name)
+        return names
+
+    def determinize(
+        self, state: S, seat: int, rng: random.Random, only: str | None = None, lazily: bool = True
+    ) -> None:
+        """Resample in state (a copy) what seat cannot see, consistently with what it
+        sees: every hidden field in declaration order, or only the one named.
+
+        Every pool is put in canonical order before it is shuffled, so that two
+        states seat cannot tell apart give the same result for one rng. lazily:
+        piles laid out when read get a seed now (eagerly: shuffled now, as for
+        a twin state that must be complete).
+        """
+        seeds: dict[str, int] = {}
+        for entry in self.hidden:
+            if isinstance(entry, FaceDownEach):
+                _face_down_each(entry, state, rng, seeds, lazily, only)
+            elif only is not None and only != entry.name:
+                continue
+            elif isinstance(entry, FaceDown):
+                _face_down(entry, state, rng, seeds, lazily)
+            elif isinstance(entry, Private):
+                _private(entry, state, seat, rng, seeds, lazily)
+            else:
+                _secret(entry, state, seat, rng)
+        if isinstance(state, LaidOutWhenRead):  # the seeds of the piles laid out when read
+            if only is None:
+                state.unshuffled = seeds
+            elif only in state.unshuffled or seeds:
+                kept = {k: v for k, v in state.unshuffled.items() if k != only}
+                state.unshuffled = kept | seeds
+
+
+def _face_down(
+    pile: FaceDown[S], state: S, rng: random.Random, seeds: dict[str, int], lazily: bool
+) -> None:
+    if lazily and pile.laid_out_when_read:
+        seeds[pile.name] = rng.getrandbits(64)
+    else:
+        cards = pile.pile(state)
+        cards[:] = shuffled(cards, rng, pile.key)
+
+
+def _face_down_each(
+    piles: FaceDownEach[S],
+    state: S,
+    rng: random.Random,
+    seeds: dict[str, int],
+    lazily: bool,
+    only: str | None,
+) -> None:
+    if lazily and piles.laid_out_when_read:  # the names alone: no pile is read
+        for element in piles.piles(state):
+            name = f"{piles.name}[{element}]"
+            if only is None or only == name:
+                seeds[name] = rng.getrandbits(64)
+        return
+    for pile in piles.each(state):
+        if only is None or only == pile.name:
+            _face_down(pile, state, rng, seeds, lazily)
+
+
+def _private(
+    zone: Private[S],
+    state: S,
+    seat: int,
+    rng: random.Random,
+    seeds: dict[str, int],
+    lazily: bool,
+) -> None:
+    zones = zone.zones(state)
+    others = (
+        []
+        if zone.open is not None and zone.open(state)
+        else [cards for owner, cards in enumerate(zones) if owner != seat]
+    )
+    if not others:  # nothing private to another seat: the pool's order alone is hidden
+        if zone.pool is not None:
+            _face_down(zone.pool, state, rng, seeds, lazily)
+        return
+    pile: list[Any] = [] if zone.pool is None else zone.pool.pile(state)
+    redeal(others, pile, rng)
+
+
+def _secret(secret: Secret[S], state: S, seat: int, rng: random.Random) -> None:
+    held = secret.held(state)
+    owners = [owner for owner, cards in enumerate(held) if owner != seat and cards]
+    if not owners:
+        return
+    pool = [card for owner in owners for card in held[owner]] + list(secret.out_of_play(state))
+    shows = secret.shows or _nothing
+    # the cards each class of what the others see could be, shuffled class by class
+    classes: dict[Any, list[Any]] = {}
+    for card in pool:
+        classes.setdefault(shows(card), []).append(card)
+    dealt = {face: shuffled(classes[face], rng) for face in canonical(list(classes))}
+    for owner in owners:
+        secret.deal(state, owner, [dealt[shows(card)].pop() for card in held[owner]])
+
+
+def _nothing(card: Any) -> None:
+    return None
+
+
+class LaidOutWhenRead:
+    """A state whose face-down piles a seat copy lays out only when first read: each
+    read through a `HiddenPile` (or `laid_out`), `unshuffled` holding the seed of
+    each pile not laid out yet, by its name in the seat view. The state's class
+    declares the `unshuffled` slot and sets it to {} at setup."""
+
+    __slots__ = ()
+    unshuffled: dict[str, int]  # never changed in place: copies share it
+
+    def laid_out(self, name: str, pile: list[Any]) -> list[Any]:
+        """pile, shuffled in place first if it is still unshuffled: from canonical
+        order with its own seed, so every copy lays it out alike whenever it reads it."""
+        seed = self.unshuffled.get(name)
+        if seed is not None:
+            pile[:] = shuffled(pile, random.Random(seed))
+            self.forget_seed(name)
+        return pile
+
+    def forget_seed(self, name: str) -> None:
+        """The pile name counts as laid out (read, or set anew)."""
+        if name in self.unshuffled:  # the slot is the state class's own (see above)
+            self.unshuffled = {k: v for k, v in self.unshuffled.items() if k != name}  # type: ignore[misc]
+
+
+class HiddenPile:
+    """A face-down pile of a `LaidOutWhenRead` state, kept in the slot of its name with
+    a leading underscore: read, it is first laid out if still unshuffled; set, it
+    counts as laid out."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, f"_{name}"
+
+    @overload
+    def __get__(self, state: None, owner: type | None = None) -> HiddenPile: ...
+    @overload
+    def __get__(self, state: LaidOutWhenRead, owner: type | None = None) -> list[Any]: ...
+    def __get__(
+        self, state: LaidOutWhenRead | None, owner: type | None = None
+    ) -> HiddenPile | list[Any]:
+        if state is None:
+            return self
+        return state.laid_out(self.name, getattr(state, self.slot))
+
+    def __set__(self, state: LaidOutWhenRead, pile: list[Any]) -> None:
+        setattr(state, self.slot, pile)
+        state.forget_seed(self.name)

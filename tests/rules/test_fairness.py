@@ -18,7 +18,7 @@ import pytest
 from protopress.components.builtin import builtin_catalog_path
 from protopress.components.loader import load_catalog
 from protopress.rules.bots import GreedyBot, RandomBot
-from protopress.rules.information import seat_copy
+from protopress.rules.information import judged_in_sight, seat_copy
 from protopress.rules.mcts import Budget, MctsBot
 from protopress.rules.registry import game_for
 
@@ -163,7 +163,7 @@ def test_a_decision_judged_in_sight_reads_nothing_hidden(case):
             twin.deck = twin.deck[::-1]
             values = game.action_values(state, seat, actions)
             twins = game.action_values(twin, seat, actions)
-            if game.judged_in_sight(state, seat):
+            if judged_in_sight(game, state, seat):
                 imagined = seat_copy(game, state, seat, random.Random(step))
                 assert values == twins == game.action_values(imagined, seat, actions), step
                 in_sight += 1

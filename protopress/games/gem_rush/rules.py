@@ -63,7 +63,7 @@ from protopress.games.gem_rush.state import (
 )
 from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import redeal, shuffled
+from protopress.rules.information import FaceDown, Private, SeatView
 from protopress.rules.mcts import ROLLOUT_TURNS
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
@@ -95,9 +95,40 @@ class _Components(NamedTuple):
     gems: tuple[str, ...]  # the catalog's gems, standard then special
 
 
+def _hands(state: GemRushState) -> list[list[tuple[str, ...]]]:
+    return state.hands
+
+
+def _crisis(state: GemRushState) -> bool:
+    return state.table.crisis
+
+
+def _deck(state: GemRushState) -> list[tuple[str, ...]]:
+    return state.deck
+
+
+def _stack(state: GemRushState) -> list[RoomTile]:
+    return state.stack
+
+
+def _skill_deck(state: GemRushState) -> list[int]:
+    return state.skill_deck
+
+
 class GemRush:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+    # What a seat cannot see: the order of the gem deck, the room tile stack and the
+    # Chaos skill deck; in Rush the others' hands too, pooled with the deck (in
+    # Crisis the rules advise open hands) (the order of the declaration is that of the
+    # draws).
+    seat_view: SeatView[GemRushState] = SeatView(
+        (
+            Private("hands", _hands, pool=FaceDown("deck", _deck), open=_crisis),
+            FaceDown("stack", _stack),
+            FaceDown("skill_deck", _skill_deck),
+        )
+    )
 
     def __init__(self) -> None:
         self._read: dict[int, _Components] = {}  # by id(catalog): see _components
@@ -708,23 +739,6 @@ class GemRush:
                 name for name, points in DIFFICULTY_TARGETS.items() if total >= points
             ),
         )
-
-    def determinize(self, state: GemRushState, seat: int, rng: random.Random) -> None:
-        """What seat cannot see, resampled: the order of the gem deck, the room tile
-        stack and the Chaos skill deck; in Rush the others' hands too (in Crisis
-        the rules advise open hands, so they stay)."""
-        if not state.table.crisis:
-            deck = state.deck[:]
-            others = [s for s in range(len(state.hands)) if s != seat]
-            hands = [state.hands[s][:] for s in others]
-            redeal(hands, deck, rng)
-            for other, hand in zip(others, hands, strict=True):
-                state.hands[other] = hand
-            state.deck = deck
-        else:
-            state.deck = shuffled(state.deck, rng)
-        state.stack = shuffled(state.stack, rng)
-        state.skill_deck = shuffled(state.skill_deck, rng)
 
     def record(self, state: GemRushState) -> dict[str, Any]:
         t = state.table
