@@ -173,3 +173,89 @@ def test_a_decision_judged_in_sight_reads_nothing_hidden(case):
         step += 1
     assert in_sight > 20
     assert hidden_read > 0 or not state.table.solo
+
+
+# --- secrets dealt face down: Stonespine's blueprints, Gem Rush's skills to choose from
+
+
+def with_blueprint(state, seat: int, blueprint):
+    """A copy of state where seat holds blueprint instead (its caches made anew)."""
+    twin = state.copy()
+    board = twin.boards[seat]
+    board.blueprint = blueprint
+    targets: dict[int, tuple[str, ...]] = {}
+    for p in blueprint.positions:
+        targets[p.row * 4 + p.col] = (*targets.get(p.row * 4 + p.col, ()), p.element)
+    board.targets, board.paths, board.tallies, board.rooms = targets, [None], [None], {}
+    return twin
+
+
+@pytest.mark.parametrize("steps", [(42,), (3, 15, 27, 57)])
+def test_bots_do_not_read_the_other_seats_secret_blueprints(steps):
+    """Another seat's blueprint shows only its entrance (a doorway on the frame):
+    swapped for a blueprint left in the box with the same entrance, the position
+    looks the same from the seat. In the position after 42 random moves the
+    search bot chose to buy a market row, and to pass in the twin, while it read
+    the real blueprint."""
+    game = game_for("stonespine-architects")
+    catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
+    state = game.setup(catalog, 2, random.Random(2), game.spec.parse_options({}))
+    walker, checked = RandomBot(2), []
+    for step in range(max(steps) + 1):
+        if step in steps:
+            seat = game.to_move(state)
+            other = state.boards[1 - seat].blueprint
+            dealt = {board.blueprint.id for board in state.boards}
+            boxed = [b for b in state.table.blueprints if b.id not in dealt]
+            twin = with_blueprint(
+                state, 1 - seat, next(b for b in boxed if b.entrance == other.entrance)
+            )
+            assert twin.boards[1 - seat].blueprint != other
+            for make in (GreedyBot, lambda seed: MctsBot(seed, Budget(playouts=20))):
+                assert make(step).choose(game, state) == make(step).choose(game, twin), step
+            checked.append(step)
+        game.apply(state, walker.choose(game, state))
+    assert tuple(checked) == steps
+
+
+def gem_rush_choices(mode: str, players: int, seed: int):
+    """(game, state) at each choice of Choice of Skills, seats choosing at random."""
+    game = game_for("gem-rush")
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    options = game.spec.parse_options({"skills": "choice", "mode": mode})
+    state = game.setup(catalog, players, random.Random(seed), options)
+    while state.phase == "choose-skill":
+        yield game, state
+        game.apply(state, RandomBot(state.seat).choose(game, state))
+
+
+def with_other_skills_dealt(state, seed: int):
+    """A copy where the seats still to choose after the one choosing hold other
+    skill cards: theirs and those dealt to no one, dealt again two by two."""
+    twin = state.copy()
+    later = range(state.seat + 1, state.table.players)
+    dealt = {k for cards in state.dealt for k in cards}
+    pool = [k for k in range(len(state.table.skills)) if k not in dealt]
+    pool += [k for seat in later for k in state.dealt[seat]]
+    random.Random(seed).shuffle(pool)
+    for seat in later:
+        twin.dealt[seat] = (pool.pop(), pool.pop())
+    twin.touch()
+    return twin
+
+
+@pytest.mark.parametrize(
+    "mode, players, seed", [("rush", 4, 0), ("rush", 4, 1), ("crisis", 3, 1), ("crisis", 4, 0)]
+)
+def test_bots_do_not_read_the_skills_dealt_to_the_others(mode, players, seed):
+    """Choice of Skills: the skills dealt to another seat are face down until it
+    chooses. While it read the real ones, the search bot chose otherwise in the
+    twin in one choice of each of these games."""
+    checked = 0
+    for game, state in gem_rush_choices(mode, players, seed):
+        twin = with_other_skills_dealt(state, seed)
+        for make in (GreedyBot, lambda s: MctsBot(s, Budget(playouts=20))):
+            bot_seed = state.seat
+            assert make(bot_seed).choose(game, state) == make(bot_seed).choose(game, twin)
+        checked += 1
+    assert checked == players

@@ -36,6 +36,7 @@ first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from protopress.games.gem_rush import effects, lookahead, skills
@@ -63,7 +64,7 @@ from protopress.games.gem_rush.state import (
 )
 from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import FaceDown, Private, SeatView
+from protopress.rules.information import FaceDown, Private, SeatView, Secret
 from protopress.rules.mcts import ROLLOUT_TURNS
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
@@ -115,18 +116,44 @@ def _skill_deck(state: GemRushState) -> list[int]:
     return state.skill_deck
 
 
+def _unchosen(state: GemRushState) -> list[tuple[int, ...]]:
+    """Choice of Skills, while the seats choose: each seat's skills dealt and not
+    (or not yet) chosen, which the others have not seen (a chosen skill is laid
+    face up; once all have chosen, the rest leave the game unseen)."""
+    if state.phase != "choose-skill":
+        return [()] * state.table.players
+    found = []
+    for dealt, chosen in zip(state.dealt, state.skills, strict=True):
+        rest = list(dealt)
+        for k in chosen:
+            rest.remove(k)
+        found.append(tuple(rest))
+    return found
+
+
+def _deal_unchosen(state: GemRushState, seat: int, cards: Sequence[int]) -> None:
+    state.dealt[seat] = (*state.skills[seat], *cards)
+
+
+def _undealt(state: GemRushState) -> list[int]:
+    """The skill cards dealt to no seat (Choice of Skills: set aside unseen)."""
+    dealt = {k for cards in state.dealt for k in cards}
+    return [k for k in range(len(state.table.skills)) if k not in dealt]
+
+
 class GemRush:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
     # What a seat cannot see: the order of the gem deck, the room tile stack and the
     # Chaos skill deck; in Rush the others' hands too, pooled with the deck (in
-    # Crisis the rules advise open hands) (the order of the declaration is that of the
-    # draws).
+    # Crisis the rules advise open hands); in Choice of Skills, the skills dealt to
+    # the others and not chosen (the order of the declaration is that of the draws).
     seat_view: SeatView[GemRushState] = SeatView(
         (
             Private("hands", _hands, pool=FaceDown("deck", _deck), open=_crisis),
             FaceDown("stack", _stack),
             FaceDown("skill_deck", _skill_deck),
+            Secret("dealt", _unchosen, _deal_unchosen, _undealt),
         )
     )
 

@@ -34,6 +34,7 @@ from protopress.games.stonespine_architects.dungeon import (
     MAX_ELEMENTS,
     SIZE,
     Chamber,
+    Doorway,
 )
 from protopress.games.stonespine_architects.lookahead import (
     action_values,
@@ -69,6 +70,7 @@ from protopress.games.stonespine_architects.rulebook import (
 )
 from protopress.games.stonespine_architects.scoring import (
     CATEGORIES,
+    Blueprint,
     ScoreSheet,
     format_score,
     goal_places,
@@ -88,6 +90,7 @@ from protopress.rules.information import (
     FaceDownEach,
     Private,
     SeatView,
+    Secret,
     shuffle,
 )
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
@@ -126,12 +129,32 @@ def _rival_deck(state: StonespineState) -> list[RivalCard]:
     return state.rival.deck if state.rival is not None else []
 
 
+def _blueprints(state: StonespineState) -> list[tuple[Blueprint]]:
+    return [(board.blueprint,) for board in state.boards]
+
+
+def _deal_blueprint(state: StonespineState, seat: int, blueprints: Sequence[Blueprint]) -> None:
+    (blueprint,) = blueprints
+    state.boards[seat].deal_blueprint(blueprint)
+
+
+def _boxed_blueprints(state: StonespineState) -> list[Blueprint]:
+    """The blueprints dealt to no seat (left in the box, unseen)."""
+    dealt = {board.blueprint.id for board in state.boards}
+    return [blueprint for blueprint in state.table.blueprints if blueprint.id not in dealt]
+
+
+def _entrance(blueprint: Blueprint) -> Doorway:
+    return blueprint.entrance
+
+
 class StonespineArchitects:
     id = "stonespine-architects"
     spec = SPEC
     # What a seat cannot see: the others' hands, pooled with the chamber deck; the
     # order of the token piles, the market and challenge decks and the rival's deck
-    # (the boards, the market, the display and revealed cards are open). The
+    # (the boards, the market, the display and revealed cards are open); the others'
+    # blueprints but for their entrance (a doorway on the dungeon frame). The
     # chamber, market and challenge decks and the token piles are laid out when
     # first read: most look-aheads read none of them. The others' hands, when there
     # are others, are dealt again at once with the chamber deck they could have
@@ -146,6 +169,7 @@ class StonespineArchitects:
             # would after failing to sort them by themselves (the exception cost more
             # than the shuffle)
             FaceDown("rival.deck", _rival_deck, key=attrgetter("id")),
+            Secret("blueprints", _blueprints, _deal_blueprint, _boxed_blueprints, _entrance),
         ),
         in_sight=judged_in_sight,
     )
