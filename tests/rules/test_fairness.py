@@ -1,4 +1,4 @@
-"""Fair look-ahead for the piles a game shuffles itself in `determinize`.
+"""Fair look-ahead: bots decide alike in positions their seat cannot tell apart.
 
 Two states that differ only in the order of piles the seat cannot see (Gem
 Rush: the gem deck, the room stack and the Chaos skill deck; Stonespine: the
@@ -7,17 +7,23 @@ seat, so a bot with the same seed must imagine the same piles and decide the
 same. The positions are those of seeded random games; among them are ones
 where greedy and mcts chose differently while the piles were shuffled from
 their real order (the hidden order decided), so these tests depend on it.
+Likewise for the secrets dealt face down (Stonespine's blueprints, Gem Rush's
+skills to choose from), and, through rules/fairness.check_twins, for every
+hidden field each built-in game's seat view declares.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from protopress.components.builtin import builtin_catalog_path
 from protopress.components.loader import load_catalog
+from protopress.games import BUILTIN_GAMES
 from protopress.rules.bots import GreedyBot, RandomBot
+from protopress.rules.fairness import TwinsDiffer, check_twins
 from protopress.rules.information import judged_in_sight, seat_copy
 from protopress.rules.mcts import Budget, MctsBot
 from protopress.rules.registry import game_for
@@ -259,3 +265,66 @@ def test_bots_do_not_read_the_skills_dealt_to_the_others(mode, players, seed):
             assert make(bot_seed).choose(game, state) == make(bot_seed).choose(game, twin)
         checked += 1
     assert checked == players
+
+
+# --- the twin check on every built-in game ------------------------------------------
+
+VARIANTS = [  # besides each game's defaults: the variants that hide something else
+    ("dragonstone-mine", 2, {"level": "2"}),
+    ("gem-rush", 3, {"mode": "crisis"}),
+    ("gem-rush", 3, {"skills": "choice"}),
+    ("stonespine-architects", 1, {"solo": True}),
+]
+CHECKS = [(game_id, 2, {}) for game_id in BUILTIN_GAMES] + VARIANTS
+
+
+def some_positions(game_id: str, players: int, options: dict, count: int = 6, every: int = 7):
+    """(game, state) at count positions with a real choice of a seeded random game:
+    its first decision, then every `every` decisions."""
+    game = game_for(game_id)
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    state = game.setup(catalog, players, random.Random(5), game.spec.parse_options(options))
+    walker, found, step = RandomBot(5), 0, 0
+    while found < count and not game.is_over(state):
+        if len(game.legal_actions(state)) > 1:
+            if step % every == 0:
+                yield game, state
+                found += 1
+            step += 1
+        game.apply(state, walker.choose(game, state))
+
+
+@pytest.mark.parametrize("game_id, players, options", CHECKS)
+def test_every_bot_decides_alike_in_twins_of_every_hidden_field(game_id, players, options):
+    """check_twins on positions of every built-in game: greedy, greedy:3 and mcts:10
+    choose alike whichever hidden field of the seat view is dealt again (a game
+    that hides nothing, such as Gemstone Caverns, has no twins)."""
+    twins_checked = 0
+    for game, state in some_positions(game_id, players, options):
+        before = game.legal_actions(state)
+        twins_checked += check_twins(game, state, seed=len(before))
+        assert game.legal_actions(state) == before  # the position is left as it was
+    hides = getattr(game_for(game_id), "seat_view", None) is not None
+    assert (twins_checked > 0) == hides
+
+
+class ClaimsEverythingInSight:
+    """A game whose seat view claims that its fast look-ahead judges every decision
+    from what the seat sees: the greedy bot then judges on the real position."""
+
+    def __init__(self, game):
+        self.game = game
+        self.seat_view = dataclasses.replace(game.seat_view, in_sight=lambda state, seat: True)
+
+    def __getattr__(self, name: str):
+        return getattr(self.game, name)
+
+
+def test_the_twin_check_catches_a_false_claim_of_judging_in_sight():
+    """Solo Stonespine's last card of a row and its market decisions read the face-down
+    token piles (the tokens the rival would collect): judged on the real position,
+    the greedy bot's choice follows their real order, and a twin shows it."""
+    leaky = ClaimsEverythingInSight(game_for("stonespine-architects"))
+    with pytest.raises(TwinsDiffer, match="dealt again, which seat 0 cannot see"):
+        for _, state in some_positions("stonespine-architects", 1, {"solo": True}, 40, 1):
+            check_twins(leaky, state, seed=1, bots=("greedy",))
