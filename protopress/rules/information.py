@@ -245,6 +245,8 @@ class Secret(Generic[S]):
     held: each seat's cards still secret, in seat order. deal(state, seat, cards):
     give seat those cards instead of its secret ones, in the same places.
     out_of_play: the supply's cards no seat holds (still in the box, never shown).
+    shows: what the others see of a card (hashable, with an order of its own);
+    None: nothing. key: the cards' canonical order, as for `FaceDown`.
     """
 
     name: str
@@ -252,6 +254,7 @@ class Secret(Generic[S]):
     deal: Callable[[S, int, Sequence[Any]], None]
     out_of_play: Callable[[S], Sequence[Any]]
     shows: Callable[[Any], Any] | None = None
+    key: Callable[[Any], Any] | None = None
 
 
 Hidden = FaceDown[S] | FaceDownEach[S] | Private[S] | Secret[S]
@@ -371,15 +374,19 @@ def _secret(secret: Secret[S], state: S, seat: int, rng: random.Random) -> None:
     owners = [owner for owner, cards in enumerate(held) if owner != seat and cards]
     if not owners:
         return
-    pool = [card for owner in owners for card in held[owner]] + list(secret.out_of_play(state))
     shows = secret.shows or _nothing
-    # the cards each class of what the others see could be, shuffled class by class
-    classes: dict[Any, list[Any]] = {}
-    for card in pool:
-        classes.setdefault(shows(card), []).append(card)
-    dealt = {face: shuffled(classes[face], rng) for face in canonical(list(classes))}
-    for owner in owners:
-        secret.deal(state, owner, [dealt[shows(card)].pop() for card in held[owner]])
+    faces = [[shows(card) for card in held[owner]] for owner in owners]
+    # the cards each face the others show could be (only the faces shown: a card of
+    # another face could not be there), shuffled face by face in canonical order
+    classes: dict[Any, list[Any]] = {face: [] for row in faces for face in row}
+    for cards in (*(held[owner] for owner in owners), secret.out_of_play(state)):
+        for card in cards:
+            pool = classes.get(shows(card))
+            if pool is not None:
+                pool.append(card)
+    dealt = {face: shuffled(classes[face], rng, secret.key) for face in canonical(list(classes))}
+    for owner, row in zip(owners, faces, strict=True):
+        secret.deal(state, owner, [dealt[face].pop() for face in row])
 
 
 def _nothing(card: Any) -> None:

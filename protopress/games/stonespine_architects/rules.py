@@ -34,7 +34,6 @@ from protopress.games.stonespine_architects.dungeon import (
     MAX_ELEMENTS,
     SIZE,
     Chamber,
-    Doorway,
 )
 from protopress.games.stonespine_architects.lookahead import (
     action_values,
@@ -144,8 +143,9 @@ def _boxed_blueprints(state: StonespineState) -> list[Blueprint]:
     return [blueprint for blueprint in state.table.blueprints if blueprint.id not in dealt]
 
 
-def _entrance(blueprint: Blueprint) -> Doorway:
-    return blueprint.entrance
+def _entrance(blueprint: Blueprint) -> tuple[str, int]:
+    """What the others see of a blueprint: its entrance, a doorway on the frame."""
+    return blueprint.entrance.side, blueprint.entrance.index
 
 
 class StonespineArchitects:
@@ -169,7 +169,14 @@ class StonespineArchitects:
             # would after failing to sort them by themselves (the exception cost more
             # than the shuffle)
             FaceDown("rival.deck", _rival_deck, key=attrgetter("id")),
-            Secret("blueprints", _blueprints, _deal_blueprint, _boxed_blueprints, _entrance),
+            Secret(
+                "blueprints",
+                _blueprints,
+                _deal_blueprint,
+                _boxed_blueprints,
+                shows=_entrance,
+                key=attrgetter("id"),
+            ),
         ),
         in_sight=judged_in_sight,
     )
