@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,7 @@ from protopress.rules.bots import GreedyBot, RandomBot
 from protopress.rules.fairness import TwinsDiffer, check_twins
 from protopress.rules.information import judged_in_sight, seat_copy
 from protopress.rules.mcts import Budget, MctsBot
+from protopress.rules.plugins import load_rules
 from protopress.rules.registry import game_for
 
 CASES = {  # game, players, options, seed of the random game
@@ -328,3 +330,17 @@ def test_the_twin_check_catches_a_false_claim_of_judging_in_sight():
     with pytest.raises(TwinsDiffer, match="dealt again, which seat 0 cannot see"):
         for _, state in some_positions("stonespine-architects", 1, {"solo": True}, 40, 1):
             check_twins(leaky, state, seed=1, bots=("greedy",))
+
+
+def test_the_example_game_declares_its_deck_face_down_and_passes_the_twin_check():
+    """examples/cottage-market: the deck refills the market, so its order is hidden."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "cottage-market"
+    game = load_rules(str(example / "rules.py")).new_game()
+    catalog = load_catalog(example / "catalog.json")
+    state = game.setup(catalog, 3, random.Random(2), {})
+    walker, checked = RandomBot(2), 0
+    for step in range(30):
+        if step % 6 == 0:
+            checked += check_twins(game, state, seed=step)
+        game.apply(state, walker.choose(game, state))
+    assert checked == 5
