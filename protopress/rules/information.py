@@ -17,6 +17,7 @@ chance is all.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -189,12 +190,19 @@ class FaceDown(Generic[S]):
     laid_out_when_read: the state reads the pile through a `HiddenPile` (a
     `LaidOutWhenRead` state): a seat copy then only gives it a seed, and the pile
     is shuffled when first read (most look-aheads read few of a game's piles).
+    known_on_top(state, seat): how many cards on top (the list's end) seat has
+    seen and that still lie there (a peek): they stay, the rest is shuffled.
     """
 
     name: str
     pile: Callable[[S], list[Any]]
     key: Callable[[Any], Any] | None = None
     laid_out_when_read: bool = False
+    known_on_top: Callable[[S, int], int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.laid_out_when_read and self.known_on_top is not None:
+            raise ValueError(f"{self.name}: a pile laid out when read is shuffled whole")
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,12 +235,16 @@ class Private(Generic[S]):
     deck they were drawn from): the others' zones and the pile are pooled and
     dealt again by their sizes. open: when every seat sees every zone (Gem
     Rush's Crisis, played with open hands): then only the pool's order is hidden.
+    known(state, seat, owner): the cards of owner's zone that seat has
+    legitimately seen there (taken face up, or in a hand it passed on): they stay
+    where they are, and only the others are pooled.
     """
 
     name: str
     zones: Callable[[S], Sequence[list[Any]]]
     pool: FaceDown[S] | None = None
     open: Callable[[S], bool] | None = None
+    known: Callable[[S, int, int], Sequence[Any]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +256,8 @@ class Secret(Generic[S]):
 
     held: each seat's cards still secret, in seat order. deal(state, seat, cards):
     give seat those cards instead of its secret ones, in the same places.
-    out_of_play: the supply's cards no seat holds (still in the box, never shown).
+    out_of_play: the supply's cards no seat holds (still in the box, never shown);
+    read, never changed: derive it from the supply and the cards dealt.
     shows: what the others see of a card (hashable, with an order of its own);
     None: nothing. key: the cards' canonical order, as for `FaceDown`.
     """
@@ -301,11 +314,11 @@ class SeatView(Generic[S]):
         seeds: dict[str, int] = {}
         for entry in self.hidden:
             if isinstance(entry, FaceDownEach):
-                _face_down_each(entry, state, rng, seeds, lazily, only)
+                _face_down_each(entry, state, seat, rng, seeds, lazily, only)
             elif only is not None and only != entry.name:
                 continue
             elif isinstance(entry, FaceDown):
-                _face_down(entry, state, rng, seeds, lazily)
+                _face_down(entry, state, seat, rng, seeds, lazily)
             elif isinstance(entry, Private):
                 _private(entry, state, seat, rng, seeds, lazily)
             else:
@@ -319,18 +332,34 @@ class SeatView(Generic[S]):
 
 
 def _face_down(
-    pile: FaceDown[S], state: S, rng: random.Random, seeds: dict[str, int], lazily: bool
+    pile: FaceDown[S],
+    state: S,
+    seat: int,
+    rng: random.Random,
+    seeds: dict[str, int],
+    lazily: bool,
 ) -> None:
     if lazily and pile.laid_out_when_read:
         seeds[pile.name] = rng.getrandbits(64)
-    else:
-        cards = pile.pile(state)
+        return
+    cards = pile.pile(state)
+    below = len(cards) - _known_on_top(pile, state, seat)
+    if below == len(cards):
         cards[:] = shuffled(cards, rng, pile.key)
+    else:
+        cards[:below] = shuffled(cards[:below], rng, pile.key)
+
+
+def _known_on_top(pile: FaceDown[S] | None, state: S, seat: int) -> int:
+    if pile is None or pile.known_on_top is None:
+        return 0
+    return pile.known_on_top(state, seat)
 
 
 def _face_down_each(
     piles: FaceDownEach[S],
     state: S,
+    seat: int,
     rng: random.Random,
     seeds: dict[str, int],
     lazily: bool,
@@ -344,7 +373,7 @@ def _face_down_each(
         return
     for pile in piles.each(state):
         if only is None or only == pile.name:
-            _face_down(pile, state, rng, seeds, lazily)
+            _face_down(pile, state, seat, rng, seeds, lazily)
 
 
 def _private(
@@ -363,10 +392,31 @@ def _private(
     )
     if not others:  # nothing private to another seat: the pool's order alone is hidden
         if zone.pool is not None:
-            _face_down(zone.pool, state, rng, seeds, lazily)
+            _face_down(zone.pool, state, seat, rng, seeds, lazily)
         return
     pile: list[Any] = [] if zone.pool is None else zone.pool.pile(state)
-    redeal(others, pile, rng)
+    top = _known_on_top(zone.pool, state, seat)
+    if zone.known is None and not top:
+        redeal(others, pile, rng)
+        return
+    # what seat knows stays where it is; the rest is pooled and dealt again by place
+    places: list[tuple[list[Any], int]] = []
+    unknown: list[Any] = []
+    for owner, cards in enumerate(zones):
+        if owner == seat:
+            continue
+        seen = Counter(zone.known(state, seat, owner)) if zone.known is not None else Counter()
+        for i, card in enumerate(cards):
+            if seen[card] > 0:
+                seen[card] -= 1
+            else:
+                places.append((cards, i))
+                unknown.append(card)
+    below = len(pile) - top
+    pool = shuffled(unknown + pile[:below], rng, None if zone.pool is None else zone.pool.key)
+    for (cards, i), card in zip(places, pool, strict=False):
+        cards[i] = card
+    pile[:below] = pool[len(places) :]
 
 
 def _secret(secret: Secret[S], state: S, seat: int, rng: random.Random) -> None:
