@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Generic, TypeVar, overload
 
@@ -204,6 +204,24 @@ class FaceDown(Generic[S]):
         if self.laid_out_when_read and self.known_on_top is not None:
             raise ValueError(f"{self.name}: a pile laid out when read is shuffled whole")
 
+    def names(self, state: S) -> list[str]:
+        return [self.name]
+
+    def resample(self, state: S, seat: int, draw: _Draw, only: str | None = None) -> None:
+        if draw.lazily and self.laid_out_when_read:
+            draw.seeds[self.name] = draw.rng.getrandbits(64)
+            return
+        cards = self.pile(state)
+        if self.known_on_top is None:
+            cards[:] = shuffled(cards, draw.rng, self.key)
+            return
+        below = len(cards) - self.known_on_top(state, seat)
+        cards[:below] = shuffled(cards[:below], draw.rng, self.key)
+
+    def top(self, state: S, seat: int) -> int:
+        """How many cards on top seat knows (kept out of a pool)."""
+        return 0 if self.known_on_top is None else self.known_on_top(state, seat)
+
 
 @dataclass(frozen=True, slots=True)
 class FaceDownEach(Generic[S]):
@@ -215,14 +233,19 @@ class FaceDownEach(Generic[S]):
     key: Callable[[Any], Any] | None = None
     laid_out_when_read: bool = False
 
-    def each(self, state: S) -> list[FaceDown[S]]:
-        def one(element: str) -> Callable[[S], list[Any]]:
-            return lambda s: self.piles(s)[element]
+    def names(self, state: S) -> list[str]:
+        return [f"{self.name}[{element}]" for element in self.piles(state)]
 
-        return [
-            FaceDown(f"{self.name}[{element}]", one(element), self.key, self.laid_out_when_read)
-            for element in self.piles(state)
-        ]
+    def resample(self, state: S, seat: int, draw: _Draw, only: str | None = None) -> None:
+        if draw.lazily and self.laid_out_when_read:  # the names alone: no pile is read
+            for element in self.piles(state):
+                name = f"{self.name}[{element}]"
+                if only is None or only == name:
+                    draw.seeds[name] = draw.rng.getrandbits(64)
+            return
+        for element, cards in self.piles(state).items():
+            if only is None or only == f"{self.name}[{element}]":
+                cards[:] = shuffled(cards, draw.rng, self.key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +268,45 @@ class Private(Generic[S]):
     pool: FaceDown[S] | None = None
     open: Callable[[S], bool] | None = None
     known: Callable[[S, int, int], Sequence[Any]] | None = None
+
+    def names(self, state: S) -> list[str]:
+        return [self.name]
+
+    def resample(self, state: S, seat: int, draw: _Draw, only: str | None = None) -> None:
+        zones = self.zones(state)
+        others = (
+            []
+            if self.open is not None and self.open(state)
+            else [cards for owner, cards in enumerate(zones) if owner != seat]
+        )
+        pool = self.pool
+        if not others:  # nothing private to another seat: the pool's order alone is hidden
+            if pool is not None:
+                pool.resample(state, seat, draw)
+            return
+        pile: list[Any] = [] if pool is None else pool.pile(state)
+        top = 0 if pool is None else pool.top(state, seat)
+        if self.known is None and not top:
+            redeal(others, pile, draw.rng)
+            return
+        # what seat knows stays where it is; the rest is pooled and dealt again by place
+        places: list[tuple[list[Any], int]] = []
+        unknown: list[Any] = []
+        for owner, cards in enumerate(zones):
+            if owner == seat:
+                continue
+            seen = Counter(self.known(state, seat, owner)) if self.known is not None else Counter()
+            for i, card in enumerate(cards):
+                if seen[card] > 0:
+                    seen[card] -= 1
+                else:
+                    places.append((cards, i))
+                    unknown.append(card)
+        below = len(pile) - top
+        dealt = shuffled(unknown + pile[:below], draw.rng, None if pool is None else pool.key)
+        for (cards, i), card in zip(places, dealt, strict=False):
+            cards[i] = card
+        pile[:below] = dealt[len(places) :]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +331,43 @@ class Secret(Generic[S]):
     shows: Callable[[Any], Any] | None = None
     key: Callable[[Any], Any] | None = None
 
+    def names(self, state: S) -> list[str]:
+        return [self.name]
+
+    def resample(self, state: S, seat: int, draw: _Draw, only: str | None = None) -> None:
+        held = self.held(state)
+        owners = [owner for owner, cards in enumerate(held) if owner != seat and cards]
+        if not owners:
+            return
+        shows = self.shows or _nothing
+        faces = [[shows(card) for card in held[owner]] for owner in owners]
+        # the cards each face the others show could be (only the faces shown: a card
+        # of another face could not be there), shuffled face by face in canonical order
+        classes: dict[Any, list[Any]] = {face: [] for row in faces for face in row}
+        for cards in (*(held[owner] for owner in owners), self.out_of_play(state)):
+            for card in cards:
+                pool = classes.get(shows(card))
+                if pool is not None:
+                    pool.append(card)
+        rng = draw.rng
+        dealt = {face: shuffled(classes[face], rng, self.key) for face in canonical(list(classes))}
+        for owner, row in zip(owners, faces, strict=True):
+            self.deal(state, owner, [dealt[face].pop() for face in row])
+
+
+def _nothing(card: Any) -> None:
+    return None
+
+
+@dataclass(slots=True)
+class _Draw:
+    """One determinisation's generator, and the seeds of the piles it leaves to be
+    laid out when read (lazily: a seat copy's; else all are shuffled at once)."""
+
+    rng: random.Random
+    lazily: bool
+    seeds: dict[str, int] = field(default_factory=dict)
+
 
 Hidden = FaceDown[S] | FaceDownEach[S] | Private[S] | Secret[S]
 
@@ -292,13 +391,7 @@ class SeatView(Generic[S]):
 
     def fields(self, state: S) -> list[str]:
         """The names of the hidden fields of state, in declaration order."""
-        names: list[str] = []
-        for entry in self.hidden:
-            if isinstance(entry, FaceDownEach):
-                names.extend(pile.name for pile in entry.each(state))
-            else:
-                names.append(entry.name)
-        return names
+        return [name for entry in self.hidden for name in entry.names(state)]
 
     def determinize(
         self, state: S, seat: int, rng: random.Random, only: str | None = None, lazily: bool = True
@@ -311,136 +404,20 @@ class SeatView(Generic[S]):
         piles laid out when read get a seed now (eagerly: shuffled now, as for
         a twin state that must be complete).
         """
-        seeds: dict[str, int] = {}
-        for entry in self.hidden:
-            if isinstance(entry, FaceDownEach):
-                _face_down_each(entry, state, seat, rng, seeds, lazily, only)
-            elif only is not None and only != entry.name:
-                continue
-            elif isinstance(entry, FaceDown):
-                _face_down(entry, state, seat, rng, seeds, lazily)
-            elif isinstance(entry, Private):
-                _private(entry, state, seat, rng, seeds, lazily)
-            else:
-                _secret(entry, state, seat, rng)
+        draw = _Draw(rng, lazily)
+        if only is None:
+            for entry in self.hidden:
+                entry.resample(state, seat, draw)
+        else:
+            for entry in self.hidden:
+                if only in entry.names(state):
+                    entry.resample(state, seat, draw, only)
         if isinstance(state, LaidOutWhenRead):  # the seeds of the piles laid out when read
             if only is None:
-                state.unshuffled = seeds
-            elif only in state.unshuffled or seeds:
+                state.unshuffled = draw.seeds
+            elif only in state.unshuffled or draw.seeds:
                 kept = {k: v for k, v in state.unshuffled.items() if k != only}
-                state.unshuffled = kept | seeds
-
-
-def _face_down(
-    pile: FaceDown[S],
-    state: S,
-    seat: int,
-    rng: random.Random,
-    seeds: dict[str, int],
-    lazily: bool,
-) -> None:
-    if lazily and pile.laid_out_when_read:
-        seeds[pile.name] = rng.getrandbits(64)
-        return
-    cards = pile.pile(state)
-    below = len(cards) - _known_on_top(pile, state, seat)
-    if below == len(cards):
-        cards[:] = shuffled(cards, rng, pile.key)
-    else:
-        cards[:below] = shuffled(cards[:below], rng, pile.key)
-
-
-def _known_on_top(pile: FaceDown[S] | None, state: S, seat: int) -> int:
-    if pile is None or pile.known_on_top is None:
-        return 0
-    return pile.known_on_top(state, seat)
-
-
-def _face_down_each(
-    piles: FaceDownEach[S],
-    state: S,
-    seat: int,
-    rng: random.Random,
-    seeds: dict[str, int],
-    lazily: bool,
-    only: str | None,
-) -> None:
-    if lazily and piles.laid_out_when_read:  # the names alone: no pile is read
-        for element in piles.piles(state):
-            name = f"{piles.name}[{element}]"
-            if only is None or only == name:
-                seeds[name] = rng.getrandbits(64)
-        return
-    for pile in piles.each(state):
-        if only is None or only == pile.name:
-            _face_down(pile, state, seat, rng, seeds, lazily)
-
-
-def _private(
-    zone: Private[S],
-    state: S,
-    seat: int,
-    rng: random.Random,
-    seeds: dict[str, int],
-    lazily: bool,
-) -> None:
-    zones = zone.zones(state)
-    others = (
-        []
-        if zone.open is not None and zone.open(state)
-        else [cards for owner, cards in enumerate(zones) if owner != seat]
-    )
-    if not others:  # nothing private to another seat: the pool's order alone is hidden
-        if zone.pool is not None:
-            _face_down(zone.pool, state, seat, rng, seeds, lazily)
-        return
-    pile: list[Any] = [] if zone.pool is None else zone.pool.pile(state)
-    top = _known_on_top(zone.pool, state, seat)
-    if zone.known is None and not top:
-        redeal(others, pile, rng)
-        return
-    # what seat knows stays where it is; the rest is pooled and dealt again by place
-    places: list[tuple[list[Any], int]] = []
-    unknown: list[Any] = []
-    for owner, cards in enumerate(zones):
-        if owner == seat:
-            continue
-        seen = Counter(zone.known(state, seat, owner)) if zone.known is not None else Counter()
-        for i, card in enumerate(cards):
-            if seen[card] > 0:
-                seen[card] -= 1
-            else:
-                places.append((cards, i))
-                unknown.append(card)
-    below = len(pile) - top
-    pool = shuffled(unknown + pile[:below], rng, None if zone.pool is None else zone.pool.key)
-    for (cards, i), card in zip(places, pool, strict=False):
-        cards[i] = card
-    pile[:below] = pool[len(places) :]
-
-
-def _secret(secret: Secret[S], state: S, seat: int, rng: random.Random) -> None:
-    held = secret.held(state)
-    owners = [owner for owner, cards in enumerate(held) if owner != seat and cards]
-    if not owners:
-        return
-    shows = secret.shows or _nothing
-    faces = [[shows(card) for card in held[owner]] for owner in owners]
-    # the cards each face the others show could be (only the faces shown: a card of
-    # another face could not be there), shuffled face by face in canonical order
-    classes: dict[Any, list[Any]] = {face: [] for row in faces for face in row}
-    for cards in (*(held[owner] for owner in owners), secret.out_of_play(state)):
-        for card in cards:
-            pool = classes.get(shows(card))
-            if pool is not None:
-                pool.append(card)
-    dealt = {face: shuffled(classes[face], rng, secret.key) for face in canonical(list(classes))}
-    for owner, row in zip(owners, faces, strict=True):
-        secret.deal(state, owner, [dealt[face].pop() for face in row])
-
-
-def _nothing(card: Any) -> None:
-    return None
+                state.unshuffled = kept | draw.seeds
 
 
 class LaidOutWhenRead:

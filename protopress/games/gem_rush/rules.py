@@ -116,12 +116,12 @@ def _skill_deck(state: GemRushState) -> list[int]:
     return state.skill_deck
 
 
-def _unchosen(state: GemRushState) -> list[tuple[int, ...]]:
+def _unchosen(state: GemRushState) -> Sequence[tuple[int, ...]]:
     """Choice of Skills, while the seats choose: each seat's skills dealt and not
     (or not yet) chosen, which the others have not seen (a chosen skill is laid
     face up; once all have chosen, the rest leave the game unseen)."""
     if state.phase != "choose-skill":
-        return [()] * state.table.players
+        return ()  # no seat holds a secret skill
     found = []
     for dealt, chosen in zip(state.dealt, state.skills, strict=True):
         rest = list(dealt)
