@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.information import FaceDown, SeatView
 from protopress.rules.options import Option, OptionType
 from protopress.rules.spec import GameSpec, OutcomeKind
 
@@ -81,8 +82,15 @@ class MarketState:
         )
 
 
+def _deck(state: MarketState) -> list[Card]:
+    return state.deck
+
+
 class CottageMarket:
     """The engine: setup, whose turn, legal actions, apply, end, scores."""
+
+    # What a seat cannot see: the deck's order (the market and everyone's cards are open).
+    seat_view = SeatView((FaceDown("deck", _deck),))
 
     def setup(self, catalog, players: int, rng: random.Random, options) -> MarketState:
         options = SPEC.parse_options(options or {})

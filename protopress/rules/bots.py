@@ -4,9 +4,9 @@ Each bot has its own seeded generator, apart from the game's, so bots never
 change the game's dice, and every look-ahead works on a seat copy
 (rules/information.py): the bot does not know the dice to come or the hidden
 cards, only what its seat sees. A game whose fast `action_values` reads only
-what the seat sees for some decisions says so with `judged_in_sight(state,
-seat)`; the greedy bot then judges those on the state itself, as a copy would
-judge them, without making one."""
+what the seat sees for some decisions says so in its seat view (`in_sight`);
+the greedy bot then judges those on the state itself, as a copy would judge
+them, without making one."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from protopress.rules.core import Action, Game, IllegalAction
-from protopress.rules.information import seat_copy
+from protopress.rules.information import judged_in_sight, seat_copy
 
 
 class RandomBot:
@@ -51,8 +51,7 @@ class GreedyBot:
         if seat is None:
             raise IllegalAction("the game is over: no seat to choose for")
         if self.samples == 1:  # one copy: its values are the totals (0.0 + v == v)
-            in_sight = getattr(game, "judged_in_sight", None)
-            if in_sight is not None and in_sight(state, seat):
+            if judged_in_sight(game, state, seat):
                 base = state  # its values read nothing the seat cannot see: no copy needed
             else:
                 base = seat_copy(game, state, seat, self.rng)

@@ -1,4 +1,4 @@
-"""Fair look-ahead for the piles a game shuffles itself in `determinize`.
+"""Fair look-ahead: bots decide alike in positions their seat cannot tell apart.
 
 Two states that differ only in the order of piles the seat cannot see (Gem
 Rush: the gem deck, the room stack and the Chaos skill deck; Stonespine: the
@@ -7,19 +7,27 @@ seat, so a bot with the same seed must imagine the same piles and decide the
 same. The positions are those of seeded random games; among them are ones
 where greedy and mcts chose differently while the piles were shuffled from
 their real order (the hidden order decided), so these tests depend on it.
+Likewise for the secrets dealt face down (Stonespine's blueprints, Gem Rush's
+skills to choose from), and, through rules/fairness.check_twins, for every
+hidden field each built-in game's seat view declares.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
 from protopress.components.builtin import builtin_catalog_path
 from protopress.components.loader import load_catalog
+from protopress.games import BUILTIN_GAMES
 from protopress.rules.bots import GreedyBot, RandomBot
-from protopress.rules.information import seat_copy
+from protopress.rules.fairness import TwinsDiffer, check_twins
+from protopress.rules.information import judged_in_sight, seat_copy
 from protopress.rules.mcts import Budget, MctsBot
+from protopress.rules.plugins import load_rules
 from protopress.rules.registry import game_for
 
 CASES = {  # game, players, options, seed of the random game
@@ -163,7 +171,7 @@ def test_a_decision_judged_in_sight_reads_nothing_hidden(case):
             twin.deck = twin.deck[::-1]
             values = game.action_values(state, seat, actions)
             twins = game.action_values(twin, seat, actions)
-            if game.judged_in_sight(state, seat):
+            if judged_in_sight(game, state, seat):
                 imagined = seat_copy(game, state, seat, random.Random(step))
                 assert values == twins == game.action_values(imagined, seat, actions), step
                 in_sight += 1
@@ -173,3 +181,189 @@ def test_a_decision_judged_in_sight_reads_nothing_hidden(case):
         step += 1
     assert in_sight > 20
     assert hidden_read > 0 or not state.table.solo
+
+
+# --- secrets dealt face down: Stonespine's blueprints, Gem Rush's skills to choose from
+
+
+def with_blueprint(state, seat: int, blueprint):
+    """A copy of state where seat holds blueprint instead (its caches made anew)."""
+    twin = state.copy()
+    board = twin.boards[seat]
+    board.blueprint = blueprint
+    targets: dict[int, tuple[str, ...]] = {}
+    for p in blueprint.positions:
+        targets[p.row * 4 + p.col] = (*targets.get(p.row * 4 + p.col, ()), p.element)
+    board.targets, board.paths, board.tallies, board.rooms = targets, [None], [None], {}
+    return twin
+
+
+@pytest.mark.parametrize("steps", [(42,), (3, 15, 27, 57)])
+def test_bots_do_not_read_the_other_seats_secret_blueprints(steps):
+    """Another seat's blueprint shows only its entrance (a doorway on the frame):
+    swapped for a blueprint left in the box with the same entrance, the position
+    looks the same from the seat. In the position after 42 random moves the
+    search bot chose to buy a market row, and to pass in the twin, while it read
+    the real blueprint."""
+    game = game_for("stonespine-architects")
+    catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
+    state = game.setup(catalog, 2, random.Random(2), game.spec.parse_options({}))
+    walker, checked = RandomBot(2), []
+    for step in range(max(steps) + 1):
+        if step in steps:
+            seat = game.to_move(state)
+            other = state.boards[1 - seat].blueprint
+            dealt = {board.blueprint.id for board in state.boards}
+            boxed = [b for b in state.table.blueprints if b.id not in dealt]
+            twin = with_blueprint(
+                state, 1 - seat, next(b for b in boxed if b.entrance == other.entrance)
+            )
+            assert twin.boards[1 - seat].blueprint != other
+            for make in (GreedyBot, lambda seed: MctsBot(seed, Budget(playouts=20))):
+                assert make(step).choose(game, state) == make(step).choose(game, twin), step
+            checked.append(step)
+        game.apply(state, walker.choose(game, state))
+    assert tuple(checked) == steps
+
+
+def gem_rush_choices(mode: str, players: int, seed: int):
+    """(game, state) at each choice of Choice of Skills, seats choosing at random."""
+    game = game_for("gem-rush")
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    options = game.spec.parse_options({"skills": "choice", "mode": mode})
+    state = game.setup(catalog, players, random.Random(seed), options)
+    while state.phase == "choose-skill":
+        yield game, state
+        game.apply(state, RandomBot(state.seat).choose(game, state))
+
+
+def with_other_skills_dealt(state, seed: int):
+    """A copy where the seats still to choose after the one choosing hold other
+    skill cards: theirs and those dealt to no one, dealt again two by two."""
+    twin = state.copy()
+    later = range(state.seat + 1, state.table.players)
+    dealt = {k for cards in state.dealt for k in cards}
+    pool = [k for k in range(len(state.table.skills)) if k not in dealt]
+    pool += [k for seat in later for k in state.dealt[seat]]
+    random.Random(seed).shuffle(pool)
+    for seat in later:
+        twin.dealt[seat] = (pool.pop(), pool.pop())
+    twin.touch()
+    return twin
+
+
+@pytest.mark.parametrize(
+    "mode, players, seed", [("rush", 4, 0), ("rush", 4, 1), ("crisis", 3, 1), ("crisis", 4, 0)]
+)
+def test_bots_do_not_read_the_skills_dealt_to_the_others(mode, players, seed):
+    """Choice of Skills: the skills dealt to another seat are face down until it
+    chooses. While it read the real ones, the search bot chose otherwise in the
+    twin in one choice of each of these games."""
+    checked = 0
+    for game, state in gem_rush_choices(mode, players, seed):
+        twin = with_other_skills_dealt(state, seed)
+        for make in (GreedyBot, lambda s: MctsBot(s, Budget(playouts=20))):
+            bot_seed = state.seat
+            assert make(bot_seed).choose(game, state) == make(bot_seed).choose(game, twin)
+        checked += 1
+    assert checked == players
+
+
+# --- the twin check on every built-in game ------------------------------------------
+
+VARIANTS = [  # besides each game's defaults: the variants that hide something else
+    ("dragonstone-mine", 2, {"level": "2"}),
+    ("gem-rush", 3, {"mode": "crisis"}),
+    ("gem-rush", 3, {"skills": "choice"}),
+    ("stonespine-architects", 1, {"solo": True}),
+]
+CHECKS = [(game_id, 2, {}) for game_id in BUILTIN_GAMES] + VARIANTS
+
+
+def some_positions(game_id: str, players: int, options: dict, count: int = 6, every: int = 7):
+    """(game, state) at count positions with a real choice of a seeded random game:
+    its first decision, then every `every` decisions."""
+    game = game_for(game_id)
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    state = game.setup(catalog, players, random.Random(5), game.spec.parse_options(options))
+    walker, found, step = RandomBot(5), 0, 0
+    while found < count and not game.is_over(state):
+        if len(game.legal_actions(state)) > 1:
+            if step % every == 0:
+                yield game, state
+                found += 1
+            step += 1
+        game.apply(state, walker.choose(game, state))
+
+
+@pytest.mark.parametrize("game_id, players, options", CHECKS)
+def test_every_bot_decides_alike_in_twins_of_every_hidden_field(game_id, players, options):
+    """check_twins on positions of every built-in game: greedy, greedy:3 and mcts:20
+    choose alike whichever hidden field of the seat view is dealt again (a game
+    that hides nothing, such as Gemstone Caverns, has no twins)."""
+    twins_checked = 0
+    for game, state in some_positions(game_id, players, options):
+        before = game.legal_actions(state)
+        twins_checked += check_twins(game, state, seed=len(before))
+        assert game.legal_actions(state) == before  # the position is left as it was
+    hides = getattr(game_for(game_id), "seat_view", None) is not None
+    assert (twins_checked > 0) == hides
+
+
+class WithView:
+    """A game with another seat view."""
+
+    def __init__(self, game, view):
+        self.game, self.seat_view = game, view
+
+    def __getattr__(self, name: str):
+        return getattr(self.game, name)
+
+
+def claims_everything_in_sight(game) -> WithView:
+    """The game, its seat view claiming that its fast look-ahead judges every decision
+    from what the seat sees: the greedy bot then judges on the real position."""
+    return WithView(game, dataclasses.replace(game.seat_view, in_sight=lambda state, seat: True))
+
+
+def test_the_twin_check_catches_a_false_claim_of_judging_in_sight():
+    """Solo Stonespine's last card of a row and its market decisions read the face-down
+    token piles (the tokens the rival would collect): judged on the real position,
+    the greedy bot's choice follows their real order, and a twin shows it."""
+    leaky = claims_everything_in_sight(game_for("stonespine-architects"))
+    with pytest.raises(TwinsDiffer, match="dealt again, which seat 0 cannot see"):
+        for _, state in some_positions("stonespine-architects", 1, {"solo": True}, 40, 1):
+            check_twins(leaky, state, seed=1, bots=("greedy",))
+
+
+def test_the_twin_check_catches_the_search_bot_reading_a_secret_left_undeclared():
+    """Stonespine as it was before its blueprints were declared secret: the search
+    bot read the other seat's, and varying them (as the full declaration does)
+    changes its move after 42 random moves of the two-player game above (with
+    mcts:20, TWIN_BOTS' budget; mcts:10 missed it there)."""
+    game = game_for("stonespine-architects")
+    full = game.seat_view
+    blind = dataclasses.replace(full, hidden=full.hidden[:-1])  # without the blueprints
+    assert full.fields(setup("stonespine")[1])[-1] == "blueprints"
+    catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
+    state = game.setup(catalog, 2, random.Random(2), game.spec.parse_options({}))
+    walker = RandomBot(2)
+    for _ in range(42):
+        game.apply(state, walker.choose(game, state))
+    with pytest.raises(TwinsDiffer, match="blueprints dealt again"):
+        check_twins(WithView(game, blind), state, seed=1, view=full)
+    assert check_twins(game, state, seed=1) > 0  # declared: no leak
+
+
+def test_the_example_game_declares_its_deck_face_down_and_passes_the_twin_check():
+    """examples/cottage-market: the deck refills the market, so its order is hidden."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "cottage-market"
+    game = load_rules(str(example / "rules.py")).new_game()
+    catalog = load_catalog(example / "catalog.json")
+    state = game.setup(catalog, 3, random.Random(2), {})
+    walker, checked = RandomBot(2), 0
+    for step in range(30):
+        if step % 6 == 0:
+            checked += check_twins(game, state, seed=step)
+        game.apply(state, walker.choose(game, state))
+    assert checked == 5

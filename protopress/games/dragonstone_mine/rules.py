@@ -20,7 +20,7 @@ from protopress.games.dragonstone_mine.scoring import TowerChange
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
 from protopress.rules.bots import best_of, greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
-from protopress.rules.information import redeal
+from protopress.rules.information import FaceDown, Private, SeatView
 from protopress.rules.mcts import SearchSettings
 
 FACE_UP = 4  # level 2: cards face up on the table
@@ -392,6 +392,14 @@ def _end(state, work):
 # --- the game -------------------------------------------------------------------
 
 
+def _hands(state: State) -> list[list[str]]:
+    return state.hands
+
+
+def _deck(state: State) -> list[str]:
+    return state.deck
+
+
 class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
@@ -403,6 +411,9 @@ class DragonstoneMine:
     # (docs/balance.md, "DragonStone: a branch per gem drawn").
     search_settings = SearchSettings(exploration=0.35, result_share=0.75, widen_levels=1)
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+    # What a seat cannot see: the others' hands and the deck's order, pooled (the
+    # face-up cards, the discards and every spire are open).
+    seat_view: SeatView[State] = SeatView((Private("hands", _hands, pool=FaceDown("deck", _deck)),))
 
     def setup(self, catalog, players: int, rng: random.Random, options: dict) -> State:
         options = SPEC.parse_options(options or {})
@@ -461,12 +472,6 @@ class DragonstoneMine:
 
     def winners(self, state: State) -> list[int]:
         return top_seats(self.scores(state))
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> None:
-        """What seat cannot see, resampled: the others' hands and the deck's order
-        (the face-up cards, the discards and every spire are open)."""
-        others = [state.hands[s] for s in range(len(state.hands)) if s != seat]
-        redeal(others, state.deck, rng)  # in place: no other state holds a copy's lists
 
     def search_observation(self, state: State) -> str | None:
         """What chance showed since the last decision, for the search's chance nodes:

@@ -36,6 +36,7 @@ first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from protopress.games.gem_rush import effects, lookahead, skills
@@ -63,7 +64,7 @@ from protopress.games.gem_rush.state import (
 )
 from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, IllegalAction, top_seats
-from protopress.rules.information import redeal, shuffled
+from protopress.rules.information import FaceDown, Private, SeatView, Secret
 from protopress.rules.mcts import ROLLOUT_TURNS
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
@@ -95,9 +96,66 @@ class _Components(NamedTuple):
     gems: tuple[str, ...]  # the catalog's gems, standard then special
 
 
+def _hands(state: GemRushState) -> list[list[tuple[str, ...]]]:
+    return state.hands
+
+
+def _crisis(state: GemRushState) -> bool:
+    return state.table.crisis
+
+
+def _deck(state: GemRushState) -> list[tuple[str, ...]]:
+    return state.deck
+
+
+def _stack(state: GemRushState) -> list[RoomTile]:
+    return state.stack
+
+
+def _skill_deck(state: GemRushState) -> list[int]:
+    return state.skill_deck
+
+
+def _unchosen(state: GemRushState) -> Sequence[tuple[int, ...]]:
+    """Choice of Skills, while the seats choose: each seat's skills dealt and not
+    (or not yet) chosen, which the others have not seen (a chosen skill is laid
+    face up; once all have chosen, the rest leave the game unseen)."""
+    if state.phase != "choose-skill":
+        return ()  # no seat holds a secret skill
+    found = []
+    for dealt, chosen in zip(state.dealt, state.skills, strict=True):
+        rest = list(dealt)
+        for k in chosen:
+            rest.remove(k)
+        found.append(tuple(rest))
+    return found
+
+
+def _deal_unchosen(state: GemRushState, seat: int, cards: Sequence[int]) -> None:
+    state.dealt[seat] = (*state.skills[seat], *cards)
+
+
+def _undealt(state: GemRushState) -> list[int]:
+    """The skill cards dealt to no seat (Choice of Skills: set aside unseen)."""
+    dealt = {k for cards in state.dealt for k in cards}
+    return [k for k in range(len(state.table.skills)) if k not in dealt]
+
+
 class GemRush:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+    # What a seat cannot see: the order of the gem deck, the room tile stack and the
+    # Chaos skill deck; in Rush the others' hands too, pooled with the deck (in
+    # Crisis the rules advise open hands); in Choice of Skills, the skills dealt to
+    # the others and not chosen (the order of the declaration is that of the draws).
+    seat_view: SeatView[GemRushState] = SeatView(
+        (
+            Private("hands", _hands, pool=FaceDown("deck", _deck), open=_crisis),
+            FaceDown("stack", _stack),
+            FaceDown("skill_deck", _skill_deck),
+            Secret("dealt", _unchosen, _deal_unchosen, _undealt),
+        )
+    )
 
     def __init__(self) -> None:
         self._read: dict[int, _Components] = {}  # by id(catalog): see _components
@@ -708,23 +766,6 @@ class GemRush:
                 name for name, points in DIFFICULTY_TARGETS.items() if total >= points
             ),
         )
-
-    def determinize(self, state: GemRushState, seat: int, rng: random.Random) -> None:
-        """What seat cannot see, resampled: the order of the gem deck, the room tile
-        stack and the Chaos skill deck; in Rush the others' hands too (in Crisis
-        the rules advise open hands, so they stay)."""
-        if not state.table.crisis:
-            deck = state.deck[:]
-            others = [s for s in range(len(state.hands)) if s != seat]
-            hands = [state.hands[s][:] for s in others]
-            redeal(hands, deck, rng)
-            for other, hand in zip(others, hands, strict=True):
-                state.hands[other] = hand
-            state.deck = deck
-        else:
-            state.deck = shuffled(state.deck, rng)
-        state.stack = shuffled(state.stack, rng)
-        state.skill_deck = shuffled(state.skill_deck, rng)
 
     def record(self, state: GemRushState) -> dict[str, Any]:
         t = state.table

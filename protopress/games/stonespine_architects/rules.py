@@ -52,6 +52,7 @@ from protopress.games.stonespine_architects.rival import (
     COLLECT,
     VISIT,
     Rival,
+    RivalCard,
     build_deck,
     gold_after_pass,
     lowest_challenge,
@@ -68,6 +69,7 @@ from protopress.games.stonespine_architects.rulebook import (
 )
 from protopress.games.stonespine_architects.scoring import (
     CATEGORIES,
+    Blueprint,
     ScoreSheet,
     format_score,
     goal_places,
@@ -82,7 +84,14 @@ from protopress.games.stonespine_architects.state import (
     Table,
 )
 from protopress.rules.core import Action, IllegalAction
-from protopress.rules.information import redeal, shuffle, shuffled
+from protopress.rules.information import (
+    FaceDown,
+    FaceDownEach,
+    Private,
+    SeatView,
+    Secret,
+    shuffle,
+)
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 __all__ = [
@@ -95,9 +104,82 @@ __all__ = [
 ]
 
 
+def _hands(state: StonespineState) -> list[list[int]]:
+    return [board.hand for board in state.boards]
+
+
+def _deck(state: StonespineState) -> list[int]:
+    return state.deck
+
+
+def _token_piles(state: StonespineState) -> dict[str, list[int]]:
+    return state._piles  # each read through pile(element) when laid out
+
+
+def _market_deck(state: StonespineState) -> list[int]:
+    return state.market_deck
+
+
+def _challenge_deck(state: StonespineState) -> list[int]:
+    return state.challenge_deck
+
+
+def _rival_deck(state: StonespineState) -> list[RivalCard]:
+    return state.rival.deck if state.rival is not None else []
+
+
+def _blueprints(state: StonespineState) -> list[tuple[Blueprint]]:
+    return [(board.blueprint,) for board in state.boards]
+
+
+def _deal_blueprint(state: StonespineState, seat: int, blueprints: Sequence[Blueprint]) -> None:
+    (blueprint,) = blueprints
+    state.boards[seat].deal_blueprint(blueprint)
+
+
+def _boxed_blueprints(state: StonespineState) -> list[Blueprint]:
+    """The blueprints dealt to no seat (left in the box, unseen)."""
+    dealt = {board.blueprint.id for board in state.boards}
+    return [blueprint for blueprint in state.table.blueprints if blueprint.id not in dealt]
+
+
+def _entrance(blueprint: Blueprint) -> tuple[str, int]:
+    """What the others see of a blueprint: its entrance, a doorway on the frame."""
+    return blueprint.entrance.side, blueprint.entrance.index
+
+
 class StonespineArchitects:
     id = "stonespine-architects"
     spec = SPEC
+    # What a seat cannot see: the others' hands, pooled with the chamber deck; the
+    # order of the token piles, the market and challenge decks and the rival's deck
+    # (the boards, the market, the display and revealed cards are open); the others'
+    # blueprints but for their entrance (a doorway on the dungeon frame). The
+    # chamber, market and challenge decks and the token piles are laid out when
+    # first read: most look-aheads read none of them. The others' hands, when there
+    # are others, are dealt again at once with the chamber deck they could have
+    # come from. The order of the declaration is that of the draws.
+    seat_view: SeatView[StonespineState] = SeatView(
+        (
+            Private("hands", _hands, pool=FaceDown("deck", _deck, laid_out_when_read=True)),
+            FaceDownEach("piles", _token_piles, laid_out_when_read=True),
+            FaceDown("market_deck", _market_deck, laid_out_when_read=True),
+            FaceDown("challenge_deck", _challenge_deck, laid_out_when_read=True),
+            # rival cards have no order of their own: sorted by id at once, as canonical
+            # would after failing to sort them by themselves (the exception cost more
+            # than the shuffle)
+            FaceDown("rival.deck", _rival_deck, key=attrgetter("id")),
+            Secret(
+                "blueprints",
+                _blueprints,
+                _deal_blueprint,
+                _boxed_blueprints,
+                shows=_entrance,
+                key=attrgetter("id"),
+            ),
+        ),
+        in_sight=judged_in_sight,
+    )
     min_players, max_players = SPEC.min_players, SPEC.max_players
 
     # --- setup ---------------------------------------------------------------
@@ -238,38 +320,6 @@ class StonespineArchitects:
         position = _positions(state)
         return [min(tied, key=lambda seat: position[seat])]
 
-    def determinize(self, state: StonespineState, seat: int, rng: random.Random) -> None:
-        """What seat cannot see, resampled: the others' hands with the chamber deck,
-        the order of the token piles, the market and challenge decks and the
-        rival's deck (the boards, the market, the display and revealed cards are open).
-
-        Most look-aheads read none of the piles, so each is only given a seed here
-        and is shuffled from canonical order when first read (`StonespineState.deck`,
-        `pile`, ...); the others' hands, when there are any, are dealt again now,
-        with the chamber deck they could have come from, and the rival's deck (five
-        cards) is shuffled now."""
-        others = [s for s in range(len(state.boards)) if s != seat]
-        unshuffled = {}
-        if others:
-            hands = [state.boards[s].hand[:] for s in others]
-            deck = state.deck[:]
-            redeal(hands, deck, rng)
-            for other, hand in zip(others, hands, strict=True):
-                state.boards[other].hand = hand
-            state.deck = deck
-        else:
-            unshuffled["deck"] = rng.getrandbits(64)
-        for element in state._piles:
-            unshuffled[f"piles[{element}]"] = rng.getrandbits(64)
-        unshuffled["market_deck"] = rng.getrandbits(64)
-        unshuffled["challenge_deck"] = rng.getrandbits(64)
-        state.unshuffled = unshuffled
-        if state.rival is not None:
-            # rival cards have no order of their own: sorted by id at once, as canonical
-            # would after failing to sort them by themselves (the exception cost more
-            # than the shuffle)
-            state.rival.deck = shuffled(state.rival.deck, rng, key=attrgetter("id"))
-
     def heuristic(self, state: StonespineState, seat: int) -> float:
         """Provisional score plus nudges (lookahead.judge)."""
         return heuristic(state, seat)
@@ -279,10 +329,6 @@ class StonespineArchitects:
     ) -> list[float]:
         """The heuristic after each action, without copies where one chamber changes."""
         return action_values(self, state, seat, actions)
-
-    def judged_in_sight(self, state: StonespineState, seat: int) -> bool:
-        """Whether action_values reads only what seat sees (lookahead.judged_in_sight)."""
-        return judged_in_sight(state, seat)
 
     def outcome(self, state: StonespineState) -> Outcome:
         """Solo: the player against the rival's reputation; otherwise a versus game."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple, overload
+from typing import NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
 from protopress.games.stonespine_architects.lookahead import Tally, path_score_of
@@ -23,7 +23,7 @@ from protopress.games.stonespine_architects.scoring import (
     Scoring,
     Token,
 )
-from protopress.rules.information import SharedRng, shuffled
+from protopress.rules.information import HiddenPile, LaidOutWhenRead, SharedRng
 
 CELLS = SIZE * SIZE
 EMPTY = Chamber()
@@ -134,6 +134,14 @@ class Table:
         return self.cards[index].id
 
 
+def _targets(blueprint: Blueprint) -> dict[int, tuple[str, ...]]:
+    """The blueprint's elements by cell."""
+    targets: dict[int, tuple[str, ...]] = {}
+    for p in blueprint.positions:
+        targets[p.row * SIZE + p.col] = (*targets.get(p.row * SIZE + p.col, ()), p.element)
+    return targets
+
+
 class Board:
     """One player's dungeon, hand, gold, blueprint and claimed challenges."""
 
@@ -149,10 +157,7 @@ class Board:
         self.hand: list[int] = []
         self.gold = 0
         self.blueprint = blueprint
-        targets: dict[int, tuple[str, ...]] = {}  # the blueprint's elements by cell
-        for p in blueprint.positions:
-            targets[p.row * SIZE + p.col] = (*targets.get(p.row * SIZE + p.col, ()), p.element)
-        self.targets = targets
+        self.targets = _targets(blueprint)
         self.challenges: list[Challenge] = []
         # cached path_score in a one-item list, shared by the copies holding the same
         # chambers (a change gives the changed board a fresh one): look-ahead copies fill it
@@ -161,6 +166,12 @@ class Board:
         self.tallies: list[Tally | None] = [None]
         # and where a token of each kind fits (by is_edge; the look-ahead's), forgotten likewise
         self.rooms: dict[bool, Room] = {}
+
+    def deal_blueprint(self, blueprint: Blueprint) -> None:
+        """Hold blueprint instead (a seat copy's guess at another seat's secret one):
+        its targets, and facts of its own where the blueprint counts."""
+        self.blueprint, self.targets = blueprint, _targets(blueprint)
+        self.paths, self.tallies = [None], [None]
 
     def copy(self) -> Board:
         new = object.__new__(Board)
@@ -218,29 +229,7 @@ class Board:
             self.paths = [None]
 
 
-class HiddenPile:
-    """A state's hidden pile kept in the slot of its name with a leading underscore:
-    read, it is first laid out if still unshuffled (`StonespineState._hidden`);
-    set, it counts as laid out."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name, self.slot = name, f"_{name}"
-
-    @overload
-    def __get__(self, state: None, owner: type | None = None) -> HiddenPile: ...
-    @overload
-    def __get__(self, state: StonespineState, owner: type | None = None) -> list[int]: ...
-    def __get__(self, state, owner=None):
-        if state is None:
-            return self
-        return state._hidden(self.name, getattr(state, self.slot))
-
-    def __set__(self, state: StonespineState, pile: list[int]) -> None:
-        setattr(state, self.slot, pile)
-        state._laid_out(self.name)
-
-
-class StonespineState(SharedRng):
+class StonespineState(SharedRng, LaidOutWhenRead):
     """One game: the boards, the decks and piles, the market and whose decision it is.
 
     Every random choice is made at setup: the chamber, market, challenge and rival
@@ -248,10 +237,11 @@ class StonespineState(SharedRng):
     the generator is never drawn from after setup: copies share it, and a seat
     copy's new one is never made (`SharedRng`).
 
-    A seat copy's hidden piles are laid out when first read (`determinize`): the
-    chamber deck, the market and challenge decks and each token pile are read
-    through `deck`, `market_deck`, `challenge_deck` and `pile(element)`, which
-    shuffle a pile still listed in `unshuffled` from its seed first.
+    A seat copy's face-down piles are laid out when first read (the engine's seat
+    view declares them `laid_out_when_read`): the chamber deck, the market and
+    challenge decks and each token pile are read through `deck`, `market_deck`,
+    `challenge_deck` and `pile(element)`, which shuffle a pile still listed in
+    `unshuffled` from its seed first (`LaidOutWhenRead`).
     """
 
     __slots__ = (
@@ -324,7 +314,7 @@ class StonespineState(SharedRng):
         pile = self._piles.get(element)
         if pile is None:
             return None
-        return self._hidden(f"piles[{element}]", pile)
+        return self.laid_out(f"piles[{element}]", pile)
 
     @property
     def piles(self) -> dict[str, list[int]]:
@@ -337,19 +327,6 @@ class StonespineState(SharedRng):
     def piles(self, piles: dict[str, list[int]]) -> None:
         self._piles = piles
         self.unshuffled = {k: v for k, v in self.unshuffled.items() if not k.startswith("piles[")}
-
-    def _hidden(self, name: str, pile: list[int]) -> list[int]:
-        """pile, shuffled in place first if it is still unshuffled: from canonical
-        order with its own seed, so every copy lays it out alike whenever it reads it."""
-        seed = self.unshuffled.get(name)
-        if seed is not None:
-            pile[:] = shuffled(pile, random.Random(seed))
-            self._laid_out(name)
-        return pile
-
-    def _laid_out(self, name: str) -> None:
-        if name in self.unshuffled:
-            self.unshuffled = {k: v for k, v in self.unshuffled.items() if k != name}
 
     @property
     def row(self) -> int:
