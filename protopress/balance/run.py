@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from protopress.components import BUILTIN_GAMES, builtin_catalog_path, load_catalog
-from protopress.rules.bots import make_bot
+from protopress.rules.bot_names import make_bot
 from protopress.rules.core import derive_seed
 from protopress.rules.plugins import resolve_spec
 from protopress.rules.simulate import GameRecord, play, seats
