@@ -339,19 +339,19 @@ def judged_in_sight(state: StonespineState, seat: int) -> bool:
     row's last card (the rival may collect tokens from the face-down piles),
     the market (the same, and a pass turns the rival's next card) and the
     decisions judged by the book read what seat cannot see."""
-    if _by_the_book_only(state, seat):
+    if by_the_book_only(state, seat):
         return False
     if state.phase == CONSTRUCT:
-        return state.keeping or not _ends_draft(state)
+        return state.keeping or not ends_draft(state)
     return bool(state.pending)
 
 
-def _by_the_book_only(state: StonespineState, seat: int) -> bool:
+def by_the_book_only(state: StonespineState, seat: int) -> bool:
     """Another seat's decision, or the game over: every action is judged by the book."""
     return state.mover != seat or state.phase == OVER
 
 
-def _ends_draft(state: StonespineState) -> bool:
+def ends_draft(state: StonespineState) -> bool:
     """Whether a card placed now is the row's last: the improvement phase starts."""
     if state.draft < SIZE - 1:
         return False

@@ -37,9 +37,9 @@ from protopress.games.stonespine_architects.dungeon import (
 from protopress.games.stonespine_architects.heuristic import (
     Facts,
     Judge,
-    _by_the_book_only,
-    _ends_draft,
     board_facts,
+    by_the_book_only,
+    ends_draft,
     row_gold,
 )
 from protopress.games.stonespine_architects.placement import fits_in, with_token
@@ -61,13 +61,13 @@ def action_values(
     game: StonespineArchitects, state: StonespineState, seat: int, actions: Sequence[Action]
 ) -> list[float]:
     """heuristic(seat) after each legal action, as copy + apply + heuristic give it."""
-    if _by_the_book_only(state, seat):
+    if by_the_book_only(state, seat):
         return [_by_the_book(game, state, seat, action) for action in actions]
     board = state.boards[seat]
     base = board_facts(state, board)
     judging = Judge(state, seat)
     kinds = {action[0] for action in actions}
-    if kinds == {"place"} and not _ends_draft(state):
+    if kinds == {"place"} and not ends_draft(state):
         return _place_values(state, judging, board, base, actions)
     if kinds == {"place"} and state.rival is not None:
         return [_last_place_value(state, judging, board, base, action) for action in actions]
