@@ -98,13 +98,18 @@ def bot_support(game: Any) -> BotSupport:
 
 def load_bot_support(declared: str | BotSupport | None) -> BotSupport:
     """The BotSupport a spec declares: "module:NAME" imported now, the object itself,
-    or None (BY_THE_BOOK); ValueError saying what the name holds instead."""
+    or None (BY_THE_BOOK); ValueError naming a module that is not there or what the
+    name holds instead."""
     if declared is None:
         return BY_THE_BOOK
     if isinstance(declared, BotSupport):
         return declared
     module_name, _, name = declared.partition(":")
-    found = getattr(importlib.import_module(module_name), name, None)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"bot_support {declared!r}: {error}") from None
+    found = getattr(module, name, None)
     if not isinstance(found, BotSupport):
         raise ValueError(
             f"bot_support {declared!r} names {type(found).__name__}, not a "

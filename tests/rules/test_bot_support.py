@@ -50,6 +50,8 @@ def test_a_name_that_holds_no_bot_support_is_refused_saying_what_it_holds():
         load_bot_support("protopress.rules.core:Action")
     with pytest.raises(ValueError, match="names NoneType"):
         load_bot_support("protopress.rules.core:NO_SUCH_NAME")
+    with pytest.raises(ValueError, match="no_such_module"):
+        load_bot_support("protopress.no_such_module:SUPPORT")
 
 
 def test_a_playout_step_without_the_policy_it_plays_is_refused():
