@@ -31,7 +31,7 @@ from pathlib import Path
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import builtin_ids
-from protopress.rules.bots import make_bot
+from protopress.rules.bot_names import make_bot
 from protopress.rules.core import derive_seed
 from protopress.rules.plugins import resolve_spec
 from protopress.rules.simulate import GameRecord, play, seats

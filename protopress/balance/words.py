@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from protopress.balance.stats import first_mover
-from protopress.rules.bots import not_repeatable
+from protopress.rules.bot_names import not_repeatable
 
 # --- in plain words ---------------------------------------------------------------------
 

@@ -257,7 +257,7 @@ class BotName(click.ParamType):
     name = "bot"
 
     def convert(self, value, param, ctx):
-        from protopress.rules.bots import make_bot
+        from protopress.rules.bot_names import make_bot
 
         try:
             make_bot(value, 0)

@@ -1,18 +1,20 @@
-"""Bots choose an action for the seat to move: at random, greedily by a one-step
-look-ahead on the game's heuristic, or by Monte Carlo tree search (rules/mcts.py).
-Each bot has its own seeded generator, apart from the game's, so bots never
-change the game's dice, and every look-ahead works on a seat copy
-(rules/information.py): the bot does not know the dice to come or the hidden
-cards, only what its seat sees. A game whose fast `action_values` reads only
-what the seat sees for some decisions says so in its seat view (`in_sight`);
-the greedy bot then judges those on the state itself, as a copy would judge
-them, without making one."""
+"""Bots choose an action for the seat to move: at random, or greedily by a one-step
+look-ahead on the game's heuristic (the search bot is rules/mcts.py; bots by
+name, rules/bot_names.py). Each bot has its own seeded generator, apart from
+the game's, so bots never change the game's dice, and every look-ahead works on
+a seat copy (rules/information.py): the bot does not know the dice to come or
+the hidden cards, only what its seat sees. A game's fast look-ahead, if it has
+one, comes from its BotSupport (rules/bot_support.py). A game whose fast
+`action_values` reads only what the seat sees for some decisions says so in
+its seat view (`in_sight`); the greedy bot then judges those on the state
+itself, as a copy would judge them, without making one."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
+from protopress.rules.bot_support import bot_support
 from protopress.rules.core import Action, Game, IllegalAction
 from protopress.rules.information import judged_in_sight, seat_copy
 
@@ -55,9 +57,9 @@ class GreedyBot:
                 base = state  # its values read nothing the seat cannot see: no copy needed
             else:
                 base = seat_copy(game, state, seat, self.rng)
-            fast = getattr(game, "best_actions", None)
+            fast = bot_support(game).best_actions
             if fast is not None:
-                return self.rng.choice(fast(base, seat, actions))
+                return self.rng.choice(fast(game, base, seat, actions))
             totals = action_values(game, base, seat, actions)
         else:
             bases = [seat_copy(game, state, seat, self.rng) for _ in range(self.samples)]
@@ -76,9 +78,9 @@ def greedy_action(game: Game, state, rng: random.Random) -> Action:
         raise IllegalAction("the game is over: no seat to choose for")
     if len(actions) == 1:
         return actions[0]
-    fast = getattr(game, "best_actions", None)
+    fast = bot_support(game).best_actions
     if fast is not None:
-        return rng.choice(fast(state, seat, actions))
+        return rng.choice(fast(game, state, seat, actions))
     return best_of(actions, action_values(game, state, seat, actions), rng)
 
 
@@ -89,17 +91,12 @@ def best_of(actions: Sequence[Action], values: list[float], rng: random.Random) 
 
 
 def action_values(game: Game, state, seat: int, actions: Sequence[Action]) -> list[float]:
-    """game.heuristic(trial, seat) after each action, each applied to its own copy.
-
-    A game may offer `action_values(state, seat, actions)` that gives the same
-    values faster (without copies); each such fast path is tested against this.
-    A game may also offer `best_actions(state, seat, actions)`: the actions of the
-    highest of these values, in order (the greedy choice's ties), found without
-    valuing each; greedy bots then take their pick from it.
-    """
-    fast = getattr(game, "action_values", None)
+    """game.heuristic(trial, seat) after each action, each applied to its own copy:
+    by the game's fast action_values when its BotSupport has one (tested against
+    reference_values), else by the book."""
+    fast = bot_support(game).action_values
     if fast is not None:
-        return fast(state, seat, actions)
+        return fast(game, state, seat, actions)
     return reference_values(game, state, seat, actions)
 
 
@@ -111,58 +108,3 @@ def reference_values(game: Game, state, seat: int, actions: Sequence[Action]) ->
         game.apply(trial, action)
         values.append(game.heuristic(trial, seat))
     return values
-
-
-BOTS = ("random", "greedy", "mcts")
-
-
-def make_bot(name: str, seed: int):
-    """A bot by name: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS or mcts:MSms."""
-    kind, _, budget = name.partition(":")
-    if kind == "random" and not budget:
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed, _count(name, budget, 1))
-    if kind == "mcts":
-        from protopress.rules.mcts import MctsBot, budget_of
-
-        return MctsBot(seed, budget_of(name, budget))
-    raise ValueError(f"unknown bot {name!r}; bots: random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms]")
-
-
-def timed(name: str) -> bool:
-    """Whether the bot of this name searches for a time in milliseconds a move: its
-    moves then depend on the machine's speed, so its games do not repeat for the
-    same seed (False for a name that is no bot: make_bot says what is wrong)."""
-    kind, _, budget = name.partition(":")
-    if kind != "mcts":
-        return False
-    from protopress.rules.mcts import budget_of
-
-    try:
-        return budget_of(name, budget).millis is not None
-    except ValueError:
-        return False
-
-
-def not_repeatable(names: Iterable[str]) -> str | None:
-    """A sentence saying that games played by these bots do not repeat for the same
-    seed, when one of them searches by time; None when they all repeat."""
-    by_time = sorted({name for name in names if timed(name)})
-    if not by_time:
-        return None
-    return (
-        f"{', '.join(by_time)} "
-        + ("budgets its" if len(by_time) == 1 else "budget their")
-        + " moves by time: "
-        "these games depend on the machine's speed and differ from run to run with the "
-        "same seed (a budget in playouts, such as mcts:200, repeats them)."
-    )
-
-
-def _count(name: str, text: str, default: int) -> int:
-    if not text:
-        return default
-    if not text.isdigit() or not 1 <= int(text) <= 10_000:
-        raise ValueError(f"bot {name!r}: expected a whole number from 1 to 10000 after ':'")
-    return int(text)

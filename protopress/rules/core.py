@@ -17,6 +17,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from protopress.rules.spec import Outcome, versus_outcome
+
 Action = tuple
 
 
@@ -69,6 +71,14 @@ def checked_apply(game: Game, state, action: Action) -> None:
             f"{_show(action)} is not legal for seat {game.to_move(state)} now; legal: {shown}"
         )
     game.apply(state, action)
+
+
+def outcome_of(game: Game, state) -> Outcome:
+    """The game's typed outcome; a game without its own `outcome` is a versus game."""
+    own = getattr(game, "outcome", None)
+    if own is not None:
+        return own(state)
+    return versus_outcome(list(game.scores(state)), list(game.winners(state)))
 
 
 def _show(action) -> str:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from protopress.rules.bots import make_bot
+from protopress.rules.bot_names import make_bot
 from protopress.rules.core import Action, derive_seed
 from protopress.rules.information import SeatView
 

@@ -7,33 +7,34 @@ ISMCTS: a child's exploration counts the playouts in which it was available),
 adds one node and scores the result for every seat. A node's moves are
 ranked by the mover's one-step heuristic and searched best first,
 1 + WIDENING * sqrt(visits) of them (progressive widening): in the top
-WIDEN_LEVELS levels, or in every level when the game offers a fast
-`action_values` (priors are then cheap). At each node the seat to move picks
-by its own reward (max^n), so the same code plays versus, team and solo games.
+WIDEN_LEVELS levels, or in every level when the game's BotSupport offers a
+fast `action_values` (priors are then cheap: rules/bot_support.py). At each
+node the seat to move picks by its own reward (max^n), so the same code plays
+versus, team and solo games.
 A game that offers `search_observation(state)` (what chance has shown every
 seat since the last decision, such as a gem drawn) has a branch kept below
 each move per answer (a chance node): the moves after a draw are learned for
 what was drawn, not averaged over every draw.
 
-After the new node comes the playout policy. A game that offers
-`rollout_action(state, rng)` has it played to the end of the turn in progress
-(ROLLOUT_TURNS turns, or as many as the game's `search_turns(state)` names;
+After the new node comes the playout. A game whose BotSupport has a
+`playout_policy` has it played to the end of the turn in progress
+(ROLLOUT_TURNS turns, or as many as its `playout_turns` names for the position;
 None: to the end of the game), so that the heuristic judges positions
 between turns, where it is comparable, and never halfway through a turn
-(docs/balance.md, "How strong are the bots"). A game may also
-offer `rollout_step(state, rng, legal)`: the same move, played, and the state
-after it, which may be another object holding that position (the look-ahead's
-own trial of the move, kept rather than applying the move again). Without the hook
-the heuristic judges the new node itself (ROLLOUT_DEPTH random decisions, none
-by default); a greedy share (`greedy`) takes rollout decisions by the one-step
-heuristic first.
+(docs/balance.md, "How strong are the bots"). Its `playout_step`, when it has
+one, is the same move played, and the state after it, which may be another
+object holding that position (the look-ahead's own trial of the move, kept
+rather than applying the move again). Without a playout policy the heuristic
+judges the new node itself (ROLLOUT_DEPTH random decisions, none by default);
+a greedy share (`greedy`) takes rollout decisions by the one-step heuristic
+first.
 
 The reward of a seat lies in [0, 1]: half from the result (a finished game:
 the seat's share of the win, or the team's or solo player's win; a cut-off
 game: whether the seat's heuristic leads), half from the seat's heuristic
 scaled between the lowest and highest seen in this search. A game may set
 that share, the exploration constant and the levels that widen for its own
-search (`search_settings`, a SearchSettings). Budgets in playouts are
+search (its BotSupport's `search`, a SearchSettings). Budgets in playouts are
 reproducible (same seed, same move); budgets in milliseconds depend on the
 machine and are not.
 """
@@ -48,17 +49,17 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from protopress.rules.bot_support import BotSupport, bot_support
 from protopress.rules.bots import action_values, greedy_action
-from protopress.rules.core import Action
+from protopress.rules.core import Action, outcome_of
 from protopress.rules.information import seat_copy
 from protopress.rules.spec import OutcomeKind
 
 DEFAULT_PLAYOUTS = 200
-EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 ROLLOUT_DEPTH = 0  # random decisions after the new node before the heuristic judges
-# With the game's own rollout_action: playouts run that policy for this many turns
-# (None: to the end of the game), without a cap on decisions; a game may name its own
-# for a position, search_turns(state) -> int | None (Gem Rush's Rush mode plays 3; docs/balance.md).
+# With the game's own playout_policy: playouts run it for this many turns (None: to the
+# end of the game), without a cap on decisions; a game may name its own for a position,
+# its BotSupport's playout_turns (Gem Rush's Rush mode plays 3; docs/balance.md).
 ROLLOUT_TURNS: int | None = 1
 ROOT_WIDTH = 10  # with more legal moves, search the best ROOT_WIDTH by one-step heuristic
 ROLLOUT_GREEDY = 0.0  # share of rollout decisions taken greedily (one-step heuristic)
@@ -66,29 +67,7 @@ WIDENING = 1.0  # a node visited n times searches its best 1 + WIDENING * sqrt(n
 WIDEN_LEVELS = 2  # the tree levels (root = 1) that widen by prior; deeper ones try all moves
 # ... unless the game offers a fast action_values: then priors are cheap and every level
 # widens (else a deep node's first reply is a random one of hundreds, as in Caverns),
-# or the levels the game's search_settings name.
-RESULT_SHARE = 0.5  # of a playout's reward: the result's share; the rest, the scaled heuristic
-
-
-@dataclass(frozen=True)
-class SearchSettings:
-    """What a game may tune of its own search, as its `search_settings` (DragonStone
-    Mine does: docs/balance.md, "How strong are the bots")."""
-
-    exploration: float = EXPLORATION
-    result_share: float = RESULT_SHARE
-    widen_levels: float | None = None  # None: WIDEN_LEVELS, or every level with fast priors
-
-    def __post_init__(self) -> None:
-        if not self.exploration >= 0:
-            raise ValueError(f"search exploration must be 0 or more, not {self.exploration!r}")
-        if not 0 <= self.result_share <= 1:
-            raise ValueError(f"search result_share must lie in [0, 1], not {self.result_share!r}")
-        if self.widen_levels is not None and not self.widen_levels >= 1:
-            raise ValueError(f"search widen_levels must be 1 or more, not {self.widen_levels!r}")
-
-
-DEFAULT_SETTINGS = SearchSettings()
+# or the levels the game's search settings name (bot_support.SearchSettings).
 
 
 class Declared(Enum):
@@ -172,10 +151,10 @@ class MctsBot:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.depth = ROLLOUT_DEPTH if depth is None else depth
-        self.exploration = exploration  # None: the game's search_settings say
+        self.exploration = exploration  # None: the game's search settings say
         self.greedy = ROLLOUT_GREEDY if greedy is None else greedy
         self.widening = WIDENING if widening is None else widening
-        self.turns = turns  # BY_GAME: the game's search_turns for the playout's world
+        self.turns = turns  # BY_GAME: the game's playout_turns for the playout's world
         self.widen_levels = widen_levels  # None: WIDEN_LEVELS, or every level (fast priors)
 
     def choose(self, game: Any, state: Any, legal: list[Action] | None = None) -> Action:
@@ -220,14 +199,15 @@ class MctsBot:
         self, game: Any, world: Any, root: _Node, scale: _Scale, candidates: list[Action]
     ) -> None:
         node, path = root, [root]
-        settings = _settings(game)
+        support = bot_support(game)
+        settings = support.search
         explore = settings.exploration if self.exploration is None else self.exploration
         levels: float = WIDEN_LEVELS
         if self.widen_levels is not None:
             levels = self.widen_levels
         elif settings.widen_levels is not None:
             levels = settings.widen_levels
-        elif getattr(game, "action_values", None) is not None:
+        elif support.action_values is not None:
             levels = math.inf
         observe = getattr(game, "search_observation", None)
         level = 1  # of the tree's decisions (a chance node's branch is no level of its own)
@@ -297,59 +277,58 @@ class MctsBot:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _rollout(self, game: Any, world: Any, scale: _Scale) -> list[float]:
-        policy = self.greedy > 0 or getattr(game, "rollout_action", None) is not None
+        support = bot_support(game)
+        policy = self.greedy > 0 or support.playout_policy is not None
         depth = self.depth if self.depth or not policy else math.inf
-        turns = self._turns(game, world)
+        turns = self._turns(game, support, world)
         stop = world.turns + turns if policy and turns is not None else math.inf
         decisions = 0
-        step = getattr(game, "rollout_step", None) if not self.greedy else None
+        step = support.playout_step if not self.greedy else None
         while decisions < depth and world.turns < stop and not game.is_over(world):
             legal = game.legal_actions(world)
             if not legal:
                 break
             if step is not None and len(legal) > 1:
-                world = step(world, self.rng, legal)  # may be another state: the same position
+                world = step(
+                    game, world, self.rng, legal
+                )  # may be another state: the same position
             else:
-                game.apply(world, self._rollout_action(game, world, legal))
+                game.apply(world, self._rollout_action(game, support, world, legal))
             decisions += 1
         players = len(scale.low)
         values = [game.heuristic(world, seat) for seat in range(players)]
         results = _results(game, world, values)
-        share = _settings(game).result_share
+        share = support.search.result_share
         rest = 1 - share  # 0.5 and 0.5 by default: the same floats as halves
         return [share * results[s] + rest * scale(s, values[s]) for s in range(players)]
 
-    def _turns(self, game: Any, world: Any) -> int | None:
+    def _turns(self, game: Any, support: BotSupport, world: Any) -> int | None:
         """How many turns a playout from world runs: the bot's own setting, else the
-        game's search_turns, else ROLLOUT_TURNS."""
+        game's playout_turns, else ROLLOUT_TURNS."""
         if not isinstance(self.turns, Declared):
             return self.turns
-        declared = getattr(game, "search_turns", None)
-        return ROLLOUT_TURNS if declared is None else declared(world)
+        declared = support.playout_turns
+        return ROLLOUT_TURNS if declared is None else declared(game, world)
 
-    def _rollout_action(self, game: Any, world: Any, legal: list[Action]) -> Action:
+    def _rollout_action(
+        self, game: Any, support: BotSupport, world: Any, legal: list[Action]
+    ) -> Action:
         """Greedy by the one-step heuristic for a share `greedy` of the decisions; the
         others by the game's own rollout policy if it has one, else at random."""
         if len(legal) == 1:
             return legal[0]
         if self.greedy and (self.greedy >= 1 or self.rng.random() < self.greedy):
             return greedy_action(game, world, self.rng)
-        hint = getattr(game, "rollout_action", None)
-        if hint is not None:
-            return hint(world, self.rng)
+        policy = support.playout_policy
+        if policy is not None:
+            return policy(game, world, self.rng)
         return self.rng.choice(legal)
-
-
-def _settings(game: Any) -> SearchSettings:
-    return getattr(game, "search_settings", DEFAULT_SETTINGS)
 
 
 def _results(game: Any, world: Any, values: list[float]) -> list[float]:
     """Each seat's result in [0, 1]: from the outcome when the game is over, else who leads."""
     players = len(values)
     if game.is_over(world):
-        from protopress.rules.simulate import outcome_of
-
         outcome = outcome_of(game, world)
         if outcome.kind is OutcomeKind.TEAM:
             return [float(bool(outcome.team_won))] * players

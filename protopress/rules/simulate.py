@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from protopress.rules.bots import make_bot, not_repeatable
-from protopress.rules.core import Action, as_action, checked_apply, derive_seed
+from protopress.rules.bot_names import make_bot, not_repeatable
+from protopress.rules.core import Action, as_action, checked_apply, derive_seed, outcome_of
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
@@ -51,14 +51,6 @@ class GameRecord:
         if isinstance(fields.get("outcome"), dict):
             fields["outcome"] = Outcome.from_json(fields["outcome"], fields["scores"])
         return cls(**fields)
-
-
-def outcome_of(game, state) -> Outcome:
-    """The game's typed outcome; a game without its own `outcome` is a versus game."""
-    own = getattr(game, "outcome", None)
-    if own is not None:
-        return own(state)
-    return versus_outcome(list(game.scores(state)), list(game.winners(state)))
 
 
 def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = None):

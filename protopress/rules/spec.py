@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from protopress.rules.bot_support import BotSupport, load_bot_support
 from protopress.rules.options import Option, Options, parse_options
 
 
@@ -97,7 +98,9 @@ class GameSpec:
     cheap) or the engine class itself (a designer's rules file). checks are
     modules defining CHECKS. first_mover is the seat that always starts, or
     None when the start rotates or is drawn. difficulty_targets are a team
-    game's named point targets, in rising order.
+    game's named point targets, in rising order. bot_support is what the game
+    offers its bots beyond the rules (rules/bot_support.py), "module:NAME" or the
+    object itself, resolved for each new engine; None: the bots play by the book.
     """
 
     id: str
@@ -124,6 +127,7 @@ class GameSpec:
     # modules defining CATALOG_CHECKS: checks of its collections that the schema
     # cannot state, run whenever a catalog is loaded (located like schema errors)
     catalog_checks: tuple[str, ...] = ()
+    bot_support: str | BotSupport | None = None
 
     @property
     def catalog_path(self) -> Path | None:
@@ -150,9 +154,11 @@ class GameSpec:
         return importlib.import_module(self.engine_class().__module__)
 
     def new_game(self):
-        """A new engine; it reads its id and player range from this spec (one home for them)."""
+        """A new engine; it reads its id and player range from this spec (one home for
+        them), and carries the spec's bot support, resolved once."""
         game = self.engine_class()()
         game.spec = self
+        game.bot_support = load_bot_support(self.bot_support)
         game.id, game.min_players, game.max_players = self.id, self.min_players, self.max_players
         return game
 

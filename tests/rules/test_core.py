@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from protopress.rules.bots import GreedyBot, RandomBot, make_bot
+from protopress.rules.bot_names import make_bot
+from protopress.rules.bots import GreedyBot, RandomBot
 from protopress.rules.core import IllegalAction, as_action, checked_apply, derive_seed, top_seats
 from protopress.rules.mcts import MctsBot
 from protopress.rules.simulate import log_of, play, replay, seats, simulate

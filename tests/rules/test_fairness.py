@@ -169,11 +169,13 @@ def test_a_decision_judged_in_sight_reads_nothing_hidden(case):
         if len(actions) > 1:
             twin = other_hidden_order(case, state, step)
             twin.deck = twin.deck[::-1]
-            values = game.action_values(state, seat, actions)
-            twins = game.action_values(twin, seat, actions)
+            values = game.bot_support.action_values(game, state, seat, actions)
+            twins = game.bot_support.action_values(game, twin, seat, actions)
             if judged_in_sight(game, state, seat):
                 imagined = seat_copy(game, state, seat, random.Random(step))
-                assert values == twins == game.action_values(imagined, seat, actions), step
+                assert (
+                    values == twins == game.bot_support.action_values(game, imagined, seat, actions)
+                ), step
                 in_sight += 1
             elif values != twins:
                 hidden_read += 1

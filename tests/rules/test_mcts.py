@@ -7,13 +7,16 @@ seconds; nothing here measures time.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from protopress.components.builtin import builtin_catalog_path
 from protopress.components.loader import load_catalog
-from protopress.rules.bots import GreedyBot, RandomBot, make_bot, not_repeatable, timed
+from protopress.rules.bot_names import make_bot, not_repeatable, timed
+from protopress.rules.bot_support import BotSupport, SearchSettings
+from protopress.rules.bots import GreedyBot, RandomBot
 from protopress.rules.information import redeal
 from protopress.rules.mcts import Budget, MctsBot
 from protopress.rules.plugins import load_rules
@@ -198,10 +201,14 @@ class _Counting:
 
     def __init__(self, hint=False, fast=False):
         self.hinted = []  # decisions the rollout policy was asked for, as (turns, step)
-        if hint:
-            self.rollout_action = self._hint
-        if fast:
-            self.action_values = lambda state, seat, actions: [float(a[0]) for a in actions]
+        self.bot_support = BotSupport(
+            playout_policy=(lambda game, state, rng: self._hint(state, rng)) if hint else None,
+            action_values=(
+                (lambda game, state, seat, actions: [float(a[0]) for a in actions])
+                if fast
+                else None
+            ),
+        )
 
     def _hint(self, state, rng):
         self.hinted.append((state.turns, state.step))
@@ -257,7 +264,8 @@ def test_a_playout_without_a_turn_limit_plays_to_the_end_of_the_game():
 
 def test_a_game_may_name_how_many_turns_its_playouts_run():
     game = _Counting(hint=True)
-    game.search_turns = lambda state: 2  # as Gem Rush's Rush mode declares
+    # as Gem Rush's Rush mode declares
+    game.bot_support = replace(game.bot_support, playout_turns=lambda game, state: 2)
     state = _Counting.State(random.Random(0))
     game.apply(state, (5,))
     MctsBot(0, Budget(playouts=1)).choose(game, state)
@@ -270,7 +278,7 @@ def test_a_game_may_name_how_many_turns_its_playouts_run():
 
 
 def test_a_game_may_set_the_share_of_the_result_in_a_playout_s_reward():
-    from protopress.rules.mcts import SearchSettings, _Scale
+    from protopress.rules.mcts import _Scale
 
     def rewards(game):
         state = _Counting.State(random.Random(0))
@@ -281,7 +289,7 @@ def test_a_game_may_set_the_share_of_the_result_in_a_playout_s_reward():
     # result is 1, the other's 0
     assert rewards(_Counting(hint=True)) == [0.5 * 1 + 0.5 * 0.5, 0.5 * 0 + 0.5 * 0.5]
     game = _Counting(hint=True)
-    game.search_settings = SearchSettings(result_share=0.75)
+    game.bot_support = replace(game.bot_support, search=SearchSettings(result_share=0.75))
     assert rewards(game) == [0.75 * 1 + 0.25 * 0.5, 0.75 * 0 + 0.25 * 0.5]
 
 
@@ -290,8 +298,6 @@ def test_a_game_may_set_the_share_of_the_result_in_a_playout_s_reward():
     [("exploration", -0.1), ("result_share", 1.5), ("result_share", -0.5), ("widen_levels", 0)],
 )
 def test_search_settings_out_of_range_are_refused_by_name(field, value):
-    from protopress.rules.mcts import SearchSettings
-
     with pytest.raises(ValueError, match=field):
         SearchSettings(**{field: value})
 
@@ -301,10 +307,10 @@ def test_search_settings_out_of_range_are_refused_by_name(field, value):
     [(0.2, None, (1,)), (0.35, None, (2,)), (0.2, 0.7, (2,))],
 )
 def test_a_game_may_set_its_search_s_exploration(declared, own, chosen):
-    from protopress.rules.mcts import SearchSettings, _Node, _Scale
+    from protopress.rules.mcts import _Node, _Scale
 
     game = _Counting()
-    game.search_settings = SearchSettings(exploration=declared)
+    game.bot_support = BotSupport(search=SearchSettings(exploration=declared))
     root = _Node(2)
     well_tried, once = root.children[(1,)], root.children[(2,)] = _Node(2), _Node(2)
     well_tried.visits, well_tried.totals[0], well_tried.available = 10, 6.0, 20
@@ -373,9 +379,8 @@ class _Guess:
             return twin
 
     def __init__(self, observed: bool):
-        from protopress.rules.mcts import SearchSettings
-
-        self.search_settings = SearchSettings(result_share=0.0)  # the reward: the score
+        # the reward: the score
+        self.bot_support = BotSupport(search=SearchSettings(result_share=0.0))
         if observed:
             self.search_observation = lambda state: state.coin
 

@@ -1,7 +1,8 @@
 """DragonStone Mine: mine gems from a bag, stack them on the spires of your
 tower, score gems and the patterns of capped spires. All three rule levels;
 colour rules and card effects are catalog steps run by dragonstone_effects.
-Rulings: docs/rules/dragonstone-mine.md.
+Rulings: docs/rules/dragonstone-mine.md. The bots' fast look-ahead, playout
+policy and search settings are lookahead.py's.
 """
 
 from __future__ import annotations
@@ -16,12 +17,9 @@ from typing import NamedTuple
 from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
-from protopress.games.dragonstone_mine.scoring import TowerChange
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.bots import best_of, greedy_action, reference_values
 from protopress.rules.core import Action, top_seats
 from protopress.rules.information import FaceDown, Private, SeatView
-from protopress.rules.mcts import SearchSettings
 
 FACE_UP = 4  # level 2: cards face up on the table
 TURN_GEM = Step("mine", 1, follow=True)  # the first gem of a turn follows its colour rule
@@ -404,12 +402,6 @@ class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
     spec = SPEC
-    # The search splits its tree by the gem each draw shows (search_observation) and
-    # widens by prior at the root only; it explores less and weighs the playout's
-    # result (who leads at the turn's end) more. Together: 80% of 280 games against
-    # greedy where the settings before (two widened levels, no chance nodes) won 69%
-    # (docs/balance.md, "DragonStone: a branch per gem drawn").
-    search_settings = SearchSettings(exploration=0.35, result_share=0.75, widen_levels=1)
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
     # What a seat cannot see: the others' hands and the deck's order, pooled (the
     # face-up cards, the discards and every spire are open).
@@ -480,24 +472,6 @@ class DragonstoneMine:
         turn, where the search's playouts stop (docs/balance.md)."""
         return state.held
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """The search bot's playout move: the greedy bot's. The search plays it to the
-        end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
-        return greedy_action(self, state, rng)
-
-    def rollout_step(self, state: State, rng: random.Random, legal: list[Action]) -> State:
-        """rollout_action's move (legal: the position's actions, two or more), played:
-        the state after it, which is the look-ahead's own trial of the move when it
-        kept one (a playout's world is its own: nothing else holds it)."""
-        assert state.decision is not None  # legal holds two actions or more
-        look = _LookAhead(self, state, state.decision, keep=True)
-        action = best_of(legal, [look.value(action) for action in legal], rng)  # greedy's
-        after = look.played(action)
-        if after is None:
-            self.apply(state, action)
-            return state
-        return after
-
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""
         return self._judge(state, seat)[0]
@@ -514,16 +488,6 @@ class DragonstoneMine:
                     best = values[0]
         assert best is not None  # two players at least
         return best
-
-    def action_values(self, state: State, seat: int, actions: list[Action]) -> list[float]:
-        """heuristic(trial, seat) after each action applied to its own copy, as the
-        greedy bot judges them (bots.reference_values), with fewer copies (_LookAhead;
-        tests/games/dragonstone_mine/test_fast.py: the same floats)."""
-        opened = state.decision
-        if opened is None or opened[1] != seat:
-            return reference_values(self, state, seat, actions)
-        look = _LookAhead(self, state, opened)
-        return [look.value(action) for action in actions]
 
     def _judge(self, trial: State, seat: int) -> tuple[float, tuple[float, int]]:
         """heuristic(trial, seat), and the prospects and best rival it added."""
@@ -544,148 +508,6 @@ class DragonstoneMine:
             "gems_in_bag": state.bag_total,
             "used": [list(cards) for cards in state.used],  # cards played, per seat
         }
-
-
-class _LookAhead:
-    """The heuristic after each action of one decision, judged once per group of
-    actions that reach the same position but for what the heuristic sees alike:
-
-    - stacking the held gem, moving or swapping top gems change only the
-      chooser's tower. The first is played on a copy whose towers are watched
-      (effects.apply_watching); when the frames run after it only asked that
-      tower questions, each other action whose tower gives the same answers
-      reaches the same position but for the tower, which is scored alone.
-    - taking a card or drawing, and discarding a card (_card_group), change
-      only which cards lie where; when neither the frames after the first nor
-      the heuristic looked at them (effects.apply_watching_cards), the others
-      of its group get its value.
-    - choosing whom to steal from or make return a gem, and which spire to
-      steal from (CHOICES_ALIKE): every such choice is valued alike, so the
-      first is judged and the others get its value.
-    """
-
-    def __init__(self, game: DragonstoneMine, state: State, opened: tuple, keep: bool = False):
-        self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
-        # keep: the trials played, by action, for `played` (a playout's next world)
-        self.kept: dict[Action, State] | None = {} if keep else None
-        self.first: Action | None = None  # the tower action the watched trial played
-        # (kept) the others judged from its answers: their towers, and the towers' values
-        self.alike: dict[Action, tuple[fx.Tower, tuple[int, int]]] = {}
-        self.same_loose = False  # the frames after the watched trial left the loose gems
-        self.cards = opened[0] in CARD_DECISIONS
-        self.choices = opened[0] in CHOICES_ALIKE
-        self.judged: dict[str, float] = {}  # by group: of cards, when none was looked at; "choose"
-        self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
-        self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
-        self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
-        self.change: TowerChange | None = None
-
-    def value(self, action: Action) -> float:
-        if self.towers:
-            tower = fx.tower_after(self.state, action)
-            if tower is not None:
-                return self._tower_value(action, tower)
-        elif self.cards:
-            group = _card_group(self.opened, action)
-            if group is not None:
-                return self._card_value(action, group)
-        elif self.choices and action[0] == "choose":
-            known = self.judged.get("choose")
-            if known is None:
-                known = self.judged["choose"] = self._by_the_book(action)
-            return known
-        return self._by_the_book(action)
-
-    def _by_the_book(self, action: Action) -> float:
-        trial = self.state.copy()
-        fx.apply(trial, action)
-        if self.kept is not None:
-            self.kept[action] = trial
-        return self.game.heuristic(trial, self.seat)
-
-    def played(self, action: Action) -> State | None:
-        """The position action reaches, from the trial that played it or (a tower
-        action judged from the watched trial's answers) that trial with the chooser's
-        tower put in its place; None when no trial was kept for it."""
-        assert self.kept is not None, "played needs a look-ahead that keeps its trials"
-        trial = self.kept.get(action)
-        if trial is not None:
-            return trial
-        found = self.alike.get(action)
-        if found is None or self.first is None:
-            return None
-        trial = self.kept[self.first]
-        seat, (tower, values) = self.seat, found
-        trial.spires[seat] = tower  # tower_after's: it shares spires with the state's
-        trial.owned &= ~(1 << seat)  # so it is copied before any change
-        trial.tower_points[seat] = [values if self.same_loose else None]
-        trial.legal = None  # listed for the watched tower
-        return trial
-
-    def _tower_value(self, action: Action, tower: fx.Tower) -> float:
-        state, seat, watch = self.state, self.seat, self.watch
-        if watch is None:
-            trial = state.copy()
-            watch = self.watch = fx.apply_watching(trial, action)
-            cell = trial.tower_points[seat]
-            self.same_loose = trial.loose[seat] == state.loose[seat]
-            if cell[0] is None and self.same_loose and trial.spires[seat] == tower:
-                cell[0] = self._change().after(tower, action[1:])  # the frames left it so
-            value, self.rest = self.game._judge(trial, seat)
-            self.towers = not watch.read
-            if self.kept is not None:
-                self.kept[action], self.first = trial, action
-            return value
-        if watch.answers and not watch.same_answers(tower, state.rules.capacities):
-            return self._by_the_book(action)
-        values = (self.change or self._change()).after(tower, action[1:])  # the spires it changes
-        if self.kept is not None:
-            self.alike[action] = tower, values
-        return values[0] + values[1] + self.rest[0] - self.rest[1]
-
-    def _change(self) -> TowerChange:
-        """Scores the chooser's towers after the actions, from the tower before them."""
-        change = self.change
-        if change is None:
-            state, seat = self.state, self.seat
-            before = self.game._tower_values(state, seat)  # kept by the state
-            change = self.change = TowerChange(state.rules, state.spires[seat], before)
-        return change
-
-    def _card_value(self, action: Action, group: str) -> float:
-        known = self.judged.get(group)
-        if known is not None:
-            return known
-        seat, game = self.seat, self.game
-        trial = self.state.copy()
-        value, seen = fx.apply_watching_cards(trial, action, lambda t: game.heuristic(t, seat))
-        if self.kept is not None:
-            self.kept[action] = trial
-        if not seen:
-            self.judged[group] = value
-        return value
-
-
-CARD_DECISIONS = ("action", "draw", "discard")  # decisions whose actions may move cards
-# Decisions whose "choose" actions the heuristic values alike. Choosing a player
-# (target) opens that player's steal or return decision at once (only players it
-# can open for are offered), and the heuristic reads no decision's player but the
-# chooser's. A gem is stolen from an uncapped spire (fx.stealable), where a gem
-# scores per_gem and nothing more (scoring.spire_share): the victim loses the same
-# points whichever is taken, and the thief holds a gem to stack either way.
-# tests/games/dragonstone_mine/test_fast.py holds them to the book's values.
-CHOICES_ALIKE = ("target", "steal")
-
-
-def _card_group(opened: tuple, action: Action) -> str | None:
-    """The group of actions that reach positions differing only in which cards lie
-    where: taking a face-up card or the deck's top (the hand gains one, the deck
-    gives one), and discarding one card or another. None for any other action."""
-    if opened[0] in ("action", "draw") and action[0] in ("take", "draw"):
-        return "take"
-    if opened[0] in ("action", "discard") and action[0] == "discard":
-        return "discard"
-    return None
 
 
 def _tower_values(state: State, seat: int) -> tuple[int, int]:

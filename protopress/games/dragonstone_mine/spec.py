@@ -16,6 +16,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     engine="protopress.games.dragonstone_mine.rules:DragonstoneMine",
+    bot_support="protopress.games.dragonstone_mine.lookahead:SUPPORT",
     outcomes=(OutcomeKind.VERSUS,),
     options=(
         Option(

@@ -1,85 +1,32 @@
-"""Gem Rush's heuristic and the greedy look-ahead that judges actions without
-copies where it can (tests/games/gem_rush/test_fast.py holds it to copy +
-apply + heuristic). The rules themselves are rules.py's."""
+"""Gem Rush's bot support: the greedy look-ahead that judges actions without
+copies where it can (tests/games/gem_rush/test_fast.py holds it to copy + apply
++ heuristic), and the search's playout policy and length, declared as SUPPORT
+(rules/bot_support.py). The heuristic is heuristic.py's, the rules rules.py's."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from collections.abc import Sequence
 
+from protopress.games.gem_rush.heuristic import value_at
 from protopress.games.gem_rush.mine import Cell
-from protopress.games.gem_rush.state import STEPS, GemRushState
-from protopress.rules.bots import reference_values
+from protopress.games.gem_rush.rules import GemRush
+from protopress.games.gem_rush.state import GemRushState
+from protopress.rules.bot_support import BotSupport
+from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action
+from protopress.rules.mcts import ROLLOUT_TURNS
 
-if TYPE_CHECKING:
-    from protopress.games.gem_rush.rules import GemRush
-
-HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door within reach
-# Crisis heuristic: per point of the best door a hand can pay at its next turn (a promise,
-# not points: the door may go to another dwarf, or the cards to a burn, first). Below
-# 1 - HAND_VALUE * 2 = 0.4, so that building a 1-point door with 2 cards still beats
-# holding them for it; 0.25: tuning games (seeds 1000-1059, four greedy players) gave a
-# team mean of 51 at 0.25 and 0.5, 49 at 0.6, 43 at 0 and 0.75 (docs/balance.md)
-PROMISE_VALUE = 0.25
-
-
-def value_at(
-    game: GemRush,
-    state: GemRushState,
-    seat: int,
-    cell: Cell,
-    short: tuple[int, int] | None = None,
-    terms: dict | None = None,
-) -> float:
-    """The heuristic of seat with its dwarf at cell (and, with short = (seat s, card
-    i), card i gone from the hand of s): points (the team's in Crisis, the lead
-    over the best other in Rush), cards in hand, open doors near. In Crisis the
-    hands and doors near are every dwarf's, with the door each hand can pay at
-    its next turn (promise): a team value, the same for every seat but for
-    where seat's own dwarf is imagined (docs/balance.md). terms: the Crisis
-    terms of each dwarf, kept by action_values while judging one state."""
-    points, hands = state.points, state.hands
-    if state.table.crisis:
-        value = float(sum(points))
-        for s, hand in enumerate(hands):
-            where = cell if s == seat else state.pos[s]
-            cut = short[1] if short is not None and short[0] == s else None
-            found = None if terms is None else terms.get((s, where, cut))
-            if found is None:
-                if cut is not None:
-                    hand = hand[:cut] + hand[cut + 1 :]
-                found = (
-                    HAND_VALUE * min(len(hand), 8),
-                    PROMISE_VALUE * promise(game, state, s, where, hand),
-                    SITE_VALUE * state.view.sites_near(where, STEPS),
-                )
-                if terms is not None:
-                    terms[s, where, cut] = found
-            held, promised, near = found
-            value += held  # added one by one, in this order: the same floats
-            value += promised
-            value += near
-        return value
-    held = len(hands[seat]) - (short is not None and short[0] == seat)
-    others = max((p for s, p in enumerate(points) if s != seat), default=0)
-    value = points[seat] - others + HAND_VALUE * min(held, 8)
-    return value + SITE_VALUE * state.view.sites_near(cell, STEPS)
-
-
-def promise(game: GemRush, state: GemRushState, seat: int, cell: Cell, hand) -> int:
-    """The points of the best door seat could build with hand at the start of its
-    next turn, walking from cell: the team's prospects in Crisis, where a card
-    counts for the door it pays, not only for being a card. Warpstone's far
-    builds and skill bonuses are left out."""
-    if not state.stack or not hand:
-        return 0
-    ahead = game._skills(state, seat, next_turn=True)
-    # which doors a hand pays does not depend on its order
-    return state.view.best_door(cell, ahead.steps, ahead.flags, tuple(sorted(hand)), ahead.subs)
+# the search's playouts in Rush run the greedy move to the end of the turn in progress and
+# two turns more (the other dwarf's reply and the seat's own next turn), so that a line
+# is judged by what it leads to, not only by where this turn ends; tuning games (seed
+# 1000, mcts:50 against greedy, 40 games): 1, 2, 3 and 4 turns won 62%, 72%, 85% and
+# 68% (docs/balance.md, "How strong are the bots"). Crisis keeps the search's default.
+RUSH_SEARCH_TURNS = 3
 
 
 def action_values(
-    game: GemRush, state: GemRushState, seat: int, actions: list[Action]
+    game: GemRush, state: GemRushState, seat: int, actions: Sequence[Action]
 ) -> list[float]:
     """heuristic(seat) after each action, as copy + apply + heuristic give it.
 
@@ -122,3 +69,21 @@ def in_place(
     elif state.phase == "discard" and kind == "discard":
         return state.pos[seat], (state.seat, action[1])
     return None
+
+
+def playout_policy(game: GemRush, state: GemRushState, rng: random.Random) -> Action:
+    """The search bot's playout move: the greedy bot's (by the fast action_values).
+    The search plays it to the end of the turn, so that a leaf is judged between
+    turns and never halfway through a build or a burn (docs/balance.md)."""
+    return greedy_action(game, state, rng)
+
+
+def playout_turns(game: GemRush, state: GemRushState) -> int | None:
+    """How many turns the search's playouts run: RUSH_SEARCH_TURNS in Rush, the
+    search's own default (rules/mcts.ROLLOUT_TURNS) in Crisis."""
+    return ROLLOUT_TURNS if state.table.crisis else RUSH_SEARCH_TURNS
+
+
+SUPPORT = BotSupport(
+    action_values=action_values, playout_policy=playout_policy, playout_turns=playout_turns
+)

@@ -30,8 +30,8 @@ first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 
 # Over 600 lines on purpose: legal actions and apply share one set of invariants (the
 # cached legal list, the shared mine and its views); the state is state.py's, the
-# heuristic and look-ahead lookahead.py's, and effects, skills, payment and the mine
-# graph live in their own modules.
+# heuristic heuristic.py's, the bots' look-ahead and playout policy lookahead.py's, and
+# effects, skills, payment and the mine graph live in their own modules.
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from protopress.games.gem_rush import effects, lookahead, skills
+from protopress.games.gem_rush import effects, skills
+from protopress.games.gem_rush.heuristic import value_at
 from protopress.games.gem_rush.mine import Cell, RoomTile, first_room, legal_rotations, room_stack
 from protopress.games.gem_rush.payment import WARPSTONE, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
@@ -62,10 +63,8 @@ from protopress.games.gem_rush.state import (
     SeatSkills,
     Table,
 )
-from protopress.rules.bots import greedy_action
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.information import FaceDown, Private, SeatView, Secret
-from protopress.rules.mcts import ROLLOUT_TURNS
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 # the length of each kind of action (decisions inside abilities are checked by effects)
@@ -79,12 +78,6 @@ _HANDLERS = {
     phase: "_" + phase.replace("-", "_")
     for phase in ("discard", "move", "action", "burn", "choose-skill", "chaos")
 }
-# the search's playouts in Rush run the greedy move to the end of the turn in progress and
-# two turns more (the other dwarf's reply and the seat's own next turn), so that a line
-# is judged by what it leads to, not only by where this turn ends; tuning games (seed
-# 1000, mcts:50 against greedy, 40 games): 1, 2, 3 and 4 turns won 62%, 72%, 85% and
-# 68% (docs/balance.md, "How strong are the bots"). Crisis keeps the search's default.
-RUSH_SEARCH_TURNS = 3
 
 
 class _Components(NamedTuple):
@@ -714,11 +707,7 @@ class GemRush:
         return top_seats(state.points)
 
     def heuristic(self, state: GemRushState, seat: int) -> float:
-        return lookahead.value_at(self, state, seat, state.pos[seat])
-
-    def action_values(self, state: GemRushState, seat: int, actions: list[Action]) -> list[float]:
-        """heuristic(seat) after each action, with fewer copies (lookahead.action_values)."""
-        return lookahead.action_values(self, state, seat, actions)
+        return value_at(self, state, seat, state.pos[seat])
 
     def _skills(self, state: GemRushState, seat: int, next_turn: bool = False) -> SeatSkills:
         """Seat's turn steps, movement skills and substitutions, now or at the start of
@@ -737,17 +726,6 @@ class GemRush:
                 skills.substitutes(state, seat, next_turn),
             )
         return found
-
-    def rollout_action(self, state: GemRushState, rng: random.Random) -> Action:
-        """The search bot's playout move: the greedy bot's (by the fast action_values).
-        The search plays it to the end of the turn, so that a leaf is judged between
-        turns and never halfway through a build or a burn (docs/balance.md)."""
-        return greedy_action(self, state, rng)
-
-    def search_turns(self, state: GemRushState) -> int | None:
-        """How many turns the search's playouts run: RUSH_SEARCH_TURNS in Rush, the
-        search's own default (rules/mcts.ROLLOUT_TURNS) in Crisis."""
-        return ROLLOUT_TURNS if state.table.crisis else RUSH_SEARCH_TURNS
 
     def outcome(self, state: GemRushState) -> Outcome:
         """Crisis: the team's shared result against the target; Rush: a race."""

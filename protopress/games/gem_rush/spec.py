@@ -25,6 +25,7 @@ SPEC = GameSpec(
     min_players=1,
     max_players=7,
     engine="protopress.games.gem_rush.rules:GemRush",
+    bot_support="protopress.games.gem_rush.lookahead:SUPPORT",
     outcomes=(OutcomeKind.TEAM, OutcomeKind.VERSUS),
     options=(
         Option(

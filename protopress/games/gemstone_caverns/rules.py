@@ -3,9 +3,10 @@ into one connected shape; every player draws it on their own grid, rotated but
 never mirrored, perhaps hanging off the edge. Groups of one symbol joined along
 edges score. Rulings: docs/rules/gemstone-caverns.md.
 
-The shapes, placements and groups are in grid.py; the greedy look-ahead's fast
-paths in lookahead.py, tested against the rules by the book here (copy, apply,
-heuristic; _best_fit one placement at a time).
+The shapes, placements and groups are in grid.py, the heuristic's best fit in
+fit.py; the bots' fast look-ahead and playout policy in lookahead.py, tested
+against the rules by the book here (copy, apply, heuristic; _best_fit one
+placement at a time).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from protopress.games.gemstone_caverns.fit import FIT_BONUS, NEAR_BONUS, _fast_best_fit
 from protopress.games.gemstone_caverns.grid import (
     PASS,
-    Placements,
     Scoring,
     _arrangements,
     _cached,
@@ -31,17 +32,7 @@ from protopress.games.gemstone_caverns.grid import (
     _PlaceTable,
     _scoring,
 )
-from protopress.games.gemstone_caverns.lookahead import (
-    FIT_BONUS,
-    NEAR_BONUS,
-    _fast_best_fit,
-    arrangement_best,
-    arrangement_values,
-    placement_best,
-    placement_values,
-)
 from protopress.games.gemstone_caverns.spec import SPEC
-from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction, top_seats
 from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
@@ -331,39 +322,6 @@ class GemstoneCaverns:
     def best_fit(self, state: GemstoneState, seat: int) -> int:
         """_best_fit for the heuristic, by _fast_best_fit (tested equal to it)."""
         return _fast_best_fit(state, seat)
-
-    def action_values(
-        self, state: GemstoneState, seat: int, actions: Sequence[Action]
-    ) -> list[float]:
-        """heuristic(seat) after each of the actions of the seat to move, as applying
-        each to a copy would give it (the greedy bot's look-ahead, without the copies)."""
-        if seat == self.to_move(state):
-            if state.arrangement is None:
-                return arrangement_values(state, seat, actions)
-            return placement_values(state, seat, actions)
-        return reference_values(self, state, seat, actions)
-
-    def best_actions(
-        self, state: GemstoneState, seat: int, actions: Sequence[Action]
-    ) -> list[Action]:
-        """The actions of the highest action_values, in their order (the greedy bot's
-        ties), found without valuing each: arrangements by their best fits alone,
-        placements joining no group by their kind."""
-        if seat == self.to_move(state) and len(actions) > 1:
-            if state.arrangement is None:
-                return arrangement_best(state, seat, actions)
-            shown = state.place_table.shown if state.place_table else ()
-            if isinstance(actions, Placements) and actions.actions is shown[state.turns_shown]:
-                return placement_best(state, seat, actions)
-        values = self.action_values(state, seat, actions)
-        best = max(values)
-        return [action for action, value in zip(actions, values, strict=True) if value == best]
-
-    def rollout_action(self, state: GemstoneState, rng: random.Random) -> Action:
-        """The search bot's playout move: the greedy bot's (by the fast action_values).
-        Played to the end of the turn, it judges an arrangement by how both players
-        then place it, not by the roller's fit alone (docs/balance.md)."""
-        return greedy_action(self, state, rng)
 
     def record(self, state: GemstoneState) -> dict:
         shapes: Counter = Counter()

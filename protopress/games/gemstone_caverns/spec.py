@@ -12,6 +12,7 @@ SPEC = GameSpec(
     min_players=1,
     max_players=8,
     engine="protopress.games.gemstone_caverns.rules:GemstoneCaverns",
+    bot_support="protopress.games.gemstone_caverns.lookahead:SUPPORT",
     outcomes=(OutcomeKind.VERSUS, OutcomeKind.SOLO),
     checks=("protopress.games.gemstone_caverns.checks",),
     first_mover=0,

@@ -35,11 +35,7 @@ from protopress.games.stonespine_architects.dungeon import (
     SIZE,
     Chamber,
 )
-from protopress.games.stonespine_architects.lookahead import (
-    action_values,
-    heuristic,
-    judged_in_sight,
-)
+from protopress.games.stonespine_architects.heuristic import heuristic, judged_in_sight
 from protopress.games.stonespine_architects.placement import (
     edge_free,
     fits,
@@ -56,7 +52,6 @@ from protopress.games.stonespine_architects.rival import (
     build_deck,
     gold_after_pass,
     lowest_challenge,
-    score_solo,
     solo_outcome,
 )
 from protopress.games.stonespine_architects.rulebook import (
@@ -70,10 +65,7 @@ from protopress.games.stonespine_architects.rulebook import (
 from protopress.games.stonespine_architects.scoring import (
     CATEGORIES,
     Blueprint,
-    ScoreSheet,
     format_score,
-    goal_places,
-    score_dungeon,
     score_state,
 )
 from protopress.games.stonespine_architects.spec import SPEC
@@ -82,6 +74,9 @@ from protopress.games.stonespine_architects.state import (
     Offer,
     StonespineState,
     Table,
+    priority_positions,
+    rival_of,
+    score_sheets,
 )
 from protopress.rules.core import Action, IllegalAction
 from protopress.rules.information import (
@@ -314,28 +309,22 @@ class StonespineArchitects:
         beats the rival, [] when the rival wins."""
         scores = self.scores(state)
         if state.table.solo:
-            return [0] if scores[0] > _solo_rival(state).reputation().total else []
+            return [0] if scores[0] > rival_of(state).reputation().total else []
         best = max(scores)
         tied = [seat for seat, score in enumerate(scores) if score == best]
-        position = _positions(state)
+        position = priority_positions(state)
         return [min(tied, key=lambda seat: position[seat])]
 
     def heuristic(self, state: StonespineState, seat: int) -> float:
-        """Provisional score plus nudges (lookahead.judge)."""
+        """Provisional score plus nudges (heuristic.judge)."""
         return heuristic(state, seat)
-
-    def action_values(
-        self, state: StonespineState, seat: int, actions: list[Action]
-    ) -> list[float]:
-        """The heuristic after each action, without copies where one chamber changes."""
-        return action_values(self, state, seat, actions)
 
     def outcome(self, state: StonespineState) -> Outcome:
         """Solo: the player against the rival's reputation; otherwise a versus game."""
         scores, winners = list(self.scores(state)), list(self.winners(state))
         if not state.table.solo:
             return versus_outcome(scores, winners)
-        rival = _solo_rival(state).reputation().total
+        rival = rival_of(state).reputation().total
         return Outcome(
             OutcomeKind.SOLO,
             tuple(scores),
@@ -366,7 +355,7 @@ class StonespineArchitects:
         }
         if not state.table.solo:
             return {"mode": "multiplayer", "final_priority": list(state.priority), **common}
-        solo_rival = _solo_rival(state)
+        solo_rival = rival_of(state)
         rival = solo_rival.reputation()
         outcome = solo_outcome(sheets[0].total, rival.total)
         return {
@@ -394,13 +383,6 @@ def _tables(catalog, players: int, solo: bool, difficulty: str) -> Table:
     if cached is None or cached[0] is not catalog:
         cached = _TABLES[key] = (catalog, Table.of(catalog, players, solo, difficulty))
     return cached[1]
-
-
-def _solo_rival(state: StonespineState) -> Rival:
-    """The automated rival, which every solo game has from setup on."""
-    if state.rival is None:
-        raise RuntimeError("a solo game's state has no rival")
-    return state.rival
 
 
 def _distinct(indices) -> list[int]:
@@ -503,7 +485,7 @@ def _keep(state: StonespineState, action: Action) -> None:
 
 def _leave_to_rival(state: StonespineState, indices) -> None:
     """Solo: cards neither placed nor kept; those with the rival's symbol go to its pile."""
-    _solo_rival(state).offer_chambers(state.table.cards[i] for i in indices)
+    rival_of(state).offer_chambers(state.table.cards[i] for i in indices)
 
 
 # --- improvement -------------------------------------------------------------------
@@ -515,7 +497,7 @@ def _start_improvement(state: StonespineState) -> None:
     state.draft = 0
     for seat, board in enumerate(state.boards):
         board.gold = income(state, seat)
-    position = _positions(state)
+    position = priority_positions(state)
     state.order = sorted(range(table.players), key=lambda s: (-state.boards[s].gold, position[s]))
     state.passed = [False] * table.players
     state.new_priority = []
@@ -566,18 +548,10 @@ def _starting_gold(state: StonespineState, seat: int) -> int:
     return ranks[min(state.priority.index(seat), len(ranks) - 1)]
 
 
-def _positions(state: StonespineState) -> list[int]:
-    """Each seat's position on the priority track (0 is first)."""
-    position = [0] * state.table.players
-    for place, seat in enumerate(state.priority):
-        position[seat] = place
-    return position
-
-
 def _solo_gate(state: StonespineState) -> None:
     """Solo: compare the gold with the rival card; not more, and the rival collects
     its card's tokens, the lowest challenge is discarded and the player must pass."""
-    rival, board = _solo_rival(state), state.boards[0]
+    rival, board = rival_of(state), state.boards[0]
     verdict = rival.market_verdict(board.gold)
     if verdict == COLLECT:
         tokens = collected_tokens(state)
@@ -598,7 +572,7 @@ def collected_tokens(state: StonespineState) -> list[int]:
     so that the look-ahead can ask it too."""
     depth: dict[str, int] = {}
     tokens = []
-    for element in _solo_rival(state).card_tokens():
+    for element in rival_of(state).card_tokens():
         pile, drawn = state.pile(element) or [], depth.get(element, 0)
         if drawn < len(pile):
             tokens.append(pile[-1 - drawn])
@@ -734,9 +708,7 @@ def _pass(state: StonespineState, action: Action) -> None:
     state.turns += 1
     if table.solo:
         board.gold = gold_after_pass(state.year, board.gold)
-        _solo_rival(state).take_market(
-            table.tokens[t] for offer in state.market for t in offer.tokens
-        )
+        rival_of(state).take_market(table.tokens[t] for offer in state.market for t in offer.tokens)
         state.market = []
         _cleanup(state)
         return
@@ -774,37 +746,3 @@ def _cleanup(state: StonespineState) -> None:
 
 
 # --- final scoring ------------------------------------------------------------------
-
-
-def score_sheets(state: StonespineState) -> list[ScoreSheet]:
-    table = state.table
-    scoring = table.scoring
-    dungeons = [board.dungeon() for board in state.boards]
-    if table.solo:
-        board = state.boards[0]
-        result = score_solo(
-            scoring,
-            dungeons[0],
-            _solo_rival(state),
-            gold=board.gold,
-            goal_elements=state.goal.elements,
-            blueprint=board.blueprint.positions,
-            challenges=board.challenges,
-            paths=board.path(table),
-        )
-        return [result.sheet]
-    counts = [sum(scoring.element_count(d, e) for e in state.goal.elements) for d in dungeons]
-    position = _positions(state)
-    goals = goal_places(counts, position)
-    return [
-        score_dungeon(
-            scoring,
-            dungeons[seat],
-            blueprint=board.blueprint.positions,
-            priority_place=position[seat] + 1,
-            goal_place=goals[seat],
-            challenges=board.challenges,
-            paths=board.path(table),
-        )
-        for seat, board in enumerate(state.boards)
-    ]

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     min_players=1,
     max_players=5,
     engine="protopress.games.stonespine_architects.rules:StonespineArchitects",
+    bot_support="protopress.games.stonespine_architects.lookahead:SUPPORT",
     outcomes=(OutcomeKind.VERSUS, OutcomeKind.SOLO),
     options=(
         Option(

@@ -10,9 +10,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
-from protopress.games.stonespine_architects.lookahead import Tally, path_score_of
+from protopress.games.stonespine_architects.heuristic import Tally, path_score_of
 from protopress.games.stonespine_architects.placement import Room, is_edge, room
-from protopress.games.stonespine_architects.rival import Rival, RivalCard, build_deck, rival_cards
+from protopress.games.stonespine_architects.rival import (
+    Rival,
+    RivalCard,
+    build_deck,
+    rival_cards,
+    score_solo,
+)
 from protopress.games.stonespine_architects.rulebook import HAND, MIN_MARKET, SOLO_PLAYERS, YEARS
 from protopress.games.stonespine_architects.scoring import (
     Blueprint,
@@ -22,6 +28,8 @@ from protopress.games.stonespine_architects.scoring import (
     ScoreSheet,
     Scoring,
     Token,
+    goal_places,
+    score_dungeon,
 )
 from protopress.rules.information import HiddenPile, LaidOutWhenRead, SharedRng
 
@@ -337,6 +345,54 @@ class StonespineState(SharedRng, LaidOutWhenRead):
         """Final score sheets (provisional before the end: as if the game ended now)."""
         if self.final is not None:
             return self.final
-        from protopress.games.stonespine_architects.rules import score_sheets
-
         return score_sheets(self)
+
+
+def score_sheets(state: StonespineState) -> list[ScoreSheet]:
+    """Each seat's score sheet, as if the game ended now (solo: against the rival)."""
+    table = state.table
+    scoring = table.scoring
+    dungeons = [board.dungeon() for board in state.boards]
+    if table.solo:
+        board = state.boards[0]
+        result = score_solo(
+            scoring,
+            dungeons[0],
+            rival_of(state),
+            gold=board.gold,
+            goal_elements=state.goal.elements,
+            blueprint=board.blueprint.positions,
+            challenges=board.challenges,
+            paths=board.path(table),
+        )
+        return [result.sheet]
+    counts = [sum(scoring.element_count(d, e) for e in state.goal.elements) for d in dungeons]
+    position = priority_positions(state)
+    goals = goal_places(counts, position)
+    return [
+        score_dungeon(
+            scoring,
+            dungeons[seat],
+            blueprint=board.blueprint.positions,
+            priority_place=position[seat] + 1,
+            goal_place=goals[seat],
+            challenges=board.challenges,
+            paths=board.path(table),
+        )
+        for seat, board in enumerate(state.boards)
+    ]
+
+
+def priority_positions(state: StonespineState) -> list[int]:
+    """Each seat's position on the priority track (0 is first)."""
+    position = [0] * state.table.players
+    for place, seat in enumerate(state.priority):
+        position[seat] = place
+    return position
+
+
+def rival_of(state: StonespineState) -> Rival:
+    """The automated rival, which every solo game has from setup on."""
+    if state.rival is None:
+        raise RuntimeError("a solo game's state has no rival")
+    return state.rival

@@ -11,11 +11,11 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import effects as fx
+from protopress.games.dragonstone_mine import lookahead
 from protopress.games.dragonstone_mine import rules as rules_module
+from protopress.games.dragonstone_mine.lookahead import CHOICES_ALIKE, _card_group
 from protopress.games.dragonstone_mine.rules import (
-    CHOICES_ALIKE,
     DragonstoneMine,
-    _card_group,
     _progress,
     _tower_values,
     complete,
@@ -89,7 +89,7 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
             if len(actions) > 1:
                 base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
                 before, draws = snapshot(base), (base.tape, base.at)
-                fast = GAME.action_values(base, seat, actions)
+                fast = lookahead.action_values(GAME, base, seat, actions)
                 assert snapshot(base) == before  # the position judged is left as it was
                 assert (base.tape, base.at) == draws  # and so are its dice to come
                 assert fast == reference_values(GAME, base, seat, actions)
@@ -209,7 +209,7 @@ def test_a_look_ahead_that_reads_the_tower_falls_back_to_the_book(catalog, monke
             seat = GAME.to_move(state)
             if len(actions) > 1:
                 base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
-                assert GAME.action_values(base, seat, actions) == reference_values(
+                assert lookahead.action_values(GAME, base, seat, actions) == reference_values(
                     GAME, base, seat, actions
                 )
                 positions += 1
@@ -236,7 +236,7 @@ def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monke
             seat = GAME.to_move(state)
             if len(actions) > 1 and state.decision[0] in ("action", "draw"):
                 base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
-                fast = GAME.action_values(base, seat, actions)
+                fast = lookahead.action_values(GAME, base, seat, actions)
                 assert fast == reference_values(GAME, base, seat, actions)
                 differing += len(set(fast)) > 1
             GAME.apply(state, rng.choice(actions))
@@ -271,7 +271,7 @@ def test_a_rollout_step_reaches_what_applying_the_greedy_move_does(catalog, leve
                 world = seat_copy(GAME, state, seat, random.Random(seed))
                 twin = seat_copy(GAME, state, seat, random.Random(seed))
                 bot, bot_twin = random.Random(seed), random.Random(seed)
-                after = GAME.rollout_step(world, bot, GAME.legal_actions(world))
+                after = lookahead.playout_step(GAME, world, bot, GAME.legal_actions(world))
                 GAME.apply(twin, greedy_action(GAME, twin, bot_twin))
                 kept += after is not world
                 assert whole(after) == whole(twin)

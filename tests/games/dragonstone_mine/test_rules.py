@@ -9,20 +9,21 @@ import random
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.dragonstone_mine import lookahead
 from protopress.games.dragonstone_mine.effects import Step
 from protopress.games.dragonstone_mine.rules import (
-    DragonstoneMine,
     format_score,
     payable,
     score_state,
     score_tower,
     scoring_points,
 )
+from protopress.games.dragonstone_mine.spec import SPEC
 from protopress.rules.core import IllegalAction, checked_apply
 from protopress.rules.simulate import play
 
 CATALOG = load_catalog(builtin_catalog_path("dragonstone-mine"))
-GAME = DragonstoneMine()
+GAME = SPEC.new_game()  # with its bot support, as the kit plays it
 COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
 SKIP, MINE = ("skip",), ("mine",)
 
@@ -543,13 +544,13 @@ def test_the_playout_move_caps_the_single_colour_stack_as_greedy_would():
     GAME.apply(state, MINE)
     assert state.held == "blue" and GAME.legal_actions(state)[0] == ("stack", 0)
     for seed in range(5):
-        assert GAME.rollout_action(state, random.Random(seed)) == ("stack", 0)
+        assert lookahead.playout_policy(GAME, state, random.Random(seed)) == ("stack", 0)
 
 
 def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
     state = position(level="2", players=2, bag={"blue": 5})
     GAME.apply(state, MINE)  # six empty spires: six equal moves
-    moves = {GAME.rollout_action(state, random.Random(seed)) for seed in range(30)}
+    moves = {lookahead.playout_policy(GAME, state, random.Random(seed)) for seed in range(30)}
     assert moves == {("stack", i) for i in range(6)}
 
 

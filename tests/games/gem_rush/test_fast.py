@@ -33,7 +33,7 @@ def test_action_values_match_copy_apply_heuristic(catalog, mode):
         while not GAME.is_over(state):
             legal = GAME.legal_actions(state)
             for seat in {GAME.to_move(state), rng.randrange(players)}:  # the mover, and not
-                assert GAME.action_values(state, seat, legal) == reference_values(
+                assert lookahead.action_values(GAME, state, seat, legal) == reference_values(
                     GAME, state, seat, legal
                 )
                 checked += 1

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from games.gem_rush.test_rules import CORRIDOR, GAME, act, cards, scenario
-from protopress.games.gem_rush import lookahead
-from protopress.games.gem_rush.lookahead import PROMISE_VALUE
+from protopress.games.gem_rush import heuristic, lookahead
+from protopress.games.gem_rush.heuristic import PROMISE_VALUE
 
 # --- the search bot's playout move ------------------------------------------------
 
@@ -23,7 +23,12 @@ def test_the_playout_move_builds_the_four_point_door_as_greedy_would(mode):
         mode=mode,
     )
     for seed in range(5):
-        assert GAME.rollout_action(state, random.Random(seed)) == ("build", (0, 0), "S", (0, 1))
+        assert lookahead.playout_policy(GAME, state, random.Random(seed)) == (
+            "build",
+            (0, 0),
+            "S",
+            (0, 1),
+        )
 
 
 def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
@@ -34,10 +39,10 @@ def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
     )
     act(state, "build", (0, 0), "S", (0, 1))
     legal = GAME.legal_actions(state)
-    values = GAME.action_values(state, 0, legal)
+    values = lookahead.action_values(GAME, state, 0, legal)
     best = {a for a, v in zip(legal, values, strict=True) if v == max(values)}
     assert len(best) > 1 and all(a[0] == "rotate" for a in best)
-    moves = {GAME.rollout_action(state, random.Random(seed)) for seed in range(40)}
+    moves = {lookahead.playout_policy(GAME, state, random.Random(seed)) for seed in range(40)}
     assert moves == best
 
 
@@ -49,21 +54,21 @@ def test_a_hand_promises_the_best_door_it_can_pay_next_turn():
     # Hope (4), S Obsidian + Permafrost + Electrum (4), W Obsidian (1), all open
     state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
     assert (
-        lookahead.promise(
+        heuristic.promise(
             GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
         )
         == 4
     )
     assert (
-        lookahead.promise(
+        heuristic.promise(
             GAME, state, 0, (0, 0), cards("obsidian+fire-ruby", "star-tear+star-tear")
         )
         == 1
     )
-    assert lookahead.promise(GAME, state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
+    assert heuristic.promise(GAME, state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
     state.stack = []  # nothing can be built any more
     assert (
-        lookahead.promise(
+        heuristic.promise(
             GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
         )
         == 0
@@ -79,9 +84,9 @@ def test_a_promise_counts_the_orichalcum_a_door_of_equal_points_earns():
     state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
     hand = cards("electrum+soulstone", "raw-hope+star-tear", "obsidian+orichalcum",
                  "permafrost+electrum")  # fmt: skip
-    assert lookahead.promise(GAME, state, 0, (0, 0), hand) == 5
+    assert heuristic.promise(GAME, state, 0, (0, 0), hand) == 5
     # without the Orichalcum card S cannot be paid: E's 4 is the promise
-    assert lookahead.promise(GAME, state, 0, (0, 0), hand[:2] + hand[3:]) == 4
+    assert heuristic.promise(GAME, state, 0, (0, 0), hand[:2] + hand[3:]) == 4
 
 
 def test_a_promise_counts_only_doors_within_a_turns_steps():
@@ -90,8 +95,8 @@ def test_a_promise_counts_only_doors_within_a_turns_steps():
     # Electrum, Permafrost, or Obsidian with Star Tear.
     state = scenario(CORRIDOR, players=2, mode="crisis")
     hand = cards("soulstone+star-tear")
-    assert lookahead.promise(GAME, state, 0, (2, 0), hand) == 1
-    assert lookahead.promise(GAME, state, 0, (1, 0), hand) == 0
+    assert heuristic.promise(GAME, state, 0, (2, 0), hand) == 1
+    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 0
 
 
 def test_in_crisis_the_heuristic_prefers_cards_that_pay_a_door():

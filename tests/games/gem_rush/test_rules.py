@@ -18,7 +18,7 @@ from protopress.games.gem_rush import effects
 from protopress.games.gem_rush.mine import Mine, Placement, first_room, room_stack
 from protopress.games.gem_rush.mine_growth import grow_mine
 from protopress.games.gem_rush.payment import minimal_payments
-from protopress.games.gem_rush.rules import GemRush
+from protopress.games.gem_rush.spec import SPEC
 from protopress.games.gem_rush.state import (
     APPRENTICE,
     BURN,
@@ -30,7 +30,7 @@ from protopress.games.gem_rush.state import (
 from protopress.rules.core import IllegalAction, checked_apply
 from protopress.rules.simulate import log_of, play, replay
 
-GAME = GemRush()
+GAME = SPEC.new_game()  # with its bot support, as the kit plays it
 CATALOG = load_catalog(builtin_catalog_path("gem-rush"))
 TILES = {tile.id: tile for tile in room_stack(CATALOG.of_kind("room-tile"))}
 GOLDEN = Path(__file__).parents[2] / "rules" / "golden" / "gem-rush-crisis.json"
@@ -192,12 +192,13 @@ def test_rush_sets_the_crisis_only_skill_aside():
 
 
 def test_the_search_plays_three_turns_ahead_in_rush_and_its_default_in_crisis():
+    from protopress.games.gem_rush import lookahead
     from protopress.rules.mcts import ROLLOUT_TURNS
 
     rush = GAME.setup(CATALOG, 2, random.Random(5), {"mode": "rush"})
     crisis = GAME.setup(CATALOG, 2, random.Random(5), {})
-    assert GAME.search_turns(rush) == 3
-    assert GAME.search_turns(crisis) == ROLLOUT_TURNS == 1
+    assert lookahead.playout_turns(GAME, rush) == 3
+    assert lookahead.playout_turns(GAME, crisis) == ROLLOUT_TURNS == 1
 
 
 def test_door_to_door_either_way_one_step_each():

@@ -9,7 +9,7 @@ import pytest
 
 from games.gem_rush.test_rules import CATALOG, CORRIDOR, GAME, act, cards, cart_line, scenario
 from protopress.components.schemas import _schema_dir as schema_dir
-from protopress.games.gem_rush import lookahead, skills
+from protopress.games.gem_rush import heuristic, skills
 from protopress.rules.core import IllegalAction
 
 SCHEMAS = Path(str(schema_dir()))
@@ -107,12 +107,12 @@ def test_a_hand_promises_with_next_turns_steps_even_after_this_turns_tunneler():
     # out of reach with 3 steps, in reach with Tunneler's 4
     state = scenario(CORRIDOR, players=2, mode="crisis")
     hand = cards("soulstone+star-tear")
-    assert lookahead.promise(GAME, state, 0, (1, 0), hand) == 0
+    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 0
     give(state, 0, "tunneler")
-    assert lookahead.promise(GAME, state, 0, (1, 0), hand) == 1
+    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 1
     skills.use_op(state, 0, "extra_step")  # the fourth step spent this turn
     assert skills.amount(state, 0, "extra_step") == 0  # no fifth step now...
-    assert lookahead.promise(GAME, state, 0, (1, 0), hand) == 1  # ...and four again next turn
+    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 1  # ...and four again next turn
 
 
 def test_spelunker_passes_one_way_passages_backwards():

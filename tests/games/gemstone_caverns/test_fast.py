@@ -10,6 +10,8 @@ import random
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gemstone_caverns import lookahead
+from protopress.games.gemstone_caverns.fit import _fast_best_fit
 from protopress.games.gemstone_caverns.grid import (
     _cached,
     _clear_placements,
@@ -21,7 +23,7 @@ from protopress.games.gemstone_caverns.grid import (
     _shapes,
     _value_of,
 )
-from protopress.games.gemstone_caverns.lookahead import _fast_best_fit, _Placing
+from protopress.games.gemstone_caverns.lookahead import _Placing
 from protopress.games.gemstone_caverns.rules import GemstoneCaverns, _best_fit
 from protopress.rules.bots import reference_values
 
@@ -50,7 +52,7 @@ def test_action_values_match_copy_apply_heuristic(catalog):
         seat = GAME.to_move(state)
         legal = GAME.legal_actions(state)
         actions = rng.sample(legal, min(ACTIONS_PER_POSITION, len(legal)))
-        assert GAME.action_values(state, seat, actions) == reference_values(
+        assert lookahead.action_values(GAME, state, seat, actions) == reference_values(
             GAME, state, seat, actions
         )
         checked += 1
@@ -69,11 +71,13 @@ def test_best_actions_are_the_ties_of_the_highest_action_values(catalog):
         legal = GAME.legal_actions(state)
         if len(legal) < 2:
             continue
-        values = GAME.action_values(state, seat, list(legal))
+        values = lookahead.action_values(GAME, state, seat, list(legal))
         best = max(values)
         tied = [action for action, value in zip(legal, values, strict=True) if value == best]
-        assert GAME.best_actions(state, seat, legal) == tied
-        assert GAME.best_actions(state, seat, list(legal)) == tied  # listed: by the values
+        assert lookahead.best_actions(GAME, state, seat, legal) == tied
+        assert (
+            lookahead.best_actions(GAME, state, seat, list(legal)) == tied
+        )  # listed: by the values
         checked[legal[0][0]] += 1
         if legal[0][0] == "place":
             placing = _Placing(state, seat)
@@ -105,7 +109,9 @@ def test_fast_best_fit_matches_the_reference(catalog):
 def test_greedy_values_for_other_seats_fall_back_to_the_reference(catalog):
     state = GAME.setup(catalog, 3, random.Random(2), {})
     actions = GAME.legal_actions(state)[:5]
-    assert GAME.action_values(state, 1, actions) == reference_values(GAME, state, 1, actions)
+    assert lookahead.action_values(GAME, state, 1, actions) == reference_values(
+        GAME, state, 1, actions
+    )
 
 
 def test_clear_placements_match_the_mask_by_mask_filter(catalog):
@@ -229,6 +235,6 @@ def test_fast_best_fit_matches_the_reference_on_sheets_that_are_not_square(catal
             legal = GAME.legal_actions(trial)  # and the placements' ties, found by kind
             values = reference_values(GAME, trial, 0, list(legal))
             tied = [a for a, v in zip(legal, values, strict=True) if v == max(values)]
-            assert GAME.best_actions(trial, 0, legal) == tied
+            assert lookahead.best_actions(GAME, trial, 0, legal) == tied
             checked += 1
     assert checked == 300

@@ -11,17 +11,17 @@ from protopress.cli import cli
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gemstone_caverns.checks import normalise, parse_picture, rotations
 from protopress.games.gemstone_caverns.rules import (
-    GemstoneCaverns,
     _roll,
     format_score,
     score_grid,
     score_state,
 )
+from protopress.games.gemstone_caverns.spec import SPEC
 from protopress.rules.core import IllegalAction, checked_apply
 from protopress.rules.simulate import log_of, play, replay
 
 RULES = {"min_group": 5, "per_group": 1, "per_box": 1}  # the built-in score sheet's
-GAME = GemstoneCaverns()
+GAME = SPEC.new_game()  # with its bot support, as the kit plays it
 FULL = ["RRRRRRRR"] * 8  # a full 8x8 grid of rubies
 MTED = ("moonstone", "topaz", "emerald", "diamond")  # letters M T E D
 

@@ -9,6 +9,7 @@ term-by-term self; the greedy look-ahead's values with copy + apply + heuristic.
 import random
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.stonespine_architects import lookahead
 from protopress.games.stonespine_architects.dungeon import (
     CELLS,
     EDGES,
@@ -90,7 +91,7 @@ def test_a_chamber_changed_outside_the_path_reach_leaves_the_path_score():
 
 def _positions(games: int, seed: int):
     """Positions of seeded games, solo and multiplayer, random and greedy play."""
-    from protopress.rules.bots import make_bot
+    from protopress.rules.bot_names import make_bot
     from protopress.rules.registry import game_for
 
     game = game_for("stonespine-architects")
@@ -108,9 +109,9 @@ def _positions(games: int, seed: int):
 
 
 def _book_heuristic(state, seat: int) -> float:
-    """The heuristic as the engine wrote it before lookahead.py: every term counted
+    """The heuristic as the engine wrote it before heuristic.py: every term counted
     afresh on the board's dungeon with the scoring functions."""
-    from protopress.games.stonespine_architects import lookahead as w
+    from protopress.games.stonespine_architects import heuristic as w
     from protopress.games.stonespine_architects.scoring import rank_points, reputation
 
     table, board = state.table, state.boards[seat]
@@ -157,7 +158,7 @@ def test_action_values_equal_copy_apply_heuristic():
         if seat is None:
             continue
         actions = game.legal_actions(state)
-        fast = game.action_values(state, seat, actions)
+        fast = lookahead.action_values(game, state, seat, actions)
         assert fast == reference_values(game, state, seat, actions), actions[0]
         kind = actions[0][0]
         if kind == "place" and state.draft == SIZE - 1:
@@ -178,7 +179,7 @@ def test_a_looked_ahead_state_is_left_as_it_was():
         if seat is None:
             continue
         before = state.copy()
-        game.action_values(state, seat, game.legal_actions(state))
+        lookahead.action_values(game, state, seat, game.legal_actions(state))
         actions = game.legal_actions(state)
         assert reference_values(game, state, seat, actions) == reference_values(
             game, before, seat, actions
@@ -188,7 +189,7 @@ def test_a_looked_ahead_state_is_left_as_it_was():
 
 
 def test_facts_of_a_dungeon_with_one_chamber_changed_equal_the_scoring_functions():
-    from protopress.games.stonespine_architects.lookahead import Facts, Tally
+    from protopress.games.stonespine_architects.heuristic import Facts, Tally
     from protopress.games.stonespine_architects.scoring import Blueprint, Position, reputation
 
     scoring = Scoring.of(load_catalog(builtin_catalog_path("stonespine-architects")))
@@ -235,7 +236,7 @@ def test_what_a_board_keeps_equals_a_fresh_count_after_every_action():
     score the path graph's, and where a token of each element was found to fit
     (Board.room) where every token of that kind (slot or edge) fits now, by the rules' `fits`,
     after every action of seeded games."""
-    from protopress.games.stonespine_architects.lookahead import Tally
+    from protopress.games.stonespine_architects.heuristic import Tally
     from protopress.games.stonespine_architects.placement import fits, fits_in, is_edge
 
     kept = rooms = 0

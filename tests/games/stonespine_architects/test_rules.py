@@ -12,15 +12,15 @@ from protopress.games.stonespine_architects.dungeon import Chamber
 from protopress.games.stonespine_architects.rules import (
     CONSTRUCT,
     IMPROVE,
-    StonespineArchitects,
     income,
     lay_chamber,
 )
+from protopress.games.stonespine_architects.spec import SPEC
 from protopress.rules.bots import GreedyBot, RandomBot
 from protopress.rules.core import IllegalAction, checked_apply
 from protopress.rules.simulate import log_of, play, replay
 
-GAME = StonespineArchitects()
+GAME = SPEC.new_game()  # with its bot support, as the kit plays it
 
 
 @pytest.fixture(scope="module")

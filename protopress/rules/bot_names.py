@@ -1,0 +1,58 @@
+"""Bots by name, as the command line, the balance lab and the action logs give
+them: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS or mcts:MSms. Above
+the bots and the search, so that neither imports the other to make one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from protopress.rules.bots import GreedyBot, RandomBot
+from protopress.rules.mcts import MctsBot, budget_of
+
+
+def make_bot(name: str, seed: int) -> RandomBot | GreedyBot | MctsBot:
+    """A bot by name: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS or mcts:MSms."""
+    kind, _, budget = name.partition(":")
+    if kind == "random" and not budget:
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed, _count(name, budget, 1))
+    if kind == "mcts":
+        return MctsBot(seed, budget_of(name, budget))
+    raise ValueError(f"unknown bot {name!r}; bots: random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms]")
+
+
+def timed(name: str) -> bool:
+    """Whether the bot of this name searches for a time in milliseconds a move: its
+    moves then depend on the machine's speed, so its games do not repeat for the
+    same seed (False for a name that is no bot: make_bot says what is wrong)."""
+    kind, _, budget = name.partition(":")
+    if kind != "mcts":
+        return False
+    try:
+        return budget_of(name, budget).millis is not None
+    except ValueError:
+        return False
+
+
+def not_repeatable(names: Iterable[str]) -> str | None:
+    """A sentence saying that games played by these bots do not repeat for the same
+    seed, when one of them searches by time; None when they all repeat."""
+    by_time = sorted({name for name in names if timed(name)})
+    if not by_time:
+        return None
+    return (
+        f"{', '.join(by_time)} "
+        + ("budgets its" if len(by_time) == 1 else "budget their")
+        + " moves by time: "
+        "these games depend on the machine's speed and differ from run to run with the "
+        "same seed (a budget in playouts, such as mcts:200, repeats them)."
+    )
+
+
+def _count(name: str, text: str, default: int) -> int:
+    if not text:
+        return default
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise ValueError(f"bot {name!r}: expected a whole number from 1 to 10000 after ':'")
+    return int(text)
