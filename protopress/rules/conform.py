@@ -1,0 +1,846 @@
+"""The conformance suite: what every game's engine must do, checked on played games.
+
+A game passes when, over seeded games played by random and greedy bots at
+every player count it allows:
+
+- legal-actions: while the game runs a seat is to move and has a legal action;
+  once it is over no seat is to move and no action is offered;
+- illegal-refused: an action that is not legal (one legal elsewhere in the game,
+  or a legal one with a part changed) is refused by `core.checked_apply` with
+  IllegalAction, and the state is left as it was;
+- copy-independent: applying an action to a copy leaves the original as it was,
+  and playing on in the original leaves an earlier copy as it was;
+- deterministic: the same seed and bots play the same actions to the same scores;
+- replay: the game's action log, written to JSON and read back, replays to the
+  same scores;
+- outcome: at the end one score per seat, the winners and the typed outcome
+  agree with the scores and the game's declared outcome kinds;
+- fast-paths: where the game offers a fast `action_values` or `best_actions`,
+  they equal the by-the-book look-ahead (copy, apply, heuristic) on every
+  examined decision.
+
+Each check is a named function giving typed findings, each located by seed,
+player count and decision. The work is bounded: `games` games per player count,
+at most `decisions` decisions of each examined (spread over the whole game).
+`assert_conforms` runs the suite from a designer's own tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import BuiltinFunctionType, FunctionType, MappingProxyType, MethodType, ModuleType
+from typing import Any
+
+from protopress.components import load_catalog
+from protopress.rules.bots import reference_values
+from protopress.rules.core import Action, IllegalAction, checked_apply, derive_seed
+from protopress.rules.simulate import GameRecord, log_of, log_problems, outcome_of, play, replay
+from protopress.rules.spec import GameSpec, OutcomeKind
+
+BOTS = ("random", "greedy")  # game i at each player count is played by BOTS[i % 2]
+DEFAULT_GAMES = 2  # per player count: one game of each bot
+DEFAULT_DECISIONS = 300  # decisions examined per game, spread over the game
+TOLERANCE = 1e-9  # a fast action value may differ from the reference by this much
+SNAPSHOT_NODES = 200_000  # a snapshot stops descending after this many values
+SNAPSHOT_DEPTH = 40
+
+
+# --- what the suite reports ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One way a game fails a check, located: which game (seed and seats) and which
+    decision (None for a finding about the whole game)."""
+
+    check: str
+    seed: int
+    players: int
+    decision: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = "" if self.decision is None else f", decision {self.decision}"
+        return f"{self.check}: seed {self.seed}, {self.players} players{where}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A check's verdict over the games it examined, and the time it took."""
+
+    check: str
+    games: int
+    seconds: float
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def line(self) -> str:
+        verdict = "ok" if self.ok else f"FAIL ({len(self.findings)})"
+        return f"{self.check:<18} {verdict:<10} {self.games:>4} games {self.seconds:>7.2f} s"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "ok": self.ok,
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "findings": [finding.to_json() for finding in self.findings],
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    game: str
+    results: tuple[CheckResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(result.ok for result in self.results)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [finding for result in self.results for finding in result.findings]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "ok": self.ok,
+            "checks": [result.to_json() for result in self.results],
+        }
+
+
+# --- what is checked, and how much ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How much the suite plays: games per player count, decisions examined per game,
+    the player counts (None: every count the game allows) and the game's options."""
+
+    games: int = DEFAULT_GAMES
+    seed: int = 0
+    decisions: int = DEFAULT_DECISIONS
+    players: tuple[int, ...] | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Subject:
+    """The game under test: a way to make a fresh engine, its catalog and options."""
+
+    game_id: str
+    new_game: Callable[[], Any]
+    catalog: Any
+    options: Mapping[str, object]
+    spec: GameSpec | None
+
+
+@dataclass(frozen=True)
+class Case:
+    """One seeded game of the suite."""
+
+    seed: int
+    players: int
+    bots: tuple[str, ...]
+
+
+@dataclass
+class Played:
+    """A case played once by simulate.play: the engine it was played on, its final
+    state, record and actions. Checks walk it again from setup, so they can look at
+    any decision."""
+
+    case: Case
+    game: Any
+    final: Any
+    record: GameRecord
+    actions: list[Action]
+
+    def finding(self, check: str, decision: int | None, message: str) -> Finding:
+        return Finding(check, self.case.seed, self.case.players, decision, message)
+
+
+class Walk:
+    """The positions of a played game, replayed from setup; `decision` says where the
+    walk is, so that an error raised by the game is located."""
+
+    def __init__(self, subject: Subject, played: Played, examined: int):
+        self.subject, self.played, self.decision = subject, played, 0
+        total = len(played.actions)
+        self.stride = max(1, math.ceil(total / max(1, examined)))
+
+    def setup(self) -> Any:
+        played = self.played
+        return played.game.setup(
+            self.subject.catalog,
+            played.case.players,
+            random.Random(played.case.seed),
+            dict(self.subject.options),
+        )
+
+    def positions(self) -> Iterator[tuple[int, Any, Action | None]]:
+        """(decision, live state, the action played there; None at the end) at every
+        examined decision and the last position; the caller must not change the state
+        in ways it does not undo (it is advanced by the played actions after)."""
+        game, actions = self.played.game, self.played.actions
+        state = self.setup()
+        for index, action in enumerate(actions):
+            self.decision = index
+            if index % self.stride == 0:
+                yield index, state, action
+            game.apply(state, action)
+        self.decision = len(actions)
+        yield len(actions), state, None
+
+
+Check = Callable[[Subject, Played, Walk], list[Finding]]
+
+
+# --- a structural snapshot of a state ---------------------------------------------------
+
+_ATOMS = frozenset((type(None), bool, int, float, complex, str, bytes))
+# The forms of a picture (Snapshots): (form, type name, contents).
+SEQUENCE, MAPPING, SET, OBJECT, RAW, SAME, NAMED = (
+    "seq",
+    "map",
+    "set",
+    "obj",
+    "raw",
+    "same",
+    "named",
+)
+
+
+class Snapshots:
+    """Comparable pictures of states' data: numbers, text, lists, dicts, sets,
+    dataclasses, slotted and plain objects, followed recursively (bounded in depth
+    and size). Two states with equal pictures hold the same data.
+
+    A picture is an atom itself, else (form, type name, contents), form one of
+    SEQUENCE, MAPPING, SET, OBJECT (contents: (field, picture) pairs), RAW
+    (compared as they are: a generator's state, bytes), SAME (a mutable object
+    met before in this picture: its number) or NAMED (a class, function or enum
+    member). An immutable object (a tuple, frozenset, frozen dataclass or read-only
+    mapping holding only immutable ones) is pictured once for every picture this
+    object takes, so a game's static tables cost once.
+    """
+
+    def __init__(self) -> None:
+        self.frozen: dict[int, tuple[Any, Any]] = {}  # id -> (the object, kept alive; picture)
+
+    def of(self, state: Any) -> Any:
+        return _Picture(self.frozen).take(state, 0)
+
+
+def snapshot(value: Any) -> Any:
+    """One picture of value's data (Snapshots)."""
+    return Snapshots().of(value)
+
+
+class _Picture:
+    def __init__(self, frozen: dict[int, tuple[Any, Any]]) -> None:
+        self.frozen = frozen
+        self.seen: dict[int, int] = {}  # id of a mutable object pictured -> its number
+        self.visiting: set[int] = set()
+        self.kept: list[Any] = []  # the mutable objects met stay alive: their ids stay theirs
+        self.nodes = 0
+
+    def take(self, value: Any, depth: int) -> Any:
+        if type(value) in _ATOMS:
+            return value
+        key = id(value)
+        known = self.frozen.get(key)
+        if known is not None:
+            return known[1]
+        kind = type(value).__qualname__
+        if key in self.seen:
+            return (SAME, kind, self.seen[key])
+        if key in self.visiting:  # a cycle
+            return (SAME, kind, None)
+        self.nodes += 1
+        if self.nodes > SNAPSHOT_NODES or depth > SNAPSHOT_DEPTH:
+            return (RAW, kind, "...")
+        if isinstance(value, enum.Enum | type) or _is_code(value):
+            name = getattr(value, "__qualname__", None) or getattr(value, "name", None)
+            picture: tuple[str, str, Any] = (NAMED, kind, name)
+            self.frozen[key] = (value, picture)
+            return picture
+        self.visiting.add(key)
+        picture, fixed = self._contents(value, kind, depth + 1)
+        self.visiting.discard(key)
+        if fixed:
+            self.frozen[key] = (value, picture)
+        else:
+            self.seen[key] = len(self.seen)
+            self.kept.append(value)
+        return picture
+
+    def _fixed(self, value: Any) -> bool:
+        """Whether value, already pictured, is immutable all the way down."""
+        return type(value) in _ATOMS or id(value) in self.frozen
+
+    def _contents(self, value: Any, kind: str, depth: int) -> tuple[Any, bool]:
+        """value's picture, and whether it is immutable all the way down."""
+        if isinstance(value, random.Random):
+            return (RAW, kind, value.getstate()), False
+        if isinstance(value, bytearray | memoryview):
+            return (RAW, kind, bytes(value)), False
+        if isinstance(value, tuple | list):
+            items = tuple(self.take(item, depth) for item in value)
+            fixed = isinstance(value, tuple) and all(self._fixed(item) for item in value)
+            return (SEQUENCE, kind, items), fixed
+        if isinstance(value, dict | MappingProxyType):
+            pairs = tuple((self.take(k, depth), self.take(v, depth)) for k, v in value.items())
+            fixed = isinstance(value, MappingProxyType) and all(
+                self._fixed(k) and self._fixed(v) for k, v in value.items()
+            )
+            return (MAPPING, kind, pairs), fixed
+        if isinstance(value, set | frozenset):
+            members = sorted((self.take(item, depth) for item in value), key=repr)
+            fixed = isinstance(value, frozenset) and all(self._fixed(item) for item in value)
+            return (SET, kind, tuple(members)), fixed
+        fields = self._fields(value, depth)
+        params = getattr(type(value), "__dataclass_params__", None)
+        fixed = bool(params is not None and params.frozen) and all(
+            self._fixed(getattr(value, name)) for name, _ in fields
+        )
+        return (OBJECT, kind, fields), fixed
+
+    def _fields(self, value: Any, depth: int) -> tuple[tuple[str, Any], ...]:
+        """(name, picture) of each slot and instance attribute set on value."""
+        fields = []
+        names = _field_names(type(value)) + tuple(getattr(value, "__dict__", ()))
+        for name in dict.fromkeys(names):
+            try:
+                field_value = getattr(value, name)
+            except AttributeError:  # a slot never set
+                continue
+            fields.append((name, self.take(field_value, depth)))
+        return tuple(fields)
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The slots a class and its bases declare (kept per class)."""
+    found = _SLOTS.get(cls)
+    if found is None:
+        names: list[str] = []
+        for base in cls.__mro__:
+            slots = base.__dict__.get("__slots__", ())
+            names += [slots] if isinstance(slots, str) else list(slots)
+        skip = ("__dict__", "__weakref__")
+        found = _SLOTS[cls] = tuple(n for n in dict.fromkeys(names) if n not in skip)
+    return found
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _is_code(value: Any) -> bool:
+    """Functions, methods, modules: pictured by name, not followed."""
+    return isinstance(value, FunctionType | BuiltinFunctionType | MethodType | ModuleType)
+
+
+def first_difference(before: Any, after: Any, path: str = "state") -> str:
+    """Where two pictures first differ, as a path into the state
+    (state.players[0].built), or "" when they are equal."""
+    if before == after:
+        return ""
+    if not (isinstance(before, tuple) and isinstance(after, tuple)):
+        return path
+    if before[:2] != after[:2] or before[0] not in (SEQUENCE, MAPPING, OBJECT):
+        return path
+    form, old, new = before[0], before[2], after[2]
+    if len(old) != len(new):
+        return f"{path} (length {len(old)} -> {len(new)})"
+    for index, (a, b) in enumerate(zip(old, new, strict=True)):
+        if a == b:
+            continue
+        if form == OBJECT:
+            return first_difference(a[1], b[1], f"{path}.{a[0]}")
+        if form == MAPPING:
+            if a[0] != b[0]:
+                return f"{path} (key {_short(a[0])} -> {_short(b[0])})"
+            return first_difference(a[1], b[1], f"{path}[{_short(a[0])}]")
+        return first_difference(a, b, f"{path}[{index}]")
+    return path
+
+
+def _short(picture: Any) -> str:
+    if type(picture) in _ATOMS:
+        return repr(picture)[:40]
+    return f"<{picture[1]}>"
+
+
+# --- the checks ---------------------------------------------------------------------------
+
+
+def check_legal_actions(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """A seat is to move with a legal action iff the game runs; none after the end."""
+    name, game, players = "legal-actions", played.game, played.case.players
+    for index, state, action in walk.positions():
+        over, seat = game.is_over(state), game.to_move(state)
+        if action is None and not played.record.limit:  # the end
+            legal = list(game.legal_actions(state))
+            if not over:
+                return [played.finding(name, index, "the game stopped but is_over is false")]
+            if seat is not None:
+                return [played.finding(name, index, f"the game is over but seat {seat} is to move")]
+            if legal:
+                shown = _show(legal[0])
+                return [played.finding(name, index, f"the game is over but offers {shown}")]
+        elif action is not None:
+            if over:
+                return [played.finding(name, index, "is_over is true while the game was played on")]
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                return [
+                    played.finding(name, index, f"to_move is {seat!r}, not a seat of {players}")
+                ]
+            if not len(game.legal_actions(state)):
+                return [played.finding(name, index, f"seat {seat} is to move with no legal action")]
+    return []
+
+
+def check_illegal_refused(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """An illegal action is refused by checked_apply with IllegalAction, state unchanged."""
+    name, game = "illegal-refused", played.game
+    rng = random.Random(derive_seed(played.case.seed, "illegal"))
+    vocabulary, pictures = _Vocabulary(played.actions), Snapshots()
+    for index, state, _ in walk.positions():
+        legal = list(game.legal_actions(state))
+        illegal = vocabulary.illegal(legal, rng)
+        if illegal is None:
+            continue
+        before = pictures.of(state)
+        try:
+            checked_apply(game, state, illegal)
+        except IllegalAction:
+            pass
+        else:
+            return [played.finding(name, index, f"{_show(illegal)} is not legal but was applied")]
+        moved = first_difference(before, pictures.of(state))
+        if moved:
+            message = f"refusing {_show(illegal)} changed {moved}"
+            return [played.finding(name, index, message)]
+    return []
+
+
+class _Vocabulary:
+    """The actions a game used, to make an illegal action from its own words."""
+
+    def __init__(self, actions: Sequence[Action]):
+        self.actions = list(dict.fromkeys(actions))
+
+    def illegal(self, legal: list[Action], rng: random.Random) -> Action | None:
+        """An action legal at another decision but not here, else a legal one with one
+        part changed (to a word the game uses there, else to an unused one)."""
+        allowed = set(legal)
+        for _ in range(8):
+            if not self.actions:
+                break
+            candidate = rng.choice(self.actions)
+            if candidate not in allowed:
+                return candidate
+        for _ in range(8):
+            if not legal:
+                return None
+            base = rng.choice(legal)
+            if not isinstance(base, tuple) or not base:
+                return None
+            part = rng.randrange(len(base))
+            words = [a[part] for a in self.actions if isinstance(a, tuple) and len(a) > part]
+            for word in [*rng.sample(words, min(4, len(words))), _unused(base[part])]:
+                changed = (*base[:part], word, *base[part + 1 :])
+                if changed not in allowed:
+                    return changed
+        return None
+
+
+def _unused(word: Any) -> Any:
+    """A word no game uses in this place: far out of range, or text no action holds."""
+    if isinstance(word, bool) or not isinstance(word, int | str):
+        return "no-such-part"
+    return word + 1_000_003 if isinstance(word, int) else word + "?"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a state shows the kit: whose decision, the end, the legal actions, the
+    scores, and each seat's heuristic while the game runs."""
+
+    to_move: int | None
+    over: bool
+    legal: tuple[Action, ...]
+    scores: tuple[Any, ...]
+    heuristics: tuple[float, ...]
+
+    def difference(self, other: Observation) -> str:
+        """The first thing other shows otherwise, in words ("" when none)."""
+        for name, words in (
+            ("to_move", "seat to move"),
+            ("over", "end"),
+            ("legal", "legal actions"),
+            ("scores", "scores"),
+            ("heuristics", "heuristic values"),
+        ):
+            if getattr(self, name) != getattr(other, name):
+                return words
+        return ""
+
+
+def observe(game: Any, state: Any, players: int) -> Observation:
+    over = game.is_over(state)
+    heuristics = () if over else tuple(game.heuristic(state, seat) for seat in range(players))
+    return Observation(
+        game.to_move(state),
+        over,
+        tuple(game.legal_actions(state)),
+        tuple(game.scores(state)),
+        heuristics,
+    )
+
+
+def check_copy_independent(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """A copy shows what its original shows, and shares no data that either's play
+    changes: applying the played action to a copy leaves the original playing as an
+    untouched twin does, and playing on in the original leaves a copy made earlier
+    as it was.
+
+    A change a snapshot sees (Snapshots) locates the fault; it counts as one only
+    when what the state shows changes too, since a cache shared by copies on
+    purpose (filled by whichever reaches it first) changes data but never play.
+    """
+    name, game, players, actions = (
+        "copy-independent",
+        played.game,
+        played.case.players,
+        played.actions,
+    )
+    pictures = Snapshots()
+    twin, twin_at = walk.setup(), 0  # the same game, never copied
+    suspect = ""  # the last change a copy's play made to the original's data
+    earlier: tuple[int, Any, Any, Observation] | None = None  # a copy made at a decision
+    for index, state, action in walk.positions():
+        for step in actions[twin_at:index]:
+            game.apply(twin, step)
+        twin_at = index
+        seen = observe(game, state, players)
+        shown = observe(game, twin, players).difference(seen)
+        if shown:
+            cause = suspect or "after copies were played, with no change a snapshot sees,"
+            message = f"{cause} the original's {shown} differ from an untouched twin's"
+            return [played.finding(name, index, message)]
+        if earlier is not None:
+            made, kept, kept_before, kept_seen = earlier
+            moved = first_difference(kept_before, pictures.of(kept))
+            shown = kept_seen.difference(observe(game, kept, players))
+            if moved and shown:
+                message = f"playing on from decision {made} changed a copy's {moved} and {shown}"
+                return [played.finding(name, index, message)]
+        if action is None:
+            break
+        trial, kept = state.copy(), state.copy()
+        shown = seen.difference(observe(game, kept, players))
+        if shown:
+            return [played.finding(name, index, f"a copy shows other {shown} than its original")]
+        before = pictures.of(state)  # after copying: a copy may mark what it now shares
+        earlier = (index, kept, pictures.of(kept), seen)
+        game.apply(trial, action)
+        moved = first_difference(before, pictures.of(state))
+        if moved:
+            suspect = f"applying {_show(action)} to a copy at decision {index} changed {moved}:"
+    return []
+
+
+def check_deterministic(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """Played again on a fresh engine with fresh bots: the same actions and scores."""
+    name, case = "deterministic", played.case
+    _, again, actions = play(
+        subject.new_game(), subject.catalog, list(case.bots), case.seed, dict(subject.options)
+    )
+    for index, (first, second) in enumerate(zip(played.actions, actions, strict=False)):
+        if first != second:
+            message = f"played {_show(first)} the first time, {_show(second)} the second"
+            return [played.finding(name, index, message)]
+    if len(actions) != len(played.actions):
+        message = f"{len(played.actions)} decisions the first time, {len(actions)} the second"
+        return [played.finding(name, None, message)]
+    if again.scores != played.record.scores:
+        message = f"scores {played.record.scores} the first time, {again.scores} the second"
+        return [played.finding(name, None, message)]
+    return []
+
+
+def check_replay(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """The action log, through JSON and back, replays to the same scores."""
+    name, case, game, record = "replay", played.case, played.game, played.record
+    version = getattr(subject.catalog, "version", "")
+    log = log_of(
+        game, subject.game_id, version, list(case.bots), case.seed, dict(subject.options),
+        played.actions, record,
+    )  # fmt: skip
+    try:
+        text = json.dumps(log)
+    except (TypeError, ValueError) as error:
+        return [played.finding(name, None, f"the action log is not JSON: {error}")]
+    read = json.loads(text)
+    engines = {subject.game_id: subject.spec} if subject.spec else {subject.game_id: None}
+    problems = log_problems(read, engines)
+    if problems:
+        pointer, message = problems[0]
+        return [played.finding(name, None, f"the action log at {pointer}: {message}")]
+    try:
+        state = replay(game, subject.catalog, read)
+    except ValueError as error:
+        return [played.finding(name, None, f"the log does not replay: {error}")]
+    scores = list(game.scores(state))
+    if scores != record.scores:
+        message = f"the log replays to scores {scores}, the game ended with {record.scores}"
+        return [played.finding(name, None, message)]
+    return []
+
+
+def check_outcome(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """At the end: one whole-number score per seat; winners and outcome agree with them."""
+    if played.record.limit:
+        return []  # stopped at the decision limit: there is no end to judge
+    name, game, players = "outcome", played.game, played.case.players
+    state = played.final
+    scores, winners = list(game.scores(state)), list(game.winners(state))
+    problems = _outcome_problems(subject, scores, winners, outcome_of(game, state), players)
+    return [played.finding(name, None, problem) for problem in problems[:1]]
+
+
+def _outcome_problems(
+    subject: Subject, scores: list[Any], winners: list[Any], outcome: Any, players: int
+) -> list[str]:
+    if len(scores) != players:
+        return [f"{len(scores)} scores for {players} seats"]
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        return [f"scores {scores!r} are not whole numbers"]
+    if sorted(set(winners)) != winners or not all(w in range(players) for w in winners):
+        return [f"winners {winners!r} are not distinct seats in order"]
+    if tuple(outcome.scores) != tuple(scores) or tuple(outcome.winners) != tuple(winners):
+        return [f"the outcome says scores {list(outcome.scores)} and winners "
+                f"{list(outcome.winners)}, the game {scores} and {winners}"]  # fmt: skip
+    declared = subject.spec.outcomes if subject.spec else tuple(OutcomeKind)
+    if outcome.kind not in declared:
+        kinds = ", ".join(kind.value for kind in declared)
+        return [f"a {outcome.kind.value} outcome, but the spec declares {kinds}"]
+    best = max(scores)
+    if outcome.kind is OutcomeKind.VERSUS:
+        if not winners:
+            return ["a versus game without a winner"]
+        beaten = [seat for seat in winners if scores[seat] != best]
+        if beaten:
+            return [f"seat {beaten[0]} wins with {scores[beaten[0]]}, below the top score {best}"]
+    if outcome.kind is OutcomeKind.TEAM:
+        if winners not in ([], list(range(players))):
+            return [f"a team game's winners are every seat or none, not {winners}"]
+        if outcome.team_won is not None and outcome.team_won != bool(winners):
+            return [f"team_won is {outcome.team_won} but the winners are {winners}"]
+    if outcome.kind is OutcomeKind.SOLO:
+        if not set(winners) <= {0}:
+            return [f"a solo game's winner is seat 0 or no one, not {winners}"]
+        if outcome.solo_won is not None and outcome.solo_won != bool(winners):
+            return [f"solo_won is {outcome.solo_won} but the winners are {winners}"]
+    return []
+
+
+# --- fast paths --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FastPaths:
+    """What a game offers to judge actions faster than copy, apply, heuristic.
+
+    action_values(state, seat, actions): the heuristic after each action;
+    best_actions(state, seat, actions): the actions of the highest of those, in order.
+    """
+
+    action_values: Callable[[Any, int, Sequence[Action]], list[float]] | None = None
+    best_actions: Callable[[Any, int, Sequence[Action]], list[Action]] | None = None
+
+
+def fast_paths(game: Any) -> FastPaths:
+    """The fast paths a game offers: the one place the suite finds them."""
+    return FastPaths(getattr(game, "action_values", None), getattr(game, "best_actions", None))
+
+
+def check_fast_paths(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
+    """The fast paths give the reference's values (within TOLERANCE) and its argmax."""
+    name, game = "fast-paths", played.game
+    fast = fast_paths(game)
+    if fast.action_values is None and fast.best_actions is None:
+        return []
+    for index, state, action in walk.positions():
+        if action is None:
+            break
+        seat = game.to_move(state)
+        legal = game.legal_actions(state)
+        reference = reference_values(game, state, seat, legal)
+        if fast.action_values is not None:
+            values = list(fast.action_values(state, seat, legal))
+            problem = _values_problem(list(legal), values, reference)
+            if problem:
+                return [played.finding(name, index, f"action_values: {problem}")]
+        if fast.best_actions is not None:
+            top = max(reference)
+            expected = [a for a, v in zip(legal, reference, strict=True) if v == top]
+            found = list(fast.best_actions(state, seat, legal))
+            if found != expected:
+                message = (
+                    f"best_actions gives {_few(found)}, the highest values are {_few(expected)}"
+                )
+                return [played.finding(name, index, message)]
+    return []
+
+
+def _values_problem(legal: list[Action], values: list[float], reference: list[float]) -> str:
+    if len(values) != len(reference):
+        return f"{len(values)} values for {len(reference)} actions"
+    for action, value, expected in zip(legal, values, reference, strict=True):
+        if not abs(value - expected) <= TOLERANCE:
+            return f"{_show(action)} is valued {value!r}, by the book {expected!r}"
+    return ""
+
+
+def _few(actions: list[Action]) -> str:
+    shown = ", ".join(_show(a) for a in actions[:3])
+    return f"[{shown}{', ...' if len(actions) > 3 else ''}] ({len(actions)})"
+
+
+def _show(action: Any) -> str:
+    return repr(action) if len(repr(action)) <= 80 else repr(action)[:77] + "..."
+
+
+@dataclass(frozen=True)
+class NamedCheck:
+    name: str
+    run: Check
+
+
+CHECKS: tuple[NamedCheck, ...] = (
+    NamedCheck("legal-actions", check_legal_actions),
+    NamedCheck("illegal-refused", check_illegal_refused),
+    NamedCheck("copy-independent", check_copy_independent),
+    NamedCheck("deterministic", check_deterministic),
+    NamedCheck("replay", check_replay),
+    NamedCheck("outcome", check_outcome),
+    NamedCheck("fast-paths", check_fast_paths),
+    # seat-view twins (every hidden field the seat view declares, varied in twin
+    # states, gives every bot the same decision) belongs here: SEAT_VIEW_TWINS.
+)
+
+
+# --- running the suite --------------------------------------------------------------------
+
+
+def subject_of(
+    spec: GameSpec, catalog: Any = None, options: Mapping[str, object] | None = None
+) -> Subject:
+    """The spec's game with its own catalog (or the one given) and its typed options."""
+    if catalog is None:
+        if spec.catalog_path is None:
+            raise ValueError(f"{spec.id} has no catalog of its own: give one")
+        catalog = load_catalog(spec.catalog_path, display=spec.catalog_path.name)
+    typed = spec.parse_options(options or {})
+    return Subject(spec.id, spec.new_game, catalog, typed, spec)
+
+
+def cases(spec_range: tuple[int, int], settings: Settings) -> list[Case]:
+    """games games at each player count (the ones asked for, within the game's range)."""
+    low, high = spec_range
+    counts = settings.players or tuple(range(low, high + 1))
+    outside = [count for count in counts if not low <= count <= high]
+    if outside:
+        raise ValueError(f"the game takes {low} to {high} players, not {outside[0]}")
+    return [
+        Case(
+            derive_seed(settings.seed, "conform", players, index),
+            players,
+            (BOTS[index % len(BOTS)],) * players,
+        )
+        for players in counts
+        for index in range(settings.games)
+    ]
+
+
+def run_suite(
+    subject: Subject,
+    settings: Settings | None = None,
+    checks: Sequence[NamedCheck] = CHECKS,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Play the cases, then run every check on every game played; a game's error
+    inside a check is a finding of that check, located where it happened."""
+    settings = settings or Settings()
+    game = subject.new_game()
+    start = time.perf_counter()
+    played: list[Played] = []
+    failed: list[Finding] = []
+    for case in cases((game.min_players, game.max_players), settings):
+        try:
+            final, record, actions = play(
+                game, subject.catalog, list(case.bots), case.seed, dict(subject.options)
+            )
+        except Exception as error:  # the game's own code failed: a finding, not a crash
+            failed.append(Finding("play", case.seed, case.players, None, _raised(error)))
+            continue
+        played.append(Played(case, game, final, record, actions))
+    results = [CheckResult("play", len(played) + len(failed), _since(start), tuple(failed))]
+    for check in checks:
+        if progress is not None:
+            progress(check.name)
+        start = time.perf_counter()
+        findings: list[Finding] = []
+        for one in played:
+            walk = Walk(subject, one, settings.decisions)
+            try:
+                findings += check.run(subject, one, walk)
+            except Exception as error:
+                findings.append(one.finding(check.name, walk.decision, _raised(error)))
+        results.append(CheckResult(check.name, len(played), _since(start), tuple(findings)))
+    return Report(subject.game_id, tuple(results))
+
+
+def _raised(error: Exception) -> str:
+    text = " ".join(str(error).split())
+    return f"raised {type(error).__name__}: {text[:200]}"
+
+
+def _since(start: float) -> float:
+    return time.perf_counter() - start
+
+
+def assert_conforms(
+    game: GameSpec | Subject,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    decisions: int = DEFAULT_DECISIONS,
+    players: Sequence[int] | None = None,
+    options: Mapping[str, object] | None = None,
+) -> Report:
+    """Run the suite on a game (its spec, with its own catalog, or a Subject) and raise
+    AssertionError listing the findings when it fails; for a designer's own tests."""
+    subject = game if isinstance(game, Subject) else subject_of(game, options=options)
+    settings = Settings(games, seed, decisions, tuple(players) if players else None)
+    report = run_suite(subject, settings)
+    if not report.ok:
+        shown = report.findings[:20]
+        more = len(report.findings) - len(shown)
+        lines = [str(finding) for finding in shown] + ([f"... and {more} more"] if more else [])
+        raise AssertionError(f"{subject.game_id} does not conform:\n" + "\n".join(lines))
+    return report
