@@ -44,7 +44,7 @@ from protopress.rules.core import Action, IllegalAction, checked_apply, derive_s
 from protopress.rules.simulate import GameRecord, log_of, log_problems, outcome_of, play, replay
 from protopress.rules.spec import GameSpec, OutcomeKind
 
-BOTS = ("random", "greedy")  # game i at each player count is played by BOTS[i % 2]
+BOTS = ("random", "greedy")  # the bots take turns, game by game and count by count
 DEFAULT_GAMES = 2  # per player count: one game of each bot
 DEFAULT_DECISIONS = 300  # decisions examined per game, spread over the game
 TOLERANCE = 1e-9  # a fast action value may differ from the reference by this much
@@ -102,13 +102,26 @@ class CheckResult:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """A player count the game would not set up with the options given, and why."""
+
+    players: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class Report:
+    """The suite's verdict on one game: each check's result, the counts skipped."""
+
     game: str
     results: tuple[CheckResult, ...]
+    skipped: tuple[Skipped, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return all(result.ok for result in self.results)
+        """Every check passed on at least one game played."""
+        played = self.results[0].games if self.results else 0
+        return played > 0 and all(result.ok for result in self.results)
 
     @property
     def findings(self) -> list[Finding]:
@@ -119,6 +132,7 @@ class Report:
             "game": self.game,
             "ok": self.ok,
             "checks": [result.to_json() for result in self.results],
+            "skipped": [dataclasses.asdict(skip) for skip in self.skipped],
         }
 
 
@@ -771,7 +785,7 @@ def cases(spec_range: tuple[int, int], settings: Settings) -> list[Case]:
         Case(
             derive_seed(settings.seed, "conform", players, index),
             players,
-            (BOTS[index % len(BOTS)],) * players,
+            (BOTS[(index + players) % len(BOTS)],) * players,
         )
         for players in counts
         for index in range(settings.games)
@@ -779,19 +793,25 @@ def cases(spec_range: tuple[int, int], settings: Settings) -> list[Case]:
 
 
 def run_suite(
-    subject: Subject,
-    settings: Settings | None = None,
-    checks: Sequence[NamedCheck] = CHECKS,
-    progress: Callable[[str], None] | None = None,
+    subject: Subject, settings: Settings | None = None, checks: Sequence[NamedCheck] = CHECKS
 ) -> Report:
     """Play the cases, then run every check on every game played; a game's error
-    inside a check is a finding of that check, located where it happened."""
+    inside a check is a finding of that check, located where it happened. A player
+    count whose setup the game refuses with ValueError (say, an option of the solo
+    game at two players) is skipped and said so."""
     settings = settings or Settings()
     game = subject.new_game()
     start = time.perf_counter()
     played: list[Played] = []
     failed: list[Finding] = []
+    refused: dict[int, str] = {}
     for case in cases((game.min_players, game.max_players), settings):
+        if case.players not in refused:
+            reason = _refusal(game, subject, case.players)
+            if reason is not None:
+                refused[case.players] = reason
+        if case.players in refused:
+            continue
         try:
             final, record, actions = play(
                 game, subject.catalog, list(case.bots), case.seed, dict(subject.options)
@@ -802,8 +822,6 @@ def run_suite(
         played.append(Played(case, game, final, record, actions))
     results = [CheckResult("play", len(played) + len(failed), _since(start), tuple(failed))]
     for check in checks:
-        if progress is not None:
-            progress(check.name)
         start = time.perf_counter()
         findings: list[Finding] = []
         for one in played:
@@ -813,7 +831,17 @@ def run_suite(
             except Exception as error:
                 findings.append(one.finding(check.name, walk.decision, _raised(error)))
         results.append(CheckResult(check.name, len(played), _since(start), tuple(findings)))
-    return Report(subject.game_id, tuple(results))
+    skipped = tuple(Skipped(players, reason) for players, reason in refused.items())
+    return Report(subject.game_id, tuple(results), skipped)
+
+
+def _refusal(game: Any, subject: Subject, players: int) -> str | None:
+    """The game's reason for refusing to set up this many players, or None."""
+    try:
+        game.setup(subject.catalog, players, random.Random(0), dict(subject.options))
+    except ValueError as error:
+        return " ".join(str(error).split())[:200]
+    return None
 
 
 def _raised(error: Exception) -> str:
