@@ -193,8 +193,13 @@ class Walk:
 
     def __init__(self, subject: Subject, played: Played, examined: int):
         self.subject, self.played, self.decision = subject, played, 0
+        self.examined = examined
         total = len(played.actions)
         self.stride = max(1, math.ceil(total / max(1, examined)))
+
+    def again(self) -> Walk:
+        """A new walk over the same decisions."""
+        return Walk(self.subject, self.played, self.examined)
 
     def setup(self) -> Any:
         played = self.played
@@ -530,21 +535,37 @@ def check_copy_independent(subject: Subject, played: Played, walk: Walk) -> list
     """A copy shows what its original shows, and shares no data that either's play
     changes: applying the played action to a copy leaves the original playing as an
     untouched twin does, and playing on in the original leaves a copy made earlier
-    as it was.
+    showing what it showed.
 
-    A change a snapshot sees (Snapshots) locates the fault; it counts as one only
-    when what the state shows changes too, since a cache shared by copies on
-    purpose (filled by whichever reaches it first) changes data but never play.
+    What the states show decides; snapshots (Snapshots) then locate the data that
+    changed, in a second walk made only for a game that fails. A change of data
+    alone is no finding: a cache shared by copies on purpose (filled by whichever
+    reaches it first) changes data but never play.
     """
+    found = _copy_walk(played, walk, None)
+    if not found:
+        return []
+    located = _copy_walk(played, walk.again(), Snapshots())
+    return located or found
+
+
+def _copy_walk(played: Played, walk: Walk, pictures: Snapshots | None) -> list[Finding]:
+    """check_copy_independent's walk; with pictures, its findings name the data changed."""
     name, game, players, actions = (
         "copy-independent",
         played.game,
         played.case.players,
         played.actions,
     )
-    pictures = Snapshots()
+
+    def moved(before: Any, state: Any) -> str:
+        return "" if pictures is None else first_difference(before, pictures.of(state))
+
+    def picture(state: Any) -> Any:
+        return None if pictures is None else pictures.of(state)
+
     twin, twin_at = walk.setup(), 0  # the same game, never copied
-    suspect = ""  # the last change a copy's play made to the original's data
+    suspect: tuple[int, str] | None = None  # the last change a copy's play made to the original
     earlier: tuple[int, Any, Any, Observation] | None = None  # a copy made at a decision
     for index, state, action in walk.positions():
         for step in actions[twin_at:index]:
@@ -552,16 +573,31 @@ def check_copy_independent(subject: Subject, played: Played, walk: Walk) -> list
         twin_at = index
         seen = observe(game, state, players)
         shown = observe(game, twin, players).difference(seen)
-        if shown:
-            cause = suspect or "after copies were played, with no change a snapshot sees,"
-            message = f"{cause} the original's {shown} differ from an untouched twin's"
+        if earlier is None:  # no copy made yet: the twin must be the state itself
+            where = shown or first_difference(snapshot(twin), snapshot(state))
+            if where:
+                message = f"a twin set up from the same seed differs in {where} (see deterministic)"
+                return [played.finding(name, index, message)]
+        elif shown and suspect is not None:
+            made, change = suspect
+            message = f"{change}; from decision {index} its {shown} differ from an untouched twin's"
+            return [played.finding(name, made, message)]
+        elif shown:
+            message = (
+                f"after copies were played the original's {shown} differ from an untouched twin's"
+            )
             return [played.finding(name, index, message)]
-        if earlier is not None:
+        if earlier is not None:  # the copy shows what it showed, and plays on as the original did
             made, kept, kept_before, kept_seen = earlier
-            moved = first_difference(kept_before, pictures.of(kept))
+            where = moved(kept_before, kept)
             shown = kept_seen.difference(observe(game, kept, players))
-            if moved and shown:
-                message = f"playing on from decision {made} changed a copy's {moved} and {shown}"
+            if not shown:
+                for step in actions[made:index]:
+                    game.apply(kept, step)
+                shown = seen.difference(observe(game, kept, players))
+            if shown:
+                what = f"{where}: played on, its {shown} differ" if where else shown
+                message = f"playing on in the original from decision {made} changed a copy's {what}"
                 return [played.finding(name, index, message)]
         if action is None:
             break
@@ -569,12 +605,12 @@ def check_copy_independent(subject: Subject, played: Played, walk: Walk) -> list
         shown = seen.difference(observe(game, kept, players))
         if shown:
             return [played.finding(name, index, f"a copy shows other {shown} than its original")]
-        before = pictures.of(state)  # after copying: a copy may mark what it now shares
-        earlier = (index, kept, pictures.of(kept), seen)
+        before = picture(state)  # after copying: a copy may mark what it now shares
+        earlier = (index, kept, picture(kept), seen)
         game.apply(trial, action)
-        moved = first_difference(before, pictures.of(state))
-        if moved:
-            suspect = f"applying {_show(action)} to a copy at decision {index} changed {moved}:"
+        where = moved(before, state)
+        if where:
+            suspect = (index, f"applying {_show(action)} to a copy changed the original's {where}")
     return []
 
 
