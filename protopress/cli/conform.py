@@ -53,7 +53,7 @@ def conform(game_id, rules, catalog_path, games, players, decisions, seed, game_
     except OptionError as error:
         raise click.UsageError(f"{spec.id}: {error}") from None
     catalog = load_for(spec, catalog_path)
-    settings = Settings(games, seed, decisions, tuple(players) or None, options)
+    settings = Settings(games, seed, decisions, tuple(players) or None)
     report = run_suite(subject_of(spec, catalog, options), settings)
     if as_json:
         click.echo(

@@ -8,8 +8,10 @@ every player count it allows:
 - illegal-refused: an action that is not legal (one legal elsewhere in the game,
   or a legal one with a part changed) is refused by `core.checked_apply` with
   IllegalAction, and the state is left as it was;
-- copy-independent: applying an action to a copy leaves the original as it was,
-  and playing on in the original leaves an earlier copy as it was;
+- copy-independent: a copy shows what its original shows; applying an action to
+  a copy leaves the original playing as an untouched twin does, and playing on
+  in the original leaves an earlier copy as it was (snapshots of the states'
+  data name what changed);
 - deterministic: the same seed and bots play the same actions to the same scores;
 - replay: the game's action log, written to JSON and read back, replays to the
   same scores;
@@ -17,7 +19,8 @@ every player count it allows:
   agree with the scores and the game's declared outcome kinds;
 - fast-paths: where the game offers a fast `action_values` or `best_actions`,
   they equal the by-the-book look-ahead (copy, apply, heuristic) on every
-  examined decision.
+  examined decision;
+- (the seat-view twin check has its place in CHECKS, below).
 
 Each check is a named function giving typed findings, each located by seed,
 player count and decision. The work is bounded: `games` games per player count,
@@ -34,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import BuiltinFunctionType, FunctionType, MappingProxyType, MethodType, ModuleType
 from typing import Any
 
@@ -141,14 +144,13 @@ class Report:
 
 @dataclass(frozen=True)
 class Settings:
-    """How much the suite plays: games per player count, decisions examined per game,
-    the player counts (None: every count the game allows) and the game's options."""
+    """How much the suite plays: games per player count, decisions examined per game
+    and the player counts (None: every count the game allows)."""
 
     games: int = DEFAULT_GAMES
     seed: int = 0
     decisions: int = DEFAULT_DECISIONS
     players: tuple[int, ...] | None = None
-    options: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -407,28 +409,26 @@ def _short(picture: Any) -> str:
 
 
 def check_legal_actions(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
-    """A seat is to move with a legal action iff the game runs; none after the end."""
+    """A seat is to move with a legal action iff the game runs; none after the end.
+    (A game stopped at simulate's decision limit is running at its last position.)"""
     name, game, players = "legal-actions", played.game, played.case.players
     for index, state, action in walk.positions():
         over, seat = game.is_over(state), game.to_move(state)
-        if action is None and not played.record.limit:  # the end
+        if action is None and over:  # the end
             legal = list(game.legal_actions(state))
-            if not over:
-                return [played.finding(name, index, "the game stopped but is_over is false")]
             if seat is not None:
                 return [played.finding(name, index, f"the game is over but seat {seat} is to move")]
             if legal:
                 shown = _show(legal[0])
                 return [played.finding(name, index, f"the game is over but offers {shown}")]
-        elif action is not None:
-            if over:
-                return [played.finding(name, index, "is_over is true while the game was played on")]
-            if not isinstance(seat, int) or not 0 <= seat < players:
-                return [
-                    played.finding(name, index, f"to_move is {seat!r}, not a seat of {players}")
-                ]
-            if not len(game.legal_actions(state)):
-                return [played.finding(name, index, f"seat {seat} is to move with no legal action")]
+            continue
+        if over:
+            return [played.finding(name, index, "is_over is true while the game was played on")]
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            message = f"the game runs but to_move is {seat!r}, not a seat of {players}"
+            return [played.finding(name, index, message)]
+        if not len(game.legal_actions(state)):
+            return [played.finding(name, index, f"seat {seat} is to move with no legal action")]
     return []
 
 
@@ -790,8 +790,9 @@ CHECKS: tuple[NamedCheck, ...] = (
     NamedCheck("replay", check_replay),
     NamedCheck("outcome", check_outcome),
     NamedCheck("fast-paths", check_fast_paths),
-    # seat-view twins (every hidden field the seat view declares, varied in twin
-    # states, gives every bot the same decision) belongs here: SEAT_VIEW_TWINS.
+    # The seat-view twin check goes here, as NamedCheck("seat-view-twins", ...): every
+    # hidden field the game's seat view declares, varied in twin states, gives every
+    # bot (greedy, greedy:3, mcts) the same decision.
 )
 
 

@@ -203,6 +203,19 @@ def test_actions_offered_after_the_end_are_caught():
     assert found[0].decision is not None and found[0].decision > 0
 
 
+class StuckBeforeTheEnd(Pile):
+    def legal_actions(self, state):
+        return [] if len(state.pile) == 1 else super().legal_actions(state)
+
+
+def test_a_running_game_without_a_legal_action_is_caught():
+    report = check(StuckBeforeTheEnd)
+    found = [f for f in report.findings if f.check == "legal-actions"]
+    assert found, report.findings
+    assert found[0].message.endswith("is to move with no legal action")
+    assert found[0].decision is not None and found[0].decision > 0
+
+
 class _Yes(list):
     def __contains__(self, action):
         return True
