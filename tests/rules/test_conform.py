@@ -445,6 +445,14 @@ def test_a_failing_game_exits_1_naming_the_check(tmp_path):
     assert "cottage-market does not conform" in result.output
 
 
+def test_a_new_project_with_rules_conforms(tmp_path):
+    folder = tmp_path / "my-game"
+    assert invoke("new", folder, "--with-rules").exit_code == 0
+    result = invoke("conform", "my-game", "--rules", folder / "rules.py", "--games", "1")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "my-game conforms"
+
+
 @pytest.mark.parametrize(
     "args",
     [
