@@ -878,6 +878,8 @@ def _refusal(game: Any, subject: Subject, players: int) -> str | None:
         game.setup(subject.catalog, players, random.Random(0), dict(subject.options))
     except ValueError as error:
         return " ".join(str(error).split())[:200]
+    except Exception:  # not a refusal but a failure: playing the game reports it
+        return None
     return None
 
 
@@ -891,21 +893,32 @@ def _since(start: float) -> float:
 
 
 def assert_conforms(
-    game: GameSpec | Subject,
+    game: Any,
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     decisions: int = DEFAULT_DECISIONS,
     players: Sequence[int] | None = None,
     options: Mapping[str, object] | None = None,
+    catalog: Any = None,
 ) -> Report:
-    """Run the suite on a game (its spec, with its own catalog, or a Subject) and raise
-    AssertionError listing the findings when it fails; for a designer's own tests."""
-    subject = game if isinstance(game, Subject) else subject_of(game, options=options)
+    """Run the suite on a game and raise AssertionError listing the findings when it
+    fails; for a designer's own tests. game is a GameSpec, an engine (class or
+    instance) with a `spec`, or a Subject; the spec's own catalog is used unless
+    one is given. Returns the report when every check passes."""
+    if isinstance(game, Subject):
+        subject = game
+    else:
+        spec = game if isinstance(game, GameSpec) else getattr(game, "spec", None)
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"expected a GameSpec, an engine with a spec or a Subject: {game!r}")
+        subject = subject_of(spec, catalog, options)
     settings = Settings(games, seed, decisions, tuple(players) if players else None)
     report = run_suite(subject, settings)
     if not report.ok:
         shown = report.findings[:20]
         more = len(report.findings) - len(shown)
         lines = [str(finding) for finding in shown] + ([f"... and {more} more"] if more else [])
+        if not shown:
+            lines = ["no game could be set up: " + "; ".join(s.reason for s in report.skipped)]
         raise AssertionError(f"{subject.game_id} does not conform:\n" + "\n".join(lines))
     return report

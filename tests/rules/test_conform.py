@@ -54,6 +54,14 @@ def test_the_example_game_conforms():
     assert report.results[0].games == 2 * 3  # two games at 2, 3 and 4 players
 
 
+def test_assert_conforms_takes_an_engine_with_a_spec_and_its_options():
+    engine = load_rules(RULES).new_game()  # an engine the kit made knows its spec
+    report = assert_conforms(engine, games=1, players=[3], options={"rounds": 2})
+    assert report.results[0].games == 1
+    with pytest.raises(TypeError, match="expected a GameSpec"):
+        assert_conforms(Pile)
+
+
 # --- a small game to break ------------------------------------------------------------------
 
 
