@@ -319,19 +319,29 @@ class _Picture:
             return (RAW, kind, value.getstate()), False
         if isinstance(value, bytearray | memoryview):
             return (RAW, kind, bytes(value)), False
-        if isinstance(value, tuple | list):
-            items = tuple(self.take(item, depth) for item in value)
-            fixed = isinstance(value, tuple) and all(self._fixed(item) for item in value)
+        # Read through the built-in types' own methods: a subclass that watches its
+        # reads (or computes them) is pictured by what it holds, and learns nothing.
+        if isinstance(value, tuple):
+            items = tuple(self.take(item, depth) for item in tuple.__iter__(value))
+            fixed = all(self._fixed(item) for item in tuple.__iter__(value))
             return (SEQUENCE, kind, items), fixed
-        if isinstance(value, dict | MappingProxyType):
+        if isinstance(value, list):
+            return (
+                SEQUENCE,
+                kind,
+                tuple(self.take(item, depth) for item in list.__iter__(value)),
+            ), False
+        if isinstance(value, dict):
+            pairs = tuple((self.take(k, depth), self.take(v, depth)) for k, v in dict.items(value))
+            return (MAPPING, kind, pairs), False
+        if isinstance(value, MappingProxyType):
             pairs = tuple((self.take(k, depth), self.take(v, depth)) for k, v in value.items())
-            fixed = isinstance(value, MappingProxyType) and all(
-                self._fixed(k) and self._fixed(v) for k, v in value.items()
-            )
+            fixed = all(self._fixed(k) and self._fixed(v) for k, v in value.items())
             return (MAPPING, kind, pairs), fixed
         if isinstance(value, set | frozenset):
-            members = sorted((self.take(item, depth) for item in value), key=repr)
-            fixed = isinstance(value, frozenset) and all(self._fixed(item) for item in value)
+            own = list(set.__iter__(value) if isinstance(value, set) else frozenset.__iter__(value))
+            members = sorted((self.take(item, depth) for item in own), key=repr)
+            fixed = isinstance(value, frozenset) and all(self._fixed(item) for item in own)
             return (SET, kind, tuple(members)), fixed
         fields = self._fields(value, depth)
         params = getattr(type(value), "__dataclass_params__", None)

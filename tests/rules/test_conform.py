@@ -417,6 +417,30 @@ def test_a_snapshot_tells_a_shared_list_from_two_equal_ones():
     assert snapshot(shared) != snapshot(apart)
 
 
+class Watched(list):
+    """A list that notes each read, as a game may to know what a look-ahead used."""
+
+    reads = 0
+
+    def __iter__(self):
+        Watched.reads += 1
+        return super().__iter__()
+
+    def __getitem__(self, index):
+        Watched.reads += 1
+        return super().__getitem__(index)
+
+
+def test_a_snapshot_reads_what_a_list_holds_without_its_own_methods():
+    state = Slotted()
+    state.hands = {"a": Watched([1, Watched([2])])}
+    before = snapshot(state)
+    assert Watched.reads == 0
+    list.append(list.__getitem__(state.hands["a"], 1), 3)
+    assert first_difference(before, snapshot(state)) == "state.hands['a'][1] (length 1 -> 2)"
+    assert Watched.reads == 0
+
+
 # --- the command -------------------------------------------------------------------------
 
 
