@@ -18,8 +18,8 @@ every player count it allows:
 - outcome: at the end one score per seat, the winners and the typed outcome
   agree with the scores and the game's declared outcome kinds;
 - fast-paths: where the game offers a fast `action_values` or `best_actions`,
-  they equal the by-the-book look-ahead (copy, apply, heuristic) on every
-  examined decision;
+  they equal the by-the-book look-ahead (copy, apply, heuristic), and a
+  `rollout_step` plays `rollout_action`'s move, on every examined decision;
 - (the seat-view twin check has its place in CHECKS, below).
 
 Each check is a named function giving typed findings, each located by seed,
@@ -724,48 +724,84 @@ def _outcome_problems(
 
 @dataclass(frozen=True)
 class FastPaths:
-    """What a game offers to judge actions faster than copy, apply, heuristic.
+    """What a game offers to make the bots faster, each held to the book here.
 
-    action_values(state, seat, actions): the heuristic after each action;
-    best_actions(state, seat, actions): the actions of the highest of those, in order.
+    action_values(state, seat, actions): the heuristic after each action, as copy,
+    apply and heuristic give it; best_actions(state, seat, actions): the actions of
+    the highest of those, in order; rollout_step(state, rng, legal): the position
+    after rollout_action(state, rng)'s move, chosen with the same draws.
     """
 
     action_values: Callable[[Any, int, Sequence[Action]], list[float]] | None = None
     best_actions: Callable[[Any, int, Sequence[Action]], list[Action]] | None = None
+    rollout_action: Callable[[Any, random.Random], Action] | None = None
+    rollout_step: Callable[[Any, random.Random, Sequence[Action]], Any] | None = None
 
 
 def fast_paths(game: Any) -> FastPaths:
     """The fast paths a game offers: the one place the suite finds them."""
-    return FastPaths(getattr(game, "action_values", None), getattr(game, "best_actions", None))
+    return FastPaths(
+        getattr(game, "action_values", None),
+        getattr(game, "best_actions", None),
+        getattr(game, "rollout_action", None),
+        getattr(game, "rollout_step", None),
+    )
 
 
 def check_fast_paths(subject: Subject, played: Played, walk: Walk) -> list[Finding]:
-    """The fast paths give the reference's values (within TOLERANCE) and its argmax."""
-    name, game = "fast-paths", played.game
+    """The fast paths give what the book gives: action_values the reference's values
+    (within TOLERANCE), best_actions its argmax in order, rollout_step the position
+    after rollout_action's move, with the same draws."""
+    name, game, players = "fast-paths", played.game, played.case.players
     fast = fast_paths(game)
-    if fast.action_values is None and fast.best_actions is None:
+    stepped = fast.rollout_step is not None and fast.rollout_action is not None
+    if fast.action_values is None and fast.best_actions is None and not stepped:
         return []
     for index, state, action in walk.positions():
         if action is None:
             break
         seat = game.to_move(state)
         legal = game.legal_actions(state)
-        reference = reference_values(game, state, seat, legal)
-        if fast.action_values is not None:
-            values = list(fast.action_values(state, seat, legal))
-            problem = _values_problem(list(legal), values, reference)
-            if problem:
-                return [played.finding(name, index, f"action_values: {problem}")]
-        if fast.best_actions is not None:
-            top = max(reference)
-            expected = [a for a, v in zip(legal, reference, strict=True) if v == top]
-            found = list(fast.best_actions(state, seat, legal))
-            if found != expected:
-                message = (
-                    f"best_actions gives {_few(found)}, the highest values are {_few(expected)}"
-                )
-                return [played.finding(name, index, message)]
+        problem = ""
+        if fast.action_values is not None or fast.best_actions is not None:
+            problem = _judged_problem(fast, game, state, seat, legal)
+        if not problem and stepped and len(legal) > 1:
+            seed = derive_seed(played.case.seed, "rollout", index)
+            problem = _step_problem(fast, game, state, players, seed)
+        if problem:
+            return [played.finding(name, index, problem)]
     return []
+
+
+def _judged_problem(fast: FastPaths, game: Any, state: Any, seat: int, legal: Any) -> str:
+    reference = reference_values(game, state, seat, legal)
+    if fast.action_values is not None:
+        values = list(fast.action_values(state, seat, legal))
+        problem = _values_problem(list(legal), values, reference)
+        if problem:
+            return f"action_values: {problem}"
+    if fast.best_actions is not None:
+        top = max(reference)
+        expected = [a for a, v in zip(legal, reference, strict=True) if v == top]
+        found = list(fast.best_actions(state, seat, legal))
+        if found != expected:
+            return f"best_actions gives {_few(found)}, the highest values are {_few(expected)}"
+    return ""
+
+
+def _step_problem(fast: FastPaths, game: Any, state: Any, players: int, seed: int) -> str:
+    assert fast.rollout_action is not None and fast.rollout_step is not None
+    by_book, stepping = state.copy(), state.copy()
+    book_rng, step_rng = random.Random(seed), random.Random(seed)
+    move = fast.rollout_action(by_book, book_rng)
+    game.apply(by_book, move)
+    after = fast.rollout_step(stepping, step_rng, game.legal_actions(stepping))
+    if book_rng.getstate() != step_rng.getstate():
+        return f"rollout_step draws otherwise than rollout_action choosing {_show(move)}"
+    shown = observe(game, by_book, players).difference(observe(game, after, players))
+    if shown:
+        return f"rollout_step's position shows other {shown} than rollout_action's {_show(move)}"
+    return ""
 
 
 def _values_problem(legal: list[Action], values: list[float], reference: list[float]) -> str:

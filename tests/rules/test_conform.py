@@ -323,6 +323,48 @@ def test_fast_action_values_that_agree_pass():
     assert check(FastAndRight).ok
 
 
+class Steps(Pile):
+    """A playout policy and its played form, as the search bot uses them."""
+
+    def rollout_action(self, state, rng):
+        return rng.choice(self.legal_actions(state))
+
+    def rollout_step(self, state, rng, legal):
+        self.apply(state, self.rollout_action(state, rng))
+        return state
+
+
+class StepsElsewhere(Steps):
+    def rollout_step(self, state, rng, legal):
+        chosen = self.rollout_action(state, rng)
+        self.apply(state, next(a for a in legal if a != chosen))  # the other move
+        return state
+
+
+class StepsWithOtherDraws(Steps):
+    def rollout_step(self, state, rng, legal):
+        rng.random()
+        return super().rollout_step(state, rng, legal)
+
+
+def test_a_playout_step_that_plays_the_playout_move_passes():
+    assert check(Steps).ok
+
+
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [
+        (StepsElsewhere, "rollout_step's position shows other scores than rollout_action's"),
+        (StepsWithOtherDraws, "rollout_step draws otherwise than rollout_action choosing"),
+    ],
+)
+def test_a_playout_step_that_differs_from_the_playout_move_is_caught(engine, message):
+    report = check(engine)
+    assert failing(report) == {"fast-paths"}
+    finding = next(f for f in report.findings if f.check == "fast-paths")
+    assert finding.message.startswith(message) and finding.decision == 0
+
+
 class WrongWinner(Pile):
     def winners(self, state):
         scores = self.scores(state)
