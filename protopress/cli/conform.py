@@ -56,9 +56,8 @@ def conform(game_id, rules, catalog_path, games, players, decisions, seed, game_
     settings = Settings(games, seed, decisions, tuple(players) or None)
     report = run_suite(subject_of(spec, catalog, options), settings)
     if as_json:
-        click.echo(
-            json.dumps({"seed": seed, "games_per_count": games, **report.to_json()}, indent=2)
-        )
+        run = {"seed": seed, "games_per_count": games, "decisions": decisions}
+        click.echo(json.dumps({**run, **report.to_json()}, indent=2))
     else:
         for skip in report.skipped:
             click.echo(f"skipped {skip.players} players: {skip.reason}")

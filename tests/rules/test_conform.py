@@ -404,6 +404,28 @@ def test_an_error_in_the_game_is_a_located_finding_not_a_crash():
     assert str(finding).startswith(f"copy-independent: seed {finding.seed}, ")
 
 
+class FailsToSetUp(Pile):
+    def setup(self, catalog, players, rng, options):
+        return None.pile  # a bug, not a refusal
+
+
+class RefusesEveryCount(Pile):
+    def setup(self, catalog, players, rng, options):
+        raise ValueError(f"pile takes no {players} players")
+
+
+def test_a_game_that_cannot_be_played_fails_and_one_never_set_up_does_not_pass():
+    report = check(FailsToSetUp, games=1)
+    assert not report.ok and failing(report) == {"play"}
+    assert report.findings[0].message.startswith("raised AttributeError: ")
+    assert all(result.games == 0 for result in report.results[1:])
+    refused = check(RefusesEveryCount, games=1)
+    assert not refused.ok and not refused.findings
+    assert [skip.players for skip in refused.skipped] == [2, 3]
+    with pytest.raises(AssertionError, match="no game could be set up: pile takes no 2 players"):
+        assert_conforms(Subject("pile", RefusesEveryCount, None, {}, None))
+
+
 def test_assert_conforms_lists_the_findings():
     subject = Subject("pile", FastButWrong, None, {}, None)
     with pytest.raises(AssertionError, match=r"pile does not conform:\nfast-paths: seed \d+"):
