@@ -68,5 +68,7 @@ def conform(game_id, rules, catalog_path, games, players, decisions, seed, game_
             if len(result.findings) > 5:
                 click.echo(f"  ... and {len(result.findings) - 5} more")
         verdict = "conforms" if report.ok else "does not conform"
+        if report.results[0].games == 0:
+            verdict += ": no game could be set up with these options"
         click.echo(f"{spec.id} {verdict}", err=True)
     sys.exit(0 if report.ok else 1)

@@ -573,6 +573,12 @@ def test_options_the_game_refuses_at_some_counts_skip_them():
     assert result.output.startswith(
         "skipped 2 players: stonespine-architects: difficulty applies to the solo game only\n"
     )
+    result = invoke("conform", "stonespine-architects", "--option", "difficulty=hard",
+                    "--players", "2")  # fmt: skip
+    assert result.exit_code == 1
+    assert result.output.endswith(
+        "stonespine-architects does not conform: no game could be set up with these options\n"
+    )
 
 
 def test_an_entry_point_game_is_checked(tmp_path, monkeypatch):
