@@ -21,9 +21,7 @@ from protopress.rules.conform import (
     Settings,
     Subject,
     assert_conforms,
-    first_difference,
     run_suite,
-    snapshot,
 )
 from protopress.rules.core import IllegalAction, top_seats
 from protopress.rules.plugins import load_rules
@@ -447,62 +445,6 @@ def test_the_decision_bound_spreads_over_the_game():
     for indices, total in seen:
         stride = -(-total // 2)
         assert indices == [0, stride, total] if stride < total else [0, total]
-
-
-# --- snapshots ---------------------------------------------------------------------------
-
-
-class Slotted:
-    __slots__ = ("hands", "seen", "unset")
-
-    def __init__(self):
-        self.hands = {"a": [1, 2], "b": [3]}
-        self.seen = {("x", 1)}
-
-
-def test_a_snapshot_locates_a_change_deep_in_a_state():
-    state = Slotted()
-    before = snapshot(state)
-    assert snapshot(state) == before
-    state.hands["a"][1] = 5
-    assert first_difference(before, snapshot(state)) == "state.hands['a'][1]"
-    state.hands["a"][1] = 2
-    state.seen.add(("y", 2))
-    assert first_difference(before, snapshot(state)) == "state.seen"
-    state.seen.discard(("y", 2))
-    state.hands["b"].append(4)
-    assert first_difference(before, snapshot(state)) == "state.hands['b'] (length 1 -> 2)"
-
-
-def test_a_snapshot_tells_a_shared_list_from_two_equal_ones():
-    one = [1]
-    shared, apart = Slotted(), Slotted()
-    shared.hands, apart.hands = {"a": one, "b": one}, {"a": [1], "b": [1]}
-    assert snapshot(shared) != snapshot(apart)
-
-
-class Watched(list):
-    """A list that notes each read, as a game may to know what a look-ahead used."""
-
-    reads = 0
-
-    def __iter__(self):
-        Watched.reads += 1
-        return super().__iter__()
-
-    def __getitem__(self, index):
-        Watched.reads += 1
-        return super().__getitem__(index)
-
-
-def test_a_snapshot_reads_what_a_list_holds_without_its_own_methods():
-    state = Slotted()
-    state.hands = {"a": Watched([1, Watched([2])])}
-    before = snapshot(state)
-    assert Watched.reads == 0
-    list.append(list.__getitem__(state.hands["a"], 1), 3)
-    assert first_difference(before, snapshot(state)) == "state.hands['a'][1] (length 1 -> 2)"
-    assert Watched.reads == 0
 
 
 # --- the command -------------------------------------------------------------------------
