@@ -402,12 +402,12 @@ def _copy_walk(played: Played, walk: Walk, pictures: Snapshots | None) -> list[F
                 return [played.finding(name, index, message)]
         elif shown and suspect is not None:
             made, change = suspect
-            message = f"{change}; from decision {index} its {shown} differ from an untouched twin's"
+            message = (
+                f"{change}; from decision {index} it differs from an untouched twin in its {shown}"
+            )
             return [played.finding(name, made, message)]
         elif shown:
-            message = (
-                f"after copies were played the original's {shown} differ from an untouched twin's"
-            )
+            message = f"after copies were played the original differs from an untouched twin in its {shown}"
             return [played.finding(name, index, message)]
         if earlier is not None:  # the copy shows what it showed, and plays on as the original did
             made, kept, kept_before, kept_seen = earlier
@@ -418,7 +418,7 @@ def _copy_walk(played: Played, walk: Walk, pictures: Snapshots | None) -> list[F
                     game.apply(kept, step)
                 shown = seen.difference(observe(game, kept, players))
             if shown:
-                what = f"{where}: played on, its {shown} differ" if where else shown
+                what = f"{where}: played on, it differs in its {shown}" if where else shown
                 message = f"playing on in the original from decision {made} changed a copy's {what}"
                 return [played.finding(name, index, message)]
         if action is None:
@@ -426,7 +426,7 @@ def _copy_walk(played: Played, walk: Walk, pictures: Snapshots | None) -> list[F
         trial, kept = state.copy(), state.copy()
         shown = seen.difference(observe(game, kept, players))
         if shown:
-            return [played.finding(name, index, f"a copy shows other {shown} than its original")]
+            return [played.finding(name, index, f"a copy differs from its original in its {shown}")]
         before = picture(state)  # after copying: a copy may mark what it now shares
         earlier = (index, kept, picture(kept), seen)
         game.apply(trial, action)
@@ -612,7 +612,7 @@ def _step_problem(fast: FastPaths, game: Any, state: Any, players: int, seed: in
         return f"rollout_step draws otherwise than rollout_action choosing {_show(move)}"
     shown = observe(game, by_book, players).difference(observe(game, after, players))
     if shown:
-        return f"rollout_step's position shows other {shown} than rollout_action's {_show(move)}"
+        return f"rollout_step's position differs from rollout_action's {_show(move)} in its {shown}"
     return ""
 
 

@@ -158,7 +158,7 @@ def test_a_copy_that_shares_a_list_is_caught():
     assert finding.decision == 0  # the first decision's copy already leaks
     assert "applying ('take', " in finding.message
     assert "to a copy changed the original's state.taken[0] (length 0 -> 1)" in finding.message
-    assert "its scores differ from an untouched twin's" in finding.message
+    assert "it differs from an untouched twin in its scores" in finding.message
 
 
 @dataclass
@@ -193,7 +193,7 @@ def test_a_copy_that_the_original_changes_is_caught():
     assert finding.message.startswith(
         "playing on in the original from decision 0 changed a copy's state.pile (length 9 -> "
     )
-    assert finding.message.endswith("): played on, its scores differ")
+    assert finding.message.endswith("): played on, it differs in its scores")
 
 
 class OffersAfterTheEnd(Pile):
@@ -352,7 +352,7 @@ def test_a_playout_step_that_plays_the_playout_move_passes():
 @pytest.mark.parametrize(
     ("engine", "message"),
     [
-        (StepsElsewhere, "rollout_step's position shows other scores than rollout_action's"),
+        (StepsElsewhere, "rollout_step's position differs from rollout_action's"),
         (StepsWithOtherDraws, "rollout_step draws otherwise than rollout_action choosing"),
     ],
 )
