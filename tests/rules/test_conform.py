@@ -17,6 +17,8 @@ from protopress.games import builtin_specs, spec_for
 from protopress.rules.bots import reference_values
 from protopress.rules.conform import (
     CHECKS,
+    DEFAULT_DECISIONS,
+    DEFAULT_GAMES,
     NamedCheck,
     Settings,
     Subject,
@@ -457,6 +459,11 @@ def test_the_command_prints_a_line_per_check():
     assert [line.split()[0] for line in lines[:-1]] == ["play"] + [c.name for c in CHECKS]
     assert lines[1].split()[1:4] == ["ok", "1", "games"] and lines[1].endswith(" s")
     assert lines[-1] == "stonespine-architects conforms"
+
+
+def test_the_command_plays_as_much_as_the_suite_by_default():
+    defaults = {param.name: param.default for param in cli.commands["conform"].params}
+    assert (defaults["games"], defaults["decisions"]) == (DEFAULT_GAMES, DEFAULT_DECISIONS)
 
 
 def test_the_command_checks_the_example_rules_as_json():
