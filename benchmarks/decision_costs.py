@@ -34,7 +34,7 @@ from engine_speed import CASES, Case, measure_floor
 from figures import Figure, add_json_option, write_json
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.rules.bots import make_bot
+from protopress.rules.bot_names import make_bot
 from protopress.rules.core import derive_seed
 from protopress.rules.registry import game_for
 

@@ -85,10 +85,8 @@ class Floor:
 
 
 class BookCaverns(GemstoneCaverns):
-    """Gemstone Caverns with the look-ahead by the book (no fast paths)."""
-
-    action_values = None  # the greedy bot copies, applies and judges each action
-    best_actions = None  # ... and takes the best of those values itself
+    """Gemstone Caverns with the look-ahead by the book: made without its spec, so
+    without its BotSupport (the greedy bot copies, applies and judges each action)."""
 
     def best_fit(self, state, seat: int) -> int:
         return _best_fit(state, seat)

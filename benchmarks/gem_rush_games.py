@@ -22,7 +22,7 @@ from timing import best
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gem_rush.mine import room_stack
 from protopress.games.gem_rush.mine_growth import grow_mine
-from protopress.games.gem_rush.rules import GemRush
+from protopress.games.gem_rush.spec import SPEC
 from protopress.rules.core import derive_seed
 from protopress.rules.simulate import play
 
@@ -37,7 +37,7 @@ def main() -> None:
     figures = []
 
     catalog = load_catalog(builtin_catalog_path("gem-rush"))
-    game = GemRush()
+    game = SPEC.new_game()  # with its BotSupport, as the commands play it
     stack = room_stack(catalog.of_kind("room-tile"))
 
     mines = 50

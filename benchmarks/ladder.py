@@ -36,7 +36,7 @@ from figures import Figure, add_json_option, write_json
 
 from protopress.balance import run_balance
 from protopress.balance.intervals import mean_interval, proportion
-from protopress.games.gem_rush import rules as gem_rush_rules
+from protopress.games.gem_rush import lookahead as gem_rush_lookahead
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
 
 RUNGS = {
@@ -164,8 +164,10 @@ def main() -> None:
     )
     add_json_option(parser)
     args = parser.parse_args()
-    if args.rush_turns is not None:  # read by GemRush.search_turns; the games run here (workers=1)
-        gem_rush_rules.RUSH_SEARCH_TURNS = args.rush_turns
+    if (
+        args.rush_turns is not None
+    ):  # read by the Gem Rush BotSupport's playout_turns; the games run here (workers=1)
+        gem_rush_lookahead.RUSH_SEARCH_TURNS = args.rush_turns
     print(
         "| rung | bot | games | MCTS result (95% interval) | score margin or team score | goal | time |"
     )

@@ -22,11 +22,11 @@ from figures import Figure, add_json_option, write_json
 from timing import best
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.stonespine_architects.rules import StonespineArchitects
 from protopress.games.stonespine_architects.scoring import score_dungeon
+from protopress.games.stonespine_architects.spec import SPEC
 from protopress.rules.simulate import play
 
-GAME = StonespineArchitects()
+GAME = SPEC.new_game()  # with its BotSupport, as the commands play it
 
 
 def main() -> None:

@@ -33,11 +33,11 @@ from figures import Figure, add_json_option, write_json
 from protopress.balance.intervals import mean_interval, wilson_interval
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.stonespine_architects import rival as rival_module
-from protopress.games.stonespine_architects.rules import StonespineArchitects
-from protopress.rules.bots import make_bot
+from protopress.games.stonespine_architects.spec import SPEC
+from protopress.rules.bot_names import make_bot
 from protopress.rules.simulate import MAX_DECISIONS, derive_seed
 
-GAME = StonespineArchitects()
+GAME = SPEC.new_game()  # with its BotSupport, as the commands play it
 
 _TARGET: list = [None]  # the rival of the game being played (not the bots' copies)
 _SOURCES: dict[str, list] = {"collected": [], "leftovers": []}

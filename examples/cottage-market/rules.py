@@ -113,6 +113,8 @@ class CottageMarket:
         return None if self.is_over(state) else state.seat
 
     def legal_actions(self, state: MarketState) -> list[Action]:
+        if self.is_over(state):
+            return []  # nothing is offered after the end
         player = state.players[state.seat]
         actions: list[Action] = [("take", resource) for resource in state.resources]
         seen = set()
