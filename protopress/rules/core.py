@@ -6,8 +6,9 @@ choice draws from the `random.Random` that lives in the state, so a seed plus
 the list of actions replays a game exactly. States copy cheaply (each game
 writes its own `copy`); nothing on the hot path deep-copies.
 
-Actions are small immutable values (tuples of strings and integers) so that
-they can be compared, hashed, written to a JSON log and read back.
+Actions are small immutable values so that they can be compared, hashed,
+written to a JSON log and read back: typed actions (rules/actions.py) that a
+game declares with its codec as `actions`, or plain tuples (verb first).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
+
+from protopress.rules.actions import PLAIN_ACTIONS, ActionCodec, PlainActions
 
 Action = tuple
 
@@ -60,32 +63,28 @@ class Game(Protocol):
         """Game-specific figures for statistics (per-component use, modes, ...)."""
 
 
+def codec_of(game: object) -> ActionCodec | PlainActions:
+    """The codec of the game's actions: the one it declares as `actions`, else plain tuples."""
+    declared = getattr(game, "actions", None)
+    return declared if isinstance(declared, ActionCodec) else PLAIN_ACTIONS
+
+
 def checked_apply(game: Game, state, action: Action) -> None:
     """Apply action after checking it is legal; IllegalAction names what was possible."""
     legal = game.legal_actions(state)
     if action not in legal:
-        shown = ", ".join(map(_show, legal[:8])) + (" ..." if len(legal) > 8 else "")
+        words = codec_of(game).words
+        shown = ", ".join(map(words, legal[:8])) + (" ..." if len(legal) > 8 else "")
         raise IllegalAction(
-            f"{_show(action)} is not legal for seat {game.to_move(state)} now; legal: {shown}"
+            f"{words(action)} is not legal for seat {game.to_move(state)} now; legal: {shown}"
         )
     game.apply(state, action)
-
-
-def _show(action) -> str:
-    return " ".join(str(part) for part in action) if isinstance(action, tuple) else str(action)
 
 
 def derive_seed(seed: int, *parts) -> int:
     """A seed for a sub-stream (game number, seat, ...): stable across runs and machines."""
     text = ":".join(str(part) for part in (seed, *parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
-def as_action(value) -> Action:
-    """An action read back from JSON: lists become tuples, all the way down."""
-    if isinstance(value, list):
-        return tuple(as_action(item) for item in value)
-    return value
 
 
 def top_seats(values: Sequence[float]) -> list[int]:
