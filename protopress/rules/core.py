@@ -6,20 +6,25 @@ choice draws from the `random.Random` that lives in the state, so a seed plus
 the list of actions replays a game exactly. States copy cheaply (each game
 writes its own `copy`); nothing on the hot path deep-copies.
 
-Actions are small immutable values (tuples of strings and integers) so that
-they can be compared, hashed, written to a JSON log and read back.
+Actions are small immutable values so that they can be compared, hashed,
+written to a JSON log and read back: typed actions (rules/actions.py) that a
+game declares with its codec as `actions`, or plain tuples (verb first).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, TypeVar
 
+from protopress.rules.actions import PLAIN_ACTIONS, ActionCodec, PlainActions
 from protopress.rules.spec import Outcome, versus_outcome
 
-Action = tuple
+Action = tuple  # a typed action (a NamedTuple: rules/actions.py) or a plain tuple, verb first
+
+S = TypeVar("S")  # a game's state
+A = TypeVar("A", bound=Hashable)  # a game's action
 
 
 class IllegalAction(ValueError):
@@ -33,47 +38,60 @@ class State(Protocol):
     def copy(self) -> State: ...
 
 
-class Game(Protocol):
+class Game(Protocol[S, A]):
+    """The contract of an engine: Game[MyState, MyAction] names its state and actions,
+    so that mypy checks a game's methods against them (see docs/own-rules.md)."""
+
     id: str  # the game id, e.g. "gemstone-caverns"
     min_players: int
     max_players: int
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> State: ...
+    def setup(self, catalog: Any, players: int, rng: random.Random, options: Any) -> S: ...
 
-    def to_move(self, state) -> int | None:
+    def to_move(self, state: S) -> int | None:
         """The seat whose decision it is, or None when the game is over."""
 
-    def legal_actions(self, state) -> Sequence[Action]: ...
+    def legal_actions(self, state: S) -> Sequence[A]: ...
 
-    def apply(self, state, action: Action) -> None:
+    def apply(self, state: S, action: A) -> None:
         """Apply a legal action to state in place (callers copy first if needed)."""
 
-    def is_over(self, state) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def scores(self, state) -> list[int]: ...
+    def scores(self, state: S) -> list[int]: ...
 
-    def winners(self, state) -> list[int]:
+    def winners(self, state: S) -> list[int]:
         """Seats that won (several on a tie)."""
 
-    def heuristic(self, state, seat: int) -> float:
+    def heuristic(self, state: S, seat: int) -> float:
         """How good the position looks for seat; greedy bots maximise it."""
 
-    def record(self, state) -> dict[str, Any]:
+    def record(self, state: S) -> dict[str, Any]:
         """Game-specific figures for statistics (per-component use, modes, ...)."""
 
 
-def checked_apply(game: Game, state, action: Action) -> None:
+AnyGame = Game[Any, Any]  # what the bots and the play loop take: any game at all
+
+
+def codec_of(game: object) -> ActionCodec | PlainActions:
+    """The codec of the game's actions: the one it declares as `actions`, else plain tuples."""
+    declared = getattr(game, "actions", None)
+    return declared if isinstance(declared, ActionCodec) else PLAIN_ACTIONS
+
+
+def checked_apply(game: AnyGame, state: Any, action: Action) -> None:
     """Apply action after checking it is legal; IllegalAction names what was possible."""
     legal = game.legal_actions(state)
     if action not in legal:
-        shown = ", ".join(map(_show, legal[:8])) + (" ..." if len(legal) > 8 else "")
+        words = codec_of(game).words
+        shown = ", ".join(map(words, legal[:8])) + (" ..." if len(legal) > 8 else "")
         raise IllegalAction(
-            f"{_show(action)} is not legal for seat {game.to_move(state)} now; legal: {shown}"
+            f"{words(action)} is not legal for seat {game.to_move(state)} now; legal: {shown}"
         )
     game.apply(state, action)
 
 
-def outcome_of(game: Game, state) -> Outcome:
+def outcome_of(game: AnyGame, state: Any) -> Outcome:
     """The game's typed outcome; a game without its own `outcome` is a versus game."""
     own = getattr(game, "outcome", None)
     if own is not None:
@@ -81,21 +99,10 @@ def outcome_of(game: Game, state) -> Outcome:
     return versus_outcome(list(game.scores(state)), list(game.winners(state)))
 
 
-def _show(action) -> str:
-    return " ".join(str(part) for part in action) if isinstance(action, tuple) else str(action)
-
-
 def derive_seed(seed: int, *parts) -> int:
     """A seed for a sub-stream (game number, seat, ...): stable across runs and machines."""
     text = ":".join(str(part) for part in (seed, *parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
-def as_action(value) -> Action:
-    """An action read back from JSON: lists become tuples, all the way down."""
-    if isinstance(value, list):
-        return tuple(as_action(item) for item in value)
-    return value
 
 
 def top_seats(values: Sequence[float]) -> list[int]:

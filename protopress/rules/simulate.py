@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from protopress.rules.bot_names import make_bot, not_repeatable
-from protopress.rules.core import Action, as_action, checked_apply, derive_seed, outcome_of
+from protopress.rules.core import Action, checked_apply, codec_of, derive_seed, outcome_of
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
@@ -106,6 +106,7 @@ def log_of(
     """An action log: with typed options, so that it replays exactly."""
     spec = getattr(game, "spec", None)
     typed = spec.parse_options(options or {}) if spec else dict(options or {})
+    codec = codec_of(game)
     return {
         "format": LOG_FORMAT,
         "game": game.id,
@@ -117,7 +118,7 @@ def log_of(
         "options": typed,
         **({"rules": rules} if rules else {}),
         "limit": record.limit,  # stopped at the decision limit: the game is not over
-        "actions": [list(action) for action in actions],
+        "actions": [codec.encode(action) for action in actions],
         "scores": record.scores,
     }
 
@@ -125,9 +126,10 @@ def log_of(
 def replay(game, catalog, log: dict):
     """The final state of a logged game, every action checked for legality."""
     state = game.setup(catalog, log["players"], random.Random(log["seed"]), log.get("options", {}))
+    decode = codec_of(game).decode
     for number, raw in enumerate(log["actions"]):
         try:
-            checked_apply(game, state, as_action(raw))
+            checked_apply(game, state, decode(raw))
         except ValueError as error:
             raise ValueError(f"action {number}: {error}") from None
     return state

@@ -4,9 +4,10 @@ import random
 
 import pytest
 
+from protopress.rules.actions import PLAIN_ACTIONS
 from protopress.rules.bot_names import make_bot
 from protopress.rules.bots import GreedyBot, RandomBot
-from protopress.rules.core import IllegalAction, as_action, checked_apply, derive_seed, top_seats
+from protopress.rules.core import IllegalAction, checked_apply, derive_seed, top_seats
 from protopress.rules.mcts import MctsBot
 from protopress.rules.simulate import log_of, play, replay, seats, simulate
 
@@ -132,7 +133,7 @@ def test_helpers():
     assert seats(["greedy"], 3) == ["greedy", "greedy", "greedy"]
     assert seats(["greedy", "random"], 3) == ["greedy", "random", "random"]
     assert seats([], 2) == ["random", "random"]
-    assert as_action(["place", [1, 2], 3]) == ("place", (1, 2), 3)
+    assert PLAIN_ACTIONS.decode(["place", [1, 2], 3]) == ("place", (1, 2), 3)
     assert derive_seed(1, "game", 0) == derive_seed(1, "game", 0) != derive_seed(1, "game", 1)
     assert isinstance(make_bot("random", 1), RandomBot)
     with pytest.raises(ValueError, match="unknown bot 'clever'; bots: random, greedy"):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.rules.core import codec_of
 from protopress.rules.registry import game_for
 from protopress.rules.simulate import play
 
@@ -34,7 +35,8 @@ def _played(name: str) -> dict:
     game = game_for("stonespine-architects")
     catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
     _, record, actions = play(game, catalog, bots, seed, options)
-    return {"actions": json.loads(json.dumps(actions)), "scores": record.scores}
+    encode = codec_of(game).encode  # the log form: [verb, *fields]
+    return {"actions": [encode(action) for action in actions], "scores": record.scores}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

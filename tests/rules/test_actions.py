@@ -1,0 +1,104 @@
+"""Typed actions and their codec: the words, the JSON form of logs, and old logs read back."""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+import pytest
+
+from protopress.rules.actions import PLAIN_ACTIONS, ActionCodec, UnknownAction, action
+
+
+@action
+class Burn(NamedTuple):
+    """Burn the top card of a pile."""
+
+    source: str
+    verb: Literal["burn"] = "burn"
+
+
+@action
+class BurnFrom(NamedTuple):
+    """Burn another player's card: the same verb, another shape."""
+
+    owner: int
+    index: int
+    verb: Literal["burn"] = "burn"
+
+
+@action
+class Discard(NamedTuple):
+    source: str
+    verb: Literal["discard"] = "discard"
+
+
+@action
+class Build(NamedTuple):
+    at: tuple[int, int]
+    paid: tuple[str, ...]
+    verb: Literal["build"] = "build"
+
+
+CODEC = ActionCodec([Burn, BurnFrom, Discard, Build])
+
+
+def test_an_action_reads_as_words_and_compares_as_its_values():
+    assert repr(Burn(source="deck")) == "Burn(source='deck')"
+    assert Burn("deck") == Burn(source="deck")
+    assert Burn("deck") != Discard("deck")  # the verb is part of the value
+    assert {Burn("deck"): 1}[Burn("deck")] == 1
+    assert Burn("deck").source == "deck" and Burn("deck").verb == "burn"
+
+
+def test_the_log_form_is_the_verb_then_the_fields():
+    assert CODEC.encode(Burn("deck")) == ["burn", "deck"]
+    assert CODEC.encode(BurnFrom(2, 0)) == ["burn", 2, 0]
+    assert CODEC.encode(Build((3, 4), ("ruby", "ruby"))) == ["build", [3, 4], ["ruby", "ruby"]]
+
+
+def test_old_logs_read_back_as_typed_actions():
+    """Logs have always held [verb, *fields]: the same lists decode to the typed values."""
+    burned = CODEC.decode(["burn", "deck"])
+    assert type(burned) is Burn and burned == Burn("deck")
+    assert type(CODEC.decode(["burn", 1, 2])) is BurnFrom  # the shape tells the two apart
+    assert CODEC.decode(["build", [3, 4], ["ruby"]]) == Build((3, 4), ("ruby",))
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (["fly"], "no action 'fly'; actions: build, burn, discard"),
+        (["burn", 1, 2, 3], "'burn' takes 1 or 2 values, not 3"),
+        ([], "is not an action"),
+        ("burn", "is not an action"),
+    ],
+)
+def test_an_unknown_action_says_what_is_wrong(raw, message):
+    with pytest.raises(UnknownAction, match=message):
+        CODEC.decode(raw)
+
+
+def test_words_name_the_verb_and_the_fields():
+    assert CODEC.words(BurnFrom(owner=2, index=0)) == "burn owner=2 index=0"
+    assert CODEC.words(("take", "gold")) == "take gold"  # a plain tuple: its parts
+
+
+def test_an_action_must_end_with_its_verb():
+    class NoVerb(NamedTuple):
+        source: str
+
+    with pytest.raises(TypeError, match="last field is verb"):
+        action(NoVerb)
+    with pytest.raises(TypeError, match="two actions have verb 'burn' and 1 fields"):
+
+        @action
+        class Again(NamedTuple):
+            pile: str
+            verb: Literal["burn"] = "burn"
+
+        ActionCodec([Burn, Again])
+
+
+def test_plain_tuples_round_trip():
+    assert PLAIN_ACTIONS.encode(("place", (1, 2), 3)) == ["place", [1, 2], 3]
+    assert PLAIN_ACTIONS.decode(["place", [1, 2], 3]) == ("place", (1, 2), 3)
