@@ -24,14 +24,37 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.actions import ActionCodec, action
+from protopress.rules.core import IllegalAction, top_seats
 from protopress.rules.information import FaceDown, SeatView
 from protopress.rules.options import Option, OptionType
 from protopress.rules.spec import GameSpec, OutcomeKind
 
 MARKET = 3  # face-up cards
+
+
+# The actions, one small class per verb: they read as words in logs and messages
+# (Take(resource='wood')), and the codec writes them to a log as ["take", "wood"].
+@action
+class Take(NamedTuple):
+    """Take 1 of a resource from the supply."""
+
+    resource: str
+    verb: Literal["take"] = "take"
+
+
+@action
+class Build(NamedTuple):
+    """Build the market card in a slot, paying its cost."""
+
+    slot: int
+    verb: Literal["build"] = "build"
+
+
+MarketAction = Take | Build
+ACTIONS = ActionCodec([Take, Build])
 
 
 class Card(NamedTuple):
@@ -89,6 +112,7 @@ def _deck(state: MarketState) -> list[Card]:
 class CottageMarket:
     """The engine: setup, whose turn, legal actions, apply, end, scores."""
 
+    actions = ACTIONS
     # What a seat cannot see: the deck's order (the market and everyone's cards are open).
     seat_view = SeatView((FaceDown("deck", _deck),))
 
@@ -112,24 +136,24 @@ class CottageMarket:
     def to_move(self, state: MarketState) -> int | None:
         return None if self.is_over(state) else state.seat
 
-    def legal_actions(self, state: MarketState) -> list[Action]:
+    def legal_actions(self, state: MarketState) -> list[MarketAction]:
         if self.is_over(state):
             return []  # nothing is offered after the end
         player = state.players[state.seat]
-        actions: list[Action] = [("take", resource) for resource in state.resources]
+        actions: list[MarketAction] = [Take(resource) for resource in state.resources]
         seen = set()
         for slot, card in enumerate(state.market):
             if card.id not in seen and player.can_pay(card.cost):
                 seen.add(card.id)
-                actions.append(("build", slot))
+                actions.append(Build(slot))
         return actions
 
-    def apply(self, state: MarketState, action: Action) -> None:
+    def apply(self, state: MarketState, action: MarketAction) -> None:
         player = state.players[state.seat]
-        if action[0] == "take" and action[1] in state.resources:
-            player.resources[action[1]] += 1
-        elif action[0] == "build":
-            slot = action[1]
+        if isinstance(action, Take) and action.resource in state.resources:
+            player.resources[action.resource] += 1
+        elif isinstance(action, Build):
+            slot = action.slot
             if not (isinstance(slot, int) and 0 <= slot < len(state.market)):
                 raise IllegalAction(f"no market card {slot}")
             card = state.market[slot]

@@ -500,7 +500,7 @@ def test_a_failing_game_exits_1_naming_the_check(tmp_path):
     result = invoke("conform", "cottage-market", "--rules", tmp_path / "rules.py", "--games", "1")
     assert result.exit_code == 1, result.output
     assert "legal-actions      FAIL (3)" in result.output
-    assert "decision" in result.output and "the game is over but offers ('take', 'gold')" in (
+    assert "decision" in result.output and "the game is over but offers Take(resource='gold')" in (
         result.output
     )
     assert "cottage-market does not conform" in result.output
