@@ -2,10 +2,10 @@
 // together in the terminal's words ("2 goblin, ogre") and shows what comes back.
 "use strict";
 
-// TOKEN, $, el, withToken and picture come from page.js.
+// $, el and picture come from page.js.
 
 async function call(path, body) {
-  const options = { headers: { "X-Token": TOKEN } };
+  const options = { headers: {} };
   if (body !== undefined) {
     options.method = "POST";
     options.headers["Content-Type"] = "application/json";
