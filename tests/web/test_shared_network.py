@@ -20,6 +20,9 @@ import pytest
 from protopress.web.server import (
     MAX_BODY_BYTES,
     MAX_BODY_NESTING,
+    NOT_ADMITTED,
+    TOO_DEEP,
+    TOO_LARGE,
     Gate,
     Keys,
     nesting_over,
@@ -298,6 +301,17 @@ def test_nesting_is_counted_outside_strings_only():
     assert not nesting_over(b'{"a": "\\"[[[[[[", "b": [[1]]}', 3)  # an escaped quote
     assert not nesting_over(b"[" * 3 + b"]" * 3, 3)
     assert nesting_over(b"[" * 4, 3)
+
+
+def test_the_limits_in_this_document_are_the_gates():
+    """docs/reliability.md states the gate's bounds and messages as the code has them."""
+    document = (Path(__file__).parents[2] / "docs" / "reliability.md").read_text()
+    section = document.split("## The local pages on a shared network")[1].split("\n## ")[0]
+    assert f"at most {MAX_BODY_BYTES // 1024} KiB" in section
+    assert f"at most {MAX_BODY_NESTING} levels" in section
+    for message in (TOO_LARGE, TOO_DEEP):
+        assert f"`{message}`" in section
+    assert f"`... {NOT_ADMITTED.split(': ', 1)[1]}`" in section
 
 
 # ---- --host on a shared network ------------------------------------------------------
