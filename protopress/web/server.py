@@ -49,6 +49,7 @@ FOREIGN_ORIGIN = "A change must come from the page itself: a request from anothe
 TOO_LARGE = f"The request body is over {MAX_BODY_BYTES // 1024} KiB; refused."
 TOO_DEEP = f"The request body is nested more than {MAX_BODY_NESTING} levels deep; refused."
 JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+HOST_HEADER = re.compile(r"\[([0-9A-Fa-f:.]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?")
 
 
 @dataclass(frozen=True)
@@ -147,16 +148,27 @@ class Gate:
     def _host_allowed(self, header: str, scope: Scope, port: int) -> bool:
         """The Host header names this server: a loopback name, the --host address, or
         the address the request arrived at (a phone given this machine's address)."""
-        found = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?", header)
+        found = HOST_HEADER.fullmatch(header)
         if found is None:
             return False
-        name = (found.group(1) or found.group(3)).lower()
+        name = _canonical(found.group(1) or found.group(3))
         given_port = int(found.group(2) or found.group(4) or 80)
         arrived = (scope.get("server") or ("", 0))[0]
-        names = {*LOOPBACK_NAMES, arrived.lower()}
+        names = {_canonical(n) for n in (*LOOPBACK_NAMES, arrived)}
         if self.host not in WILDCARDS:
-            names.add(self.host.lower())
+            names.add(_canonical(self.host))
         return given_port == port and name in names
+
+
+def _canonical(name: str) -> str:
+    """A host name in lower case; an IP address in one spelling (an IPv4 client of
+    a socket listening on `::` arrives at `::ffff:a.b.c.d`)."""
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return name.lower()
+    mapped = getattr(address, "ipv4_mapped", None)
+    return str(mapped or address)
 
 
 def _served_port(scope: Scope) -> int:
@@ -177,7 +189,8 @@ def _same_origin(connection: HTTPConnection) -> bool:
 def _exchanged(connection: HTTPConnection, cookie: str, session: str) -> Response:
     """The session cookie for the token, and the same address without the token, so
     that it leaves the address bar, the history and every later request."""
-    path = "/" + connection.url.path.lstrip("/")  # never `//host`, another site
+    raw = connection.scope.get("raw_path") or connection.url.path.encode()
+    path = "/" + raw.decode("latin-1").lstrip("/\\")  # never `//host` or `/\host`: another site
     rest = [(k, v) for k, v in connection.query_params.multi_items() if k != TOKEN_PARAMETER]
     location = path + ("?" + urlencode(rest) if rest else "")
     response = RedirectResponse(location, 303, headers={"Cache-Control": "no-store"})

@@ -9,6 +9,7 @@ to TIMEOUT seconds (a server that waited for a body it should refuse unread fail
 there); the browser tests drive the pages in headless Chromium."""
 
 import asyncio
+import concurrent.futures
 import http.client
 import json
 import re
@@ -101,9 +102,15 @@ def test_the_token_is_exchanged_once_for_a_cookie_and_leaves_the_address(solo):
 
 
 def test_the_address_after_the_token_stays_on_this_site(solo):
-    """`//other.example/?token=...` must not redirect to another site."""
-    reply = ask(solo, "GET", "//other.example/?token=" + solo.token)
-    assert reply.status == 303 and reply.headers["Location"] == "/other.example/"
+    """`//other.example/?token=...` must not redirect to another site; the path is
+    kept as it was sent (`%2F` is not a folder)."""
+    for path, location in (
+        ("//other.example/", "/other.example/"),
+        ("/\\other.example/", "/other.example/"),
+        ("/face/a%2Fb/front.png", "/face/a%2Fb/front.png"),
+    ):
+        reply = ask(solo, "GET", f"{path}?token={solo.token}")
+        assert reply.status == 303 and reply.headers["Location"] == location, path
 
 
 def test_without_the_cookie_every_request_is_refused_with_a_message(solo, tmp_path):
@@ -278,21 +285,76 @@ def test_the_gate_reads_at_most_the_limit_and_one_message():
     async def app(scope, receive, send):
         raise AssertionError("the app is never reached")
 
-    scope = {
+    run_apart(Gate(app, keys, "127.0.0.1")(in_process("POST", keys), receive, send))
+    assert sent[0]["status"] == 413
+    assert sum(pulled) == MAX_BODY_BYTES + 16384  # 64 KiB, then the one that passed it
+
+
+def test_an_error_in_an_endpoint_is_one_line_and_a_500(capsys):
+    keys = Keys.new()
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    async def app(scope, receive, send):
+        raise KeyError("a bug")
+
+    run_apart(Gate(app, keys, "127.0.0.1")(in_process("GET", keys), receive, send))
+    assert sent[0]["status"] == 500
+    assert json.loads(sent[1]["body"]) == {"error": "internal error: KeyError"}
+    assert capsys.readouterr().err == (
+        "protopress: internal error on GET /api/answer: KeyError: 'a bug' (a bug)\n"
+    )
+
+
+def test_an_ipv4_client_of_a_server_on_every_address_is_let_in_by_its_address():
+    """Listening on `::`, an IPv4 phone arrives at ::ffff:192.168.1.5 and names
+    192.168.1.5 in its Host header."""
+    keys = Keys.new()
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    for host, status in (("192.168.1.5", 204), ("192.168.1.6", 403)):
+        scope = in_process("GET", keys, host=host, arrived="::ffff:192.168.1.5")
+        sent.clear()
+        run_apart(Gate(app, keys, "::")(scope, receive, send))
+        assert sent[0]["status"] == status, host
+
+
+def run_apart(coroutine) -> None:
+    """Run the coroutine to its end in a thread of its own (Playwright's sync API
+    keeps an event loop running in this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, coroutine).result()
+
+
+def in_process(method: str, keys: Keys, host="127.0.0.1", arrived="127.0.0.1") -> dict:
+    """The scope of a request with the session cookie and the page's Origin."""
+    return {
         "type": "http",
-        "method": "POST",
+        "method": method,
         "path": "/api/answer",
         "query_string": b"",
-        "server": ("127.0.0.1", 8765),
+        "server": (arrived, 8765),
         "headers": [
-            (b"host", b"127.0.0.1:8765"),
-            (b"origin", b"http://127.0.0.1:8765"),
+            (b"host", f"{host}:8765".encode()),
+            (b"origin", f"http://{host}:8765".encode()),
             (b"cookie", f"protopress-8765={keys.session}".encode()),
         ],
     }
-    asyncio.run(Gate(app, keys, "127.0.0.1")(scope, receive, send))
-    assert sent[0]["status"] == 413
-    assert sum(pulled) == MAX_BODY_BYTES + 16384  # 64 KiB, then the one that passed it
 
 
 def test_nesting_is_counted_outside_strings_only():

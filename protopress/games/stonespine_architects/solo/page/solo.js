@@ -288,7 +288,8 @@ function renderRival(r) {
 }
 
 async function loadHistory() {
-  const { data } = await call("/api/history");
+  const { ok, data } = await call("/api/history");
+  if (!ok) return showError(data.error);  // say, a key from an earlier start
   $("games").tBodies[0].replaceChildren(
     ...data.games
       .slice()
