@@ -48,7 +48,7 @@ WRONG_HOST = (
 FOREIGN_ORIGIN = "A change must come from the page itself: a request from another site is refused."
 TOO_LARGE = f"The request body is over {MAX_BODY_BYTES // 1024} KiB; refused."
 TOO_DEEP = f"The request body is nested more than {MAX_BODY_NESTING} levels deep; refused."
-JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+QUOTE, BACKSLASH, OPENING, CLOSING = ord('"'), ord("\\"), b"[{", b"]}"
 HOST_HEADER = re.compile(r"\[([0-9A-Fa-f:.]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?")
 
 
@@ -97,15 +97,26 @@ def is_loopback(host: str) -> bool:
 
 
 def nesting_over(body: bytes, limit: int) -> bool:
-    """True when the JSON text nests lists and objects deeper than limit (strings,
-    where brackets mean nothing, are skipped); counted without recursion."""
+    """True when the JSON text nests lists and objects deeper than limit; brackets
+    inside strings do not count. One pass, no recursion: linear in the body's size
+    whatever its quotes and backslashes."""
     depth = 0
-    for byte in JSON_STRING.sub(b"", body):
-        if byte in b"[{":
+    in_string = escaped = False
+    for byte in body:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == BACKSLASH:
+                escaped = True
+            elif byte == QUOTE:
+                in_string = False
+        elif byte == QUOTE:
+            in_string = True
+        elif byte in OPENING:
             depth += 1
             if depth > limit:
                 return True
-        elif byte in b"]}":
+        elif byte in CLOSING:
             depth -= 1
     return False
 

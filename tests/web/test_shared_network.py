@@ -14,6 +14,8 @@ import http.client
 import json
 import re
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -355,6 +357,21 @@ def in_process(method: str, keys: Keys, host="127.0.0.1", arrived="127.0.0.1") -
             (b"cookie", f"protopress-8765={keys.session}".encode()),
         ],
     }
+
+
+def test_counting_the_nesting_is_linear_whatever_the_quotes():
+    """Bodies of the largest size built to make a string scan start again at every
+    quote (a regular expression took 13 s on the first), counted in a process held
+    to 5 s of CPU."""
+    bodies = ("b'\"\\\\' * 32768", "b'\"' * 65536", "b'[' * 65536", "b'\\\\' * 65536")
+    script = (
+        "import resource; resource.setrlimit(resource.RLIMIT_CPU, (5, 5))\n"
+        "from protopress.web.server import nesting_over\n"
+        f"print([nesting_over(body, 32) for body in ({', '.join(bodies)})])"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().strip() == "[False, False, True, False]"
 
 
 def test_nesting_is_counted_outside_strings_only():
