@@ -38,9 +38,10 @@ def qr_code(url: str) -> str:
     return drawn.getvalue()
 
 
-def serve_page(make_app, host: str, port: int, what: str) -> int:
-    """Listen, print the page's URL with a new token, serve until Ctrl+C; the exit code."""
-    from protopress.web.server import listen, new_token, page_url, serve
+def serve_page(app, host: str, port: int, what: str) -> int:
+    """Listen, print the page's URL with a new token, serve app behind the gate
+    until Ctrl+C; the exit code."""
+    from protopress.web.server import Gate, Keys, is_loopback, listen, page_url, serve
 
     try:
         sock = listen(host, port)
@@ -49,22 +50,30 @@ def serve_page(make_app, host: str, port: int, what: str) -> int:
         reason = getattr(error, "strerror", None) or error
         click.echo(f"protopress: cannot listen on {host}:{port}: {reason}", err=True)
         return 1
-    token = new_token()
-    app = make_app(token)
-    url = page_url(host, sock.getsockname()[1], token)
+    keys = Keys.new()  # new each start, kept nowhere but in this process
+    url = page_url(host, sock.getsockname()[1], keys.token)
 
     def announce() -> None:
         click.echo(f"{what}: {url}")
-        if host not in ("127.0.0.1", "localhost", "::1"):
-            click.echo(qr_code(url), nl=False)  # for the phone's camera
-            click.echo("Anyone with this link (its token) can use the page; Ctrl+C stops it.")
-        else:
+        if is_loopback(host):
             click.echo("Open it in a browser on this machine; Ctrl+C stops it.")
+        else:
+            click.echo(qr_code(url), nl=False)  # for the phone's camera
+            click.echo(reachable(host))
         sys.stdout.flush()
 
     with sock, contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl+C itself
-        serve(app, sock, announce)
+        serve(Gate(app, keys, host), sock, announce)
     return 0
+
+
+def reachable(host: str) -> str:
+    """Who can reach a page listening on host, which is not a loopback address."""
+    return (
+        f"Listening on {host}, not only on this machine: anyone on the same network who "
+        "has this address (or scans the code) can open the page and use it, over plain "
+        "HTTP, until Ctrl+C stops it."
+    )
 
 
 def solo_web(
@@ -93,7 +102,7 @@ def solo_web(
     if companion.note:
         click.echo(companion.note)
     click.echo(f"Every answer is saved in {companion.save_path}.")
-    return serve_page(lambda token: solo_app(companion, token), host, port, "Solo companion")
+    return serve_page(solo_app(companion), host, port, "Solo companion")
 
 
 @cli.command()
@@ -115,7 +124,7 @@ def preview(catalog_path, layouts_dir, host, port):
     watcher = Preview(catalog_path, layouts_dir)
     watcher.start()
     try:
-        code = serve_page(lambda token: preview_app(watcher, token), host, port, "Preview")
+        code = serve_page(preview_app(watcher), host, port, "Preview")
     finally:
         watcher.stop()
     sys.exit(code)

@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route
 from protopress.components import InvalidInput, load_catalog
 from protopress.generators.watch import snapshot
 from protopress.web.faces import Faces
-from protopress.web.server import STATIC, TokenGate, page, static_files
+from protopress.web.server import STATIC, page, static_files
 from protopress.web.solo import face_response
 
 POLL = 0.4  # seconds between looks at the files: a save shows within about a second
@@ -160,9 +160,11 @@ def _component_at(document, pointer: str) -> str | None:
     return ident if isinstance(ident, str) else None
 
 
-def preview_app(preview: Preview, token: str) -> TokenGate:
+def preview_app(preview: Preview) -> Starlette:
+    """The page's routes; `serve_page` puts them behind the gate."""
+
     async def index(request: Request) -> Response:
-        return page(STATIC / "preview.html", token)
+        return page(STATIC / "preview.html")
 
     async def version(request: Request) -> Response:
         return JSONResponse({"version": preview.version})
@@ -183,4 +185,4 @@ def preview_app(preview: Preview, token: str) -> TokenGate:
             Mount("/static", static_files()),
         ]
     )
-    return TokenGate(app, token)
+    return app

@@ -12,6 +12,7 @@ game's own pieces (the cards to tap, the rival) comes from the companion's
 from __future__ import annotations
 
 import functools
+import os
 import threading
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from protopress.companion import (
 )
 from protopress.components.catalog import Catalog
 from protopress.web.faces import Faces
-from protopress.web.server import TokenGate, page, static_files
+from protopress.web.server import page, static_files
 
 
 class Moved(Reject):
@@ -88,7 +89,7 @@ class Companion:
             if save_path.resolve() != resume_path.resolve():
                 solo.guard(save_path)
             difficulty, seed, answers = saved.difficulty, saved.seed, saved.answers
-            note = f"Resumed {resume_path}: {len(answers)} answers restored."
+            note = f"Resumed {resume_path.name}: {len(answers)} answers restored."
         else:
             save_path = save_path or solo.default_save_path()
             try:
@@ -100,7 +101,7 @@ class Companion:
                     unfinished.seed,
                     unfinished.answers,
                 )
-                note = f"Resumed the unfinished game in {save_path}."
+                note = f"Resumed the unfinished game in {save_path.name}."
         save_path.parent.mkdir(parents=True, exist_ok=True)
         engine = table.replayed(difficulty, seed, answers, INTRO)
         return cls(solo, catalog, table, save_path, engine, note)
@@ -173,15 +174,24 @@ class Companion:
                 "last": engine.answers[-1] if engine.answers else None,
                 "last_step": engine.last_step,
                 "complete": engine.complete,
-                "note": note,
-                "warning": self.warning,
+                "note": self._shown(note),
+                "warning": self._shown(self.warning),
                 "said": engine.said,
                 "question": None if question is None else self._question(question),
                 "rival": self.table.page_rival(engine, self.faces),
                 "status": engine.status(),
                 "result": engine.result_text,
-                "save": str(self.save_path),
+                "save": self.save_path.name,
             }
+
+    def _shown(self, text: str) -> str:
+        """A text for the page without this machine's folders (a user name is in
+        them): the save's folder goes, the home folder is `~`."""
+        folder = self.save_path.absolute().parent
+        for prefix, shown in ((folder, ""), (Path.home(), "~" + os.sep)):
+            if prefix.parent != prefix:  # never the root alone
+                text = text.replace(str(prefix) + os.sep, shown)
+        return text
 
     def _question(self, question: SoloQuestion) -> dict:
         return {
@@ -204,7 +214,8 @@ def face_response(faces: Faces, kind: str, ident: str, side: str) -> Response:
     return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
 
-def solo_app(companion: Companion, token: str) -> TokenGate:
+def solo_app(companion: Companion) -> Starlette:
+    """The page's routes; `serve_page` puts them behind the gate."""
     faces = companion.faces
 
     def state(status: int = 200, error: str = "") -> JSONResponse:
@@ -212,7 +223,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
         return JSONResponse(body, status_code=status)
 
     async def index(request: Request) -> Response:
-        return page(companion.solo.page / "solo.html", token)
+        return page(companion.solo.page / "solo.html")
 
     async def get_state(request: Request) -> Response:
         return state()
@@ -285,7 +296,7 @@ def solo_app(companion: Companion, token: str) -> TokenGate:
             Mount("/static", static_files(companion.solo.page)),
         ]
     )
-    return TokenGate(app, token)
+    return app
 
 
 def _count_or_none(value) -> bool:

@@ -2,12 +2,14 @@
 by Playwright. They run in the default suite; without the browser or the
 package they are skipped, saying which is missing (.ci/run installs both)."""
 
+import http.cookiejar
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -74,9 +76,9 @@ def phone(browser):
 class Server:
     """A protopress page server in its own process, on a free port."""
 
-    def __init__(self, *args: str):
+    def __init__(self, *args: str, port: int = 0):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "protopress", *args, "--port", "0"],
+            [sys.executable, "-m", "protopress", *args, "--port", str(port)],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
@@ -89,25 +91,46 @@ class Server:
             if found:
                 self.url, self.token = (g.decode() for g in found.groups())
                 self.base = self.url.split("/?")[0]
+                self.port = int(self.base.rsplit(":", 1)[1])
                 return
             if not line or time.monotonic() > deadline:
                 self.kill()
                 raise AssertionError(f"no URL from protopress {args}: {self.output!r}")
 
+    def read_until(self, text: bytes) -> bytes:
+        """The output so far, read on until text is in it (or the output ends)."""
+        while text not in self.output:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.output += line
+        return self.output
+
+    def visitor(self) -> urllib.request.OpenerDirector:
+        """A client that opened the printed address once: it holds the session cookie
+        and sends the page's Origin, as the page's own requests do."""
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        opener.addheaders = [("Origin", self.base)]
+        opener.open(self.url).close()
+        return opener
+
     def kill(self) -> None:
-        """SIGKILL: nothing in the server gets to tidy up."""
+        """SIGKILL: nothing in the server gets to tidy up; its output is kept."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
-        self.process.stdout.close()
+        if not self.process.stdout.closed:
+            self.output += self.process.stdout.read()
+            self.process.stdout.close()
 
 
 @pytest.fixture
 def serve():
     servers = []
 
-    def start(*args) -> Server:
-        server = Server(*map(str, args))
+    def start(*args, port: int = 0) -> Server:
+        server = Server(*map(str, args), port=port)
         servers.append(server)
         return server
 

@@ -78,6 +78,7 @@ def test_the_preview_follows_the_catalog(phone, serve, game):
 def test_the_preview_serves_nothing_else(serve, game, phone):
     (game.parent / "secret.txt").write_text("not for the page")
     server = serve("preview", game / "catalog.json")
+    visitor = server.visitor()
     for path in (
         "/static/../catalog.json",
         "/static/%2e%2e/%2e%2e/secret.txt",
@@ -86,7 +87,7 @@ def test_the_preview_serves_nothing_else(serve, game, phone):
         "/face/card/nobody/front.png",
     ):
         with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(f"{server.base}{path}?token={server.token}")
+            visitor.open(f"{server.base}{path}")
         assert refused.value.code == 404, path
     response = phone.goto(server.base + "/?token=wrong")
-    assert response.status == 403
+    assert response.status == 401

@@ -2,6 +2,7 @@
 of protopress.companion: here a companion for counting to three, no real game."""
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -158,6 +159,27 @@ def test_an_unfinished_save_is_resumed_and_a_difficulty_checked(counting, tmp_pa
     first.answer("1")
     again = Companion.open(counting, MINI, difficulty="slow", seed=99)
     assert (again.engine.difficulty, again.engine.seed, again.engine.answers) == ("fast", 3, ["1"])
-    assert again.state()["note"] == f"Resumed the unfinished game in {tmp_path / 'counting.json'}."
+    assert again.state()["note"] == "Resumed the unfinished game in counting.json."
     with pytest.raises(Reject, match="Choose the difficulty: slow or fast."):
         again.new_game("hard", 1)
+
+
+def test_the_page_is_sent_no_folder_of_this_machine(counting, tmp_path):
+    """A folder's path holds the user's name: the state names the save by its file
+    name, and a message naming a file in the save's folder or under the home folder
+    loses the folder (the page may be open on another machine)."""
+
+    class NoHistory(CountingCompanion):
+        def record(self, path: Path, game: SoloGame) -> bool:
+            raise SessionError(f"{path}: damaged history (see {Path.home() / 'notes.txt'})")
+
+    page = Companion.open(NoHistory(tmp_path), MINI, difficulty="slow", seed=7)
+    for number in "123":
+        page.answer(number)
+    state = page.state()
+    assert state["save"] == "counting.json"
+    assert state["warning"] == (
+        "The game is saved, but not in the history: counting.history.json: damaged history "
+        f"(see ~{os.sep}notes.txt)"
+    )
+    assert str(tmp_path) not in json.dumps(state) and str(Path.home()) not in json.dumps(state)

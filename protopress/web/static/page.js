@@ -1,12 +1,8 @@
-// What every page shares: its token, element lookup and building, and faces with their size.
+// What every page shares: element lookup and building, and faces with their size.
+// No key in any URL: the session cookie (HttpOnly) admits every request.
 "use strict";
 
-const TOKEN = document.body.dataset.token;
 const $ = (id) => document.getElementById(id);
-
-function withToken(url) {
-  return url + (url.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(TOKEN);
-}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -22,7 +18,7 @@ function el(tag, attrs = {}, ...children) {
 
 // A face with its size known before it loads, so nothing below it moves when it arrives.
 function picture(image, alt, lazy = false) {
-  const attrs = { src: withToken(image.src), alt, width: image.width, height: image.height };
+  const attrs = { src: image.src, alt, width: image.width, height: image.height };
   if (lazy) attrs.loading = "lazy";
   return el("img", attrs);
 }

@@ -1,13 +1,17 @@
 // The live preview: every face of every kind, redrawn when the catalog's files change.
 "use strict";
 
-// TOKEN, $, el and withToken come from page.js.
+// $ and el come from page.js.
 let shown = -1;
 let selected = null;
 
+class Refused extends Error {}
+
 async function get(path) {
-  const response = await fetch(path, { headers: { "X-Token": TOKEN }, cache: "no-store" });
-  return response.json();
+  const response = await fetch(path, { cache: "no-store" });
+  const data = await response.json();
+  if (!response.ok) throw new Refused(data.error || response.statusText);  // say, a key from an earlier start
+  return data;
 }
 
 function problemList(problems) {
@@ -43,7 +47,7 @@ function render(model) {
       for (const side of kind.sides) {
         const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}`;
         const [width, height] = kind.size || [0, 0];  // room kept before the image loads
-        sides.append(el("figure", {}, el("img", { src: withToken(src), alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
+        sides.append(el("figure", {}, el("img", { src, alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
       }
       const key = kind.kind + "/" + component.id;
       grid.append(
@@ -85,7 +89,7 @@ async function poll() {
       render(model);
     }
   } catch (error) {
-    $("updated").textContent = "protopress is not answering: is the preview still running?";
+    $("updated").textContent = error instanceof Refused ? error.message : "protopress is not answering: is the preview still running?";
   }
   setTimeout(poll, 700);
 }

@@ -2,10 +2,10 @@
 // together in the terminal's words ("2 goblin, ogre") and shows what comes back.
 "use strict";
 
-// TOKEN, $, el, withToken and picture come from page.js.
+// $, el and picture come from page.js.
 
 async function call(path, body) {
-  const options = { headers: { "X-Token": TOKEN } };
+  const options = { headers: {} };
   if (body !== undefined) {
     options.method = "POST";
     options.headers["Content-Type"] = "application/json";
@@ -288,7 +288,8 @@ function renderRival(r) {
 }
 
 async function loadHistory() {
-  const { data } = await call("/api/history");
+  const { ok, data } = await call("/api/history");
+  if (!ok) return showError(data.error);  // say, a key from an earlier start
   $("games").tBodies[0].replaceChildren(
     ...data.games
       .slice()
