@@ -19,22 +19,20 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from protopress.rules.core import Action
+from typing import Any
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 RESULT_SHARE = 0.5  # of a playout's reward: the result's share; the rest, the scaled heuristic
 
+# Each takes the game's own state and actions (typed by the game: Any here).
 # (game, state, seat, actions) -> heuristic(seat) after each action, as copy + apply gives it
-ActionValues = Callable[[Any, Any, int, "Sequence[Action]"], list[float]]
+ActionValues = Callable[[Any, Any, int, Sequence[Any]], list[float]]
 # (game, state, seat, actions) -> the actions of the highest such value, in order
-BestActions = Callable[[Any, Any, int, "Sequence[Action]"], "Sequence[Action]"]
+BestActions = Callable[[Any, Any, int, Sequence[Any]], Sequence[Any]]
 # (game, state, rng) -> the playout move of the seat to move
-PlayoutPolicy = Callable[[Any, Any, random.Random], "Action"]
+PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 # (game, state, rng, legal) -> the position after the playout move (state, or another object)
-PlayoutStep = Callable[[Any, Any, random.Random, "Sequence[Action]"], Any]
+PlayoutStep = Callable[[Any, Any, random.Random, Sequence[Any]], Any]
 # (game, state) -> how many turns a playout from state runs (None: to the end of the game)
 PlayoutTurns = Callable[[Any, Any], "int | None"]
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from protopress.rules.bot_support import bot_support
-from protopress.rules.core import Action, AnyGame, IllegalAction
+from protopress.rules.core import A, Action, AnyGame, Game, IllegalAction
 from protopress.rules.information import judged_in_sight, seat_copy
 
 
@@ -25,7 +26,7 @@ class RandomBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, game: AnyGame, state, legal: Sequence[Action] | None = None) -> Action:
+    def choose(self, game: AnyGame, state: Any, legal: Sequence[Action] | None = None) -> Action:
         """legal: the position's legal actions when the caller has listed them already."""
         return self.rng.choice(game.legal_actions(state) if legal is None else legal)
 
@@ -45,7 +46,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, game: AnyGame, state, legal: Sequence[Action] | None = None) -> Action:
+    def choose(self, game: AnyGame, state: Any, legal: Sequence[Action] | None = None) -> Action:
         seat = game.to_move(state)
         actions = game.legal_actions(state) if legal is None else legal
         if len(actions) == 1:
@@ -70,7 +71,7 @@ class GreedyBot:
         return best_of(actions, totals, self.rng)
 
 
-def greedy_action(game: AnyGame, state, rng: random.Random) -> Action:
+def greedy_action(game: Game[Any, A], state: Any, rng: random.Random) -> A:
     """The greedy move of the seat to move, judged on state itself (a playout's world
     is already a seat copy), ties broken by rng: a playout policy for the search bot."""
     actions, seat = game.legal_actions(state), game.to_move(state)
@@ -84,13 +85,13 @@ def greedy_action(game: AnyGame, state, rng: random.Random) -> Action:
     return best_of(actions, action_values(game, state, seat, actions), rng)
 
 
-def best_of(actions: Sequence[Action], values: list[float], rng: random.Random) -> Action:
+def best_of(actions: Sequence[A], values: list[float], rng: random.Random) -> A:
     """The action of the highest value, ties broken by rng."""
     best = max(values)
     return rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
 
 
-def action_values(game: AnyGame, state, seat: int, actions: Sequence[Action]) -> list[float]:
+def action_values(game: AnyGame, state: Any, seat: int, actions: Sequence[Any]) -> list[float]:
     """game.heuristic(trial, seat) after each action, each applied to its own copy:
     by the game's fast action_values when its BotSupport has one (tested against
     reference_values), else by the book."""
@@ -100,7 +101,9 @@ def action_values(game: AnyGame, state, seat: int, actions: Sequence[Action]) ->
     return reference_values(game, state, seat, actions)
 
 
-def reference_values(game: AnyGame, state, seat: int, actions: Sequence[Action]) -> list[float]:
+def reference_values(
+    game: AnyGame, state: Any, seat: int, actions: Sequence[Action]
+) -> list[float]:
     """The heuristic after each action by the book: copy, apply, judge."""
     values = []
     for action in actions:

@@ -99,7 +99,7 @@ def outcome_of(game: AnyGame, state: Any) -> Outcome:
     return versus_outcome(list(game.scores(state)), list(game.winners(state)))
 
 
-def derive_seed(seed: int, *parts) -> int:
+def derive_seed(seed: int, *parts: object) -> int:
     """A seed for a sub-stream (game number, seat, ...): stable across runs and machines."""
     text = ":".join(str(part) for part in (seed, *parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -157,7 +157,7 @@ class MctsBot:
         self.turns = turns  # BY_GAME: the game's playout_turns for the playout's world
         self.widen_levels = widen_levels  # None: WIDEN_LEVELS, or every level (fast priors)
 
-    def choose(self, game: Any, state: Any, legal: list[Action] | None = None) -> Action:
+    def choose(self, game: Any, state: Any, legal: Sequence[Action] | None = None) -> Action:
         seat = game.to_move(state)
         actions = game.legal_actions(state) if legal is None else legal
         if len(actions) == 1:
@@ -181,7 +181,9 @@ class MctsBot:
         most = max(root.children[a].visits for a in legal)
         return self.rng.choice([a for a in legal if root.children[a].visits == most])
 
-    def _candidates(self, game: Any, state: Any, seat: int, actions: list[Action]) -> list[Action]:
+    def _candidates(
+        self, game: Any, state: Any, seat: int, actions: Sequence[Action]
+    ) -> Sequence[Action]:
         """The root moves worth searching: all of them, or the best ROOT_WIDTH by a
         one-step look-ahead on a seat copy (as the greedy bot judges them)."""
         if len(actions) <= ROOT_WIDTH:
@@ -196,7 +198,7 @@ class MctsBot:
         return [actions[i] for i in ranked[:ROOT_WIDTH]]
 
     def _playout(
-        self, game: Any, world: Any, root: _Node, scale: _Scale, candidates: list[Action]
+        self, game: Any, world: Any, root: _Node, scale: _Scale, candidates: Sequence[Action]
     ) -> None:
         node, path = root, [root]
         support = bot_support(game)
@@ -246,7 +248,7 @@ class MctsBot:
                 visited.totals[seat] += reward
 
     def _widened(
-        self, game: Any, world: Any, node: _Node, legal: list[Action], mover: int
+        self, game: Any, world: Any, node: _Node, legal: Sequence[Action], mover: int
     ) -> list[Action]:
         """Progressive widening by the heuristic: the legal moves ranked by the mover's
         one-step heuristic (computed on the first world that offers each, kept in
@@ -263,7 +265,7 @@ class MctsBot:
         ranked = sorted(range(len(legal)), key=lambda i: (-node.prior[legal[i]], i))
         return [legal[i] for i in ranked[:width]]
 
-    def _select(self, node: _Node, legal: list[Action], mover: int, explore: float) -> Action:
+    def _select(self, node: _Node, legal: Sequence[Action], mover: int, explore: float) -> Action:
         best, best_value = [], -math.inf
         for action in legal:
             child = node.children[action]

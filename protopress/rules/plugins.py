@@ -19,6 +19,7 @@ import importlib.util
 import sys
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 from protopress.rules.spec import GameSpec
 
@@ -41,7 +42,7 @@ def _split(reference: str) -> tuple[str, str]:
     return reference, DEFAULT_NAME
 
 
-def _load_file(path: Path):
+def _load_file(path: Path) -> ModuleType:
     resolved = path.resolve()
     digest = hashlib.sha256(str(resolved).encode()).hexdigest()[:12]
     module_name = f"protopress_rules_{resolved.stem.replace('-', '_')}_{digest}"
@@ -62,7 +63,7 @@ def _load_file(path: Path):
     return module
 
 
-def _load_module(name: str):
+def _load_module(name: str) -> ModuleType:
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from protopress.rules.bot_names import make_bot, not_repeatable
-from protopress.rules.core import Action, checked_apply, codec_of, derive_seed, outcome_of
-from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
+from protopress.rules.core import Action, AnyGame, checked_apply, codec_of, derive_seed, outcome_of
+from protopress.rules.spec import GameSpec, Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
 MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
@@ -53,7 +54,13 @@ class GameRecord:
         return cls(**fields)
 
 
-def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = None):
+def play(
+    game: AnyGame,
+    catalog: Any,
+    bot_names: list[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Any, GameRecord, list[Action]]:
     """One game: (final state, record, actions taken)."""
     options = options or {}
     state = game.setup(catalog, len(bot_names), random.Random(seed), options)
@@ -65,7 +72,10 @@ def play(game, catalog, bot_names: list[str], seed: int, options: dict | None = 
         if not legal:
             limit = True
             break
-        action = bots[game.to_move(state)].choose(game, state, legal)
+        mover = game.to_move(state)
+        if mover is None:  # a rules error, which `protopress conform` names
+            raise ValueError(f"{game.id}: to_move names no seat while the game is not over")
+        action = bots[mover].choose(game, state, legal)
         game.apply(state, action)
         actions.append(action)
     record = GameRecord(
@@ -90,7 +100,14 @@ def seats(bot_names: list[str], players: int) -> list[str]:
     return [bot_names[min(seat, len(bot_names) - 1)] for seat in range(players)]
 
 
-def simulate(game, catalog, bot_names: list[str], games: int, seed: int, options=None):
+def simulate(
+    game: AnyGame,
+    catalog: Any,
+    bot_names: list[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> list[GameRecord]:
     """Records of `games` games; game i is seeded from (seed, i) alone."""
     records = []
     for index in range(games):
@@ -101,8 +118,16 @@ def simulate(game, catalog, bot_names: list[str], games: int, seed: int, options
 
 
 def log_of(
-    game, catalog_ref: str, version: str, bot_names, seed, options, actions, record, rules=None
-) -> dict:
+    game: AnyGame,
+    catalog_ref: str,
+    version: str,
+    bot_names: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None,
+    actions: Sequence[Action],
+    record: GameRecord,
+    rules: str | None = None,
+) -> dict[str, Any]:
     """An action log: with typed options, so that it replays exactly."""
     spec = getattr(game, "spec", None)
     typed = spec.parse_options(options or {}) if spec else dict(options or {})
@@ -123,7 +148,7 @@ def log_of(
     }
 
 
-def replay(game, catalog, log: dict):
+def replay(game: AnyGame, catalog: Any, log: Mapping[str, Any]) -> Any:
     """The final state of a logged game, every action checked for legality."""
     state = game.setup(catalog, log["players"], random.Random(log["seed"]), log.get("options", {}))
     decode = codec_of(game).decode
@@ -135,11 +160,13 @@ def replay(game, catalog, log: dict):
     return state
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def log_problems(log, engines) -> list[tuple[str, str]]:
+def log_problems(
+    log: object, engines: Iterable[str] | Mapping[str, GameSpec]
+) -> list[tuple[str, str]]:
     """(JSON pointer, message) for each way log is not an action log that replay can run.
 
     engines are the game ids with a rules engine, or a mapping of them to their

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from protopress.rules.bot_support import BotSupport, load_bot_support
@@ -149,11 +150,11 @@ class GameSpec:
         module_name, _, class_name = self.engine.partition(":")
         return getattr(importlib.import_module(module_name), class_name)
 
-    def engine_module(self):
+    def engine_module(self) -> ModuleType:
         """The module of the engine (score_state and format_score live there)."""
         return importlib.import_module(self.engine_class().__module__)
 
-    def new_game(self):
+    def new_game(self) -> Any:
         """A new engine; it reads its id and player range from this spec (one home for
         them), and carries the spec's bot support, resolved once."""
         game = self.engine_class()()
