@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from protopress.components import Catalog
+from protopress.components import Catalog, Component
 from protopress.games.gem_rush.mine import room_counts
 from protopress.games.gem_rush.mine_growth import RoomStack, monte_carlo
 from protopress.games.gem_rush.payment import can_pay_from
@@ -18,7 +19,7 @@ CLOSING_WARNING = 0.05  # a mine that closes this often strands players in Crisi
 DEMAND_SPREAD = 0.25  # per-gem demand/supply ratio this far from the mean is lopsided
 
 
-def _doors(catalog: Catalog):
+def _doors(catalog: Catalog) -> Iterator[tuple[Component, str, dict[str, Any], int]]:
     """(tile, edge, door, copies) for every door of every non-tunnel tile."""
     for tile in catalog.of_kind("room-tile"):
         if tile["type"] != "tunnel":
@@ -26,7 +27,7 @@ def _doors(catalog: Catalog):
                 yield tile, edge, door, tile.count
 
 
-def _shape(cost) -> tuple[int, int]:
+def _shape(cost: Sequence[str]) -> tuple[int, int]:
     """A cost's shape: number of gems and number of different gems."""
     return len(cost), len(set(cost))
 

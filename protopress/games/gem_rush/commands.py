@@ -19,14 +19,14 @@ from protopress.games.gem_rush.payment import gem_set, minimal_payments, recomme
 @click.option("--hand", "hand", multiple=True, help="A gem card as GEM+GEM (repeat for each card).")
 @catalog_option("Take the gems from this Gem Rush catalog instead of the built-in one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def pay(cost, hand, catalog_path, as_json):
+def pay(cost: str, hand: tuple[str, ...], catalog_path: str | None, as_json: bool) -> None:
     """Can a Gem Rush door with this cost be built from these cards?
 
     Exit 0 when payable, 1 when not, 2 on unknown gems.
     """
     gems = gem_set(load_for(game_spec("gem-rush"), catalog_path))
 
-    def gem(name: str, standard_only=False) -> str:
+    def gem(name: str, standard_only: bool = False) -> str:
         name = name.strip()
         allowed = gems.standard if standard_only else gems.all
         if name not in allowed:

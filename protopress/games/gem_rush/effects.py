@@ -18,24 +18,41 @@ next and `state.pile[-1]` is the latest discard.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from typing import NamedTuple, cast
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from protopress.games.gem_rush import skills
+from protopress.games.gem_rush.actions import (
+    DISCARDS,
+    DRAW_FROM_DECK,
+    DRAW_FROM_PILE,
+    ChooseX,
+    Discard,
+    DrawFrom,
+    Elevate,
+    GemRushAction,
+    Keep,
+    NameGem,
+    ReturnRoom,
+    SwapDwarf,
+)
 from protopress.games.gem_rush.mine import Cell, Mine, Site
-from protopress.rules.core import Action, IllegalAction
+from protopress.games.gem_rush.payment import Card
+from protopress.rules.core import IllegalAction
+
+if TYPE_CHECKING:  # the state holds a Run and a MineView: only annotations name it here
+    from protopress.games.gem_rush.state import GemRushState
 
 MAX_X = 10  # the largest X offered when no discard step bounds it
 FAR = 1 << 30
 
-Card = tuple[str, ...]
 Doors = tuple[tuple[int, tuple[str, ...]], ...]  # (points, cost) of doors, in order
 
 
 # --- cards --------------------------------------------------------------------
 
 
-def reshuffle(state) -> None:
+def reshuffle(state: GemRushState) -> None:
     """The deck is empty: shuffle the discard pile to form a new deck."""
     state.deck = state.pile
     state.pile = []
@@ -43,7 +60,7 @@ def reshuffle(state) -> None:
     state.reshuffles += 1
 
 
-def draw_cards(state, count: int) -> list[Card]:
+def draw_cards(state: GemRushState, count: int) -> list[Card]:
     """Up to count cards from the top of the deck, top first.
 
     When the deck runs out the discard pile is shuffled in and drawing goes on;
@@ -84,7 +101,7 @@ class MineView:
         "_distances", "_doors", "_best", "_parent", "_changed", "_cart", "_carried",
     )  # fmt: skip
 
-    def __init__(self, mine: Mine):
+    def __init__(self, mine: Mine) -> None:
         self.mine = mine
         self._links: dict[Cell, tuple[tuple, tuple]] = {}
         self._carts: list[Cell] | None = None
@@ -205,7 +222,9 @@ class MineView:
             found = self._rat[cell] = skills.tunnel_exits(self.mine, cell)
         return found
 
-    def distances(self, start: Cell, limit: int, spelunker=False, tunnel_rat=False):
+    def distances(
+        self, start: Cell, limit: int, spelunker: bool = False, tunnel_rat: bool = False
+    ) -> dict[Cell, int]:
         """{room: fewest steps from start}, for rooms within limit steps (0-1 BFS),
         kept for the view's life: the look-ahead asks the same ones again and again.
         Shared: callers read it and never change it."""
@@ -219,7 +238,9 @@ class MineView:
             self._distances[key] = found
         return found
 
-    def _search(self, start: Cell, limit: int, spelunker: bool, tunnel_rat: bool):
+    def _search(
+        self, start: Cell, limit: int, spelunker: bool, tunnel_rat: bool
+    ) -> dict[Cell, int]:
         dist = {start: 0}
         queue = deque([start])
         reverse = self.reverse() if spelunker else None
@@ -336,7 +357,7 @@ class MineView:
         return found
 
 
-def own_mine(state) -> Mine:
+def own_mine(state: GemRushState) -> Mine:
     """The state's mine, ready to change (copied first if a copy shares it)."""
     if state.mine_shared:
         state.mine = state.mine.copy()
@@ -344,11 +365,18 @@ def own_mine(state) -> Mine:
     return state.mine
 
 
-def mine_changed(state) -> None:
+def mine_changed(state: GemRushState) -> None:
     state.view = MineView(state.mine)
 
 
 # --- ability steps ------------------------------------------------------------
+
+
+class Where(NamedTuple):
+    """A step's condition on a card: it shows any, all, none or only of gems."""
+
+    mode: str  # any, all, none, only
+    gems: frozenset[str] | str  # the gems, or "named" or "discarded" (by this ability)
 
 
 class Step(NamedTuple):
@@ -356,29 +384,35 @@ class Step(NamedTuple):
     # int, "X", "hand", "all" (keep, discard) or None; the field named count
     # shadows tuple.count, and is the catalog's name for it
     count: object  # type: ignore[assignment]
-    where: tuple | None  # (mode, frozenset of gems | "named" | "discarded")
+    where: Where | None
     points: int
 
 
-def compile_ability(steps) -> tuple[Step, ...]:
+def compile_ability(steps: Iterable[Mapping[str, Any]]) -> tuple[Step, ...]:
     compiled = []
     for step in steps:
-        where = step.get("where")
-        if where:
-            ((mode, gems),) = where.items()
-            where = (mode, gems if isinstance(gems, str) else frozenset(gems))
+        where = None
+        if step.get("where"):
+            ((mode, gems),) = step["where"].items()
+            where = Where(mode, gems if isinstance(gems, str) else frozenset(gems))
         compiled.append(Step(step["op"], step.get("count"), where, step.get("points", 0)))
     return tuple(compiled)
 
 
-def matches(card: Card, where, named=(), discarded=()) -> bool:
+def matches(
+    card: Card,
+    where: Where | None,
+    named: Collection[str] = (),
+    discarded: Iterable[Card] = (),
+) -> bool:
     """Whether a card meets a step's condition (any, all, none, only)."""
     if where is None:
         return True
-    mode, gems = where
-    if gems == "named":
+    mode, wanted = where
+    gems: Collection[str] = wanted
+    if wanted == "named":
         gems = named
-    elif gems == "discarded":
+    elif wanted == "discarded":
         gems = {gem for other in discarded for gem in other}
     if mode == "any":
         return any(gem in gems for gem in card)
@@ -425,13 +459,13 @@ class Run:
         return "x" if self.x is None else self.steps[self.index].op
 
 
-def x_values(state, seat: int, steps) -> range:
+def x_values(state: GemRushState, seat: int, steps: tuple[Step, ...]) -> range:
     """The values of X with which the ability can be fully executed."""
     bound = None
     hand = state.hands[seat]
     for step in steps:
         if step.op == "discard" and step.count == "X":
-            fixed = step.where if step.where and not isinstance(step.where[1], str) else None
+            fixed = step.where if step.where and not isinstance(step.where.gems, str) else None
             have = sum(1 for card in hand if matches(card, fixed))
             bound = have if bound is None else min(bound, have)
     if bound is None:
@@ -439,17 +473,17 @@ def x_values(state, seat: int, steps) -> range:
     return range(1, bound + 1)
 
 
-def swap_targets(state, seat: int) -> list[int]:
+def swap_targets(state: GemRushState, seat: int) -> list[int]:
     here = state.pos[seat]
     return [other for other, cell in enumerate(state.pos) if other != seat and cell != here]
 
 
-def empty_tiles(state) -> list[Cell]:
+def empty_tiles(state: GemRushState) -> list[Cell]:
     occupied = set(state.pos)
     return [cell for cell in state.mine.cells if cell not in occupied]
 
 
-def usable(state, seat: int, tile_id: str) -> bool:
+def usable(state: GemRushState, seat: int, tile_id: str) -> bool:
     """Whether the room's ability can be used: its first step can be done."""
     steps = state.table.abilities.get(tile_id)
     if not steps:
@@ -474,7 +508,7 @@ def usable(state, seat: int, tile_id: str) -> bool:
     return True
 
 
-def begin(state, seat: int, tile_id: str, after: str) -> bool:
+def begin(state: GemRushState, seat: int, tile_id: str, after: str) -> bool:
     """Start the room's ability; True when it finished without needing a decision."""
     state.effect = Run(seat, state.pos[seat], state.table.abilities[tile_id], after)
     if state.effect.x is None:
@@ -482,89 +516,98 @@ def begin(state, seat: int, tile_id: str, after: str) -> bool:
     return _advance(state)
 
 
-def legal(state) -> list[Action]:
-    """The decisions the pending ability offers."""
-    run = state.effect
+def legal(state: GemRushState) -> list[GemRushAction]:
+    """The decisions the pending ability offers: ChooseX, Discard, Keep, NameGem,
+    ReturnRoom, SwapDwarf, Elevate or DrawFrom, by its step."""
+    run = _running(state)
     kind = run.kind()
     seat = run.seat
     if kind == "x":
-        return [("x", n) for n in x_values(state, seat, run.steps)]
+        return [ChooseX(n) for n in x_values(state, seat, run.steps)]
     step = run.steps[run.index]
     if kind == "discard":
-        return [("discard", i) for i in _distinct(state.hands[seat], step.where, run)]
+        return [DISCARDS[i] for i in _distinct(state.hands[seat], step.where, run)]
     if kind == "keep":
-        return [("keep", i) for i in _distinct(run.revealed, step.where, run)]
+        return [Keep(i) for i in _distinct(run.revealed, step.where, run)]
     if kind == "name_gem":
-        return [("name", gem) for gem in state.table.gems if gem not in run.named]
+        return [NameGem(gem) for gem in state.table.gems if gem not in run.named]
     if kind == "return_room":
-        return [("return", cell) for cell in empty_tiles(state)]
+        return [ReturnRoom(cell) for cell in empty_tiles(state)]
     if kind == "swap_dwarf":
-        return [("swap", other) for other in swap_targets(state, seat)]
+        return [SwapDwarf(other) for other in swap_targets(state, seat)]
     if kind == "move_room":
-        return [("elevate", cell) for cell in state.view.elevator_targets(run.cell)]
+        return [Elevate(cell) for cell in state.view.elevator_targets(run.cell)]
     if kind == "draw":
-        return [("draw-from", "deck"), ("draw-from", "discard")]
+        return [DRAW_FROM_DECK, DRAW_FROM_PILE]
     raise AssertionError(f"no decision in step {step.op}")
 
 
-def resolve(state, action: Action) -> bool:
+def _running(state: GemRushState) -> Run:
+    """The ability in progress, whose decision is asked."""
+    if state.effect is None:
+        raise IllegalAction("no room ability is in progress")
+    return state.effect
+
+
+def resolve(state: GemRushState, action: GemRushAction) -> bool:
     """Continue the pending ability with a decision; True when it has finished."""
-    run = state.effect
+    run = _running(state)
     if action not in legal(state):
-        raise IllegalAction(f"{action} is not a choice of the {run.kind()} step now")
-    kind = run.kind()
+        raise IllegalAction(f"{action!r} is not a choice of the {run.kind()} step now")
     seat = run.seat
-    if kind == "x":
-        run.x = action[1]
+    if isinstance(action, ChooseX):
+        run.x = action.x
         return _advance(state)
     step = run.steps[run.index]
     hand = state.hands[seat]
-    if kind == "discard":
-        card = hand.pop(action[1])
+    left = run.left or 0  # the decisions the step still needs (one at least: it asks)
+    if isinstance(action, Discard):
+        card = hand.pop(action.card)
         _push_own(state, run, card)
         run.discarded.append(card)
-        run.left -= 1
-        if run.left and not _distinct(hand, step.where, run):
-            run.left = 0
-    elif kind == "keep":
-        hand.append(run.revealed.pop(action[1]))
-        run.left -= 1
-        if run.left and not _distinct(run.revealed, step.where, run):
-            run.left = 0
-    elif kind == "name_gem":
-        run.named.append(action[1])
-        run.left -= 1
-    elif kind == "return_room":
-        placement = own_mine(state).remove(action[1])
+        left -= 1
+        if left and not _distinct(hand, step.where, run):
+            left = 0
+    elif isinstance(action, Keep):
+        hand.append(run.revealed.pop(action.card))
+        left -= 1
+        if left and not _distinct(run.revealed, step.where, run):
+            left = 0
+    elif isinstance(action, NameGem):
+        run.named.append(action.gem)
+        left -= 1
+    elif isinstance(action, ReturnRoom):
+        placement = own_mine(state).remove(action.cell)
         mine_changed(state)
         state.stack.insert(0, placement.tile)  # the bottom of the room stack
-        run.left = 0
-    elif kind == "swap_dwarf":
-        other = action[1]
+        left = 0
+    elif isinstance(action, SwapDwarf):
+        other = action.seat
         state.pos[seat], state.pos[other] = state.pos[other], state.pos[seat]
-        run.left = 0
-    elif kind == "move_room":
+        left = 0
+    elif isinstance(action, Elevate):
         mine = own_mine(state)
         placement = mine.remove(run.cell)
-        mine.place(action[1], placement.tile, placement.rotation)
+        mine.place(action.cell, placement.tile, placement.rotation)
         mine_changed(state)
-        state.pos = [action[1] if cell == run.cell else cell for cell in state.pos]
-        run.left = 0
-    elif kind == "draw":
+        state.pos = [action.cell if cell == run.cell else cell for cell in state.pos]
+        left = 0
+    elif isinstance(action, DrawFrom):
         count = _count(state, run, step)
-        if action[1] == "discard":
+        if action.source == "discard":
             skills.use_op(state, seat, "discard_draw")
             hand.append(state.pile.pop())
             count -= 1
         hand.extend(draw_cards(state, count))
-        run.left = 0
-    if not run.left:
+        left = 0
+    run.left = left
+    if not left:
         run.index += 1
         run.left = None
     return _advance(state)
 
 
-def _distinct(cards: list[Card], where, run: Run) -> list[int]:
+def _distinct(cards: list[Card], where: Where | None, run: Run) -> list[int]:
     """Indices of the cards meeting where, the first of each kind of card."""
     found, seen = [], set()
     for i, card in enumerate(cards):
@@ -574,7 +617,7 @@ def _distinct(cards: list[Card], where, run: Run) -> list[int]:
     return found
 
 
-def _count(state, run: Run, step: Step) -> int:
+def _count(state: GemRushState, run: Run, step: Step) -> int:
     if step.count == "X":
         if run.x is None:
             raise ValueError("X is used before it is chosen")
@@ -584,7 +627,7 @@ def _count(state, run: Run, step: Step) -> int:
     return cast(int, step.count)  # the other counts are numbers (the room-tile schema)
 
 
-def _push_own(state, run: Run, card: Card) -> None:
+def _push_own(state: GemRushState, run: Run, card: Card) -> None:
     """Discard a card as part of this ability (remembered for Echo Chamber)."""
     if run.mark != state.reshuffles:
         run.own, run.mark = 0, state.reshuffles
@@ -592,8 +635,8 @@ def _push_own(state, run: Run, card: Card) -> None:
     run.own += 1
 
 
-def _advance(state) -> bool:
-    run = state.effect
+def _advance(state: GemRushState) -> bool:
+    run = _running(state)
     while run.index < len(run.steps):
         if run.left is None:
             run.left = _start(state, run, run.steps[run.index])
@@ -606,7 +649,7 @@ def _advance(state) -> bool:
     return True
 
 
-def _start(state, run: Run, step: Step) -> int:
+def _start(state: GemRushState, run: Run, step: Step) -> int:
     """Execute a step, or return how many decisions it needs first."""
     op, seat = step.op, run.seat
     hand = state.hands[seat]
@@ -646,7 +689,7 @@ def _start(state, run: Run, step: Step) -> int:
     return 0
 
 
-def _dig(state, run: Run, step: Step) -> None:
+def _dig(state: GemRushState, run: Run, step: Step) -> None:
     """Reveal one card at a time until count cards meet the condition; the others
     are set aside and discarded when the dig ends (so a dig never meets them twice)."""
     wanted = _count(state, run, step)
@@ -665,7 +708,7 @@ def _dig(state, run: Run, step: Step) -> None:
         _push_own(state, run, card)
 
 
-def _keep(state, run: Run, step: Step) -> int:
+def _keep(state: GemRushState, run: Run, step: Step) -> int:
     where = step.where
     hand = state.hands[run.seat]
     fits = [matches(card, where, run.named, run.discarded) for card in run.revealed]
@@ -683,7 +726,7 @@ def _keep(state, run: Run, step: Step) -> int:
     return 0
 
 
-def _take_discard(state, run: Run, count: int) -> None:
+def _take_discard(state: GemRushState, run: Run, count: int) -> None:
     """The top count cards of the discard pile, not counting the ones this ability
     discarded (Echo Chamber takes the cards beneath the one it just discarded)."""
     pile = state.pile

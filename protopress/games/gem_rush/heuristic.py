@@ -3,9 +3,10 @@ engine's `heuristic`, and the look-ahead's values without copies, lookahead.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.gem_rush.mine import Cell
+from protopress.games.gem_rush.payment import Card
 from protopress.games.gem_rush.state import STEPS, GemRushState
 
 if TYPE_CHECKING:
@@ -20,16 +21,26 @@ HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door 
 PROMISE_VALUE = 0.25
 
 
+class CardGone(NamedTuple):
+    """A card that an action takes from a hand: card `card` of seat `seat`."""
+
+    seat: int
+    card: int
+
+
+Terms = dict[tuple[int, Cell, int | None], tuple[float, float, float]]
+
+
 def value_at(
     game: GemRush,
     state: GemRushState,
     seat: int,
     cell: Cell,
-    short: tuple[int, int] | None = None,
-    terms: dict | None = None,
+    gone: CardGone | None = None,
+    terms: Terms | None = None,
 ) -> float:
-    """The heuristic of seat with its dwarf at cell (and, with short = (seat s, card
-    i), card i gone from the hand of s): points (the team's in Crisis, the lead
+    """The heuristic of seat with its dwarf at cell (and, with gone, that card gone
+    from its hand): points (the team's in Crisis, the lead
     over the best other in Rush), cards in hand, open doors near. In Crisis the
     hands and doors near are every dwarf's, with the door each hand can pay at
     its next turn (promise): a team value, the same for every seat but for
@@ -40,7 +51,7 @@ def value_at(
         value = float(sum(points))
         for s, hand in enumerate(hands):
             where = cell if s == seat else state.pos[s]
-            cut = short[1] if short is not None and short[0] == s else None
+            cut = gone.card if gone is not None and gone.seat == s else None
             found = None if terms is None else terms.get((s, where, cut))
             if found is None:
                 if cut is not None:
@@ -57,13 +68,13 @@ def value_at(
             value += promised
             value += near
         return value
-    held = len(hands[seat]) - (short is not None and short[0] == seat)
+    held = len(hands[seat]) - (gone is not None and gone.seat == seat)
     others = max((p for s, p in enumerate(points) if s != seat), default=0)
     value = points[seat] - others + HAND_VALUE * min(held, 8)
     return value + SITE_VALUE * state.view.sites_near(cell, STEPS)
 
 
-def promise(game: GemRush, state: GemRushState, seat: int, cell: Cell, hand) -> int:
+def promise(game: GemRush, state: GemRushState, seat: int, cell: Cell, hand: list[Card]) -> int:
     """The points of the best door seat could build with hand at the start of its
     next turn, walking from cell: the team's prospects in Crisis, where a card
     counts for the door it pays, not only for being a card. Warpstone's far

@@ -7,14 +7,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple, cast
 
-from protopress.games.gem_rush.heuristic import value_at
+from protopress.games.gem_rush.actions import (
+    BurnFromHand,
+    Discard,
+    EndMove,
+    GemRushAction,
+    Move,
+    RiftWarp,
+    Warp,
+)
+from protopress.games.gem_rush.heuristic import CardGone, Terms, value_at
 from protopress.games.gem_rush.mine import Cell
 from protopress.games.gem_rush.rules import GemRush
 from protopress.games.gem_rush.state import GemRushState
-from protopress.rules.bot_support import BotSupport
+from protopress.rules.bot_support import ActionValues, BotSupport
 from protopress.rules.bots import greedy_action, reference_values
-from protopress.rules.core import Action
 from protopress.rules.mcts import ROLLOUT_TURNS
 
 # the search's playouts in Rush run the greedy move to the end of the turn in progress and
@@ -25,8 +34,16 @@ from protopress.rules.mcts import ROLLOUT_TURNS
 RUSH_SEARCH_TURNS = 3
 
 
+class InPlace(NamedTuple):
+    """What an action judged in place changes: where seat's dwarf stands, and the card
+    it takes from a hand (None: none)."""
+
+    cell: Cell
+    gone: CardGone | None
+
+
 def action_values(
-    game: GemRush, state: GemRushState, seat: int, actions: Sequence[Action]
+    game: GemRush, state: GemRushState, seat: int, actions: Sequence[GemRushAction]
 ) -> list[float]:
     """heuristic(seat) after each action, as copy + apply + heuristic give it.
 
@@ -38,44 +55,40 @@ def action_values(
     places = [in_place(state, seat, action) for action in actions]
     others = [action for action, place in zip(actions, places, strict=True) if place is None]
     judged = iter(reference_values(game, state, seat, others))
-    terms: dict = {}  # each dwarf's terms, the same for every action judged in place
+    terms: Terms = {}  # each dwarf's terms, the same for every action judged in place
     return [
         next(judged) if place is None else value_at(game, state, seat, *place, terms)
         for place in places
     ]
 
 
-def in_place(
-    state: GemRushState, seat: int, action: Action
-) -> tuple[Cell, tuple[int, int] | None] | None:
-    """(where seat's dwarf stands, (seat s, card i) when card i leaves the hand of
-    s, else None) after action, for those that change nothing else: seat's own
-    walk (its steps touch no points and no hand), warp (one Warpstone card
-    discarded, none with Rift Walker) and end of moving; a discard down to the
-    hand limit; a burn from a hand that is not the turn's last (the last ends
-    the turn). None for any other action."""
+def in_place(state: GemRushState, seat: int, action: GemRushAction) -> InPlace | None:
+    """Where seat's dwarf stands after action, and the card it takes from a hand, for
+    the actions that change nothing else: seat's own walk (its steps touch no points
+    and no hand), warp (one Warpstone card discarded, none with Rift Walker) and end
+    of moving; a discard down to the hand limit; a burn from a hand that is not the
+    turn's last (the last ends the turn). None for any other action."""
     if state.effect is not None or state.building is not None:
         return None
-    kind = action[0]
     if state.phase == "move" and seat == state.seat and not state.over:
-        if kind == "move":
-            return action[1], None
-        if kind == "warp":
-            return action[1], (seat, action[2]) if len(action) == 3 else None
-        if kind == "end-move":
-            return state.pos[seat], None
-    elif state.phase == "burn" and kind == "burn" and len(action) == 3 and state.burn_left > 1:
-        return state.pos[seat], (action[1], action[2])
-    elif state.phase == "discard" and kind == "discard":
-        return state.pos[seat], (state.seat, action[1])
+        if isinstance(action, Move | RiftWarp):
+            return InPlace(action.cell, None)
+        if isinstance(action, Warp):
+            return InPlace(action.cell, CardGone(seat, action.card))
+        if isinstance(action, EndMove):
+            return InPlace(state.pos[seat], None)
+    elif state.phase == "burn" and isinstance(action, BurnFromHand) and state.burn_left > 1:
+        return InPlace(state.pos[seat], CardGone(action.seat, action.card))
+    elif state.phase == "discard" and isinstance(action, Discard):
+        return InPlace(state.pos[seat], CardGone(state.seat, action.card))
     return None
 
 
-def playout_policy(game: GemRush, state: GemRushState, rng: random.Random) -> Action:
+def playout_policy(game: GemRush, state: GemRushState, rng: random.Random) -> GemRushAction:
     """The search bot's playout move: the greedy bot's (by the fast action_values).
     The search plays it to the end of the turn, so that a leaf is judged between
     turns and never halfway through a build or a burn (docs/balance.md)."""
-    return greedy_action(game, state, rng)
+    return cast(GemRushAction, greedy_action(game, state, rng))  # one of the legal actions
 
 
 def playout_turns(game: GemRush, state: GemRushState) -> int | None:
@@ -85,5 +98,8 @@ def playout_turns(game: GemRush, state: GemRushState) -> int | None:
 
 
 SUPPORT = BotSupport(
-    action_values=action_values, playout_policy=playout_policy, playout_turns=playout_turns
+    # the kit's BotSupport takes any game's actions (typed there as plain tuples)
+    action_values=cast(ActionValues, action_values),
+    playout_policy=playout_policy,
+    playout_turns=playout_turns,
 )

@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import networkx as nx
 
@@ -315,7 +315,13 @@ class _OpenSites(Sequence[Site]):
     def __len__(self) -> int:
         return len(self._mine._sorted)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Site: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Site]: ...
+
+    def __getitem__(self, index: int | slice) -> Site | list[Site]:
         if isinstance(index, slice):
             return [self._mine._site(i) for i in range(*index.indices(len(self)))]
         if index < 0:

@@ -76,7 +76,9 @@ class _Sampled:
     remaining copies uniformly, which orders the stack as a shuffle would. Work
     and memory depend on the distinct tiles and the draws, not on the copies."""
 
-    def __init__(self, counts: tuple[tuple[RoomTile, int], ...], limit: int, rng) -> None:
+    def __init__(
+        self, counts: tuple[tuple[RoomTile, int], ...], limit: int, rng: random.Random
+    ) -> None:
         self.tiles = [tile for tile, _ in counts]
         self.left = [copies for _, copies in counts]
         self.total = sum(self.left)
@@ -148,7 +150,9 @@ def grow_mine(
     return mine, GrownMine(closed, len(mine.cells), longest_dead_end(mine))
 
 
-def _continue_through(mine: Mine, cell: Cell, entered: str, stack: _Draws, rng) -> None:
+def _continue_through(
+    mine: Mine, cell: Cell, entered: str, stack: _Draws, rng: random.Random
+) -> None:
     """A tunnel was just built: go on out the other side, building again if empty."""
     out = mine.cells[cell].tunnel_exit(entered)
     if out is None:
@@ -156,7 +160,7 @@ def _continue_through(mine: Mine, cell: Cell, entered: str, stack: _Draws, rng) 
     _extend(mine, cell, out, stack, rng)
 
 
-def _extend(mine: Mine, cell: Cell, edge: str, stack: _Draws, rng) -> None:
+def _extend(mine: Mine, cell: Cell, edge: str, stack: _Draws, rng: random.Random) -> None:
     arrival = mine.follow(cell, edge)
     while arrival.empty and stack:
         tile = stack.pop()

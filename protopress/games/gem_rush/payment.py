@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
+from protopress.components import Catalog
+
 # The special gems the rules give powers to (their effects are code below); which
 # gems a game has, and which of them are special, is the catalog's (gem_set).
 DIAMOND_DUST, ECHOGLASS, ORICHALCUM, WARPSTONE = (
@@ -47,7 +49,7 @@ class GemSet(NamedTuple):
         return self.standard + self.special
 
 
-def gem_set(catalog) -> GemSet:
+def gem_set(catalog: Catalog) -> GemSet:
     """The gems of a Gem Rush catalog, split by each gem's `special` mark."""
     gems = catalog.of_kind("gem")
     return GemSet(

@@ -8,24 +8,26 @@ The mine is protopress.games.gem_rush.mine.Mine (the graph the validators check)
 payments are gem_rush_payment's; room abilities are interpreted by
 gem_rush_effects and skills by gem_rush_skills.
 
-A turn is a sequence of decisions by the current seat:
+A turn is a sequence of decisions by the current seat (the actions are
+actions.py's):
 
-- phase 1: ("discard", i) while the hand is over the limit;
-- phase 2: ("move", cell) to a room within the steps left (one action per
-  room, the fewest steps spent); ("build", origin, edge, cards) through an open
-  door reachable within the steps left, paying a minimal payment (hand
-  indices), then ("rotate", r) for the drawn tile (again after tunnels);
-  ("warp", cell, i) discarding Warpstone card i; ("warp-build", origin, edge,
-  cards) with a Warpstone card among the cards; ("ability",) for a movement
-  room (one step) or a free room (no step); ("end-move",);
-- phase 3: ("draw",), ("ability",) or ("skip",);
-- phase 4 (Crisis): ("burn", "deck") burns what is still due from the deck,
-  ("burn", seat, i) one card from a hand, ("burn", "discard") from the pile
-  with Stoker;
-- Chaos Magic: ("new-skill",) or ("keep-skill",) at the end of the turn.
+- phase 1: Discard(card) while the hand is over the limit;
+- phase 2: Move(cell) to a room within the steps left (one action per room,
+  the fewest steps spent); Build(origin, edge, cards) through an open door
+  reachable within the steps left, paying a minimal payment (hand indices),
+  then Rotate(rotation) for the drawn tile (again after tunnels); Warp(cell,
+  card) discarding a Warpstone card, RiftWarp(cell) with Rift Walker;
+  WarpBuild(origin, edge, cards) with a Warpstone card among the cards;
+  UseAbility() for a movement room (one step) or a free room (no step);
+  EndMove();
+- phase 3: Draw(), DrawFromDiscard() (Scavenger), UseAbility() or Skip();
+- phase 4 (Crisis): Burn("deck") burns what is still due from the deck,
+  BurnFromHand(seat, card) one card from a hand, Burn("discard") from the
+  pile with Stoker;
+- Chaos Magic: NewSkill() or KeepSkill() at the end of the turn.
 
-Decisions inside a room ability come from gem_rush_effects.legal. Before the
-first turn, in the Choice of Skills variant, each seat picks ("skill", id).
+Decisions inside a room ability come from effects.legal. Before the first
+turn, in the Choice of Skills variant, each seat picks ChooseSkill(skill).
 """
 
 # Over 600 lines on purpose: legal actions and apply share one set of invariants (the
@@ -36,13 +38,52 @@ first turn, in the Choice of Skills variant, each seat picks ("skill", id).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
+from protopress.components import Catalog
 from protopress.games.gem_rush import effects, skills
+from protopress.games.gem_rush.actions import (
+    ACTIONS,
+    BUILDS,
+    BURN_DECK,
+    BURN_DISCARD,
+    DISCARDS,
+    DRAW,
+    DRAW_FROM_DISCARD,
+    END_MOVE,
+    HAND_BURNS,
+    KEEP_SKILL,
+    KINDS,
+    MOVES,
+    NEW_SKILL,
+    RIFT_WARPS,
+    ROTATIONS,
+    SKIP,
+    USE_ABILITY,
+    WARP_BUILDS,
+    WARPS,
+    Build,
+    BurnFromHand,
+    ChooseSkill,
+    Discard,
+    Draw,
+    DrawFromDiscard,
+    EndMove,
+    GemRushAction,
+    KeepSkill,
+    Move,
+    NewSkill,
+    RiftWarp,
+    Rotate,
+    Skip,
+    UseAbility,
+    Warp,
+    WarpBuild,
+)
 from protopress.games.gem_rush.heuristic import value_at
 from protopress.games.gem_rush.mine import Cell, RoomTile, first_room, legal_rotations, room_stack
-from protopress.games.gem_rush.payment import WARPSTONE, gem_set
+from protopress.games.gem_rush.payment import WARPSTONE, Card, Payment, gem_set
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.games.gem_rush.state import (
     APPRENTICE,
@@ -63,16 +104,10 @@ from protopress.games.gem_rush.state import (
     SeatSkills,
     Table,
 )
-from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.core import Game, IllegalAction, top_seats
 from protopress.rules.information import FaceDown, Private, SeatView, Secret
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
-# the length of each kind of action (decisions inside abilities are checked by effects)
-SIZES = {
-    "move": (2,), "build": (4,), "warp-build": (4,), "warp": (2, 3), "ability": (1,),
-    "end-move": (1,), "draw": (1, 2), "skip": (1,), "discard": (2,), "burn": (2, 3),
-    "skill": (2,), "rotate": (2,), "new-skill": (1,), "keep-skill": (1,),
-}  # fmt: skip
 # the method that applies a decision of each phase
 _HANDLERS = {
     phase: "_" + phase.replace("-", "_")
@@ -136,6 +171,7 @@ def _undealt(state: GemRushState) -> list[int]:
 
 class GemRush:
     spec = SPEC
+    actions = ACTIONS
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
     # What a seat cannot see: the order of the gem deck, the room tile stack and the
     # Chaos skill deck; in Rush the others' hands too, pooled with the deck (in
@@ -155,7 +191,9 @@ class GemRush:
 
     # --- setup --------------------------------------------------------------
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemRushState:
+    def setup(
+        self, catalog: Catalog, players: int, rng: random.Random, options: dict[str, Any]
+    ) -> GemRushState:
         table = self._table(catalog, players, SPEC.parse_options(options or {}))
         state = GemRushState(table, rng)
         stack = list(self._components(catalog).stack)
@@ -200,7 +238,7 @@ class GemRush:
             self._begin_turn(state)
         return state
 
-    def _table(self, catalog, players: int, options: dict) -> Table:
+    def _table(self, catalog: Catalog, players: int, options: dict[str, Any]) -> Table:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
         mode, variant = options["mode"], options["skills"]
@@ -224,7 +262,7 @@ class GemRush:
             gems=parts.gems,
         )
 
-    def _components(self, catalog) -> _Components:
+    def _components(self, catalog: Catalog) -> _Components:
         """What setup reads from the catalog, read once per catalog (a catalog does not
         change once loaded): the room tiles, their compiled abilities, the skills."""
         cached = self._read.get(id(catalog))
@@ -245,48 +283,49 @@ class GemRush:
     def to_move(self, state: GemRushState) -> int | None:
         return None if state.over else state.seat
 
-    def legal_actions(self, state: GemRushState) -> list[Action]:
+    def legal_actions(self, state: GemRushState) -> list[GemRushAction]:
         if state.legal is None:
             state.legal = self._legal_actions(state)
         return list(state.legal)
 
-    def _legal_actions(self, state: GemRushState) -> list[Action]:
+    def _legal_actions(self, state: GemRushState) -> list[GemRushAction]:
         if state.over:
             return []
         if state.effect is not None:
             return effects.legal(state)
         if state.building is not None:
             b = state.building
-            return [("rotate", r) for r in legal_rotations(b.tile, b.entry)]
+            return [ROTATIONS[r] for r in legal_rotations(b.tile, b.entry)]
         phase = state.phase
         seat = state.seat
         if phase == "move":
             return self._move_actions(state)
         if phase == "action":
-            actions: list[Action] = [("draw",)]
+            actions: list[GemRushAction] = [DRAW]
             if state.pile and skills.holds(state, seat, "discard_draw"):
-                actions.append(("draw", "discard"))
+                actions.append(DRAW_FROM_DISCARD)
             tile = state.mine.cells[state.pos[seat]].tile
             if tile.type in ("action", "movement") and effects.usable(state, seat, tile.id):
-                actions.append(("ability",))
-            actions.append(("skip",))
+                actions.append(USE_ABILITY)
+            actions.append(SKIP)
             return actions
         if phase == "discard":
-            return [("discard", i) for i in _distinct(state.hands[seat])]
+            return [DISCARDS[i] for i in _distinct(state.hands[seat])]
         if phase == "burn":
             actions = []
             if state.deck or state.pile:
-                actions.append(("burn", "deck"))
+                actions.append(BURN_DECK)
             if state.pile and skills.holds(state, seat, "burn_from_discard"):
-                actions.append(("burn", "discard"))
+                actions.append(BURN_DISCARD)
+            burns = HAND_BURNS
             for other, hand in enumerate(state.hands):
-                actions.extend(("burn", other, i) for i in _distinct(hand))
+                actions.extend(burns[other, i] for i in _distinct(hand))
             return actions
         if phase == "choose-skill":
             ids = dict.fromkeys(state.table.skills[k].id for k in state.dealt[seat])
-            return [("skill", skill_id) for skill_id in ids]
+            return [ChooseSkill(skill_id) for skill_id in ids]
         if phase == "chaos":
-            return [("new-skill",), ("keep-skill",)]
+            return [NEW_SKILL, KEEP_SKILL]
         raise AssertionError(f"unknown phase {phase}")
 
     def _flags(self, state: GemRushState, seat: int, next_turn: bool = False) -> tuple[bool, bool]:
@@ -299,7 +338,7 @@ class GemRush:
             skills.holds(state, seat, "tunnel_exit", next_turn),
         )
 
-    def _move_actions(self, state: GemRushState) -> list[Action]:
+    def _move_actions(self, state: GemRushState) -> list[GemRushAction]:
         seat = state.seat
         here = state.pos[seat]
         view = state.view
@@ -307,87 +346,90 @@ class GemRush:
         steps = state.steps
         held = self._skills(state, seat)
         dist = view.distances(here, steps, *held.flags)
+        moves = MOVES
+        actions: list[GemRushAction]
         if state.rides < FREE_RIDES:
-            actions: list[Action] = [("move", cell) for cell in dist if cell != here]
+            actions = [moves[cell] for cell in dist if cell != here]
         else:  # no more free rides this turn: only the rooms that cost a step
-            actions = [("move", cell) for cell, cost in dist.items() if cost]
+            actions = [moves[cell] for cell, cost in dist.items() if cost]
         pays = skills.hand_payments(tuple(hand), held.subs)  # by door cost
         if state.stack:
+            builds = BUILDS
             for site in view.sites_in_reach(dist, steps):
                 for payment in pays[site.door.cost]:
-                    actions.append(("build", site.origin, site.edge, payment.cards))
+                    actions.append(builds[site.origin, site.edge, payment.cards])
         warps = _warpstones(hand)
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
             for cell in view.rooms():
                 if cell != here:
-                    actions.extend(("warp", cell, i) for i in warps)
+                    actions.extend(WARPS[cell, i] for i in warps)
                     if rift:
-                        actions.append(("warp", cell))
+                        actions.append(RIFT_WARPS[cell])
             if state.stack:
                 for site in view.sites():
                     for payment in pays[site.door.cost]:
-                        for cards, _ in _warp_payments(hand, payment, warps, rift):
-                            actions.append(("warp-build", site.origin, site.edge, cards))
+                        for paid in _warp_payments(hand, payment, warps, rift):
+                            actions.append(WARP_BUILDS[site.origin, site.edge, paid.cards])
         tile = view.mine.cells[here].tile
         if (
             (tile.type == "movement" and steps)
             or (tile.type == "free" and state.free_uses < FREE_USES)
         ) and effects.usable(state, seat, tile.id):
-            actions.append(("ability",))
-        actions.append(("end-move",))
+            actions.append(USE_ABILITY)
+        actions.append(END_MOVE)
         return actions
 
     # --- applying -----------------------------------------------------------
 
-    def apply(self, state: GemRushState, action: Action) -> None:
+    def apply(self, state: GemRushState, action: GemRushAction) -> None:
         if state.over:
             raise IllegalAction("the game is over")
-        if not isinstance(action, tuple) or not action:
-            raise IllegalAction(f"{action!r} is not an action")
+        if type(action) not in KINDS:
+            raise IllegalAction(f"{action!r} is not a Gem Rush action (actions.py)")
         state.legal = None
         if state.effect is not None:
             after = state.effect.after
             if effects.resolve(state, action):
                 self._effect_done(state, after)
             return
-        kind = action[0]
-        if len(action) not in SIZES.get(kind, ()):
-            raise IllegalAction(f"{action} is no Gem Rush action")
-        if kind in ("move", "warp", "build", "warp-build") and not _is_cell(action[1]):
-            raise IllegalAction(f"{action[1]!r} is no (column, row) cell")
+        match action:
+            case (
+                Move(cell=cell) | Warp(cell=cell) | RiftWarp(cell=cell)
+                | Build(origin=cell) | WarpBuild(origin=cell)
+            ) if not _is_cell(cell):  # fmt: skip
+                raise IllegalAction(f"{cell!r} is no (column, row) cell")
         if state.building is not None:
-            if kind != "rotate":
-                raise IllegalAction(f"the new room must be turned first, not {kind}")
-            self._rotate(state, action[1])
+            if not isinstance(action, Rotate):
+                raise IllegalAction(f"the new room must be turned first, not {action.verb}")
+            self._rotate(state, action.rotation)
             return
         handler = getattr(self, _HANDLERS[state.phase])
         handler(state, action)
 
     # phase 1
 
-    def _discard(self, state: GemRushState, action: Action) -> None:
-        if action[0] != "discard":
-            raise IllegalAction(f"discard down to the hand limit first, not {action[0]}")
+    def _discard(self, state: GemRushState, action: GemRushAction) -> None:
+        if not isinstance(action, Discard):
+            raise IllegalAction(f"discard down to the hand limit first, not {action.verb}")
         hand = state.hands[state.seat]
-        state.pile.append(_pop(hand, action[1]))
+        state.pile.append(_pop(hand, action.card))
         if len(hand) <= HAND + skills.amount(state, state.seat, "hand_limit"):
             state.phase = "move"
 
     # phase 2
 
-    def _move(self, state: GemRushState, action: Action) -> None:
-        kind = action[0]
+    def _move(self, state: GemRushState, action: GemRushAction) -> None:
         seat = state.seat
-        if kind == "move":
-            self._walk(state, seat, action[1])
-        elif kind == "build":
+        if isinstance(action, Move):
+            self._walk(state, seat, action.cell)
+        elif isinstance(action, Build):
             self._build(state, seat, action, warp=False)
-        elif kind == "warp-build":
+        elif isinstance(action, WarpBuild):
             self._build(state, seat, action, warp=True)
-        elif kind == "warp":
+        elif isinstance(action, Warp | RiftWarp):
             self._warp(state, seat, action)
-        elif kind == "ability":
+        elif isinstance(action, UseAbility):
             tile = state.mine.cells[state.pos[seat]].tile
             if not effects.usable(state, seat, tile.id):
                 raise IllegalAction(f"the {tile.title} ability cannot be used now")
@@ -398,10 +440,10 @@ class GemRush:
             else:
                 raise IllegalAction(f"the {tile.title} ability cannot be used while moving")
             effects.begin(state, seat, tile.id, "move")
-        elif kind == "end-move":
+        elif isinstance(action, EndMove):
             state.phase = "action"
         else:
-            raise IllegalAction(f"{kind} is not a move")
+            raise IllegalAction(f"{action.verb} is not a move")
 
     def _spend(self, state: GemRushState, seat: int, steps: int) -> None:
         state.steps -= steps
@@ -423,7 +465,7 @@ class GemRush:
                 skills.use_op(state, seat, "tunnel_exit")
         return cost
 
-    def _walk(self, state: GemRushState, seat: int, cell) -> None:
+    def _walk(self, state: GemRushState, seat: int, cell: Cell) -> None:
         if cell == state.pos[seat]:
             raise IllegalAction("the dwarf is already there")
         cost = self._reach(state, seat, cell, state.steps)
@@ -434,12 +476,12 @@ class GemRush:
         self._spend(state, seat, cost)
         state.pos[seat] = cell
 
-    def _build(self, state: GemRushState, seat: int, action: Action, warp: bool) -> None:
+    def _build(self, state: GemRushState, seat: int, action: Build | WarpBuild, warp: bool) -> None:
+        origin, edge = action.origin, action.edge
         try:
-            _, origin, edge, cards = action
-            cards = tuple(cards)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"{action} is not (build, origin, edge, cards)") from None
+            cards = tuple(action.cards)
+        except TypeError:
+            raise IllegalAction(f"{action!r}: the cards are no hand indices") from None
         site = state.view.site(origin, edge) if origin in state.mine.cells else None
         if site is None or not state.stack:
             raise IllegalAction(f"nothing can be built through {edge} of {origin}")
@@ -451,10 +493,10 @@ class GemRush:
             warps = _warpstones(hand)
             free = skills.holds(state, seat, "warp_free")
             options = [
-                (payment, rift)
+                (payment, paid.rift_walker)
                 for payment in pays
-                for chosen, rift in _warp_payments(hand, payment, warps, free)
-                if chosen == cards
+                for paid in _warp_payments(hand, payment, warps, free)
+                if paid.cards == cards
             ]
             if not options:
                 raise IllegalAction(f"{cards} is no Warpstone payment for {edge} of {origin}")
@@ -479,7 +521,7 @@ class GemRush:
         state.building = Building(site.cell, site.entry, state.stack.pop(), site.origin)
         state.built += 1
 
-    def _rotate(self, state: GemRushState, rotation) -> None:
+    def _rotate(self, state: GemRushState, rotation: int) -> None:
         b = state.building
         if b is None:
             raise IllegalAction("no tile is being built")
@@ -503,19 +545,20 @@ class GemRush:
             skills.use_op(state, seat, "build_draw")
             state.hands[seat].extend(effects.draw_cards(state, count))
 
-    def _warp(self, state: GemRushState, seat: int, action: Action) -> None:
-        cell = action[1]
+    def _warp(self, state: GemRushState, seat: int, action: Warp | RiftWarp) -> None:
+        cell = action.cell
         hand = state.hands[seat]
         if cell not in state.mine.cells or state.mine.cells[cell].tile.is_tunnel:
             raise IllegalAction(f"there is no room at {cell}")
         if cell == state.pos[seat]:
             raise IllegalAction("the dwarf is already there")
-        if len(action) == 3:
-            if not (isinstance(action[2], int) and 0 <= action[2] < len(hand)):
-                raise IllegalAction(f"no card {action[2]} in hand")
-            if WARPSTONE not in hand[action[2]]:
-                raise IllegalAction(f"card {action[2]} shows no Warpstone")
-            state.pile.append(hand.pop(action[2]))
+        if isinstance(action, Warp):
+            card = action.card
+            if not (isinstance(card, int) and 0 <= card < len(hand)):
+                raise IllegalAction(f"no card {card} in hand")
+            if WARPSTONE not in hand[card]:
+                raise IllegalAction(f"card {card} shows no Warpstone")
+            state.pile.append(hand.pop(card))
         elif any(WARPSTONE in card for card in hand) and skills.holds(state, seat, "warp_free"):
             skills.use_op(state, seat, "warp_free")
         else:
@@ -524,31 +567,30 @@ class GemRush:
 
     # phase 3
 
-    def _action(self, state: GemRushState, action: Action) -> None:
-        kind = action[0]
+    def _action(self, state: GemRushState, action: GemRushAction) -> None:
         seat = state.seat
         hand = state.hands[seat]
-        if kind == "draw":
+        if isinstance(action, Draw | DrawFromDiscard):
             count = 1 + skills.amount(state, seat, "extra_draw")
             if count > 1:
                 skills.use_op(state, seat, "extra_draw")
-            if action[1:] == ("discard",):
+            if isinstance(action, DrawFromDiscard):
+                if action.source != "discard":
+                    raise IllegalAction(f"{action!r} is not a draw")
                 if not state.pile or not skills.holds(state, seat, "discard_draw"):
                     raise IllegalAction("drawing from the discard pile needs Scavenger")
                 skills.use_op(state, seat, "discard_draw")
                 hand.append(state.pile.pop())
                 count -= 1
-            elif len(action) > 1:
-                raise IllegalAction(f"{action} is not a draw")
             hand.extend(effects.draw_cards(state, count))
-        elif kind == "ability":
+        elif isinstance(action, UseAbility):
             tile = state.mine.cells[state.pos[seat]].tile
             if tile.type not in ("action", "movement") or not effects.usable(state, seat, tile.id):
                 raise IllegalAction(f"the {tile.title} ability cannot be used now")
             if not effects.begin(state, seat, tile.id, "action"):
                 return  # a decision is pending
-        elif kind != "skip":
-            raise IllegalAction(f"{kind} is not an action (draw, ability, skip)")
+        elif not isinstance(action, Skip):
+            raise IllegalAction(f"{action.verb} is not an action (draw, ability, skip)")
         self._end_action(state)
 
     def _effect_done(self, state: GemRushState, after: str) -> None:
@@ -565,15 +607,13 @@ class GemRush:
 
     # phase 4
 
-    def _burn(self, state: GemRushState, action: Action) -> None:
-        if action[0] != "burn" or len(action) not in (2, 3):
-            raise IllegalAction(f"{BURN} cards must burn first, not {action}")
-        if action[1:] == ("deck",):
+    def _burn(self, state: GemRushState, action: GemRushAction) -> None:
+        if action == BURN_DECK:
             burnt = len(effects.draw_cards(state, state.burn_left))
             if not burnt:
                 raise IllegalAction("the deck and the discard pile are empty")
             state.burnt_from[0] += burnt
-        elif action[1:] == ("discard",):
+        elif action == BURN_DISCARD:
             if not skills.holds(state, state.seat, "burn_from_discard"):
                 raise IllegalAction("burning from the discard pile needs Stoker")
             burnt = min(state.burn_left, len(state.pile))
@@ -582,13 +622,15 @@ class GemRush:
             skills.use_op(state, state.seat, "burn_from_discard")
             del state.pile[len(state.pile) - burnt :]
             state.burnt_from[1] += burnt
-        else:
-            _, other, i = action
+        elif isinstance(action, BurnFromHand):
+            other = action.seat
             if not (isinstance(other, int) and 0 <= other < state.table.players):
                 raise IllegalAction(f"there is no seat {other}")
-            _pop(state.hands[other], i)
+            _pop(state.hands[other], action.card)
             burnt = 1
             state.burnt_from[2] += 1
+        else:
+            raise IllegalAction(f"{BURN} cards must burn first, not {action!r}")
         state.burnt += burnt
         state.burn_left -= burnt
         if state.burn_left:
@@ -602,13 +644,13 @@ class GemRush:
 
     # skills
 
-    def _choose_skill(self, state: GemRushState, action: Action) -> None:
-        if action[0] != "skill":
-            raise IllegalAction(f"choose a skill first, not {action[0]}")
+    def _choose_skill(self, state: GemRushState, action: GemRushAction) -> None:
+        if not isinstance(action, ChooseSkill):
+            raise IllegalAction(f"choose a skill first, not {action.verb}")
         seat = state.seat
-        chosen = [k for k in state.dealt[seat] if state.table.skills[k].id == action[1]]
+        chosen = [k for k in state.dealt[seat] if state.table.skills[k].id == action.skill]
         if not chosen:
-            raise IllegalAction(f"{action[1]} was not dealt to seat {seat}")
+            raise IllegalAction(f"{action.skill} was not dealt to seat {seat}")
         state.skills[seat] = (chosen[0],)
         if seat + 1 < state.table.players:
             state.seat = seat + 1
@@ -616,11 +658,11 @@ class GemRush:
         state.seat = 0
         self._begin_turn(state)
 
-    def _chaos(self, state: GemRushState, action: Action) -> None:
-        if action == ("new-skill",):
+    def _chaos(self, state: GemRushState, action: GemRushAction) -> None:
+        if isinstance(action, NewSkill):
             self._change_skill(state)
-        elif action != ("keep-skill",):
-            raise IllegalAction(f"keep or change the skill first, not {action[0]}")
+        elif not isinstance(action, KeepSkill):
+            raise IllegalAction(f"keep or change the skill first, not {action.verb}")
         self._next_turn(state)
 
     def _change_skill(self, state: GemRushState) -> None:
@@ -763,14 +805,18 @@ class GemRush:
         return figures
 
 
+# mypy checks the engine against the contract: its states and its actions
+_: type[Game[GemRushState, GemRushAction]] = GemRush
+
+
 # --- helpers -------------------------------------------------------------------
 
 
-def _is_cell(value) -> bool:
+def _is_cell(value: object) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
 
 
-def _distinct(cards) -> list[int]:
+def _distinct(cards: Sequence[Card]) -> list[int]:
     """Index of the first card of each kind (identical cards make identical actions)."""
     found, seen = [], set()
     for i, card in enumerate(cards):
@@ -780,29 +826,38 @@ def _distinct(cards) -> list[int]:
     return found
 
 
-def _warpstones(hand) -> list[int]:
+def _warpstones(hand: Sequence[Card]) -> list[int]:
     """_distinct's cards that show Warpstone (most hands hold none: no listing then)."""
     if not any(WARPSTONE in card for card in hand):
         return []
     return [i for i in _distinct(hand) if WARPSTONE in hand[i]]
 
 
-def _pop(hand: list, i):
+def _pop(hand: list[Card], i: int) -> Card:
     if not (isinstance(i, int) and 0 <= i < len(hand)):
         raise IllegalAction(f"no card {i} in hand")
     return hand.pop(i)
 
 
-def _warp_payments(hand, payment, warps: list[int], free: bool):
-    """(cards to discard, Rift Walker used) for building with Warpstone and payment.
+class WarpPayment(NamedTuple):
+    """The cards a build with Warpstone discards, and whether it uses Rift Walker."""
+
+    cards: tuple[int, ...]
+    rift_walker: bool
+
+
+def _warp_payments(
+    hand: list[Card], payment: Payment, warps: list[int], free: bool
+) -> Iterator[WarpPayment]:
+    """The ways to build with Warpstone and payment.
 
     A Warpstone card in the payment is enough; otherwise one is discarded
     alongside, or, with Rift Walker unused, kept (the payment alone is discarded).
     """
     if any(WARPSTONE in hand[i] for i in payment.cards):
-        yield payment.cards, False
+        yield WarpPayment(payment.cards, False)
         return
     for w in warps:
-        yield tuple(sorted((*payment.cards, w))), False
+        yield WarpPayment(tuple(sorted((*payment.cards, w))), False)
     if free:
-        yield payment.cards, True
+        yield WarpPayment(payment.cards, True)

@@ -19,16 +19,19 @@ the player to change skills at the end of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
+from typing import TYPE_CHECKING
 
+from protopress.components import Component
 from protopress.games.gem_rush.mine import OPPOSITE, Cell, Mine, neighbour
 from protopress.games.gem_rush.payment import (
     DIAMOND_DUST,
     ECHOGLASS,
     ORICHALCUM,
+    Card,
     Payment,
     can_pay,
     can_pay_from,
@@ -36,6 +39,9 @@ from protopress.games.gem_rush.payment import (
     minimal_payments,
     orichalcum_bonus,
 )
+
+if TYPE_CHECKING:  # the state holds skills' tables: only annotations name it here
+    from protopress.games.gem_rush.state import GemRushState
 
 OPS = (
     "extra_step", "hand_limit", "substitute", "build_bonus", "build_draw", "reverse_one_way",
@@ -65,7 +71,7 @@ class Skill:
         object.__setattr__(self, "ops", frozenset(effect.op for effect in self.effects))
 
     @classmethod
-    def from_component(cls, component) -> Skill:
+    def from_component(cls, component: Component) -> Skill:
         effects = tuple(
             Effect(e["op"], e.get("amount", 0), e.get("gem", ""), tuple(e.get("as", ())))
             for e in component["effects"]
@@ -79,7 +85,7 @@ class Skill:
         return op in self.ops
 
 
-def skill_cards(components, mode: str) -> tuple[Skill, ...]:
+def skill_cards(components: Iterable[Component], mode: str) -> tuple[Skill, ...]:
     """Every copy of every skill card; in Rush mode the Crisis-only ones are set aside
     (a skill whose only effect is burn_from_discard does nothing there)."""
     cards = []
@@ -94,7 +100,7 @@ def skill_cards(components, mode: str) -> tuple[Skill, ...]:
 # --- holding and limits -----------------------------------------------------
 
 
-def available(state, seat: int, k: int, next_turn: bool = False) -> bool:
+def available(state: GemRushState, seat: int, k: int, next_turn: bool = False) -> bool:
     """Whether skill card k may still be used by seat (its limit not yet reached); with
     next_turn, at the start of seat's next turn (this turn's uses are forgotten)."""
     limit = state.table.skills[k].limit
@@ -105,7 +111,9 @@ def available(state, seat: int, k: int, next_turn: bool = False) -> bool:
     return True
 
 
-def offered(state, seat: int, op: str, next_turn: bool = False) -> list[tuple[int, Effect]]:
+def offered(
+    state: GemRushState, seat: int, op: str, next_turn: bool = False
+) -> list[tuple[int, Effect]]:
     """(skill card, effect) pairs of op that seat holds and may use now (or at the
     start of its next turn)."""
     found: list[tuple[int, Effect]] = []
@@ -116,7 +124,7 @@ def offered(state, seat: int, op: str, next_turn: bool = False) -> list[tuple[in
     return found
 
 
-def use(state, seat: int, k: int) -> None:
+def use(state: GemRushState, seat: int, k: int) -> None:
     """Record a use of skill card k by seat (limits; Chaos Magic's obligation)."""
     state.used_turn |= 1 << k
     state.used_game |= 1 << (seat * GAME_BIT + k)
@@ -124,18 +132,18 @@ def use(state, seat: int, k: int) -> None:
         state.skill_used = True
 
 
-def use_op(state, seat: int, op: str) -> None:
+def use_op(state: GemRushState, seat: int, op: str) -> None:
     """Record a use of every available skill of seat with op."""
     for k, _ in offered(state, seat, op):
         use(state, seat, k)
 
 
-def amount(state, seat: int, op: str, next_turn: bool = False) -> int:
+def amount(state: GemRushState, seat: int, op: str, next_turn: bool = False) -> int:
     """The total amount of op that seat may use now (0 without such a skill)."""
     return sum(effect.amount for _, effect in offered(state, seat, op, next_turn))
 
 
-def holds(state, seat: int, op: str, next_turn: bool = False) -> bool:
+def holds(state: GemRushState, seat: int, op: str, next_turn: bool = False) -> bool:
     return bool(offered(state, seat, op, next_turn))
 
 
@@ -143,7 +151,7 @@ def holds(state, seat: int, op: str, next_turn: bool = False) -> bool:
 
 
 def substitutes(
-    state, seat: int, next_turn: bool = False
+    state: GemRushState, seat: int, next_turn: bool = False
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Seat's substitutions as a hashable key: ((gem, gems it may pay for), ...)."""
     table: dict[str, set[str]] = {}
@@ -306,7 +314,7 @@ def _payments(cost: tuple[str, ...], hand: tuple, subs: tuple) -> tuple[Payment,
 
         known: dict[tuple[int, ...], bool] = {}
 
-        def pays(chosen) -> bool:
+        def pays(chosen: tuple[int, ...]) -> bool:
             found = known.get(chosen)
             if found is None:
                 found = known[chosen] = any(
@@ -331,7 +339,7 @@ def _payments(cost: tuple[str, ...], hand: tuple, subs: tuple) -> tuple[Payment,
     return tuple(distinct)
 
 
-def settle_payment(state, seat: int, cost, cards: list) -> int:
+def settle_payment(state: GemRushState, seat: int, cost: Sequence[str], cards: list[Card]) -> int:
     """Record the skills a payment relied on; return the build_bonus points it earns."""
     if state.skills[seat] and not can_pay(cost, cards):
         use_op(state, seat, "substitute")  # the payment needed a substitution

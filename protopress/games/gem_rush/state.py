@@ -5,10 +5,12 @@ rules that change a state are in rules.py."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from protopress.games.gem_rush import effects, skills
+from protopress.games.gem_rush.actions import GemRushAction
 from protopress.games.gem_rush.mine import Cell, Mine, RoomTile
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
 from protopress.rules.information import SharedRng
@@ -84,7 +86,7 @@ class GemRushState(SharedRng):
         players = table.players
         self.table = table
         SharedRng.__init__(self, rng)  # a copy shares the generator until one of them draws
-        self.legal: list | None = None  # cached legal actions
+        self.legal: list[GemRushAction] | None = None  # cached legal actions
         self.mine = Mine()
         self.mine_shared = False  # a copy shares the Mine until one of them changes it
         self.view = effects.MineView(self.mine)
@@ -150,7 +152,7 @@ class GemRushState(SharedRng):
 
     # --- for tests and puzzles ---------------------------------------------
 
-    def stack_deck(self, cards_top_first) -> None:
+    def stack_deck(self, cards_top_first: Iterable[Sequence[str]]) -> None:
         """Replace the gem deck: the first card given is drawn first."""
         self.deck = [tuple(card) for card in reversed(list(cards_top_first))]
         self.legal = None

@@ -6,6 +6,18 @@ import pytest
 
 from games.gem_rush.test_rules import CATALOG, GAME, TILES, act, cards, scenario
 from protopress.games.gem_rush import effects
+from protopress.games.gem_rush.actions import (
+    ChooseX,
+    Discard,
+    Elevate,
+    EndMove,
+    Keep,
+    Move,
+    NameGem,
+    ReturnRoom,
+    SwapDwarf,
+    UseAbility,
+)
 from protopress.games.gem_rush.payment import gem_set
 from protopress.rules.core import IllegalAction
 
@@ -17,13 +29,13 @@ def at(room, players=1, **kwargs):
     """Seat 0 in room, its movement over: the action phase (Rush mode, no burning)."""
     rooms = kwargs.pop("rooms", {(0, 0): room})
     state = scenario(rooms, players=players, mode="rush", **kwargs)
-    act(state, "end-move")
+    act(state, EndMove())
     return state
 
 
 def test_auric_fountain_keeps_fire_rubies_and_electrums():
     state = at("auric-fountain", deck=SIX)
-    act(state, "ability")  # reveal 5, keep all with a Fire Ruby or an Electrum
+    act(state, UseAbility())  # reveal 5, keep all with a Fire Ruby or an Electrum
     assert state.hands[0] == cards("fire-ruby+obsidian", "electrum+soulstone", "star-tear+electrum")
     assert state.pile == cards("permafrost+star-tear", "raw-hope+obsidian")  # the rest, in order
     assert state.deck == cards("soulstone+raw-hope")
@@ -33,9 +45,9 @@ def test_chaos_fountain_keeps_cards_sharing_no_gem_with_the_discard():
     deck = ["fire-ruby+electrum", "star-tear+raw-hope", "obsidian+permafrost",
             "electrum+soulstone", "permafrost+raw-hope"]  # fmt: skip
     state = at("chaos-fountain", hands=[["fire-ruby+obsidian", "star-tear+soulstone"]], deck=deck)
-    act(state, "ability")
-    assert GAME.legal_actions(state) == [("discard", 0), ("discard", 1)]
-    act(state, "discard", 0)
+    act(state, UseAbility())
+    assert GAME.legal_actions(state) == [Discard(0), Discard(1)]
+    act(state, Discard(0))
     assert state.hands[0] == cards(
         "star-tear+soulstone", "star-tear+raw-hope", "electrum+soulstone", "permafrost+raw-hope"
     )
@@ -44,9 +56,9 @@ def test_chaos_fountain_keeps_cards_sharing_no_gem_with_the_discard():
 
 def test_diamond_splitter_needs_diamond_dust():
     state = at("diamond-splitter", hands=[["fire-ruby+obsidian"]])
-    assert ("ability",) not in GAME.legal_actions(state)
+    assert UseAbility() not in GAME.legal_actions(state)
     with pytest.raises(IllegalAction):
-        GAME.apply(state, ("ability",))
+        GAME.apply(state, UseAbility())
 
 
 def test_diamond_splitter_names_two_gems_and_digs_a_card_with_both():
@@ -59,13 +71,13 @@ def test_diamond_splitter_names_two_gems_and_digs_a_card_with_both():
     state = at(
         "diamond-splitter", hands=[["diamond-dust+star-tear", "fire-ruby+obsidian"]], deck=deck
     )
-    act(state, "ability")
-    assert GAME.legal_actions(state) == [("discard", 0)]  # only the Diamond Dust card
-    act(state, "discard", 0)
-    assert [a[1] for a in GAME.legal_actions(state)] == list(gem_set(CATALOG).all)
-    act(state, "name", "fire-ruby")
-    assert ("name", "fire-ruby") not in GAME.legal_actions(state)  # two different gems
-    act(state, "name", "electrum")
+    act(state, UseAbility())
+    assert GAME.legal_actions(state) == [Discard(0)]  # only the Diamond Dust card
+    act(state, Discard(0))
+    assert [a.gem for a in GAME.legal_actions(state)] == list(gem_set(CATALOG).all)
+    act(state, NameGem("fire-ruby"))
+    assert NameGem("fire-ruby") not in GAME.legal_actions(state)  # two different gems
+    act(state, NameGem("electrum"))
     assert state.hands[0] == cards("fire-ruby+obsidian", "fire-ruby+electrum")
     assert state.points[0] == 1
     assert state.pile == cards(
@@ -77,16 +89,16 @@ def test_diamond_splitter_names_two_gems_and_digs_a_card_with_both():
 def test_dissonance_fountain_keeps_cards_without_the_named_gems():
     deck = ["fire-ruby+obsidian", "star-tear+soulstone", "electrum+raw-hope", "permafrost+obsidian"]
     state = at("dissonance-fountain", deck=deck)
-    act(state, "ability")
-    act(state, "name", "fire-ruby")
-    act(state, "name", "electrum")
+    act(state, UseAbility())
+    act(state, NameGem("fire-ruby"))
+    act(state, NameGem("electrum"))
     assert state.hands[0] == cards("star-tear+soulstone")
     assert state.pile == cards("fire-ruby+obsidian", "electrum+raw-hope")
 
 
 def test_crystal_garden_draws_as_many_as_the_hand_holds():
     state = at("crystal-garden", hands=[SIX[:3]], deck=SIX[3:])
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.hands[0] == cards(*SIX)
 
 
@@ -94,33 +106,33 @@ def test_crystal_garden_draws_as_many_as_the_hand_holds():
 def test_dark_pit_loses_a_point_never_below_zero_and_draws_four(before, after):
     state = at("dark-pit", deck=SIX)
     state.points[0] = before
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.points[0] == after and state.hands[0] == cards(*SIX[:4])
 
 
 def test_echo_chamber_takes_the_four_discards_beneath_its_own():
     pile = ["a+b", "c+d", "e+f", "g+h", "i+j"]  # the last is the top
     state = at("echo-chamber", hands=[["electrum+orichalcum", "fire-ruby+obsidian"]], pile=pile)
-    act(state, "ability")
-    assert GAME.legal_actions(state) == [("discard", 0)]  # the only Orichalcum card
-    act(state, "discard", 0)
+    act(state, UseAbility())
+    assert GAME.legal_actions(state) == [Discard(0)]  # the only Orichalcum card
+    act(state, Discard(0))
     assert state.hands[0] == cards("fire-ruby+obsidian", "i+j", "g+h", "e+f", "c+d")
     assert state.pile == cards("a+b", "electrum+orichalcum")
 
 
 def test_echo_chamber_needs_an_orichalcum_card():
     state = at("echo-chamber", hands=[["fire-ruby+obsidian"]], pile=["a+b"])
-    assert ("ability",) not in GAME.legal_actions(state)
+    assert UseAbility() not in GAME.legal_actions(state)
 
 
 def test_dimensional_rift_returns_an_empty_room_under_the_room_stack():
     rooms = {(0, 0): "dimensional-rift", (1, 0): "gem-pockets-4", (0, 1): ("dark-pit", 2)}
     state = at(None, players=2, rooms=rooms, pos=[(0, 0), (1, 0)], deck=SIX)
     size = len(state.stack)
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.hands[0] == cards(SIX[0])  # draw 1 first
-    assert GAME.legal_actions(state) == [("return", (0, 1))]  # the only room without a dwarf
-    act(state, "return", (0, 1))
+    assert GAME.legal_actions(state) == [ReturnRoom((0, 1))]  # the only room without a dwarf
+    act(state, ReturnRoom((0, 1)))
     assert (0, 1) not in state.mine.cells and state.stack[0].id == "dark-pit"
     assert len(state.stack) == size + 1
     assert (0, 1) in {site.cell for site in state.view.sites()}  # open again
@@ -128,25 +140,25 @@ def test_dimensional_rift_returns_an_empty_room_under_the_room_stack():
 
 def test_eddy_and_mushroom_grove_take_from_the_discard_pile():
     state = at("eddy", pile=["a+b", "c+d", "e+f"])
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.hands[0] == cards("e+f", "c+d") and state.pile == cards("a+b")
     state = at("mushroom-grove", deck=["x+y"], pile=["a+b", "c+d"])
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.hands[0] == cards("x+y", "c+d")
 
 
 def test_eddy_needs_a_discard_pile():
     state = at("eddy")
-    assert ("ability",) not in GAME.legal_actions(state)
+    assert UseAbility() not in GAME.legal_actions(state)
 
 
 def test_a_keep_with_a_number_is_the_players_choice():
     state = at("sorting-hall", deck=SIX)  # reveal 4, keep 2
-    act(state, "ability")
-    assert GAME.legal_actions(state) == [("keep", i) for i in range(4)]
-    act(state, "keep", 2)
-    assert GAME.legal_actions(state) == [("keep", i) for i in range(3)]
-    act(state, "keep", 0)
+    act(state, UseAbility())
+    assert GAME.legal_actions(state) == [Keep(i) for i in range(4)]
+    act(state, Keep(2))
+    assert GAME.legal_actions(state) == [Keep(i) for i in range(3)]
+    act(state, Keep(0))
     assert state.hands[0] == cards(SIX[2], SIX[0])
     assert state.pile == cards(SIX[1], SIX[3])
 
@@ -154,7 +166,7 @@ def test_a_keep_with_a_number_is_the_players_choice():
 def test_a_dig_sets_misses_aside_and_stops_when_the_cards_run_out():
     # Diamond Vein digs for cards with only Diamond Dust: there are none here
     state = at("diamond-vein", deck=SIX[:3], pile=SIX[3:])
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.hands[0] == [] and state.deck == [] and sorted(state.pile) == sorted(cards(*SIX))
     assert state.reshuffles == 1
 
@@ -163,8 +175,8 @@ def test_chaos_vein_digs_cards_sharing_no_gem_with_the_discard():
     deck = ["fire-ruby+star-tear", "obsidian+permafrost", "electrum+soulstone",
             "obsidian+raw-hope", "permafrost+star-tear", "soulstone+raw-hope", "a+b"]  # fmt: skip
     state = at("chaos-vein", hands=[["fire-ruby+obsidian"]], deck=deck)
-    act(state, "ability")
-    act(state, "discard", 0)
+    act(state, UseAbility())
+    act(state, Discard(0))
     assert state.hands[0] == cards(
         "electrum+soulstone", "permafrost+star-tear", "soulstone+raw-hope"
     )
@@ -178,8 +190,8 @@ def test_a_dig_reshuffles_the_discard_pile_like_any_draw():
     # the card Chaos Vein discarded is shuffled back in and met again (set aside)
     deck = ["fire-ruby+star-tear", "electrum+soulstone"]
     state = at("chaos-vein", hands=[["fire-ruby+obsidian"]], deck=deck)
-    act(state, "ability")
-    act(state, "discard", 0)
+    act(state, UseAbility())
+    act(state, Discard(0))
     assert state.hands[0] == cards("electrum+soulstone") and state.reshuffles == 1
     assert state.pile == cards("fire-ruby+star-tear", "fire-ruby+obsidian") and state.deck == []
 
@@ -187,23 +199,23 @@ def test_a_dig_reshuffles_the_discard_pile_like_any_draw():
 def test_warped_mirror_swaps_places_for_one_step():
     rooms = {(0, 0): "warped-mirror", (-1, 0): "gem-pockets-1"}  # its free W door leads there
     state = scenario(rooms, players=3, pos=[(0, 0), (-1, 0), (0, 0)], mode="rush")
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.steps == 2
-    assert GAME.legal_actions(state) == [("swap", 1)]  # seat 2 stands in the same room
-    act(state, "swap", 1)
+    assert GAME.legal_actions(state) == [SwapDwarf(1)]  # seat 2 stands in the same room
+    act(state, SwapDwarf(1))
     assert state.pos == [(-1, 0), (0, 0), (0, 0)] and state.phase == "move"
 
 
 def test_mystic_elevator_moves_the_room_and_everyone_in_it_for_free():
     rooms = {(0, 0): "gem-pockets-1", (1, 0): "mystic-elevator"}
     state = scenario(rooms, players=2, pos=[(1, 0), (1, 0)], mode="rush")
-    act(state, "ability")
-    targets = {a[1] for a in GAME.legal_actions(state)}
+    act(state, UseAbility())
+    targets = {a.cell for a in GAME.legal_actions(state)}
     assert targets == {(0, -1), (0, 1), (-1, 0)}  # the other open doors of Gem Pockets
-    act(state, "elevate", (0, 1))
+    act(state, Elevate((0, 1)))
     assert state.pos == [(0, 1), (0, 1)] and state.steps == 3
     assert (1, 0) not in state.mine.cells and state.mine.cells[(0, 1)].tile.id == "mystic-elevator"
-    assert (0, 0) in {a[1] for a in GAME.legal_actions(state) if a[0] == "move"}
+    assert (0, 0) in {a.cell for a in GAME.legal_actions(state) if isinstance(a, Move)}
 
 
 def test_x_is_chosen_so_that_the_ability_can_be_done_and_shared_by_every_x():
@@ -213,10 +225,10 @@ def test_x_is_chosen_so_that_the_ability_can_be_done_and_shared_by_every_x():
     )
     assert effects.usable(state, 0, "test-x")
     assert effects.begin(state, 0, "test-x", "action") is False
-    assert GAME.legal_actions(state) == [("x", 1), ("x", 2), ("x", 3)]  # three cards in hand
-    act(state, "x", 2)
-    act(state, "discard", 0)
-    act(state, "discard", 0)
+    assert GAME.legal_actions(state) == [ChooseX(1), ChooseX(2), ChooseX(3)]  # three cards in hand
+    act(state, ChooseX(2))
+    act(state, Discard(0))
+    act(state, Discard(0))
     assert state.hands[0] == cards(SIX[2], SIX[3], SIX[4]) and state.pile == cards(*SIX[:2])
     del state.table.abilities["test-x"]
 
@@ -224,8 +236,8 @@ def test_x_is_chosen_so_that_the_ability_can_be_done_and_shared_by_every_x():
 def test_geode_names_digs_keeps_then_draws():
     deck = ["fire-ruby+obsidian", "soulstone+raw-hope", "star-tear+electrum"]
     state = at("geode", deck=deck)
-    act(state, "ability")
-    act(state, "name", "raw-hope")
+    act(state, UseAbility())
+    act(state, NameGem("raw-hope"))
     assert state.hands[0] == cards("soulstone+raw-hope", "star-tear+electrum")
     assert state.pile == cards("fire-ruby+obsidian")
 

@@ -9,6 +9,12 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gem_rush import lookahead, skills
+from protopress.games.gem_rush.actions import (
+    Build,
+    Burn,
+    Draw,
+    Rotate,
+)
 from protopress.games.gem_rush.effects import MineView
 from protopress.games.gem_rush.rules import GemRush
 from protopress.rules.bots import reference_values
@@ -38,9 +44,9 @@ def test_action_values_match_copy_apply_heuristic(catalog, mode):
                 )
                 checked += 1
             seat = GAME.to_move(state)
-            in_place.update(a[0] for a in legal if lookahead.in_place(state, seat, a) is not None)
+            in_place.update(a.verb for a in legal if lookahead.in_place(state, seat, a) is not None)
             # hands kept full now and then (draw, burn from the deck): discards too
-            keen = [a for a in (("draw",), ("burn", "deck")) if a in legal]
+            keen = [a for a in (Draw(), Burn("deck")) if a in legal]
             GAME.apply(state, keen[0] if keen and rng.random() < 0.7 else rng.choice(legal))
     assert checked > 2000
     assert min(in_place[kind] for kind in ("move", "warp", "end-move", "discard")) >= 40
@@ -97,7 +103,7 @@ def test_promises_are_kept_only_where_a_new_view_gives_the_same(catalog):
             for key, doors in view._doors.items():
                 assert doors == fresh.doors_in_reach(key[0], key[1], key[2:])
             legal = GAME.legal_actions(state)
-            builds = [a for a in legal if a[0] in ("build", "rotate")]
+            builds = [a for a in legal if isinstance(a, Build | Rotate)]
             GAME.apply(state, rng.choice(builds if builds and rng.random() < 0.8 else legal))
     assert kept > 2_000
 

@@ -7,6 +7,10 @@ import pytest
 
 from games.gem_rush.test_rules import CORRIDOR, GAME, act, cards, scenario
 from protopress.games.gem_rush import heuristic, lookahead
+from protopress.games.gem_rush.actions import (
+    Build,
+    Rotate,
+)
 from protopress.games.gem_rush.heuristic import PROMISE_VALUE
 
 # --- the search bot's playout move ------------------------------------------------
@@ -23,11 +27,8 @@ def test_the_playout_move_builds_the_four_point_door_as_greedy_would(mode):
         mode=mode,
     )
     for seed in range(5):
-        assert lookahead.playout_policy(GAME, state, random.Random(seed)) == (
-            "build",
-            (0, 0),
-            "S",
-            (0, 1),
+        assert lookahead.playout_policy(GAME, state, random.Random(seed)) == Build(
+            (0, 0), "S", (0, 1)
         )
 
 
@@ -37,11 +38,11 @@ def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
     state = scenario(
         {(0, 0): "glittering-crack"}, hands=[["obsidian+electrum", "permafrost+soulstone"]]
     )
-    act(state, "build", (0, 0), "S", (0, 1))
+    act(state, Build((0, 0), "S", (0, 1)))
     legal = GAME.legal_actions(state)
     values = lookahead.action_values(GAME, state, 0, legal)
     best = {a for a, v in zip(legal, values, strict=True) if v == max(values)}
-    assert len(best) > 1 and all(a[0] == "rotate" for a in best)
+    assert len(best) > 1 and all(isinstance(a, Rotate) for a in best)
     moves = {lookahead.playout_policy(GAME, state, random.Random(seed)) for seed in range(40)}
     assert moves == best
 

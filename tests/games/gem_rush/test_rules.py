@@ -15,6 +15,22 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gem_rush import effects
+from protopress.games.gem_rush.actions import (
+    ACTIONS,
+    Build,
+    Burn,
+    BurnFromHand,
+    ChooseSkill,
+    Discard,
+    Draw,
+    EndMove,
+    Move,
+    Rotate,
+    Skip,
+    UseAbility,
+    Warp,
+    WarpBuild,
+)
 from protopress.games.gem_rush.mine import Mine, Placement, first_room, room_stack
 from protopress.games.gem_rush.mine_growth import grow_mine
 from protopress.games.gem_rush.payment import minimal_payments
@@ -67,16 +83,16 @@ def scenario(rooms, players=1, pos=None, hands=None, deck=(), pile=(), stack=Non
     return state
 
 
-def act(state, *action):
+def act(state, action):
     checked_apply(GAME, state, action)
 
 
 def moves(state):
-    return {a[1] for a in GAME.legal_actions(state) if a[0] == "move"}
+    return {a.cell for a in GAME.legal_actions(state) if isinstance(a, Move)}
 
 
-def builds(state, kind="build"):
-    return [a for a in GAME.legal_actions(state) if a[0] == kind]
+def builds(state, kind=Build):
+    return [a for a in GAME.legal_actions(state) if type(a) is kind]
 
 
 # --- setup --------------------------------------------------------------------
@@ -149,10 +165,10 @@ def test_choice_of_skills_is_a_decision_per_player():
     for seat in range(3):
         assert GAME.to_move(state) == seat
         options = GAME.legal_actions(state)
-        assert [a[0] for a in options] == ["skill", "skill"]
-        assert [a[1] for a in options] == [state.table.skills[k].id for k in state.dealt[seat]]
-        act(state, *options[1])
-        assert skill_ids(state)[seat] == [options[1][1]]
+        assert [type(a) for a in options] == [ChooseSkill, ChooseSkill]
+        assert [a.skill for a in options] == [state.table.skills[k].id for k in state.dealt[seat]]
+        act(state, options[1])
+        assert skill_ids(state)[seat] == [options[1].skill]
     assert (GAME.to_move(state), state.phase) == (0, "move")
 
 
@@ -204,18 +220,18 @@ def test_the_search_plays_three_turns_ahead_in_rush_and_its_default_in_crisis():
 def test_door_to_door_either_way_one_step_each():
     state = scenario({(0, 0): "gem-pockets-1", (1, 0): "gem-pockets-4"})  # E door meets W door
     assert moves(state) == {(1, 0)}
-    act(state, "move", (1, 0))
+    act(state, Move((1, 0)))
     assert (state.pos[0], state.steps) == ((1, 0), 2)
-    act(state, "move", (0, 0))
+    act(state, Move((0, 0)))
     assert (state.pos[0], state.steps) == ((0, 0), 1)
 
 
 def test_door_to_wall_is_one_way():
     state = scenario({(0, 0): "gem-pockets-1", (1, 0): "crystal-garden"})  # its west edge: wall
-    act(state, "move", (1, 0))
+    act(state, Move((1, 0)))
     assert moves(state) == set()
     with pytest.raises(IllegalAction):
-        act(state, "move", (0, 0))
+        act(state, Move((0, 0)))
 
 
 def test_walls_block_both_ways():
@@ -235,7 +251,7 @@ def test_a_chain_of_tunnels_is_one_step():
     }
     state = scenario(rooms)
     assert moves(state) == {(2, 1)}
-    act(state, "move", (2, 1))
+    act(state, Move((2, 1)))
     assert state.steps == 2
     assert moves(state) == {(0, 0)}  # back through both tunnels, one step
 
@@ -251,7 +267,7 @@ def cart_line(last):
 def test_mine_carts_are_free_once_there_are_two():
     state = scenario(cart_line("mine-cart-3"))  # its W door faces the corridor
     assert (5, 0) in moves(state)
-    act(state, "move", (5, 0))
+    act(state, Move((5, 0)))
     assert state.steps == 3
     state.steps = 0
     state.touch()
@@ -268,14 +284,14 @@ def test_free_rides_are_bounded_a_turn():
     for ride in range(FREE_RIDES):
         cart = (5, 0) if ride % 2 == 0 else (0, 0)
         assert moves(state) == {cart}
-        act(state, "move", cart)
+        act(state, Move(cart))
     assert state.steps == 0 and state.pos[0] == (5, 0)  # three rides: (5, 0), (0, 0), (5, 0)
     assert moves(state) == set()
     with pytest.raises(IllegalAction, match="cost no step"):
-        GAME.apply(state, ("move", (0, 0)))
+        GAME.apply(state, Move((0, 0)))
     for _ in range(2):  # seat 0's turn ends, then seat 1's
-        act(state, "end-move")
-        act(state, "skip")
+        act(state, EndMove())
+        act(state, Skip())
     assert state.seat == 0 and state.phase == "move" and state.steps == 3
     assert (0, 0) in moves(state)  # the ride is free again, and so are the corridor's rooms
     assert (4, 0) in moves(state)
@@ -290,23 +306,23 @@ def test_a_movement_room_costs_one_step_and_may_be_the_action():
     state = scenario(
         {(0, 0): "glittering-crack"}, deck=["fire-ruby+obsidian", "soulstone+raw-hope"]
     )
-    act(state, "ability")
+    act(state, UseAbility())
     assert state.hands[0] == cards("fire-ruby+obsidian") and state.steps == 2
-    act(state, "end-move")
-    act(state, "ability")  # the same room as the action
+    act(state, EndMove())
+    act(state, UseAbility())  # the same room as the action
     assert state.hands[0] == cards("fire-ruby+obsidian", "soulstone+raw-hope")
 
 
 def test_a_free_room_costs_nothing_and_repeats():
     state = scenario({(0, 0): "lantern-nook"}, deck=["star-tear+electrum", "fire-ruby+obsidian"])
     for _ in range(FREE_USES):
-        assert ("ability",) in GAME.legal_actions(state)
-        act(state, "ability")
+        assert UseAbility() in GAME.legal_actions(state)
+        act(state, UseAbility())
         assert state.peeked == tuple(cards("star-tear+electrum")) and state.steps == 3
-    assert ("ability",) not in GAME.legal_actions(state)  # the engine's cap on repeats
+    assert UseAbility() not in GAME.legal_actions(state)  # the engine's cap on repeats
     assert len(state.deck) == 2
-    act(state, "end-move")
-    assert ("ability",) not in GAME.legal_actions(state)  # not an action-phase room
+    act(state, EndMove())
+    assert UseAbility() not in GAME.legal_actions(state)  # not an action-phase room
 
 
 CORRIDOR = {
@@ -318,9 +334,9 @@ CORRIDOR = {
 
 def test_warpstone_moves_to_any_room_for_free():
     state = scenario(CORRIDOR, hands=[["fire-ruby+obsidian", "star-tear+warpstone"]])
-    assert ("warp", (4, 0), 1) in GAME.legal_actions(state)
-    assert ("warp", (4, 0), 0) not in GAME.legal_actions(state)  # no Warpstone on it
-    act(state, "warp", (4, 0), 1)
+    assert Warp((4, 0), 1) in GAME.legal_actions(state)
+    assert Warp((4, 0), 0) not in GAME.legal_actions(state)  # no Warpstone on it
+    act(state, Warp((4, 0), 1))
     assert (state.pos[0], state.steps) == ((4, 0), 3)
     assert state.hands[0] == cards("fire-ruby+obsidian")
     assert state.pile == cards("star-tear+warpstone")
@@ -330,10 +346,10 @@ def test_warpstone_builds_far_away_without_moving():
     state = scenario(
         CORRIDOR, hands=[["soulstone+warpstone", "fire-ruby+obsidian"]], stack=["gem-cache"]
     )
-    assert ("build", (4, 0), "S", (0,)) not in GAME.legal_actions(state)  # 5 steps away
-    act(state, "warp-build", (4, 0), "S", (0,))  # the card pays the Soulstone and warps
+    assert Build((4, 0), "S", (0,)) not in GAME.legal_actions(state)  # 5 steps away
+    act(state, WarpBuild((4, 0), "S", (0,)))  # the card pays the Soulstone and warps
     assert (state.points[0], state.steps) == (1, 3)
-    act(state, *GAME.legal_actions(state)[0])  # a rotation
+    act(state, GAME.legal_actions(state)[0])  # a rotation
     assert state.pos[0] == (4, 1) and state.mine.cells[(4, 1)].tile.id == "gem-cache"
 
 
@@ -341,9 +357,9 @@ def test_warpstone_may_be_discarded_alongside_the_payment():
     state = scenario(
         CORRIDOR, hands=[["soulstone+fire-ruby", "raw-hope+warpstone"]], stack=["gem-cache"]
     )
-    far = [a for a in builds(state, "warp-build") if a[1:3] == ((4, 0), "S")]
-    assert far == [("warp-build", (4, 0), "S", (0, 1))]
-    act(state, *far[0])
+    far = [a for a in builds(state, WarpBuild) if (a.origin, a.edge) == ((4, 0), "S")]
+    assert far == [WarpBuild((4, 0), "S", (0, 1))]
+    act(state, far[0])
     assert state.hands[0] == [] and state.pile == cards("soulstone+fire-ruby", "raw-hope+warpstone")
 
 
@@ -356,19 +372,19 @@ def test_building_pays_scores_door_and_orichalcum_and_turns_the_new_room():
         hands=[["electrum+orichalcum", "fire-ruby+obsidian"]],
         stack=["auric-fountain"],  # doors N, E, W
     )
-    north = [a for a in builds(state) if a[2] == "N"]
-    assert north == [("build", (0, 0), "N", (0,))]  # the door costs one Electrum
-    act(state, *north[0])
+    north = [a for a in builds(state) if a.edge == "N"]
+    assert north == [Build((0, 0), "N", (0,))]  # the door costs one Electrum
+    act(state, north[0])
     assert state.points[0] == 1 + 1  # the door's point and the Orichalcum's
     assert state.hands[0] == cards("fire-ruby+obsidian") and state.pile == cards(
         "electrum+orichalcum"
     )
     assert state.steps == 2
-    rotations = [a[1] for a in GAME.legal_actions(state)]
+    rotations = [a.rotation for a in GAME.legal_actions(state)]
     assert len(rotations) == len(TILES["auric-fountain"].doors) == 3
     for r in rotations:  # each rotation shows a door back toward the builder
         assert Placement(TILES["auric-fountain"], r).door("S") is not None
-    act(state, "rotate", rotations[0])
+    act(state, Rotate(rotations[0]))
     assert state.pos[0] == (0, -1) and state.building is None and state.built == 1
 
 
@@ -380,7 +396,7 @@ def test_build_actions_are_the_minimal_payments():
         "obsidian+echoglass",
     ]
     state = scenario({(0, 0): "gem-pockets-3"}, hands=[hand])  # E: Fire Ruby, Obsidian, Permafrost
-    east = {a[3] for a in builds(state) if a[2] == "E"}
+    east = {a.cards for a in builds(state) if a.edge == "E"}
     cost = TILES["gem-pockets-3"].doors["E"].cost
     assert east == {p.cards for p in minimal_payments(cost, cards(*hand))}
     assert (0, 1) in east and (1, 2, 3) in east
@@ -393,8 +409,8 @@ def test_a_wasted_gem_still_pays_the_rulebook_example():
         {(0, 0): "glittering-crack"}, hands=[["obsidian+electrum", "permafrost+soulstone"]]
     )
     assert TILES["glittering-crack"].doors["S"].cost == ("obsidian", "permafrost", "electrum")
-    assert [a for a in builds(state) if a[2] == "S"] == [("build", (0, 0), "S", (0, 1))]
-    act(state, "build", (0, 0), "S", (0, 1))
+    assert [a for a in builds(state) if a.edge == "S"] == [Build((0, 0), "S", (0, 1))]
+    act(state, Build((0, 0), "S", (0, 1)))
     assert state.points[0] == 4 and state.hands[0] == []
 
 
@@ -404,12 +420,12 @@ def test_a_tunnel_drawn_while_building_leads_on_to_another_room_at_no_cost():
         hands=[["electrum+raw-hope"]],
         stack=["crossing-tunnel", "dark-pit"],
     )
-    act(state, "build", (0, 0), "N", (0,))
+    act(state, Build((0, 0), "N", (0,)))
     assert len(GAME.legal_actions(state)) == 4  # a tunnel has four doors
-    act(state, "rotate", 0)
+    act(state, Rotate(0))
     assert state.building.tile.id == "dark-pit" and state.building.cell == (0, -2)
-    assert GAME.legal_actions(state) == [("rotate", 0)]  # its one door faces back south
-    act(state, "rotate", 0)
+    assert GAME.legal_actions(state) == [Rotate(0)]  # its one door faces back south
+    act(state, Rotate(0))
     assert state.pos[0] == (0, -2)
     assert (state.points[0], state.hands[0], state.steps, state.built) == (1, [], 2, 1)
 
@@ -420,8 +436,8 @@ def test_a_tunnel_drawn_into_an_existing_room_stops_there():
         hands=[["electrum+raw-hope"]],
         stack=["crossing-tunnel", "dark-pit"],
     )
-    act(state, "build", (0, 0), "N", (0,))
-    act(state, "rotate", 0)
+    act(state, Build((0, 0), "N", (0,)))
+    act(state, Rotate(0))
     assert state.building is None and state.pos[0] == (0, -2)
     assert state.points[0] == 1 and [t.id for t in state.stack] == ["dark-pit"]
 
@@ -432,7 +448,7 @@ def test_building_through_an_existing_tunnel_uses_the_door_before_it():
         hands=[["electrum+raw-hope"]],
         stack=["dark-pit"],
     )
-    act(state, "build", (0, 0), "N", (0,))  # the Electrum door, across the tunnel
+    act(state, Build((0, 0), "N", (0,)))  # the Electrum door, across the tunnel
     assert state.building.cell == (0, -2) and state.points[0] == 1
 
 
@@ -448,8 +464,8 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
     state = scenario(
         {(0, 0): "gem-pockets-1"}, deck=[], pile=["fire-ruby+obsidian", "star-tear+soulstone"]
     )
-    act(state, "end-move")
-    act(state, "draw")
+    act(state, EndMove())
+    act(state, Draw())
     assert len(state.hands[0]) == 1 and state.pile == [] and len(state.deck) == 1
     assert state.reshuffles == 1
 
@@ -458,8 +474,8 @@ def test_drawing_more_than_the_deck_holds_draws_what_there_is_then_reshuffles():
     state = scenario(
         {(0, 0): "gem-pockets-1"}, deck=["fire-ruby+obsidian"], pile=["star-tear+soulstone"]
     )
-    act(state, "end-move")
-    act(state, "ability")  # Gem Pockets: draw 2
+    act(state, EndMove())
+    act(state, UseAbility())  # Gem Pockets: draw 2
     assert state.hands[0] == cards("fire-ruby+obsidian", "star-tear+soulstone")
     state.deck, state.pile, state.hands[0] = cards("raw-hope+electrum"), [], []
     assert effects.draw_cards(state, 3) == cards("raw-hope+electrum")  # as many as possible
@@ -468,12 +484,12 @@ def test_drawing_more_than_the_deck_holds_draws_what_there_is_then_reshuffles():
 def test_phase_one_discards_down_to_four():
     state = scenario({(0, 0): "gem-pockets-1"}, players=2, mode="rush")
     state.hands[1] = cards(*["fire-ruby+obsidian"] * 5, "star-tear+soulstone")
-    act(state, "end-move")
-    act(state, "skip")
+    act(state, EndMove())
+    act(state, Skip())
     assert (GAME.to_move(state), state.phase) == (1, "discard")
-    assert GAME.legal_actions(state) == [("discard", 0), ("discard", 5)]  # one per kind of card
-    act(state, "discard", 5)
-    act(state, "discard", 0)
+    assert GAME.legal_actions(state) == [Discard(0), Discard(5)]  # one per kind of card
+    act(state, Discard(5))
+    act(state, Discard(0))
     assert state.phase == "move" and len(state.hands[1]) == 4
 
 
@@ -483,22 +499,22 @@ def test_phase_one_discards_down_to_four():
 def test_crisis_burns_three_cards_after_the_action():
     state = scenario({(0, 0): "gem-pockets-1"}, players=2, hands=[["fire-ruby+obsidian"], []],
                      deck=["a+b"] * 10, mode="crisis")  # fmt: skip
-    act(state, "end-move")
-    act(state, "skip")
+    act(state, EndMove())
+    act(state, Skip())
     assert state.phase == "burn" and state.burn_left == BURN
-    assert GAME.legal_actions(state) == [("burn", "deck"), ("burn", 0, 0)]
-    act(state, "burn", 0, 0)  # one from a hand...
+    assert GAME.legal_actions(state) == [Burn("deck"), BurnFromHand(0, 0)]
+    act(state, BurnFromHand(0, 0))  # one from a hand...
     assert state.hands[0] == [] and state.burn_left == 2
-    act(state, "burn", "deck")  # ...and the rest from the deck
+    act(state, Burn("deck"))  # ...and the rest from the deck
     assert (len(state.deck), state.burnt, state.burnt_from) == (8, 3, [2, 0, 1])
     assert GAME.to_move(state) == 1 and state.phase == "move"
 
 
 def test_burning_reshuffles_the_discard_pile_when_needed():
     state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b"], pile=["c+d"] * 4, mode="crisis")
-    act(state, "end-move")
-    act(state, "skip")
-    act(state, "burn", "deck")
+    act(state, EndMove())
+    act(state, Skip())
+    act(state, Burn("deck"))
     assert state.burnt == 3 and len(state.deck) == 2 and state.pile == []
 
 
@@ -506,12 +522,12 @@ def burn_from_deck(state):
     """Do nothing each turn; burn from the deck, else from a hand."""
     while not GAME.is_over(state):
         legal = GAME.legal_actions(state)
-        for preferred in [("end-move",), ("skip",), ("burn", "deck")]:
+        for preferred in [EndMove(), Skip(), Burn("deck")]:
             if preferred in legal:
-                act(state, *preferred)
+                act(state, preferred)
                 break
         else:
-            act(state, *legal[0])
+            act(state, legal[0])
 
 
 @pytest.mark.parametrize("players", [1, 4, 5, 7])
@@ -539,9 +555,9 @@ def test_crisis_team_score_targets_and_winners():
 def test_crisis_may_stop_at_the_target():
     state = GAME.setup(CATALOG, 2, random.Random(1), {"skills": "none", "stop_at_target": True})
     state.points = [30, 6]
-    act(state, "end-move")
-    act(state, "skip")
-    act(state, "burn", "deck")
+    act(state, EndMove())
+    act(state, Skip())
+    act(state, Burn("deck"))
     assert GAME.is_over(state) and state.turns == 1
 
 
@@ -549,8 +565,8 @@ def test_crisis_may_stop_at_the_target():
 
 
 def pass_turn(state):
-    act(state, "end-move")
-    act(state, "skip")
+    act(state, EndMove())
+    act(state, Skip())
 
 
 def test_rush_ends_on_the_first_players_turn_so_all_play_equal_turns():
@@ -587,30 +603,30 @@ def test_rush_ends_when_no_room_can_be_built_any_more():
 
 @pytest.mark.parametrize(
     "action",
-    [("move", (9, 9)), ("build", (0, 0), "N", (1,)), ("draw",), ("rotate", 0), ("fly",), ()],
+    [Move((9, 9)), Build((0, 0), "N", (1,)), Draw(), Rotate(0), ("fly",), ()],
 )
 def test_checked_apply_refuses_illegal_actions(action):
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+raw-hope", "fire-ruby+obsidian"]])
     before = (state.pos[:], [h[:] for h in state.hands], state.steps, state.points[:])
     with pytest.raises(IllegalAction, match="is not legal for seat 0"):
-        act(state, *action)
+        act(state, action)
     assert (state.pos, state.hands, state.steps, state.points) == before
 
 
 def test_apply_refuses_what_it_cannot_do():
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+raw-hope"]])
     with pytest.raises(IllegalAction):
-        GAME.apply(state, ("build", (0, 0), "W", (0,)))  # does not pay Obsidian + Star Tear
+        GAME.apply(state, Build((0, 0), "W", (0,)))  # does not pay Obsidian + Star Tear
     with pytest.raises(IllegalAction):
-        GAME.apply(state, ("warp", (0, 0), 0))
+        GAME.apply(state, Warp((0, 0), 0))
 
 
 def test_copies_do_not_share_anything_that_changes():
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+raw-hope"]],
                      deck=["fire-ruby+obsidian", "star-tear+soulstone"], stack=["dark-pit"])  # fmt: skip
     trial = state.copy()
-    act(trial, "build", (0, 0), "N", (0,))
-    act(trial, "rotate", 0)
+    act(trial, Build((0, 0), "N", (0,)))
+    act(trial, Rotate(0))
     assert (0, -1) in trial.mine.cells and (0, -1) not in state.mine.cells
     assert state.hands[0] == cards("electrum+raw-hope") and state.stack[-1].id == "dark-pit"
     assert state.view.mine is state.mine
@@ -710,7 +726,7 @@ def test_golden_crisis_playthrough_replays_to_the_same_scores():
     assert GAME.scores(state) == log["scores"]
     assert GAME.record(state)["team_total"] == log["team_total"]
     _, record, actions = play(GAME, CATALOG, bots, seed, options)  # the bots still agree
-    assert json.loads(json.dumps(actions)) == log["actions"]
+    assert [ACTIONS.encode(action) for action in actions] == log["actions"]
 
 
 def write_golden(bots, seed, options):

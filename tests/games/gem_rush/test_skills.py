@@ -10,6 +10,25 @@ import pytest
 from games.gem_rush.test_rules import CATALOG, CORRIDOR, GAME, act, cards, cart_line, scenario
 from protopress.components.schemas import _schema_dir as schema_dir
 from protopress.games.gem_rush import heuristic, skills
+from protopress.games.gem_rush.actions import (
+    Build,
+    Burn,
+    Discard,
+    Draw,
+    DrawFrom,
+    DrawFromDiscard,
+    EndMove,
+    Keep,
+    KeepSkill,
+    Move,
+    NewSkill,
+    RiftWarp,
+    Rotate,
+    Skip,
+    UseAbility,
+    Warp,
+    WarpBuild,
+)
 from protopress.rules.core import IllegalAction
 
 SCHEMAS = Path(str(schema_dir()))
@@ -23,8 +42,8 @@ def give(state, seat, *skill_ids):
 
 
 def pass_turn(state):
-    act(state, "end-move")
-    act(state, "skip")
+    act(state, EndMove())
+    act(state, Skip())
 
 
 def test_every_effect_of_the_schema_is_interpreted():
@@ -40,27 +59,27 @@ def test_every_effect_of_the_schema_is_interpreted():
 
 def test_an_adept_pays_one_gem_as_another():
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["fire-ruby+obsidian"]], mode="rush")
-    north = ("build", (0, 0), "N", (0,))  # the door costs an Electrum
+    north = Build((0, 0), "N", (0,))  # the door costs an Electrum
     assert north not in GAME.legal_actions(state)
     give(state, 0, "fire-ruby-adept")
     assert north in GAME.legal_actions(state)
-    act(state, *north)
+    act(state, north)
     assert state.points[0] == 1 and state.skill_used
 
 
 def test_an_adept_is_not_used_when_the_payment_needs_no_substitution():
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+obsidian"]], mode="rush")
     give(state, 0, "fire-ruby-adept")
-    act(state, "build", (0, 0), "N", (0,))
+    act(state, Build((0, 0), "N", (0,)))
     assert not state.skill_used
 
 
 def test_resonator_echoglass_pays_alone():
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["echoglass+orichalcum"]], mode="rush")
-    north = ("build", (0, 0), "N", (0,))
+    north = Build((0, 0), "N", (0,))
     assert north not in GAME.legal_actions(state)  # nothing spent beside it to copy
     give(state, 0, "resonator")
-    act(state, *north)
+    act(state, north)
     assert state.points[0] == 1 + 1  # the door and the Orichalcum beside a useful gem
 
 
@@ -83,7 +102,7 @@ def test_substitute_payments_are_minimal_and_cached():
 def test_build_bonus(skill, hand, door, points):
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[hand], mode="rush")
     give(state, 0, skill)
-    act(state, "build", (0, 0), door, (0,))
+    act(state, Build((0, 0), door, (0,)))
     assert state.points[0] == points
 
 
@@ -95,10 +114,12 @@ def test_tunneler_takes_one_extra_step():
     give(state, 0, "tunneler")
     pass_turn(state)  # the next turn starts with the extra step
     assert state.steps == 4
-    assert max(x for x, _ in {a[1] for a in GAME.legal_actions(state) if a[0] == "move"}) == 4
-    act(state, "move", (3, 0))
+    assert (
+        max(x for x, _ in {a.cell for a in GAME.legal_actions(state) if isinstance(a, Move)}) == 4
+    )
+    act(state, Move((3, 0)))
     assert not state.skill_used
-    act(state, "move", (4, 0))
+    act(state, Move((4, 0)))
     assert state.skill_used and state.steps == 0
 
 
@@ -117,9 +138,9 @@ def test_a_hand_promises_with_next_turns_steps_even_after_this_turns_tunneler():
 
 def test_spelunker_passes_one_way_passages_backwards():
     state = scenario({(0, 0): "gem-pockets-1", (1, 0): "crystal-garden"}, pos=(1, 0), mode="rush")
-    assert ("move", (0, 0)) not in GAME.legal_actions(state)
+    assert Move((0, 0)) not in GAME.legal_actions(state)
     give(state, 0, "spelunker")
-    act(state, "move", (0, 0))
+    act(state, Move((0, 0)))
     assert state.steps == 2 and state.skill_used
 
 
@@ -131,10 +152,10 @@ def test_tunnel_rat_leaves_a_tunnel_chain_early():
         (1, 1): "crystal-garden",  # beside the tunnel, off the east-west path
     }
     state = scenario(rooms, mode="rush")
-    assert {a[1] for a in GAME.legal_actions(state) if a[0] == "move"} == {(2, 0)}
+    assert {a.cell for a in GAME.legal_actions(state) if isinstance(a, Move)} == {(2, 0)}
     give(state, 0, "tunnel-rat")
-    assert {a[1] for a in GAME.legal_actions(state) if a[0] == "move"} == {(2, 0), (1, 1)}
-    act(state, "move", (1, 1))
+    assert {a.cell for a in GAME.legal_actions(state) if isinstance(a, Move)} == {(2, 0), (1, 1)}
+    act(state, Move((1, 1)))
     assert state.steps == 2 and state.skill_used
 
 
@@ -149,26 +170,26 @@ def test_prospector_draws_one_more_with_the_draw_action():
 
 
 def pass_turn_draw(state):
-    act(state, "end-move")
-    act(state, "draw")
+    act(state, EndMove())
+    act(state, Draw())
 
 
 def test_scavenger_takes_the_top_discard_instead_of_a_draw_once_a_turn():
     state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b", "c+d"], pile=["x+y"], mode="rush")
     give(state, 0, "scavenger")
-    act(state, "end-move")
-    assert ("draw", "discard") in GAME.legal_actions(state)
-    act(state, "draw", "discard")
+    act(state, EndMove())
+    assert DrawFromDiscard() in GAME.legal_actions(state)
+    act(state, DrawFromDiscard())
     assert state.hands[0] == cards("x+y") and state.pile == []
 
 
 def test_scavenger_in_a_room_draw():
     state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b", "c+d"], pile=["x+y"], mode="rush")
     give(state, 0, "scavenger")
-    act(state, "end-move")
-    act(state, "ability")  # Gem Pockets: draw 2
-    assert GAME.legal_actions(state) == [("draw-from", "deck"), ("draw-from", "discard")]
-    act(state, "draw-from", "discard")
+    act(state, EndMove())
+    act(state, UseAbility())  # Gem Pockets: draw 2
+    assert GAME.legal_actions(state) == [DrawFrom("deck"), DrawFrom("discard")]
+    act(state, DrawFrom("discard"))
     assert state.hands[0] == cards("x+y", "a+b")
 
 
@@ -176,10 +197,10 @@ def test_appraiser_keeps_one_more_once_a_turn():
     six = ["a+b", "c+d", "e+f", "g+h", "i+j", "k+l", "m+n", "o+p"]
     state = scenario({(0, 0): "sorting-hall"}, deck=six, mode="rush")  # reveal 4, keep 2
     give(state, 0, "appraiser")
-    act(state, "end-move")
-    act(state, "ability")
+    act(state, EndMove())
+    act(state, UseAbility())
     for _ in range(3):
-        act(state, "keep", 0)
+        act(state, Keep(0))
     assert state.hands[0] == cards("a+b", "c+d", "e+f") and state.pile == cards("g+h")
     assert state.used_game  # used this turn and recorded
 
@@ -188,12 +209,12 @@ def test_surveyor_draws_after_building_once_a_turn():
     state = scenario({(0, 0): "gem-pockets-1"}, hands=[["electrum+raw-hope", "permafrost+soulstone"]],
                      deck=["a+b", "c+d"], stack=["gem-cache", "gem-cache"], mode="rush")  # fmt: skip
     give(state, 0, "surveyor")
-    act(state, "build", (0, 0), "N", (0,))
-    act(state, "rotate", GAME.legal_actions(state)[0][1])
+    act(state, Build((0, 0), "N", (0,)))
+    act(state, Rotate(GAME.legal_actions(state)[0].rotation))
     assert state.hands[0] == cards("permafrost+soulstone", "a+b")
-    act(state, "move", (0, 0))
-    act(state, "build", (0, 0), "S", (0,))
-    act(state, "rotate", GAME.legal_actions(state)[0][1])
+    act(state, Move((0, 0)))
+    act(state, Build((0, 0), "S", (0,)))
+    act(state, Rotate(GAME.legal_actions(state)[0].rotation))
     assert state.hands[0] == cards("a+b")  # no second draw this turn
 
 
@@ -204,11 +225,11 @@ def test_rift_walker_warps_once_a_game_without_discarding():
     rooms = {(0, 0): "gem-pockets-1", (1, 0): "gem-pockets-4"}
     state = scenario(rooms, hands=[["star-tear+warpstone"]], mode="rush")
     give(state, 0, "rift-walker")
-    act(state, "warp", (1, 0))
+    act(state, RiftWarp((1, 0)))
     assert state.hands[0] == cards("star-tear+warpstone") and state.pos[0] == (1, 0)
     pass_turn(state)
-    assert ("warp", (0, 0)) not in GAME.legal_actions(state)
-    assert ("warp", (0, 0), 0) in GAME.legal_actions(state)
+    assert RiftWarp((0, 0)) not in GAME.legal_actions(state)
+    assert Warp((0, 0), 0) in GAME.legal_actions(state)
 
 
 def test_rift_walker_builds_with_warpstone_kept():
@@ -216,9 +237,13 @@ def test_rift_walker_builds_with_warpstone_kept():
     state = scenario(rooms, pos=(1, 0), hands=[["electrum+fire-ruby", "star-tear+warpstone"]],
                      stack=["gem-cache"], mode="rush")  # fmt: skip
     give(state, 0, "rift-walker")
-    warp_builds = [a for a in GAME.legal_actions(state) if a[:3] == ("warp-build", (0, 0), "N")]
-    assert warp_builds == [("warp-build", (0, 0), "N", (0, 1)), ("warp-build", (0, 0), "N", (0,))]
-    act(state, "warp-build", (0, 0), "N", (0,))
+    warp_builds = [
+        a
+        for a in GAME.legal_actions(state)
+        if isinstance(a, WarpBuild) and (a.origin, a.edge) == ((0, 0), "N")
+    ]
+    assert warp_builds == [WarpBuild((0, 0), "N", (0, 1)), WarpBuild((0, 0), "N", (0,))]
+    act(state, WarpBuild((0, 0), "N", (0,)))
     assert state.hands[0] == cards("star-tear+warpstone") and state.steps == 3
 
 
@@ -226,10 +251,10 @@ def test_stoker_burns_from_the_discard_pile_in_crisis():
     state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b"] * 5, pile=["x+y", "z+w"])
     give(state, 0, "stoker")
     pass_turn(state)
-    assert ("burn", "discard") in GAME.legal_actions(state)
-    act(state, "burn", "discard")
+    assert Burn("discard") in GAME.legal_actions(state)
+    act(state, Burn("discard"))
     assert state.pile == [] and state.burn_left == 1 and state.burnt_from == [0, 2, 0]
-    act(state, "burn", "deck")
+    act(state, Burn("deck"))
     assert state.burnt == 3
 
 
@@ -237,7 +262,7 @@ def test_stoker_is_needed_to_burn_the_discard_pile():
     state = scenario({(0, 0): "gem-pockets-1"}, deck=["a+b"] * 5, pile=["x+y"])
     pass_turn(state)
     with pytest.raises(IllegalAction):
-        GAME.apply(state, ("burn", "discard"))
+        GAME.apply(state, Burn("discard"))
 
 
 def test_hoarder_keeps_five_cards():
@@ -246,7 +271,7 @@ def test_hoarder_keeps_five_cards():
     give(state, 0, "hoarder")
     pass_turn(state)
     while state.phase == "discard":
-        act(state, "discard", 0)
+        act(state, Discard(0))
     assert len(state.hands[0]) == 5 and state.skill_used
 
 
@@ -277,8 +302,8 @@ def test_chaos_magic_a_used_skill_must_change():
     state = GAME.setup(CATALOG, 2, random.Random(4), {"skills": "chaos", "mode": "rush"})
     give(state, 0, "prospector")
     before = state.skills[0]
-    act(state, "end-move")
-    act(state, "draw")  # Prospector is used
+    act(state, EndMove())
+    act(state, Draw())  # Prospector is used
     assert state.skills[0] != before and before[0] in state.skill_deck
     assert GAME.to_move(state) == 1
 
@@ -286,14 +311,14 @@ def test_chaos_magic_a_used_skill_must_change():
 def test_chaos_magic_an_unused_skill_may_change():
     state = GAME.setup(CATALOG, 2, random.Random(4), {"skills": "chaos", "mode": "rush"})
     give(state, 0, "spelunker")
-    act(state, "end-move")
-    act(state, "skip")
-    assert GAME.legal_actions(state) == [("new-skill",), ("keep-skill",)]
-    act(state, "keep-skill")
+    act(state, EndMove())
+    act(state, Skip())
+    assert GAME.legal_actions(state) == [NewSkill(), KeepSkill()]
+    act(state, KeepSkill())
     assert [state.table.skills[k].id for k in state.skills[0]] == ["spelunker"]
     assert GAME.to_move(state) == 1
-    act(state, "end-move")
-    act(state, "skip")
+    act(state, EndMove())
+    act(state, Skip())
     held = state.skills[1]
-    act(state, "new-skill")
+    act(state, NewSkill())
     assert state.skills[1] != held and held[0] in state.skill_deck
