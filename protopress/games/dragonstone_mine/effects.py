@@ -13,6 +13,7 @@ the seat choosing for a decision); the actions are actions.py's.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple, TypeVar
@@ -103,6 +104,11 @@ class SeatWork(NamedTuple):
     seat: int
 
 
+# The turn's frames, each built once and kept (every turn of every look-ahead trial
+# queues them). Decisions are never kept so: `legal` knows a decision by identity.
+seat_work: Callable[[str, int], SeatWork] = functools.cache(SeatWork)
+
+
 class StepWork(NamedTuple):
     """A step under way: seat does `left` more units of `step` (kind: the step's op)."""
 
@@ -110,6 +116,10 @@ class StepWork(NamedTuple):
     seat: int
     left: int
     step: Step
+
+    def one_done(self) -> StepWork:
+        """What is left of the step after one unit of it."""
+        return StepWork(self.kind, self.seat, self.left - 1, self.step)
 
 
 class VictimStep(NamedTuple):
@@ -121,6 +131,10 @@ class VictimStep(NamedTuple):
     left: int
     step: Step
     victim: int
+
+    def one_done(self) -> VictimStep:
+        """What is left of the step after one unit of it."""
+        return VictimStep(self.kind, self.seat, self.left - 1, self.step, self.victim)
 
 
 class Payment(NamedTuple):
@@ -606,7 +620,7 @@ def _offer(state: State, work: StepWork) -> bool:
 def _again(state: State, work: StepWork | VictimStep) -> None:
     """Queue what is left of a step after one unit of it is done."""
     if work.left > 1:
-        state.pending.append(work._replace(left=work.left - 1))
+        state.pending.append(work.one_done())
 
 
 @decision("may", lambda state, d: [DO, SKIP])

@@ -288,7 +288,7 @@ def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
 @fx.frame("start")
 def _start(state: State, work: SeatWork) -> None:
     state.seat = work.seat
-    state.pending.append(SeatWork("end", work.seat))
+    state.pending.append(fx.seat_work("end", work.seat))
     state.decision = SeatDecision("turn", work.seat)
 
 
@@ -303,7 +303,7 @@ def _turn(state: State, d: SeatDecision, action: DragonstoneAction) -> None:
         fx.move_gem(state.tower(seat), action.source, action.target)
         return
     if state.rules.level != "smiley":
-        state.pending += [SeatWork("action_phase", seat), SeatWork("draw_phase", seat)]
+        state.pending += [fx.seat_work("action_phase", seat), fx.seat_work("draw_phase", seat)]
     fx.push_steps(state, seat, (TURN_GEM,))
 
 
@@ -420,7 +420,7 @@ def _end(state: State, work: SeatWork) -> None:
     if state.turns >= state.rules.turn_limit:
         state.over, state.ended_by = True, "turn-limit"
         return
-    state.pending.append(SeatWork("start", after))
+    state.pending.append(fx.seat_work("start", after))
 
 
 # --- the game -------------------------------------------------------------------
@@ -455,7 +455,7 @@ class DragonstoneMine:
         level = options["level"]
         rules = rules_of(catalog, level, options["turn_limit"])
         state = State(rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")})
-        state.pending.append(SeatWork("start", 0))  # the youngest player, seat 0, goes first
+        state.pending.append(fx.seat_work("start", 0))  # the youngest player, seat 0, goes first
         if level != "smiley":
             state.deck = [c.id for c in catalog.of_kind("action-card") if c.id in rules.cards
                           for _ in range(c.count)]  # fmt: skip
