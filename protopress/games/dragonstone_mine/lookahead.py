@@ -156,9 +156,8 @@ class _LookAhead:
             return value
         if watch.answers and not watch.same_answers(tower, state.rules.capacities):
             return self._by_the_book(action)
-        values = (self.change or self._change()).after(
-            tower, action.spires
-        )  # the spires it changes
+        change = self.change or self._change()
+        values = change.after(tower, action.spires)  # the spires it changes
         if self.kept is not None:
             self.alike[action] = tower, values
         return values[0] + values[1] + self.rest[0] - self.rest[1]
