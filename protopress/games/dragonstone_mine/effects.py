@@ -97,16 +97,19 @@ class Rules(NamedTuple):
 # --- frames and decisions -----------------------------------------------------
 
 
-class SeatWork(NamedTuple):
-    """A frame of the turn that needs only its seat: start, end, action_phase, draw_phase."""
+TurnFrame = Literal["start", "end", "action_phase", "draw_phase"]
 
-    kind: str
+
+class SeatWork(NamedTuple):
+    """A frame of the turn that needs only its seat."""
+
+    kind: TurnFrame
     seat: int
 
 
 # The turn's frames, each built once and kept (every turn of every look-ahead trial
 # queues them). Decisions are never kept so: `legal` knows a decision by identity.
-seat_work: Callable[[str, int], SeatWork] = functools.cache(SeatWork)
+seat_work: Callable[[TurnFrame, int], SeatWork] = functools.cache(SeatWork)
 
 
 class StepWork(NamedTuple):
@@ -161,7 +164,7 @@ class SeatDecision(NamedTuple):
     """A decision of the turn itself: turn (mine; at the smiley level, or move a gem),
     action (level 1 and 2: play, discard or draw a card) or draw."""
 
-    kind: str
+    kind: Literal["turn", "action", "draw"]
     seat: int
 
 
@@ -573,7 +576,8 @@ def change_tower(tower: Tower, action: MoveGem | SwapTops) -> None:
 
 
 # the decisions whose actions (but SKIP and LOOSE) change only the chooser's tower
-TOWER_DECISIONS = frozenset(("stack", "move_own", "swap_tops"))
+# (_register_own adds its own)
+TOWER_DECISIONS = {"stack"}
 
 
 def tower_after(state: State, action: DragonstoneAction) -> Tower | None:
@@ -683,6 +687,7 @@ def _own_choice(
 def _register_own(kind: str, options: Options, exists: Question) -> None:
     handler, legal_of = _own_choice(options, exists)
     frame(kind)(handler)
+    TOWER_DECISIONS.add(kind)
 
     @decision(kind, legal_of)
     def _apply(state: State, d: StepDecision, action: DragonstoneAction) -> None:
