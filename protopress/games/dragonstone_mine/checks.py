@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
 
-from protopress.components import Catalog
+from protopress.components import Catalog, Component
 from protopress.validators.findings import Check, Finding
 
 DEFAULT_PLAYERS = 4  # the game is for up to four players when no score pad says
@@ -15,15 +16,15 @@ def bag(catalog: Catalog) -> dict[str, int]:
     return {colour.id: colour.count for colour in catalog.of_kind("gem-colour")}
 
 
-def towers_in_box(catalog: Catalog):
+def towers_in_box(catalog: Catalog) -> list[Component]:
     return [tower for tower in catalog.of_kind("tower") if tower.count > 0]
 
 
-def level_two_cards(catalog: Catalog):
+def level_two_cards(catalog: Catalog) -> list[Component]:
     return [card for card in catalog.of_kind("action-card") if card["level"] == 2]
 
 
-def gem_supply(catalog: Catalog, seed: int = 0):
+def gem_supply(catalog: Catalog, seed: int = 0) -> Iterator[Finding]:
     supply = bag(catalog)
     total = sum(supply.values())
     colours = ", ".join(f"{colour} {n}" for colour, n in supply.items())
@@ -36,7 +37,7 @@ def gem_supply(catalog: Catalog, seed: int = 0):
     )
 
 
-def bag_fills_towers(catalog: Catalog, seed: int = 0):
+def bag_fills_towers(catalog: Catalog, seed: int = 0) -> Iterator[Finding]:
     """Warn when the bag cannot fill every tower at the largest player count."""
     players = max((pad["players"] for pad in catalog.of_kind("score-pad")), default=DEFAULT_PLAYERS)
     capacity = max((sum(tower["spires"]) for tower in towers_in_box(catalog)), default=0)
@@ -52,7 +53,7 @@ def bag_fills_towers(catalog: Catalog, seed: int = 0):
         )
 
 
-def unpayable_reasons(cost, most_gems: int, supply: dict[str, int]) -> list[str]:
+def unpayable_reasons(cost: Sequence[str], most_gems: int, supply: dict[str, int]) -> list[str]:
     """Why a cost cannot be paid. Cost gems are taken one at a time from spire
     tops (the engine's ruling: a spire may give two in a row), so the tower must
     hold at least as many gems as the cost, and the bag must hold enough of each
@@ -66,7 +67,7 @@ def unpayable_reasons(cost, most_gems: int, supply: dict[str, int]) -> list[str]
     return reasons
 
 
-def level_two_costs(catalog: Catalog, seed: int = 0):
+def level_two_costs(catalog: Catalog, seed: int = 0) -> Iterator[Finding]:
     """Every level-2 card must be payable; the cost curve is information."""
     most_gems = max((sum(tower["spires"]) for tower in towers_in_box(catalog)), default=0)
     supply = bag(catalog)

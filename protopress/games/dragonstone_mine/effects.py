@@ -6,20 +6,36 @@ pending frames; `run` executes frames until one needs a player's decision,
 which it opens as `state.decision`. The turn structure (dragonstone_mine)
 registers its own frames and decisions in the same tables.
 
-Frames and decisions are tuples whose first two items are a kind and a seat
-(the seat acting for a frame, the seat choosing for a decision).
+Frames (`Work`) and decisions (`Decision`) are small typed values, each with a
+kind (the table entry that runs it) and a seat (the seat acting for a frame,
+the seat choosing for a decision); the actions are actions.py's.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Literal, NamedTuple, TypeVar
 
+from protopress.games.dragonstone_mine.actions import (
+    DO,
+    LOOSE,
+    SKIP,
+    Choose,
+    DiscardCard,
+    DragonstoneAction,
+    MoveGem,
+    Stack,
+    SwapTops,
+    choose_action,
+    discard_action,
+    move_action,
+    stack_action,
+    swap_action,
+)
 from protopress.games.dragonstone_mine.chance import Chance
 from protopress.rules.core import IllegalAction
-
-MINE, SKIP, DO, DRAW, LOOSE = ("mine",), ("skip",), ("do",), ("draw",), ("loose",)
 
 
 class Step(NamedTuple):
@@ -34,7 +50,7 @@ class Step(NamedTuple):
     from_capped: bool = False
 
     @classmethod
-    def of(cls, data, card: bool = False) -> Step:
+    def of(cls, data: Mapping[str, Any], card: bool = False) -> Step:
         """A catalog step; card: it is printed on an action card (not a colour rule).
 
         The General Rules let players "be forced to unstack gems from their own capped
@@ -55,7 +71,7 @@ class Step(NamedTuple):
         )
 
 
-def steps_of(data, card: bool = False) -> tuple[Step, ...]:
+def steps_of(data: Sequence[Mapping[str, Any]], card: bool = False) -> tuple[Step, ...]:
     """A colour rule's steps, or (card) an action card's effect."""
     return tuple(Step.of(step, card) for step in data)
 
@@ -76,6 +92,109 @@ class Rules(NamedTuple):
     cards: dict[str, Card]  # the level's cards by id
     points: dict[str, int]  # the level's scoring table
     turn_limit: int
+
+
+# --- frames and decisions -----------------------------------------------------
+
+
+TurnFrame = Literal["start", "end", "action_phase", "draw_phase"]
+
+
+class SeatWork(NamedTuple):
+    """A frame of the turn that needs only its seat."""
+
+    kind: TurnFrame
+    seat: int
+
+
+# The turn's frames, each built once and kept (every turn of every look-ahead trial
+# queues them). Decisions are never kept so: `legal` knows a decision by identity.
+seat_work: Callable[[TurnFrame, int], SeatWork] = functools.cache(SeatWork)
+
+
+class StepWork(NamedTuple):
+    """A step under way: seat does `left` more units of `step` (kind: the step's op)."""
+
+    kind: str
+    seat: int
+    left: int
+    step: Step
+
+    def one_done(self) -> StepWork:
+        """What is left of the step after one unit of it."""
+        return StepWork(self.kind, self.seat, self.left - 1, self.step)
+
+
+class VictimStep(NamedTuple):
+    """A steal or return step aimed at one player, the victim: kind steal_from or
+    return_from."""
+
+    kind: str
+    seat: int
+    left: int
+    step: Step
+    victim: int
+
+    def one_done(self) -> VictimStep:
+        """What is left of the step after one unit of it."""
+        return VictimStep(self.kind, self.seat, self.left - 1, self.step, self.victim)
+
+
+class Payment(NamedTuple):
+    """The gems of a card's cost still to pay: a frame, and then the decision of the
+    spire that pays the next one."""
+
+    seat: int
+    cost: tuple[str, ...]
+    kind: Literal["pay"] = "pay"
+
+
+class Spent(NamedTuple):
+    """A played card, laid on the discards once its effect has run."""
+
+    seat: int
+    card: str
+    kind: Literal["spent"] = "spent"
+
+
+Work = SeatWork | StepWork | VictimStep | Payment | Spent
+
+
+class SeatDecision(NamedTuple):
+    """A decision of the turn itself: turn (mine; at the smiley level, or move a gem),
+    action (level 1 and 2: play, discard or draw a card) or draw."""
+
+    kind: Literal["turn", "action", "draw"]
+    seat: int
+
+
+class StackHeld(NamedTuple):
+    """Where seat stacks the gem it holds; follow: then its colour rule runs."""
+
+    seat: int
+    follow: bool
+    kind: Literal["stack"] = "stack"
+
+
+class StepDecision(NamedTuple):
+    """A choice inside a step: may (do it or skip it), move_own, swap_tops, discard,
+    steal (which spire) or return (the owner picks the spire)."""
+
+    kind: str
+    seat: int
+    work: StepWork | VictimStep
+
+
+class TargetDecision(NamedTuple):
+    """Which of `victims` a steal or return step takes from."""
+
+    seat: int
+    work: StepWork
+    victims: tuple[int, ...]
+    kind: Literal["target"] = "target"
+
+
+Decision = SeatDecision | Payment | StackHeld | StepDecision | TargetDecision
 
 
 class State(Chance):
@@ -110,15 +229,16 @@ class State(Chance):
         self.deck: list[str] = []
         self.discards: list[str] = []
         self.face_up: list[str] = []
-        self.pending: list[tuple] = []
-        self.decision: tuple | None = None
+        self.pending: list[Work] = []
+        self.decision: Decision | None = None
         self.held: str | None = None  # a gem mined or taken, waiting to be placed
         # the cards each seat played, in order (statistics; tuples: copies share them)
         self.used: tuple[tuple[str, ...], ...] = ((),) * players
         self.final: tuple[int, ...] | None = None  # seats still to take their last turn
         self.extra = self.over = False
         self.ended_by: str | None = None
-        self.legal: tuple[tuple, list[tuple]] | None = None  # legal_actions(): (decision, actions)
+        # legal_actions(): (decision, actions)
+        self.legal: tuple[Decision, list[DragonstoneAction]] | None = None
 
     def tower(self, seat: int) -> list[list[str]]:
         """seat's tower, to change in place: its own copy first if it is shared, and
@@ -206,21 +326,21 @@ def open_in(tower: Tower, caps: tuple[int, ...]) -> list[int]:
     return [i for i, spire in enumerate(tower) if len(spire) < caps[i]]
 
 
-def moves(state: State, seat: int) -> list[tuple]:
+def moves(state: State, seat: int) -> list[MoveGem]:
     return moves_in(state.spires[seat], state.rules.capacities)
 
 
-def moves_in(tower: Tower, caps: tuple[int, ...]) -> list[tuple]:
-    """("move", a, b): the top gem of spire a onto spire b, which is not full."""
+def moves_in(tower: Tower, caps: tuple[int, ...]) -> list[MoveGem]:
+    """The top gem of spire a onto spire b, which is not full."""
     targets = open_in(tower, caps)
-    return [("move", a, b) for a, spire in enumerate(tower) if spire for b in targets if a != b]
+    return [move_action(a, b) for a, spire in enumerate(tower) if spire for b in targets if a != b]
 
 
 def can_move(tower: Tower, caps: tuple[int, ...]) -> bool:
     return bool(moves_in(tower, caps))
 
 
-def swaps(state: State, seat: int) -> list[tuple]:
+def swaps(state: State, seat: int) -> list[SwapTops]:
     return swaps_in(state.spires[seat])
 
 
@@ -230,10 +350,10 @@ def can_swap(tower: Tower, caps: tuple[int, ...]) -> bool:
     return len({spire[-1] for spire in tower if spire}) > 1
 
 
-def swaps_in(tower: Tower) -> list[tuple]:
-    """("swap", a, b): exchange two different top gems."""
+def swaps_in(tower: Tower) -> list[SwapTops]:
+    """Exchange two different top gems."""
     return [
-        ("swap", a, b)
+        swap_action(a, b)
         for a in range(len(tower))
         for b in range(a + 1, len(tower))
         if tower[a] and tower[b] and tower[a][-1] != tower[b][-1]
@@ -257,21 +377,30 @@ def returnable(state: State, victim: int, from_capped: bool = False) -> list[int
 
 # --- the interpreter ----------------------------------------------------------
 
-Frame = Callable[[State, tuple], None]
-FRAMES: dict[str, Frame] = {}
-DECISIONS: dict[str, tuple[Callable, Callable]] = {}  # kind -> (legal, apply)
+Legal = Callable[[State, Any], list[DragonstoneAction]]  # the decision's actions
+Apply = Callable[[State, Any, DragonstoneAction], None]  # apply one of them
+FrameHandler = Callable[[State, Any], None]
+FRAMES: dict[str, FrameHandler] = {}
+DECISIONS: dict[str, tuple[Legal, Apply]] = {}  # kind -> (legal, apply)
+_W = TypeVar("_W")  # a frame's or decision's type
 
 
-def frame(kind: str):
-    def register(handler: Frame) -> Frame:
+def frame(kind: str) -> Callable[[Callable[[State, _W], None]], Callable[[State, _W], None]]:
+    def register(handler: Callable[[State, _W], None]) -> Callable[[State, _W], None]:
         FRAMES[kind] = handler
         return handler
 
     return register
 
 
-def decision(kind: str, legal: Callable[[State, tuple], list]):
-    def register(apply: Callable[[State, tuple, tuple], None]):
+def decision(
+    kind: str, legal: Callable[[State, _W], list[DragonstoneAction]]
+) -> Callable[
+    [Callable[[State, _W, DragonstoneAction], None]], Callable[[State, _W, DragonstoneAction], None]
+]:
+    def register(
+        apply: Callable[[State, _W, DragonstoneAction], None],
+    ) -> Callable[[State, _W, DragonstoneAction], None]:
         DECISIONS[kind] = (legal, apply)
         return apply
 
@@ -282,27 +411,27 @@ def run(state: State) -> None:
     """Execute pending frames until a decision is open or the game is over."""
     while state.decision is None and not state.over:
         work = state.pending.pop()
-        FRAMES[work[0]](state, work)
+        FRAMES[work.kind](state, work)
 
 
-def legal(state: State) -> list[tuple]:
+def legal(state: State) -> list[DragonstoneAction]:
     """The open decision's actions, listed once per decision: a position in play
-    changes only by `apply`, which opens a new decision (a new tuple) when it
+    changes only by `apply`, which opens a new decision (a new value) when it
     stops. A copy lists its own."""
     opened = state.decision
     if opened is None:
         return []
     known = state.legal
     if known is None or known[0] is not opened:
-        known = state.legal = (opened, DECISIONS[opened[0]][0](state, opened))
+        known = state.legal = (opened, DECISIONS[opened.kind][0](state, opened))
     return list(known[1])
 
 
-def apply(state: State, action: tuple) -> None:
+def apply(state: State, action: DragonstoneAction) -> None:
     opened, state.decision = state.decision, None
     if opened is None:
         raise IllegalAction("no decision is open: the game is over")
-    DECISIONS[opened[0]][1](state, opened, action)
+    DECISIONS[opened.kind][1](state, opened, action)
     run(state)
 
 
@@ -312,7 +441,7 @@ def apply(state: State, action: tuple) -> None:
 Question = Callable[[Tower, tuple[int, ...]], object]
 
 
-class TowerWatch(list):
+class TowerWatch(list[Tower]):
     """A state's list of towers that notes whether anything reads one seat's tower,
     and the answers to the questions asked of it through `ask`."""
 
@@ -328,17 +457,17 @@ class TowerWatch(list):
         (most often nothing was asked: the look-ahead skips the call then)."""
         return all(question(tower, caps) == answer for question, answer in self.answers)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:
         if not isinstance(index, int) or index == self.seat or index == self.seat - len(self):
             self.read = True
         return list.__getitem__(self, index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tower]:
         self.read = True
         return list.__iter__(self)
 
 
-def ask(state: State, seat: int, question: Question):
+def ask(state: State, seat: int, question: Question) -> Any:
     """question(seat's tower, capacities): how a frame looks at a tower, so that a
     watch notes the answer rather than a read."""
     towers = state.spires
@@ -349,7 +478,7 @@ def ask(state: State, seat: int, question: Question):
     return question(towers[seat], state.rules.capacities)
 
 
-def apply_watching(state: State, action: tuple) -> TowerWatch:
+def apply_watching(state: State, action: DragonstoneAction) -> TowerWatch:
     """apply(state, action), watching the chooser's tower while the frames after the
     decision run. When they did not read it, another action of the same kind
     (`tower_after` is not None for both) whose tower gives the same answers to
@@ -359,8 +488,9 @@ def apply_watching(state: State, action: tuple) -> TowerWatch:
     if opened is None:
         raise IllegalAction("no decision is open: the game is over")
     state.decision = None
-    DECISIONS[opened[0]][1](state, opened, action)
-    watch = state.spires = TowerWatch(state.spires, opened[1])
+    DECISIONS[opened.kind][1](state, opened, action)
+    watch = TowerWatch(state.spires, opened.seat)
+    state.spires = watch
     run(state)
     state.spires = list.copy(watch)
     return watch
@@ -369,7 +499,7 @@ def apply_watching(state: State, action: tuple) -> TowerWatch:
 # --- decisions whose actions differ only in which cards lie where -------------
 
 
-class PileWatch(list):
+class PileWatch(list[str]):
     """A pile of cards that notes whether anything looks at which cards it holds;
     how many it holds, and putting cards on it, are no look."""
 
@@ -380,10 +510,10 @@ class PileWatch(list):
         self.seen = seen  # one flag shared by the piles watched together
 
 
-def _looking(name: str):
+def _looking(name: str) -> Callable[..., Any]:
     method = getattr(list, name)
 
-    def look(self, *args):
+    def look(self: PileWatch, *args: Any) -> Any:
         self.seen[0] = True
         return method(self, *args)
 
@@ -400,7 +530,7 @@ for _name in (
 
 
 def apply_watching_cards(
-    state: State, action: tuple, judge: Callable[[State], float]
+    state: State, action: DragonstoneAction, judge: Callable[[State], float]
 ) -> tuple[float, bool]:
     """apply(state, action) and judge(state); whether the frames run after the
     decision, or the judge, looked at which cards lie in the chooser's hand, the
@@ -411,8 +541,8 @@ def apply_watching_cards(
     if opened is None:
         raise IllegalAction("no decision is open: the game is over")
     state.decision = None
-    DECISIONS[opened[0]][1](state, opened, action)
-    seen, seat = [False], opened[1]
+    DECISIONS[opened.kind][1](state, opened, action)
+    seen, seat = [False], opened.seat
     state.hands[seat] = PileWatch(state.hands[seat], seen)
     state.deck = PileWatch(state.deck, seen)
     state.discards = PileWatch(state.discards, seen)
@@ -425,138 +555,153 @@ def apply_watching_cards(
     return value, seen[0]
 
 
-def stack_gem(tower: list[list[str]], spire: int, gem: str) -> None:
+def stack_gem(tower: Tower, spire: int, gem: str) -> None:
     tower[spire].append(gem)
 
 
-def tower_after(state: State, action: tuple) -> list[list[str]] | None:
+def move_gem(tower: Tower, a: int, b: int) -> None:
+    tower[b].append(tower[a].pop())
+
+
+def swap_tops(tower: Tower, a: int, b: int) -> None:
+    tower[a][-1], tower[b][-1] = tower[b][-1], tower[a][-1]
+
+
+def change_tower(tower: Tower, action: MoveGem | SwapTops) -> None:
+    """Move a top gem onto another spire, or swap two top gems."""
+    if isinstance(action, MoveGem):
+        move_gem(tower, action.source, action.target)
+    else:
+        swap_tops(tower, action.first, action.second)
+
+
+# the decisions whose actions (but SKIP and LOOSE) change only the chooser's tower
+# (_register_own adds its own)
+TOWER_DECISIONS = {"stack"}
+
+
+def tower_after(state: State, action: DragonstoneAction) -> Tower | None:
     """The chooser's tower after action, when the open decision is one whose actions
     of this kind change that tower and nothing else that differs between them
     (stacking the held gem on a spire, moving or swapping top gems); else None.
     The state is not changed."""
     opened = state.decision
-    if opened is None or action in (LOOSE, SKIP):
+    if opened is None or opened.kind not in TOWER_DECISIONS:
         return None
-    change = TOWER_CHANGES.get(opened[0])
-    if change is None:
-        return None
-    tower = list(state.spires[opened[1]])
-    if change is stack_gem:  # the held gem on a copy of the spire (the most asked)
+    tower = list(state.spires[opened.seat])
+    if type(action) is Stack:  # the held gem on a copy of the spire (the most asked)
         assert state.held is not None  # a stack decision holds a gem
-        spire = action[1]
+        spire = action.spire
         tower[spire] = [*tower[spire], state.held]
         return tower
-    for spire in action[1:]:  # the spires the action names are the ones it changes
-        tower[spire] = list(tower[spire])
-    change(tower, action[1], action[2])
-    return tower
+    if type(action) is MoveGem or type(action) is SwapTops:
+        for spire in action.spires:  # the spires the action names are the ones it changes
+            tower[spire] = list(tower[spire])
+        change_tower(tower, action)
+        return tower
+    return None  # LOOSE, SKIP
 
 
 def push_steps(state: State, seat: int, steps: tuple[Step, ...]) -> None:
-    """Queue steps to run in order, each as (op, seat, left, step)."""
+    """Queue steps to run in order."""
     for step in reversed(steps):
-        state.pending.append((step.op, seat, step.count, step))
+        state.pending.append(StepWork(step.op, seat, step.count, step))
 
 
-def _fresh(work: tuple) -> bool:
+def _fresh(work: StepWork | VictimStep) -> bool:
     """An optional step that has not started yet: it may still be skipped."""
-    return work[3].optional and work[2] == work[3].count
+    return work.step.optional and work.left == work.step.count
 
 
-def _offer(state: State, work: tuple) -> bool:
+def _offer(state: State, work: StepWork) -> bool:
     """For steps without a choice of their own: open a may-skip decision first."""
     if _fresh(work):
-        state.decision = ("may", work[1], work)
+        state.decision = StepDecision("may", work.seat, work)
         return True
     return False
 
 
-def _again(state: State, work: tuple) -> None:
+def _again(state: State, work: StepWork | VictimStep) -> None:
     """Queue what is left of a step after one unit of it is done."""
-    if work[2] > 1:
-        state.pending.append((*work[:2], work[2] - 1, *work[3:]))
+    if work.left > 1:
+        state.pending.append(work.one_done())
 
 
 @decision("may", lambda state, d: [DO, SKIP])
-def _may(state, d, action):
+def _may(state: State, d: StepDecision, action: DragonstoneAction) -> None:
     if action == DO:
-        work = d[2]
-        state.pending.append((*work[:3], work[3]._replace(optional=False), *work[4:]))
+        work = d.work
+        state.pending.append(work._replace(step=work.step._replace(optional=False)))
 
 
 @frame("mine")
-def _mine(state, work):
-    _, seat, _, step = work
+def _mine(state: State, work: StepWork) -> None:
     if _offer(state, work):
         return
     _again(state, work)
-    gem = state.take_gem(step.colour)
+    gem = state.take_gem(work.step.colour)
     if gem is not None:
         state.held = gem
-        state.decision = ("stack", seat, step.follow)
+        state.decision = StackHeld(work.seat, work.step.follow)
 
 
-def _stack_legal(state, d):
-    spires = open_spires(state, d[1])
-    return [("stack", i) for i in spires] if spires else [LOOSE]
+def _stack_legal(state: State, d: StackHeld) -> list[DragonstoneAction]:
+    spires = open_spires(state, d.seat)
+    return [stack_action(i) for i in spires] if spires else [LOOSE]
 
 
 @decision("stack", _stack_legal)
-def _stack(state, d, action):
-    _, seat, follow = d
+def _stack(state: State, d: StackHeld, action: DragonstoneAction) -> None:
+    seat = d.seat
     gem, state.held = state.held, None
-    if action == LOOSE:
+    assert gem is not None  # a stack decision holds a gem
+    if type(action) is Stack:
+        stack_gem(state.tower(seat), action.spire, gem)
+    else:  # LOOSE
         state.add_loose(seat)
-    else:
-        stack_gem(state.tower(seat), action[1], gem)
-    if follow:
+    if d.follow:
         push_steps(state, seat, state.rules.colour_rules[gem])
 
 
-def _own_choice(options, exists=None):
+Options = Callable[[State, int], Sequence[DragonstoneAction]]
+
+
+def _own_choice(
+    options: Options, exists: Question | None = None
+) -> tuple[
+    Callable[[State, StepWork], None], Callable[[State, StepDecision], list[DragonstoneAction]]
+]:
     """A frame that opens a decision among options(state, seat), skippable when fresh;
     exists: whether there are options, asked of the seat's tower (`ask`)."""
 
-    def handler(state, work):
-        if ask(state, work[1], exists) if exists else options(state, work[1]):
-            state.decision = (work[0], work[1], work)
+    def handler(state: State, work: StepWork) -> None:
+        if ask(state, work.seat, exists) if exists else options(state, work.seat):
+            state.decision = StepDecision(work.kind, work.seat, work)
 
-    def legal_of(state, d):
-        return options(state, d[1]) + ([SKIP] if _fresh(d[2]) else [])
+    def legal_of(state: State, d: StepDecision) -> list[DragonstoneAction]:
+        return [*options(state, d.seat), *([SKIP] if _fresh(d.work) else [])]
 
     return handler, legal_of
 
 
-def _register_own(kind: str, options, exists, act) -> None:
+def _register_own(kind: str, options: Options, exists: Question) -> None:
     handler, legal_of = _own_choice(options, exists)
-    TOWER_CHANGES[kind] = act
     frame(kind)(handler)
+    TOWER_DECISIONS.add(kind)
 
     @decision(kind, legal_of)
-    def _apply(state, d, action):
-        if action != SKIP:
-            act(state.tower(d[1]), action[1], action[2])
-            _again(state, d[2])
+    def _apply(state: State, d: StepDecision, action: DragonstoneAction) -> None:
+        if type(action) is MoveGem or type(action) is SwapTops:
+            change_tower(state.tower(d.seat), action)
+            _again(state, d.work)
 
 
-# the decisions whose actions (but SKIP and LOOSE) change only the chooser's tower, and how
-TOWER_CHANGES: dict[str, Callable[..., None]] = {"stack": stack_gem}
+_register_own("move_own", moves, can_move)
+_register_own("swap_tops", swaps, can_swap)
 
 
-def move_gem(tower: list[list[str]], a: int, b: int) -> None:
-    tower[b].append(tower[a].pop())
-
-
-def swap_tops(tower: list[list[str]], a: int, b: int) -> None:
-    tower[a][-1], tower[b][-1] = tower[b][-1], tower[a][-1]
-
-
-_register_own("move_own", moves, can_move, move_gem)
-_register_own("swap_tops", swaps, can_swap, swap_tops)
-
-
-def _hand_cards(state, seat):
-    return [("discard", card) for card in dict.fromkeys(state.hands[seat])]
+def _hand_cards(state: State, seat: int) -> list[DragonstoneAction]:
+    return [discard_action(card) for card in dict.fromkeys(state.hands[seat])]
 
 
 discard_frame, _discard_legal = _own_choice(_hand_cards)
@@ -564,25 +709,25 @@ frame("discard")(discard_frame)
 
 
 @decision("discard", _discard_legal)
-def _discard(state, d, action):
-    if action != SKIP:
-        state.hands[d[1]].remove(action[1])
-        state.discards.append(action[1])
-        _again(state, d[2])
+def _discard(state: State, d: StepDecision, action: DragonstoneAction) -> None:
+    if type(action) is DiscardCard:
+        state.hands[d.seat].remove(action.card)
+        state.discards.append(action.card)
+        _again(state, d.work)
 
 
 @frame("draw")
-def _draw(state, work):
+def _draw(state: State, work: StepWork) -> None:
     if _offer(state, work):
         return
-    for _ in range(work[2]):
+    for _ in range(work.left):
         card = state.draw_card()
         if card is not None:
-            state.hands[work[1]].append(card)
+            state.hands[work.seat].append(card)
 
 
 @frame("extra_turn")
-def _extra_turn(state, work):
+def _extra_turn(state: State, work: StepWork) -> None:
     if not _offer(state, work):
         state.extra = True
 
@@ -597,15 +742,15 @@ def _takeable(state: State, step: Step, victim: int) -> list[int]:
     return returnable(state, victim, step.from_capped)
 
 
-def _victims(state, work) -> list[int]:
-    op, seat, _, step = work
-    if op == "return" and step.target == "self":
+def _victims(state: State, work: StepWork) -> list[int]:
+    step, seat = work.step, work.seat
+    if work.kind == "return" and step.target == "self":
         return [seat] if _takeable(state, step, seat) else []
     return [p for p in state.others(seat) if _takeable(state, step, p)]
 
 
-def _targets(state, work):
-    op, seat, _, step = work
+def _targets(state: State, work: StepWork) -> None:
+    op, seat, step = work.kind, work.seat, work.step
     victims = _victims(state, work)
     if not victims:
         return
@@ -613,48 +758,61 @@ def _targets(state, work):
         if _offer(state, work):
             return
         for victim in reversed(victims):
-            state.pending.append((op + "_from", seat, step.count, step, victim))
+            state.pending.append(VictimStep(op + "_from", seat, step.count, step, victim))
     else:  # a chosen player (steal with target "self" also takes from a chosen player)
-        state.decision = ("target", seat, work, tuple(victims))
+        state.decision = TargetDecision(seat, work, tuple(victims))
 
 
 frame("steal")(_targets)
 frame("return")(_targets)
 
 
-@decision(
-    "target", lambda state, d: [("choose", p) for p in d[3]] + ([SKIP] if _fresh(d[2]) else [])
-)
-def _target(state, d, action):
-    if action != SKIP:
-        op, seat, _, step = d[2]
-        state.pending.append((op + "_from", seat, step.count, step, action[1]))
+def _target_legal(state: State, d: TargetDecision) -> list[DragonstoneAction]:
+    return [*map(choose_action, d.victims), *([SKIP] if _fresh(d.work) else [])]
+
+
+@decision("target", _target_legal)
+def _target(state: State, d: TargetDecision, action: DragonstoneAction) -> None:
+    if type(action) is Choose:
+        work = d.work
+        step = work.step
+        state.pending.append(
+            VictimStep(work.kind + "_from", work.seat, step.count, step, action.number)
+        )
 
 
 @frame("steal_from")
-def _steal_from(state, work):
-    if stealable(state, work[4]):
-        state.decision = ("steal", work[1], work)
+def _steal_from(state: State, work: VictimStep) -> None:
+    if stealable(state, work.victim):
+        state.decision = StepDecision("steal", work.seat, work)
 
 
-@decision("steal", lambda state, d: [("choose", i) for i in stealable(state, d[2][4])])
-def _steal(state, d, action):
-    work = d[2]
+def _steal_legal(state: State, d: StepDecision) -> list[DragonstoneAction]:
+    assert type(d.work) is VictimStep
+    return [choose_action(i) for i in stealable(state, d.work.victim)]
+
+
+@decision("steal", _steal_legal)
+def _steal(state: State, d: StepDecision, action: DragonstoneAction) -> None:
+    work = d.work
+    assert type(work) is VictimStep and type(action) is Choose
     _again(state, work)
-    state.held = state.tower(work[4])[action[1]].pop()
-    state.decision = ("stack", work[1], False)
+    state.held = state.tower(work.victim)[action.number].pop()
+    state.decision = StackHeld(work.seat, False)
 
 
 @frame("return_from")
-def _return_from(state, work):
-    if returnable(state, work[4], work[3].from_capped):
-        state.decision = ("return", work[4], work)  # the owner chooses
+def _return_from(state: State, work: VictimStep) -> None:
+    if returnable(state, work.victim, work.step.from_capped):
+        state.decision = StepDecision("return", work.victim, work)  # the owner chooses
 
 
-@decision(
-    "return",
-    lambda state, d: [("choose", i) for i in returnable(state, d[1], d[2][3].from_capped)],
-)
-def _return(state, d, action):
-    _again(state, d[2])
-    state.put_back(state.tower(d[1])[action[1]].pop())
+def _return_legal(state: State, d: StepDecision) -> list[DragonstoneAction]:
+    return [choose_action(i) for i in returnable(state, d.seat, d.work.step.from_capped)]
+
+
+@decision("return", _return_legal)
+def _return(state: State, d: StepDecision, action: DragonstoneAction) -> None:
+    assert type(action) is Choose
+    _again(state, d.work)
+    state.put_back(state.tower(d.seat)[action.number].pop())

@@ -7,44 +7,53 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from protopress.games.dragonstone_mine import effects as fx
-from protopress.games.dragonstone_mine.effects import State
+from protopress.games.dragonstone_mine.actions import (
+    Choose,
+    DiscardCard,
+    DragonstoneAction,
+    DrawCard,
+    TakeFaceUp,
+    TowerAction,
+)
+from protopress.games.dragonstone_mine.effects import Decision, State
 from protopress.games.dragonstone_mine.rules import DragonstoneMine
 from protopress.games.dragonstone_mine.scoring import TowerChange
-from protopress.rules.bot_support import BotSupport, SearchSettings
+from protopress.rules.bot_support import ActionValues, BotSupport, PlayoutStep, SearchSettings
 from protopress.rules.bots import best_of, greedy_action, reference_values
-from protopress.rules.core import Action
 
 
 def action_values(
-    game: DragonstoneMine, state: State, seat: int, actions: Sequence[Action]
+    game: DragonstoneMine, state: State, seat: int, actions: Sequence[DragonstoneAction]
 ) -> list[float]:
     """heuristic(trial, seat) after each action applied to its own copy, as the
     greedy bot judges them (bots.reference_values), with fewer copies (_LookAhead;
     tests/games/dragonstone_mine/test_fast.py: the same floats)."""
     opened = state.decision
-    if opened is None or opened[1] != seat:
+    if opened is None or opened.seat != seat:
         return reference_values(game, state, seat, actions)
     look = _LookAhead(game, state, opened)
     return [look.value(action) for action in actions]
 
 
-def playout_policy(game: DragonstoneMine, state: State, rng: random.Random) -> Action:
+def playout_policy(game: DragonstoneMine, state: State, rng: random.Random) -> DragonstoneAction:
     """The search bot's playout move: the greedy bot's. The search plays it to the
     end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
-    return greedy_action(game, state, rng)
+    return cast(DragonstoneAction, greedy_action(game, state, rng))  # the bots' actions: tuples
 
 
 def playout_step(
-    game: DragonstoneMine, state: State, rng: random.Random, legal: Sequence[Action]
+    game: DragonstoneMine, state: State, rng: random.Random, legal: Sequence[DragonstoneAction]
 ) -> State:
     """playout_policy's move (legal: the position's actions, two or more), played:
     the state after it, which is the look-ahead's own trial of the move when it
     kept one (a playout's world is its own: nothing else holds it)."""
     assert state.decision is not None  # legal holds two actions or more
     look = _LookAhead(game, state, state.decision, keep=True)
-    action = best_of(legal, [look.value(action) for action in legal], rng)  # greedy's
+    values = [look.value(action) for action in legal]
+    action = cast(DragonstoneAction, best_of(legal, values, rng))  # greedy's
     after = look.played(action)
     if after is None:
         game.apply(state, action)
@@ -70,46 +79,49 @@ class _LookAhead:
       first is judged and the others get its value.
     """
 
-    def __init__(self, game: DragonstoneMine, state: State, opened: tuple, keep: bool = False):
-        self.game, self.state, self.opened, self.seat = game, state, opened, opened[1]
+    def __init__(
+        self, game: DragonstoneMine, state: State, opened: Decision, keep: bool = False
+    ) -> None:
+        self.game, self.state, self.opened, self.seat = game, state, opened, opened.seat
         # keep: the trials played, by action, for `played` (a playout's next world)
-        self.kept: dict[Action, State] | None = {} if keep else None
-        self.first: Action | None = None  # the tower action the watched trial played
+        self.kept: dict[DragonstoneAction, State] | None = {} if keep else None
+        self.first: DragonstoneAction | None = None  # the tower action the watched trial played
         # (kept) the others judged from its answers: their towers, and the towers' values
-        self.alike: dict[Action, tuple[fx.Tower, tuple[int, int]]] = {}
+        self.alike: dict[DragonstoneAction, tuple[fx.Tower, tuple[int, int]]] = {}
         self.same_loose = False  # the frames after the watched trial left the loose gems
-        self.cards = opened[0] in CARD_DECISIONS
-        self.choices = opened[0] in CHOICES_ALIKE
+        self.cards = opened.kind in CARD_DECISIONS
+        self.choices = opened.kind in CHOICES_ALIKE
         self.judged: dict[str, float] = {}  # by group: of cards, when none was looked at; "choose"
-        self.towers = opened[0] in fx.TOWER_CHANGES  # until the frames after one read it
+        self.towers = opened.kind in fx.TOWER_DECISIONS  # until the frames after one read it
         self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
         self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
         self.change: TowerChange | None = None
 
-    def value(self, action: Action) -> float:
+    def value(self, action: DragonstoneAction) -> float:
         if self.towers:
             tower = fx.tower_after(self.state, action)
             if tower is not None:
-                return self._tower_value(action, tower)
+                # tower_after gives a tower for a TowerAction alone
+                return self._tower_value(cast(TowerAction, action), tower)
         elif self.cards:
             group = _card_group(self.opened, action)
             if group is not None:
                 return self._card_value(action, group)
-        elif self.choices and action[0] == "choose":
+        elif self.choices and type(action) is Choose:
             known = self.judged.get("choose")
             if known is None:
                 known = self.judged["choose"] = self._by_the_book(action)
             return known
         return self._by_the_book(action)
 
-    def _by_the_book(self, action: Action) -> float:
+    def _by_the_book(self, action: DragonstoneAction) -> float:
         trial = self.state.copy()
         fx.apply(trial, action)
         if self.kept is not None:
             self.kept[action] = trial
         return self.game.heuristic(trial, self.seat)
 
-    def played(self, action: Action) -> State | None:
+    def played(self, action: DragonstoneAction) -> State | None:
         """The position action reaches, from the trial that played it or (a tower
         action judged from the watched trial's answers) that trial with the chooser's
         tower put in its place; None when no trial was kept for it."""
@@ -128,7 +140,7 @@ class _LookAhead:
         trial.legal = None  # listed for the watched tower
         return trial
 
-    def _tower_value(self, action: Action, tower: fx.Tower) -> float:
+    def _tower_value(self, action: TowerAction, tower: fx.Tower) -> float:
         state, seat, watch = self.state, self.seat, self.watch
         if watch is None:
             trial = state.copy()
@@ -136,7 +148,7 @@ class _LookAhead:
             cell = trial.tower_points[seat]
             self.same_loose = trial.loose[seat] == state.loose[seat]
             if cell[0] is None and self.same_loose and trial.spires[seat] == tower:
-                cell[0] = self._change().after(tower, action[1:])  # the frames left it so
+                cell[0] = self._change().after(tower, action.spires)  # the frames left it so
             value, self.rest = self.game._judge(trial, seat)
             self.towers = not watch.read
             if self.kept is not None:
@@ -144,7 +156,8 @@ class _LookAhead:
             return value
         if watch.answers and not watch.same_answers(tower, state.rules.capacities):
             return self._by_the_book(action)
-        values = (self.change or self._change()).after(tower, action[1:])  # the spires it changes
+        change = self.change or self._change()
+        values = change.after(tower, action.spires)  # the spires it changes
         if self.kept is not None:
             self.alike[action] = tower, values
         return values[0] + values[1] + self.rest[0] - self.rest[1]
@@ -158,7 +171,7 @@ class _LookAhead:
             change = self.change = TowerChange(state.rules, state.spires[seat], before)
         return change
 
-    def _card_value(self, action: Action, group: str) -> float:
+    def _card_value(self, action: DragonstoneAction, group: str) -> float:
         known = self.judged.get(group)
         if known is not None:
             return known
@@ -183,21 +196,22 @@ CARD_DECISIONS = ("action", "draw", "discard")  # decisions whose actions may mo
 CHOICES_ALIKE = ("target", "steal")
 
 
-def _card_group(opened: tuple, action: Action) -> str | None:
+def _card_group(opened: Decision, action: DragonstoneAction) -> str | None:
     """The group of actions that reach positions differing only in which cards lie
     where: taking a face-up card or the deck's top (the hand gains one, the deck
     gives one), and discarding one card or another. None for any other action."""
-    if opened[0] in ("action", "draw") and action[0] in ("take", "draw"):
+    kind = opened.kind
+    if kind in ("action", "draw") and (type(action) is TakeFaceUp or type(action) is DrawCard):
         return "take"
-    if opened[0] in ("action", "discard") and action[0] == "discard":
+    if kind in ("action", "discard") and type(action) is DiscardCard:
         return "discard"
     return None
 
 
-SUPPORT = BotSupport(
-    action_values=action_values,
+SUPPORT = BotSupport(  # BotSupport takes any game's actions, as tuples
+    action_values=cast(ActionValues, action_values),
     playout_policy=playout_policy,
-    playout_step=playout_step,
+    playout_step=cast(PlayoutStep, playout_step),
     # The search splits its tree by the gem each draw shows (search_observation) and
     # widens by prior at the root only; it explores less and weighs the playout's
     # result (who leads at the turn's end) more. Together: 80% of 280 games against

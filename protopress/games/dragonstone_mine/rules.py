@@ -11,14 +11,40 @@ import functools
 import operator
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
+from protopress.components import Catalog
 from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
-from protopress.games.dragonstone_mine.effects import DRAW, MINE, Card, Rules, State, Step
+from protopress.games.dragonstone_mine.actions import (
+    ACTIONS,
+    DRAW,
+    MINE,
+    DiscardCard,
+    DragonstoneAction,
+    MoveGem,
+    PayFrom,
+    PlayCard,
+    TakeFaceUp,
+    discard_action,
+    pay_action,
+    play_action,
+    take_action,
+)
+from protopress.games.dragonstone_mine.effects import (
+    Card,
+    Payment,
+    Rules,
+    SeatDecision,
+    SeatWork,
+    Spent,
+    State,
+    Step,
+    StepWork,
+)
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
-from protopress.rules.core import Action, top_seats
+from protopress.rules.core import Game, top_seats
 from protopress.rules.information import FaceDown, Private, SeatView
 
 FACE_UP = 4  # level 2: cards face up on the table
@@ -48,11 +74,11 @@ CATEGORIES = {  # tally field: points key in the scoring table, label
 
 
 def tally(
-    spires: Sequence[Sequence[str]], loose: int, capacities, size: int, colours: int
+    spires: Sequence[Sequence[str]], loose: int, capacities: Iterable[int], size: int, colours: int
 ) -> Tally:
     """Counts per category: a capped spire of `size` gems is a stack; Rainbow From
     Above needs `colours` different colours on top of the capped spires."""
-    gems, singles, rainbows, tops = loose, 0, 0, set()
+    gems, singles, rainbows, tops = loose, 0, 0, set[str]()
     for spire, capacity in zip(spires, capacities, strict=True):
         gems += len(spire)
         if not spire or len(spire) < capacity:
@@ -75,7 +101,7 @@ def score_tower(
     capacities: Sequence[int],
     table: Mapping[str, int],
     colours: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """One tower's score under a scoring table's points (per_gem, ..., stack_size).
 
     A rainbow is one gem of each colour; `colours` (the palette size) defaults to
@@ -95,7 +121,7 @@ def score_tower(
     }
 
 
-def score_state(catalog, state_json: Mapping) -> dict:
+def score_state(catalog: Catalog, state_json: Mapping[str, Any]) -> dict[str, Any]:
     """The score of one tower written as {"level", "spires", "capacities"?, "loose"?}."""
     level = _level(state_json.get("level"))
     colours = colour_ids(catalog)
@@ -116,7 +142,7 @@ def score_state(catalog, state_json: Mapping) -> dict:
     return {"level": level, **result}
 
 
-def _known_colours(gems, colours, where: str) -> None:
+def _known_colours(gems: Iterable[object], colours: Sequence[str], where: str) -> None:
     for gem in gems:
         if gem not in colours:
             raise ValueError(
@@ -125,7 +151,7 @@ def _known_colours(gems, colours, where: str) -> None:
             )
 
 
-def format_score(result: Mapping) -> str:
+def format_score(result: Mapping[str, Any]) -> str:
     level = "Smiley level" if result["level"] == "smiley" else f"Level {result['level']}"
     lines = [f"DragonStone Mine, {level}", f"{'':<22}{'count':>6}{'points':>8}"]
     for field, (_, label) in CATEGORIES.items():
@@ -137,18 +163,18 @@ def format_score(result: Mapping) -> str:
 # --- the catalog ----------------------------------------------------------------
 
 
-def _level(value) -> str:
+def _level(value: object) -> str:
     level = str(value if value is not None else "smiley")
     if level not in LEVELS:
         raise ValueError(f"unknown level {value!r}; levels: {', '.join(LEVELS)}")
     return level
 
 
-def colour_ids(catalog) -> tuple[str, ...]:
+def colour_ids(catalog: Catalog) -> tuple[str, ...]:
     return tuple(colour.id for colour in catalog.of_kind("gem-colour"))
 
 
-def tower_capacities(catalog) -> tuple[int, ...]:
+def tower_capacities(catalog: Catalog) -> tuple[int, ...]:
     towers = [tower for tower in catalog.of_kind("tower") if tower.count > 0]
     if not towers:
         raise ValueError(f"{catalog.path}: the catalog has no tower")
@@ -158,7 +184,7 @@ def tower_capacities(catalog) -> tuple[int, ...]:
 POINT_KEYS = (*(key for key, _ in CATEGORIES.values()), "stack_size")
 
 
-def scoring_points(catalog, level: str) -> dict[str, int]:
+def scoring_points(catalog: Catalog, level: str) -> dict[str, int]:
     """The points of the level's scoring table; ValueError naming what is missing."""
     for table in catalog.of_kind("scoring-table"):
         if table.get("level") is not None and str(table["level"]) == level:
@@ -175,7 +201,7 @@ def scoring_points(catalog, level: str) -> dict[str, int]:
     raise ValueError(f"{catalog.path}: no scoring table for level {level}")
 
 
-def rules_of(catalog, level: str, turn_limit: int) -> Rules:
+def rules_of(catalog: Catalog, level: str, turn_limit: int) -> Rules:
     colours = catalog.of_kind("gem-colour")
     cards = {
         card.id: Card(card.id, tuple(card.get("cost", ())), fx.steps_of(card["effect"], card=True))
@@ -212,7 +238,7 @@ def payable(tower: Sequence[Sequence[str]], cost: Sequence[str]) -> bool:
 _payable_known = functools.lru_cache(maxsize=1 << 14)(payable)
 
 
-def _cover(tower, index: int, need: dict[str, int], left: int) -> bool:
+def _cover(tower: Sequence[Sequence[str]], index: int, need: dict[str, int], left: int) -> bool:
     if not left:
         return True
     if index == len(tower):
@@ -235,13 +261,13 @@ def _without(cost: tuple[str, ...], gem: str) -> tuple[str, ...]:
     return cost[:index] + cost[index + 1 :]
 
 
-def _pay_options(state: State, seat: int, cost: tuple[str, ...]) -> list[Action]:
-    tower, options = state.spires[seat], []
+def _pay_options(state: State, seat: int, cost: tuple[str, ...]) -> list[DragonstoneAction]:
+    tower, options = state.spires[seat], list[DragonstoneAction]()
     for i, spire in enumerate(tower):
         if spire and spire[-1] in cost:
             gem = spire.pop()
             if payable(tower, _without(cost, gem)):
-                options.append(("pay", i))
+                options.append(pay_action(i))
             spire.append(gem)
     return options
 
@@ -260,112 +286,122 @@ def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
 
 
 @fx.frame("start")
-def _start(state, work):
-    state.seat = work[1]
-    state.pending.append(("end", work[1]))
-    state.decision = ("turn", work[1])
+def _start(state: State, work: SeatWork) -> None:
+    state.seat = work.seat
+    state.pending.append(fx.seat_work("end", work.seat))
+    state.decision = SeatDecision("turn", work.seat)
 
 
-def _turn_legal(state, d):
-    return [MINE, *fx.moves(state, d[1])] if state.rules.level == "smiley" else [MINE]
+def _turn_legal(state: State, d: SeatDecision) -> list[DragonstoneAction]:
+    return [MINE, *fx.moves(state, d.seat)] if state.rules.level == "smiley" else [MINE]
 
 
 @fx.decision("turn", _turn_legal)
-def _turn(state, d, action):
-    seat = d[1]
-    if action != MINE:  # smiley level: move a top gem instead of mining
-        fx.move_gem(state.tower(seat), action[1], action[2])
+def _turn(state: State, d: SeatDecision, action: DragonstoneAction) -> None:
+    seat = d.seat
+    if type(action) is MoveGem:  # smiley level: move a top gem instead of mining
+        fx.move_gem(state.tower(seat), action.source, action.target)
         return
     if state.rules.level != "smiley":
-        state.pending += [("action_phase", seat), ("draw_phase", seat)]
+        state.pending += [fx.seat_work("action_phase", seat), fx.seat_work("draw_phase", seat)]
     fx.push_steps(state, seat, (TURN_GEM,))
 
 
 @fx.frame("draw_phase")
-def _draw_phase(state, work):
+def _draw_phase(state: State, work: SeatWork) -> None:
     if state.rules.level == "1":
-        fx.push_steps(state, work[1], (ONE_CARD,))
+        fx.push_steps(state, work.seat, (ONE_CARD,))
     elif state.face_up or state.deck or state.discards:
-        state.decision = ("draw", work[1])
+        state.decision = SeatDecision("draw", work.seat)
 
 
-def _draw_options(state: State) -> list[Action]:
+def _draw_options(state: State) -> list[DragonstoneAction]:
     """Level 2 draws a face-up card or the deck's top card; level 1 only the deck's."""
-    takes = [("take", i) for i in range(len(state.face_up))] if state.rules.level == "2" else []
+    takes: list[DragonstoneAction] = (
+        [take_action(i) for i in range(len(state.face_up))] if state.rules.level == "2" else []
+    )
     return takes + ([DRAW] if state.deck or state.discards or not takes else [])
 
 
-def _take_or_draw(state: State, seat: int, action: Action) -> None:
-    if action == DRAW:
-        card = state.draw_card()
-    else:
-        card = state.face_up.pop(action[1])
+def _take_or_draw(state: State, seat: int, action: DragonstoneAction) -> None:
+    card: str | None
+    if type(action) is TakeFaceUp:
+        card = state.face_up.pop(action.slot)
         refill = state.draw_card()
         if refill is not None:
-            state.face_up.insert(action[1], refill)
+            state.face_up.insert(action.slot, refill)
+    else:  # DRAW
+        card = state.draw_card()
     if card is not None:
         state.hands[seat].append(card)
 
 
 @fx.decision("draw", lambda state, d: _draw_options(state))
-def _draw(state, d, action):
-    _take_or_draw(state, d[1], action)
+def _draw(state: State, d: SeatDecision, action: DragonstoneAction) -> None:
+    _take_or_draw(state, d.seat, action)
 
 
 @fx.frame("action_phase")
-def _action_phase(state, work):
-    state.decision = ("action", work[1])
+def _action_phase(state: State, work: SeatWork) -> None:
+    state.decision = SeatDecision("action", work.seat)
 
 
-def _action_legal(state, d):
-    seat, cards = d[1], state.rules.cards
+def _action_legal(state: State, d: SeatDecision) -> list[DragonstoneAction]:
+    seat, cards = d.seat, state.rules.cards
     hand = list(dict.fromkeys(state.hands[seat]))
     tower = tuple(map(tuple, state.spires[seat]))
-    plays = [("play", card) for card in hand if _payable_known(tower, cards[card].cost)]
-    return plays + [("discard", card) for card in hand] + _draw_options(state)
+    plays: list[DragonstoneAction] = [
+        play_action(card) for card in hand if _payable_known(tower, cards[card].cost)
+    ]
+    return [*plays, *map(discard_action, hand), *_draw_options(state)]
 
 
 @fx.decision("action", _action_legal)
-def _action(state, d, action):
-    seat, verb = d[1], action[0]
-    if verb == "play":
-        card = state.rules.cards[action[1]]
+def _action(state: State, d: SeatDecision, action: DragonstoneAction) -> None:
+    seat = d.seat
+    if type(action) is PlayCard:
+        card = state.rules.cards[action.card]
         state.hands[seat].remove(card.id)
         state.used = (*state.used[:seat], (*state.used[seat], card.id), *state.used[seat + 1 :])
-        state.pending.append(("spent", seat, card.id))
+        state.pending.append(Spent(seat, card.id))
         fx.push_steps(state, seat, card.effect)
         if card.cost:
-            state.pending.append(("pay", seat, card.cost))
-    elif verb == "discard":
-        state.hands[seat].remove(action[1])
-        state.discards.append(action[1])
+            state.pending.append(Payment(seat, card.cost))
+    elif type(action) is DiscardCard:
+        state.hands[seat].remove(action.card)
+        state.discards.append(action.card)
         fx.push_steps(state, seat, (TWO_GEMS,))
     else:
         _take_or_draw(state, seat, action)
 
 
 @fx.frame("pay")
-def _pay_frame(state, work):
-    state.decision = work  # ("pay", seat, cost still to pay)
+def _pay_frame(state: State, work: Payment) -> None:
+    state.decision = work  # the cost still to pay, and who pays it
 
 
-@fx.decision("pay", lambda state, d: _pay_options(state, d[1], d[2]))
-def _pay(state, d, action):
-    gem = state.tower(d[1])[action[1]].pop()  # onto the card: out of the game
+def _pay_legal(state: State, d: Payment) -> list[DragonstoneAction]:
+    return _pay_options(state, d.seat, d.cost)
+
+
+@fx.decision("pay", _pay_legal)
+def _pay(state: State, d: Payment, action: DragonstoneAction) -> None:
+    assert type(action) is PayFrom
+    gem = state.tower(d.seat)[action.spire].pop()  # onto the card: out of the game
     state.paid += 1
-    rest = _without(d[2], gem)
+    rest = _without(d.cost, gem)
     if rest:
-        state.pending.append(("pay", d[1], rest))
+        state.pending.append(Payment(d.seat, rest))
 
 
 @fx.frame("spent")
-def _spent(state, work):
-    state.discards.append(work[2])
+def _spent(state: State, work: Spent) -> None:
+    state.discards.append(work.card)
 
 
 @fx.frame("end")
-def _end(state, work):
-    seat = work[1]
+def _end(state: State, work: SeatWork) -> None:
+    seat = work.seat
     state.turns += 1
     if state.final is None:
         if any(tower_complete(state, p) for p in range(state.players)):
@@ -384,7 +420,7 @@ def _end(state, work):
     if state.turns >= state.rules.turn_limit:
         state.over, state.ended_by = True, "turn-limit"
         return
-    state.pending.append(("start", after))
+    state.pending.append(fx.seat_work("start", after))
 
 
 # --- the game -------------------------------------------------------------------
@@ -402,19 +438,24 @@ class DragonstoneMine:
     """The Game protocol for DragonStone Mine; options: level, turn_limit."""
 
     spec = SPEC
-    id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+    id: str = SPEC.id
+    min_players: int = SPEC.min_players
+    max_players: int = SPEC.max_players
+    actions = ACTIONS
     # What a seat cannot see: the others' hands and the deck's order, pooled (the
     # face-up cards, the discards and every spire are open).
     seat_view: SeatView[State] = SeatView((Private("hands", _hands, pool=FaceDown("deck", _deck)),))
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> State:
+    def setup(
+        self, catalog: Catalog, players: int, rng: random.Random, options: Mapping[str, Any] | None
+    ) -> State:
         options = SPEC.parse_options(options or {})
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
         level = options["level"]
         rules = rules_of(catalog, level, options["turn_limit"])
         state = State(rules, players, rng, {c.id: c.count for c in catalog.of_kind("gem-colour")})
-        state.pending.append(("start", 0))  # the youngest player, seat 0, goes first
+        state.pending.append(fx.seat_work("start", 0))  # the youngest player, seat 0, goes first
         if level != "smiley":
             state.deck = [c.id for c in catalog.of_kind("action-card") if c.id in rules.cards
                           for _ in range(c.count)]  # fmt: skip
@@ -430,12 +471,12 @@ class DragonstoneMine:
         return state
 
     def to_move(self, state: State) -> int | None:
-        return None if state.decision is None else state.decision[1]
+        return None if state.decision is None else state.decision.seat
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> list[DragonstoneAction]:
         return fx.legal(state)
 
-    def apply(self, state: State, action: Action) -> None:
+    def apply(self, state: State, action: DragonstoneAction) -> None:
         fx.apply(state, action)
 
     def is_over(self, state: State) -> bool:
@@ -495,7 +536,7 @@ class DragonstoneMine:
         rest = (_prospects(trial, seat), self._rival(trial, seat))
         return own + progress + rest[0] - rest[1], rest
 
-    def record(self, state: State) -> dict:
+    def record(self, state: State) -> dict[str, Any]:
         return {
             "level": state.rules.level,
             "turns": state.turns,
@@ -568,13 +609,17 @@ def _prospects(state: State, seat: int) -> float:
     value = CARD_VALUE * len(state.hands[seat])
     mining = 0
     for work in state.pending:
-        if work[0] == "mine" and work[1] == seat:
-            mining += work[2]
+        if work.kind == "mine" and work.seat == seat:
+            assert type(work) is StepWork
+            mining += work.left
     value += mining
     opened = state.decision
-    if opened is not None and opened[1] == seat:
-        if opened[0] == "stack":
+    if opened is not None and opened.seat == seat:
+        if opened.kind == "stack":
             value += 1
-        elif opened[0] == "pay":
-            value -= len(opened[2])
+        elif type(opened) is Payment:
+            value -= len(opened.cost)
     return value
+
+
+_: type[Game[State, DragonstoneAction]] = DragonstoneMine  # mypy checks the engine's contract

@@ -13,6 +13,8 @@ from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine import lookahead
 from protopress.games.dragonstone_mine import rules as rules_module
+from protopress.games.dragonstone_mine.actions import PlayCard
+from protopress.games.dragonstone_mine.effects import SeatDecision
 from protopress.games.dragonstone_mine.lookahead import CHOICES_ALIKE, _card_group
 from protopress.games.dragonstone_mine.rules import (
     DragonstoneMine,
@@ -97,7 +99,7 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
                 groups = [_card_group(base.decision, action) for action in actions]
                 shortcuts += sum(tower is not None for tower in towers) > 1
                 cards += sum(group is not None for group in groups) > 1
-                choices += base.decision[0] in CHOICES_ALIKE
+                choices += base.decision.kind in CHOICES_ALIKE
                 positions += 1
             GAME.apply(state, rng.choice(actions))
     assert shortcuts > 150
@@ -175,7 +177,7 @@ def test_legal_actions_listed_once_per_decision_equal_a_fresh_list(catalog):
         state = GAME.setup(catalog, 3, random.Random(rng.getrandbits(32)), {"level": level})
         while not GAME.is_over(state):
             actions = GAME.legal_actions(state)
-            fresh = fx.DECISIONS[state.decision[0]][0](state, state.decision)
+            fresh = fx.DECISIONS[state.decision.kind][0](state, state.decision)
             assert actions == fresh
             actions.append(("not", "legal"))  # the caller's list is its own
             assert GAME.legal_actions(state) == fresh
@@ -234,7 +236,7 @@ def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monke
         while not GAME.is_over(state):
             actions = GAME.legal_actions(state)
             seat = GAME.to_move(state)
-            if len(actions) > 1 and state.decision[0] in ("action", "draw"):
+            if len(actions) > 1 and state.decision.kind in ("action", "draw"):
                 base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
                 fast = lookahead.action_values(GAME, base, seat, actions)
                 assert fast == reference_values(GAME, base, seat, actions)
@@ -341,15 +343,16 @@ def test_the_quick_questions_agree_with_the_lists_they_stand_for(catalog):
         state.spires[0] = tower
         state.hands[0] = rng.sample(sorted(cards), 6)
         offered = {
-            action[1]
-            for action in rules_module._action_legal(state, ("action", 0))
-            if action[0] == "play"
+            action.card
+            for action in rules_module._action_legal(state, SeatDecision("action", 0))
+            if type(action) is PlayCard
         }
         assert offered == {c for c in state.hands[0] if rules_module.payable(tower, cards[c].cost)}
         if offered:
             payable_hands += 1
             tower[:] = [[] for _ in caps]  # nothing left to pay with
-            plays = [a for a in rules_module._action_legal(state, ("action", 0)) if a[0] == "play"]
-            assert plays == [("play", c) for c in state.hands[0] if not cards[c].cost]
+            listed = rules_module._action_legal(state, SeatDecision("action", 0))
+            plays = [a for a in listed if type(a) is PlayCard]
+            assert plays == [PlayCard(c) for c in state.hands[0] if not cards[c].cost]
     assert 1_000 < swaps < 4_900
     assert payable_hands > 1_000

@@ -10,7 +10,22 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import lookahead
-from protopress.games.dragonstone_mine.effects import Step
+from protopress.games.dragonstone_mine.actions import (
+    DO,
+    DRAW,
+    LOOSE,
+    MINE,
+    SKIP,
+    Choose,
+    DiscardCard,
+    MoveGem,
+    PayFrom,
+    PlayCard,
+    Stack,
+    SwapTops,
+    TakeFaceUp,
+)
+from protopress.games.dragonstone_mine.effects import SeatDecision, StackHeld, Step
 from protopress.games.dragonstone_mine.rules import (
     format_score,
     payable,
@@ -25,7 +40,6 @@ from protopress.rules.simulate import play
 CATALOG = load_catalog(builtin_catalog_path("dragonstone-mine"))
 GAME = SPEC.new_game()  # with its bot support, as the kit plays it
 COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
-SKIP, MINE = ("skip",), ("mine",)
 
 
 def gems(letters: str) -> list[str]:
@@ -44,7 +58,7 @@ def table(level: str) -> dict:
 def position(level="smiley", players=3, towers=(), bag=None, hands=()):
     """Seat 0 about to start a turn, with the towers, bag and hands given."""
     state = GAME.setup(CATALOG, players, random.Random(1), {"level": level})
-    while state.decision[0] != "turn":  # level 1 and 2 setup: stack the first gems anywhere
+    while state.decision.kind != "turn":  # level 1 and 2 setup: stack the first gems anywhere
         GAME.apply(state, GAME.legal_actions(state)[0])
     state.spires = [tower(*spires) for spires in towers] + [
         tower() for _ in range(players - len(towers))
@@ -59,7 +73,7 @@ def position(level="smiley", players=3, towers=(), bag=None, hands=()):
 
 def at_action(state):
     """Jump seat 0's turn to its action (level 1 and 2: after mining and drawing)."""
-    state.decision = ("action", 0)
+    state.decision = SeatDecision("action", 0)
     return state
 
 
@@ -67,10 +81,16 @@ def take_turn(state):
     """The seat to move mines, stacks on the first open spire and skips what may be skipped."""
     seat = GAME.to_move(state)
     GAME.apply(state, MINE)
-    while state.decision and state.decision[0] != "turn":
+    while state.decision and state.decision.kind != "turn":
         legal = GAME.legal_actions(state)
         GAME.apply(state, SKIP if SKIP in legal else legal[0])
     return seat
+
+
+def held_by(state):
+    """The seat that must stack the gem held, or None when no gem waits to be stacked."""
+    opened = state.decision
+    return opened.seat if isinstance(opened, StackHeld) else None
 
 
 def gem_count(state):
@@ -172,9 +192,9 @@ def test_the_engine_scores_with_the_same_rules():
 def test_red_mines_one_more_gem_which_follows_no_rule():
     state = position(bag={"red": 3})
     GAME.apply(state, MINE)
-    assert GAME.legal_actions(state) == [("stack", i) for i in range(6)]
-    GAME.apply(state, ("stack", 0))
-    GAME.apply(state, ("stack", 1))  # the second red: stacked, its rule not followed
+    assert GAME.legal_actions(state) == [Stack(i) for i in range(6)]
+    GAME.apply(state, Stack(0))
+    GAME.apply(state, Stack(1))  # the second red: stacked, its rule not followed
     assert state.spires[0] == tower("r", "r")
     assert (GAME.to_move(state), state.bag_total) == (1, 1)
 
@@ -182,10 +202,10 @@ def test_red_mines_one_more_gem_which_follows_no_rule():
 def test_yellow_may_move_a_top_gem_between_own_spires():
     state = position(towers=[("r", "b")], bag={"yellow": 5})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 2))
+    GAME.apply(state, Stack(2))
     legal = GAME.legal_actions(state)
-    assert SKIP in legal and ("move", 2, 0) in legal and ("move", 0, 0) not in legal
-    GAME.apply(state, ("move", 2, 0))
+    assert SKIP in legal and MoveGem(2, 0) in legal and MoveGem(0, 0) not in legal
+    GAME.apply(state, MoveGem(2, 0))
     assert state.spires[0] == tower("ry", "b")
     assert GAME.to_move(state) == 1
 
@@ -193,12 +213,12 @@ def test_yellow_may_move_a_top_gem_between_own_spires():
 def test_green_steals_from_an_uncapped_spire_never_a_capped_one():
     state = position(towers=[(), ("bbbbb", "y"), ("ppppp",)], bag={"green": 5})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 0))
-    assert GAME.legal_actions(state) == [("choose", 1)]  # seat 2 has only a capped spire
-    GAME.apply(state, ("choose", 1))
-    assert GAME.legal_actions(state) == [("choose", 1)]  # spire 0 of seat 1 is capped
-    GAME.apply(state, ("choose", 1))
-    GAME.apply(state, ("stack", 0))
+    GAME.apply(state, Stack(0))
+    assert GAME.legal_actions(state) == [Choose(1)]  # seat 2 has only a capped spire
+    GAME.apply(state, Choose(1))
+    assert GAME.legal_actions(state) == [Choose(1)]  # spire 0 of seat 1 is capped
+    GAME.apply(state, Choose(1))
+    GAME.apply(state, Stack(0))
     assert state.spires[0][0] == gems("gy")
     assert state.spires[1] == tower("bbbbb")
     assert state.spires[2] == tower("ppppp")
@@ -207,7 +227,7 @@ def test_green_steals_from_an_uncapped_spire_never_a_capped_one():
 def test_green_does_nothing_when_no_other_spire_is_uncapped():
     state = position(towers=[(), ("bbbbb",), ()], bag={"green": 5})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 0))
+    GAME.apply(state, Stack(0))
     assert GAME.to_move(state) == 1
     assert state.spires[1] == tower("bbbbb")
 
@@ -215,9 +235,9 @@ def test_green_does_nothing_when_no_other_spire_is_uncapped():
 def test_blue_may_swap_two_different_top_gems_and_finish_a_stack():
     state = position(towers=[("rrrrg", "yr")], bag={"blue": 5})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 2))
-    assert GAME.legal_actions(state) == [("swap", 0, 1), ("swap", 0, 2), ("swap", 1, 2), SKIP]
-    GAME.apply(state, ("swap", 0, 1))
+    GAME.apply(state, Stack(2))
+    assert GAME.legal_actions(state) == [SwapTops(0, 1), SwapTops(0, 2), SwapTops(1, 2), SKIP]
+    GAME.apply(state, SwapTops(0, 1))
     assert state.spires[0] == tower("rrrrr", "yg", "b")
     assert GAME.scores(state)[0] == 8 + 5
 
@@ -234,8 +254,10 @@ def test_purple_never_reaches_a_capped_spire():
     # seat 1's spires are all capped, seat 2 has no gem: nobody can be chosen
     state = position(towers=[(), FULL, ()], bag={"purple": 5})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 0))
-    assert GAME.to_move(state) == 1 and state.decision == ("turn", 1)  # purple did nothing
+    GAME.apply(state, Stack(0))
+    assert GAME.to_move(state) == 1 and state.decision == SeatDecision(
+        "turn", 1
+    )  # purple did nothing
     assert state.spires[1] == tower(*FULL)
     assert state.bag["purple"] == 4  # 5 less the one mined, none returned
 
@@ -244,12 +266,12 @@ def test_purple_takes_from_an_uncapped_spire_only():
     # seat 1: a capped red spire and "gg"; seat 2: only a capped purple spire
     state = position(towers=[(), ("rrrrr", "gg"), ("ppppp",)], bag={"purple": 5})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 0))
-    assert GAME.legal_actions(state) == [("choose", 1)]  # seat 2 cannot be chosen
-    GAME.apply(state, ("choose", 1))
+    GAME.apply(state, Stack(0))
+    assert GAME.legal_actions(state) == [Choose(1)]  # seat 2 cannot be chosen
+    GAME.apply(state, Choose(1))
     assert GAME.to_move(state) == 1  # the owner picks the spire
-    assert GAME.legal_actions(state) == [("choose", 1)]  # never the capped one
-    GAME.apply(state, ("choose", 1))
+    assert GAME.legal_actions(state) == [Choose(1)]  # never the capped one
+    GAME.apply(state, Choose(1))
     assert state.spires[1] == tower("rrrrr", "g")
     assert state.spires[2] == tower("ppppp")
     assert state.bag["purple"] == 4 and state.bag["green"] == 1
@@ -259,9 +281,9 @@ def test_purple_followed_through_a_card_still_spares_capped_spires():
     # Colour Magic (level 1) mines 2 gems that follow their rules; the purple rule
     # is still a colour rule, so seat 1's capped tower keeps its gems.
     state = at_action(position("1", towers=[(), FULL], hands=[["colour-magic"]], bag={"purple": 2}))
-    GAME.apply(state, ("play", "colour-magic"))
-    GAME.apply(state, ("stack", 0))  # first purple: nobody to choose
-    GAME.apply(state, ("stack", 0))  # second purple: nobody either
+    GAME.apply(state, PlayCard("colour-magic"))
+    GAME.apply(state, Stack(0))  # first purple: nobody to choose
+    GAME.apply(state, Stack(0))  # second purple: nobody either
     assert state.spires[0] == tower("pp") and state.spires[1] == tower(*FULL)
     assert state.bag_total == 0 and GAME.to_move(state) == 1
 
@@ -270,14 +292,14 @@ def test_dragon_sneeze_forces_a_capped_spire_when_the_owner_has_no_other():
     # a card played by another player: seat 1 gives a gem from a capped spire of
     # their choice; the bag was empty, so seat 0 then mines that very gem
     state = at_action(position("1", towers=[(), FULL], hands=[["dragon-sneeze"]], bag={}))
-    GAME.apply(state, ("play", "dragon-sneeze"))
-    assert GAME.legal_actions(state) == [("choose", 1)]
-    GAME.apply(state, ("choose", 1))
+    GAME.apply(state, PlayCard("dragon-sneeze"))
+    assert GAME.legal_actions(state) == [Choose(1)]
+    GAME.apply(state, Choose(1))
     assert GAME.to_move(state) == 1
-    assert GAME.legal_actions(state) == [("choose", i) for i in range(6)]
-    GAME.apply(state, ("choose", 5))  # the rainbow spire gives its purple
+    assert GAME.legal_actions(state) == [Choose(i) for i in range(6)]
+    GAME.apply(state, Choose(5))  # the rainbow spire gives its purple
     assert state.spires[1] == tower(*FULL[:5], "rygb")
-    assert state.decision[:2] == ("stack", 0) and state.held == "purple"
+    assert held_by(state) == 0 and state.held == "purple"
     assert state.bag_total == 0
 
 
@@ -286,19 +308,19 @@ def test_dragon_roar_reaches_capped_spires_only_when_forced():
     state = at_action(
         position("2", towers=[("pp",), FULL, ("rrrrr", "y")], hands=[["dragon-roar"]])
     )
-    GAME.apply(state, ("play", "dragon-roar"))
-    GAME.apply(state, ("pay", 0))
-    GAME.apply(state, ("pay", 0))
+    GAME.apply(state, PlayCard("dragon-roar"))
+    GAME.apply(state, PayFrom(0))
+    GAME.apply(state, PayFrom(0))
     assert (GAME.to_move(state), GAME.legal_actions(state)) == (
         1,
-        [("choose", i) for i in range(6)],
+        [Choose(i) for i in range(6)],
     )
-    GAME.apply(state, ("choose", 0))
-    assert (GAME.to_move(state), GAME.legal_actions(state)) == (2, [("choose", 1)])
-    GAME.apply(state, ("choose", 1))
+    GAME.apply(state, Choose(0))
+    assert (GAME.to_move(state), GAME.legal_actions(state)) == (2, [Choose(1)])
+    GAME.apply(state, Choose(1))
     assert state.spires[1] == tower("rrrr", *FULL[1:])
     assert state.spires[2] == tower("rrrrr")
-    assert state.decision[:2] == ("stack", 0)  # then mine 2
+    assert held_by(state) == 0  # then mine 2
 
 
 def test_the_printed_texts_say_what_the_steps_do():
@@ -318,21 +340,21 @@ def test_the_printed_texts_say_what_the_steps_do():
 
 def test_illegal_actions_are_refused():
     state = position(towers=[("rrrrr",)], bag={"red": 5})
-    with pytest.raises(IllegalAction, match="move 0 0 is not legal for seat 0"):
-        checked_apply(GAME, state, ("move", 0, 0))
+    with pytest.raises(IllegalAction, match="move source=0 target=0 is not legal for seat 0"):
+        checked_apply(GAME, state, MoveGem(0, 0))
     GAME.apply(state, MINE)
-    with pytest.raises(IllegalAction, match="stack 0 is not legal"):
-        checked_apply(GAME, state, ("stack", 0))  # spire 0 is full
+    with pytest.raises(IllegalAction, match="stack spire=0 is not legal"):
+        checked_apply(GAME, state, Stack(0))  # spire 0 is full
     with pytest.raises(IllegalAction):
-        checked_apply(GAME, state, ("loose",))  # loose only when every spire is full
+        checked_apply(GAME, state, LOOSE)  # loose only when every spire is full
     assert state.spires[0] == tower("rrrrr")
 
 
 def test_gems_lie_beside_a_full_tower():
     state = position(towers=[("rrrrr",) * 6], bag={"yellow": 5})
     GAME.apply(state, MINE)
-    assert GAME.legal_actions(state) == [("loose",)]
-    GAME.apply(state, ("loose",))  # yellow's move has no open spire to go to
+    assert GAME.legal_actions(state) == [LOOSE]
+    GAME.apply(state, LOOSE)  # yellow's move has no open spire to go to
     assert state.loose[0] == 1
     assert GAME.scores(state)[0] == 31 + 6 * 5
 
@@ -342,14 +364,16 @@ def test_designers_steps_run_too_an_optional_mine_and_a_discard():
     red = (Step("mine", 1, optional=True), Step("discard", 1))
     state.rules = state.rules._replace(colour_rules={**state.rules.colour_rules, "red": red})
     GAME.apply(state, MINE)
-    GAME.apply(state, ("stack", 0))
-    assert GAME.legal_actions(state) == [("do",), SKIP]
-    GAME.apply(state, ("do",))
-    GAME.apply(state, ("stack", 0))
-    assert GAME.legal_actions(state) == [("discard", "treasure-map")]
-    GAME.apply(state, ("discard", "treasure-map"))
+    GAME.apply(state, Stack(0))
+    assert GAME.legal_actions(state) == [DO, SKIP]
+    GAME.apply(state, DO)
+    GAME.apply(state, Stack(0))
+    assert GAME.legal_actions(state) == [DiscardCard("treasure-map")]
+    GAME.apply(state, DiscardCard("treasure-map"))
     assert state.spires[0][0] == gems("rr") and state.discards == ["treasure-map"]
-    assert state.decision == ("action", 0) and len(state.hands[0]) == 1  # level 1 draws a card
+    assert (
+        state.decision == SeatDecision("action", 0) and len(state.hands[0]) == 1
+    )  # level 1 draws a card
 
 
 # --- cards ----------------------------------------------------------------------
@@ -358,51 +382,51 @@ def test_designers_steps_run_too_an_optional_mine_and_a_discard():
 def test_a_cost_gem_under_another_colour_cannot_be_paid():
     state = at_action(position("2", towers=[("r", "y", "bg")], hands=[["dragon-flight"]]))
     assert not payable(state.spires[0], gems("ryb"))
-    assert ("play", "dragon-flight") not in GAME.legal_actions(state)
-    assert ("discard", "dragon-flight") in GAME.legal_actions(state)
+    assert PlayCard("dragon-flight") not in GAME.legal_actions(state)
+    assert DiscardCard("dragon-flight") in GAME.legal_actions(state)
 
 
 def test_a_cost_may_take_two_gems_from_one_spire_in_sequence():
     state = at_action(position("2", towers=[("br", "y")], hands=[["dragon-flight"]]))
     total = state.bag_total
-    GAME.apply(state, ("play", "dragon-flight"))
-    assert GAME.legal_actions(state) == [("pay", 0), ("pay", 1)]
-    GAME.apply(state, ("pay", 0))  # the red; the blue under it is now on top
-    assert GAME.legal_actions(state) == [("pay", 0), ("pay", 1)]
-    GAME.apply(state, ("pay", 0))
-    GAME.apply(state, ("pay", 1))
+    GAME.apply(state, PlayCard("dragon-flight"))
+    assert GAME.legal_actions(state) == [PayFrom(0), PayFrom(1)]
+    GAME.apply(state, PayFrom(0))  # the red; the blue under it is now on top
+    assert GAME.legal_actions(state) == [PayFrom(0), PayFrom(1)]
+    GAME.apply(state, PayFrom(0))
+    GAME.apply(state, PayFrom(1))
     assert state.spires[0] == tower()
     assert (state.paid, state.bag_total) == (3, total - 1)  # paid gems leave the game
-    assert state.decision[0] == "stack"  # mine 3 begins
+    assert state.decision.kind == "stack"  # mine 3 begins
     assert state.used == (("dragon-flight",), (), ())  # seat 0 played it, in three seats
 
 
 def test_a_payment_never_strands_the_rest_of_the_cost():
     # Mother Lode costs red, green: the red on spire 1 would leave the green buried
     state = at_action(position("2", towers=[("gr", "r")], hands=[["mother-lode"]]))
-    GAME.apply(state, ("play", "mother-lode"))
-    assert GAME.legal_actions(state) == [("pay", 0)]
+    GAME.apply(state, PlayCard("mother-lode"))
+    assert GAME.legal_actions(state) == [PayFrom(0)]
 
 
 def test_each_other_player_returns_in_turn_order_and_chooses_their_own_spire():
     state = at_action(position("2", towers=[("pp",), ("r", "y"), ("g",)], hands=[["dragon-roar"]]))
-    GAME.apply(state, ("play", "dragon-roar"))
-    GAME.apply(state, ("pay", 0))
-    GAME.apply(state, ("pay", 0))
-    assert (GAME.to_move(state), GAME.legal_actions(state)) == (1, [("choose", 0), ("choose", 1)])
-    GAME.apply(state, ("choose", 1))
-    assert (GAME.to_move(state), GAME.legal_actions(state)) == (2, [("choose", 0)])
-    GAME.apply(state, ("choose", 0))
+    GAME.apply(state, PlayCard("dragon-roar"))
+    GAME.apply(state, PayFrom(0))
+    GAME.apply(state, PayFrom(0))
+    assert (GAME.to_move(state), GAME.legal_actions(state)) == (1, [Choose(0), Choose(1)])
+    GAME.apply(state, Choose(1))
+    assert (GAME.to_move(state), GAME.legal_actions(state)) == (2, [Choose(0)])
+    GAME.apply(state, Choose(0))
     assert state.spires[1] == tower("r") and state.spires[2] == tower()
-    assert state.decision[:2] == ("stack", 0)  # then mine 2
+    assert held_by(state) == 0  # then mine 2
 
 
 def test_an_extra_turn_goes_to_the_same_player():
     state = at_action(position("2", towers=[("b", "y")], hands=[["second-wind"]]))
-    GAME.apply(state, ("play", "second-wind"))
-    GAME.apply(state, ("pay", 0))
-    GAME.apply(state, ("pay", 1))
-    assert state.decision == ("turn", 0)
+    GAME.apply(state, PlayCard("second-wind"))
+    GAME.apply(state, PayFrom(0))
+    GAME.apply(state, PayFrom(1))
+    assert state.decision == SeatDecision("turn", 0)
     assert len(state.hands[0]) == 1  # the card drawn
     assert state.discards[-1] == "second-wind"
 
@@ -410,25 +434,25 @@ def test_an_extra_turn_goes_to_the_same_player():
 def test_level_1_cards_cost_nothing():
     state = at_action(position("1", hands=[["triple-dig", "red-hunt"]], bag={"red": 3, "blue": 9}))
     assert GAME.legal_actions(state) == [
-        ("play", "triple-dig"),
-        ("play", "red-hunt"),
-        ("discard", "triple-dig"),
-        ("discard", "red-hunt"),
-        ("draw",),
+        PlayCard("triple-dig"),
+        PlayCard("red-hunt"),
+        DiscardCard("triple-dig"),
+        DiscardCard("red-hunt"),
+        DRAW,
     ]
-    GAME.apply(state, ("play", "red-hunt"))
+    GAME.apply(state, PlayCard("red-hunt"))
     assert state.held == "red"  # taken from the bag by colour
-    GAME.apply(state, ("stack", 0))
-    GAME.apply(state, ("stack", 0))  # then one mined at random
+    GAME.apply(state, Stack(0))
+    GAME.apply(state, Stack(0))  # then one mined at random
     assert state.bag_total == 10 and GAME.to_move(state) == 1
     assert state.hands[0] == ["triple-dig"] and state.discards == ["red-hunt"]
 
 
 def test_discarding_a_card_mines_two_gems():
     state = at_action(position("1", hands=[["triple-dig"]], bag={"blue": 9}))
-    GAME.apply(state, ("discard", "triple-dig"))
-    GAME.apply(state, ("stack", 0))
-    GAME.apply(state, ("stack", 0))
+    GAME.apply(state, DiscardCard("triple-dig"))
+    GAME.apply(state, Stack(0))
+    GAME.apply(state, Stack(0))
     assert state.spires[0][0] == gems("bb") and GAME.to_move(state) == 1
 
 
@@ -436,7 +460,7 @@ def test_setup_at_levels_1_and_2():
     one = GAME.setup(CATALOG, 3, random.Random(4), {"level": "1"})
     two = GAME.setup(CATALOG, 3, random.Random(4), {"level": "2"})
     for state in (one, two):
-        while state.decision[0] != "turn":
+        while state.decision.kind != "turn":
             GAME.apply(state, GAME.legal_actions(state)[0])
         assert [sum(map(len, t)) for t in state.spires] == [2, 2, 2]
     assert [len(hand) for hand in one.hands] == [2, 2, 2] and not one.face_up
@@ -447,8 +471,8 @@ def test_setup_at_levels_1_and_2():
 def test_taking_a_face_up_card_refills_the_row_from_the_deck():
     state = position("2")
     row, top = list(state.face_up), state.deck[-1]
-    state.decision = ("draw", 0)
-    GAME.apply(state, ("take", 1))
+    state.decision = SeatDecision("draw", 0)
+    GAME.apply(state, TakeFaceUp(1))
     assert state.hands[0] == [row[1]]
     assert state.face_up == [row[0], top, row[2], row[3]]
 
@@ -517,7 +541,7 @@ def test_copies_are_independent_and_share_the_dice():
     state = position(towers=[("ry",)], bag={"red": 3, "blue": 3})
     trial = state.copy()
     GAME.apply(trial, MINE)
-    assert state.decision == ("turn", 0) and state.bag_total == 6
+    assert state.decision == SeatDecision("turn", 0) and state.bag_total == 6
     GAME.apply(state, MINE)
     assert state.held == trial.held
 
@@ -542,16 +566,16 @@ def test_the_playout_move_caps_the_single_colour_stack_as_greedy_would():
     # progress it had = +4; onto rygp a rainbow: +1 +5 -4 = +2; an empty spire: +2
     state = position(level="2", players=2, towers=[("bbbb", "rygp")], bag={"blue": 5})
     GAME.apply(state, MINE)
-    assert state.held == "blue" and GAME.legal_actions(state)[0] == ("stack", 0)
+    assert state.held == "blue" and GAME.legal_actions(state)[0] == Stack(0)
     for seed in range(5):
-        assert lookahead.playout_policy(GAME, state, random.Random(seed)) == ("stack", 0)
+        assert lookahead.playout_policy(GAME, state, random.Random(seed)) == Stack(0)
 
 
 def test_the_playout_move_breaks_ties_with_the_generator_it_is_given():
     state = position(level="2", players=2, bag={"blue": 5})
     GAME.apply(state, MINE)  # six empty spires: six equal moves
     moves = {lookahead.playout_policy(GAME, state, random.Random(seed)) for seed in range(30)}
-    assert moves == {("stack", i) for i in range(6)}
+    assert moves == {Stack(i) for i in range(6)}
 
 
 def test_payable_takes_gems_from_spire_tops_in_some_order():

@@ -18,8 +18,8 @@ def _first_stack_with_more_to_mine(game, seed):
     rng = random.Random(seed)
     while not game.is_over(state):
         seat = game.to_move(state)
-        more = any(w[0] == "mine" and w[1] == seat for w in state.pending)
-        if state.decision[0] == "stack" and more and len(game.legal_actions(state)) > 1:
+        more = any(w.kind == "mine" and w.seat == seat for w in state.pending)
+        if state.decision.kind == "stack" and more and len(game.legal_actions(state)) > 1:
             return state
         game.apply(state, rng.choice(game.legal_actions(state)))
     raise AssertionError(f"seed {seed}: no stacking choice with more gems to mine")
