@@ -10,8 +10,10 @@ placed; row and col are the chamber's in the dungeon, 0 to 3 from the top left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from protopress.games.stonespine_architects.dungeon import EDGES, SIZE
 from protopress.rules.actions import ActionCodec, action
 
 
@@ -81,3 +83,27 @@ StonespineAction = Place | Keep | Buy | PutInSlot | PutOnEdge | PassClaiming | P
 Put = PutInSlot | PutOnEdge
 
 ACTIONS = ActionCodec([Place, Keep, Buy, PutInSlot, PutOnEdge, PassClaiming, Pass])
+
+
+class Interned:
+    """Every Place, Keep and put a game's decisions can list, each built once, which
+    legal_actions hands out: building a NamedTuple costs ten times a tuple literal,
+    and a decision lists up to sixty of them.
+
+    places[card][column] and keeps[card] by chamber card index; slot_puts[k][cell]
+    and edge_puts[k][cell][edge] by the index of the token still to place and the
+    cell (row * SIZE + col), for up to most_pending tokens bought at once."""
+
+    __slots__ = ("places", "keeps", "slot_puts", "edge_puts")
+
+    def __init__(self, card_ids: Sequence[str], most_pending: int):
+        self.places = tuple(tuple(Place(card, col) for col in range(SIZE)) for card in card_ids)
+        self.keeps = tuple(Keep(card) for card in card_ids)
+        cells = [divmod(cell, SIZE) for cell in range(SIZE * SIZE)]
+        self.slot_puts = tuple(
+            tuple(PutInSlot(k, row, col) for row, col in cells) for k in range(most_pending)
+        )
+        self.edge_puts = tuple(
+            tuple({edge: PutOnEdge(k, row, col, edge) for edge in EDGES} for row, col in cells)
+            for k in range(most_pending)
+        )

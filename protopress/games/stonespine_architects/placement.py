@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from protopress.games.stonespine_architects.actions import Put, PutInSlot, PutOnEdge
+from protopress.games.stonespine_architects.actions import Put
 from protopress.games.stonespine_architects.dungeon import EDGES, MAX_ELEMENTS, SIZE, Chamber
 
 if TYPE_CHECKING:
@@ -52,17 +52,17 @@ def puts(
     """Every action putting the token, the k-th still to place, where it may go: cell
     by cell, and on a chamber's edges in EDGES order."""
     if is_edge(table, token):
+        on_edges = table.actions.edge_puts[k]
         return [
-            PutOnEdge(k, cell // SIZE, cell % SIZE, edge)
+            on_edges[cell][edge]
             for cell in range(CELLS)
             if cards[cell] >= 0
             for edge in EDGES
             if edge_free(cards[cell], chambers[cell], edge)
         ]
+    in_slots = table.actions.slot_puts[k]
     return [
-        PutInSlot(k, cell // SIZE, cell % SIZE)
-        for cell in range(CELLS)
-        if slot_free(table, cards[cell], chambers[cell])
+        in_slots[cell] for cell in range(CELLS) if slot_free(table, cards[cell], chambers[cell])
     ]
 
 

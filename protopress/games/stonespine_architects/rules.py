@@ -263,10 +263,11 @@ class StonespineArchitects:
         table, board = state.table, state.boards[state.mover]
         if state.phase == CONSTRUCT:
             if state.keeping:
-                return [Keep(table.card_id(i)) for i in _distinct(board.hand)]
-            base = state.row * SIZE
+                keeps = table.actions.keeps
+                return [keeps[i] for i in _distinct(board.hand)]
+            base, places = state.row * SIZE, table.actions.places
             columns = [col for col in range(SIZE) if board.cards[base + col] < 0]
-            return [Place(table.card_id(i), col) for i in _distinct(board.hand) for col in columns]
+            return [places[i][col] for i in _distinct(board.hand) for col in columns]
         if state.pending:
             return _put_actions(state, board)
         actions: list[StonespineAction] = []

@@ -6,9 +6,10 @@ when first read. The rules that change a state are in rules.py."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from protopress.games.stonespine_architects.actions import Interned
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
 from protopress.games.stonespine_architects.heuristic import Tally, path_score_of
 from protopress.games.stonespine_architects.placement import Room, is_edge, room
@@ -75,6 +76,8 @@ class Table:
     players: int
     solo: bool
     difficulty: str
+    # the actions its decisions list, each built once: legal_actions hands these out
+    actions: Interned = field(compare=False, repr=False)
 
     @classmethod
     def of(cls, catalog, players: int, solo: bool, difficulty: str) -> Table:
@@ -121,6 +124,10 @@ class Table:
             players=players,
             solo=solo,
             difficulty=difficulty,
+            actions=Interned(
+                [card.id for card in cards],
+                max((len(tokens) for m in markets for _, tokens in m.rows), default=0),
+            ),
         )
         table._check(catalog)
         return table

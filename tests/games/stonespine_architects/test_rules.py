@@ -164,6 +164,20 @@ def test_an_action_is_one_of_the_games_typed_actions(catalog):
     assert state.boards[0].hand == hand and state.boards[0].cards == [-1] * 16
 
 
+def test_listed_actions_are_built_once_per_table_and_equal_fresh_ones(market):
+    state, seat = market
+    lay_chamber(state, seat, 0, 3, "pillared-hall")  # 4 empty slots
+    state.pending = [token_index(state, "goblin"), token_index(state, "secret-passage")]
+    listed = GAME.legal_actions(state)
+    assert PutInSlot(0, 0, 3) in listed and PutOnEdge(1, 0, 3, "W") in listed
+    assert all(a is b for a, b in zip(listed, GAME.legal_actions(state), strict=True))
+    interned = state.table.actions
+    assert interned.slot_puts[1][2 * 4 + 3] == PutInSlot(1, 2, 3)
+    assert interned.edge_puts[0][5]["S"] == PutOnEdge(0, 1, 1, "S")
+    assert interned.places[2][1] == Place(state.table.cards[2].id, 1)
+    assert interned.keeps[2] == Keep(state.table.cards[2].id)
+
+
 def test_an_action_of_another_phase_is_refused_by_its_verb(catalog):
     state = new_game(catalog, 2)
     with pytest.raises(IllegalAction, match="construction takes place actions, not 'pass'"):
