@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import Dungeon, PathScore
 from protopress.games.stonespine_architects.rulebook import CHALLENGE_YEARS
@@ -49,6 +49,9 @@ from protopress.games.stonespine_architects.scoring import (
     solo_gold_place,
 )
 from protopress.games.stonespine_architects.spec import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog, Component
 
 # Rival card difficulties in each deck: normal removes the legendary cards,
 # hard swaps the diamond cards for the legendary ones.
@@ -74,7 +77,7 @@ class RivalCard:
     points: int  # condition: reputation per counted item
 
     @classmethod
-    def of(cls, component) -> RivalCard:
+    def of(cls, component: Component) -> RivalCard:
         reputation = component["reputation"]
         condition = reputation["condition"]
         return cls(
@@ -91,7 +94,7 @@ class RivalCard:
         )
 
 
-def rival_cards(catalog) -> tuple[RivalCard, ...]:
+def rival_cards(catalog: Catalog) -> tuple[RivalCard, ...]:
     """Every rival card of a catalog, each copy separately, in catalog order."""
     return tuple(RivalCard.of(c) for c in catalog.of_kind("rival-card") for _ in range(c.count))
 
@@ -247,7 +250,7 @@ class Rival:
         self._sums: PileSums | None = None  # of the piles as long as they were then
 
     @classmethod
-    def shuffled(cls, catalog, difficulty: str, rng: random.Random) -> Rival:
+    def shuffled(cls, catalog: Catalog, difficulty: str, rng: random.Random) -> Rival:
         """A rival with the catalog's deck for `difficulty`, shuffled with rng."""
         return cls(build_deck(rival_cards(catalog), difficulty, rng), difficulty)
 

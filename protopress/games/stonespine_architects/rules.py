@@ -25,9 +25,9 @@ changes it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from protopress.games.stonespine_architects.actions import (
     ACTIONS,
@@ -100,6 +100,9 @@ from protopress.rules.information import (
     shuffle,
 )
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog
 
 __all__ = [
     "StonespineArchitects",
@@ -192,7 +195,9 @@ class StonespineArchitects:
 
     # --- setup ---------------------------------------------------------------
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> StonespineState:
+    def setup(
+        self, catalog: Catalog, players: int, rng: random.Random, options: dict[str, Any] | None
+    ) -> StonespineState:
         solo, difficulty = self._options(players, options or {})
         table = _tables(catalog, players, solo, difficulty)
         state = object.__new__(StonespineState)
@@ -235,7 +240,7 @@ class StonespineArchitects:
             state.rival.begin_year()
         return state
 
-    def _options(self, players: int, options: dict) -> tuple[bool, str]:
+    def _options(self, players: int, options: dict[str, Any]) -> tuple[bool, str]:
         options = SPEC.parse_options(options)
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
@@ -388,10 +393,10 @@ _: type[Game[StonespineState, StonespineAction]] = StonespineArchitects
 
 # --- setup and cleanup helpers ----------------------------------------------------
 
-_TABLES: dict[tuple, tuple[Any, Table]] = {}
+_TABLES: dict[tuple[int, int, bool, str], tuple[Catalog, Table]] = {}
 
 
-def _tables(catalog, players: int, solo: bool, difficulty: str) -> Table:
+def _tables(catalog: Catalog, players: int, solo: bool, difficulty: str) -> Table:
     key = (id(catalog), players, solo, difficulty)
     cached = _TABLES.get(key)
     if cached is None or cached[0] is not catalog:
@@ -403,7 +408,7 @@ _KINDS = frozenset(ACTIONS.kinds.values())  # every class of the game's actions
 _words = ACTIONS.words  # an action in words, for messages
 
 
-def _distinct(indices) -> list[int]:
+def _distinct(indices: Iterable[int]) -> list[int]:
     """Each value once, in first-seen order (equal cards give equal actions)."""
     return list(dict.fromkeys(indices))
 
@@ -440,7 +445,7 @@ def _deal(state: StonespineState) -> None:
 # --- construction ------------------------------------------------------------------
 
 
-def _card_in_hand(state: StonespineState, board: Board, card_id) -> int:
+def _card_in_hand(state: StonespineState, board: Board, card_id: str) -> int:
     index = state.table.card_index.get(card_id)
     if index is None or index not in board.hand:
         raise IllegalAction(f"{card_id!r} is not in seat {state.mover}'s hand")
@@ -499,7 +504,7 @@ def _keep(state: StonespineState, action: Keep) -> None:
     board.hand = [index] + [state.deck.pop() for _ in range(min(spots, len(state.deck)))]
 
 
-def _leave_to_rival(state: StonespineState, indices) -> None:
+def _leave_to_rival(state: StonespineState, indices: Iterable[int]) -> None:
     """Solo: cards neither placed nor kept; those with the rival's symbol go to its pile."""
     rival_of(state).offer_chambers(state.table.cards[i] for i in indices)
 
@@ -596,7 +601,7 @@ def collected_tokens(state: StonespineState) -> list[int]:
     return tokens
 
 
-def offer_of(state: StonespineState, card_id, row) -> int | None:
+def offer_of(state: StonespineState, card_id: str, row: int) -> int | None:
     """The index in the market of a market card's row, None if it is not on the table."""
     return next(
         (

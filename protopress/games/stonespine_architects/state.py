@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.stonespine_architects.actions import Interned
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
@@ -33,6 +33,9 @@ from protopress.games.stonespine_architects.scoring import (
     score_dungeon,
 )
 from protopress.rules.information import HiddenPile, LaidOutWhenRead, SharedRng
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog
 
 CELLS = SIZE * SIZE
 EMPTY = Chamber()
@@ -80,7 +83,7 @@ class Table:
     actions: Interned = field(compare=False, repr=False)
 
     @classmethod
-    def of(cls, catalog, players: int, solo: bool, difficulty: str) -> Table:
+    def of(cls, catalog: Catalog, players: int, solo: bool, difficulty: str) -> Table:
         scoring = Scoring.of(catalog)
         cards = tuple(ChamberCard.of(c) for c in catalog.of_kind("chamber-card"))
         counts = {c.id: c.count for c in catalog.of_kind("chamber-card")}
@@ -132,7 +135,7 @@ class Table:
         table._check(catalog)
         return table
 
-    def _check(self, catalog) -> None:
+    def _check(self, catalog: Catalog) -> None:
         per_year = SOLO_CARDS_PER_YEAR if self.solo else HAND * self.players
         needs = {
             "chamber cards": (len(self.deck), per_year * YEARS),
