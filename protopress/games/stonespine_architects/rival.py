@@ -227,6 +227,14 @@ class PileSums(NamedTuple):
         )
 
 
+class _Remembered(NamedTuple):
+    """A reputation worked out, and what from: the face-up card and the piles' lengths
+    (the piles only grow, so equal lengths are equal piles)."""
+
+    key: tuple[RivalCard, int, int]
+    reputation: RivalReputation
+
+
 class Rival:
     """The rival's deck, its revealed cards and its two score piles."""
 
@@ -246,7 +254,7 @@ class Rival:
         self.chambers: list[ChamberCard] = []  # its chamber score pile
         self.tokens: list[Token] = []  # its market token score pile
         self.collected_this_year = False
-        self._memo: tuple | None = None  # (key, RivalReputation): piles only grow
+        self._memo: _Remembered | None = None
         self._sums: PileSums | None = None  # of the piles as long as they were then
 
     @classmethod
@@ -354,10 +362,11 @@ class Rival:
         """Base and condition of the face-up card plus the stars in its piles."""
         card = self._current()
         key = (card, len(self.chambers), len(self.tokens))
-        if self._memo is not None and self._memo[0] == key:
-            return self._memo[1]
+        memo = self._memo
+        if memo is not None and memo.key == key:
+            return memo.reputation
         result = self.reputation_with()
-        self._memo = (key, result)
+        self._memo = _Remembered(key, result)
         return result
 
     def reputation_with(

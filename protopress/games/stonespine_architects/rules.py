@@ -425,11 +425,11 @@ def _lay_out_market(state: StonespineState) -> None:
     state.market = []
     for _ in range(min(table.market_count, len(state.market_deck))):
         card = state.market_deck.pop()
-        for row, (cost, elements) in enumerate(table.markets[card].rows):
-            drawn = tuple(_draw_token(state, element) for element in elements)
+        for row, printed in enumerate(table.markets[card].rows):
+            drawn = tuple(_draw_token(state, element) for element in printed.elements)
             tokens = tuple(t for t in drawn if t is not None)
             if tokens:  # a row whose piles ran out stays empty and cannot be bought
-                state.market.append(Offer(card, row, cost, tokens))
+                state.market.append(Offer(card, row, printed.cost, tokens))
 
 
 def _draw_token(state: StonespineState, element: str) -> int | None:

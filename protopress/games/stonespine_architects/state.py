@@ -42,10 +42,17 @@ EMPTY = Chamber()
 SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
 
 
+class MarketRow(NamedTuple):
+    """One row of a market card: its cost and the elements of the tokens drawn into it."""
+
+    cost: int
+    elements: tuple[str, ...]
+
+
 class MarketCard(NamedTuple):
     id: str
     min_players: int
-    rows: tuple[tuple[int, tuple[str, ...]], ...]  # (cost, token elements)
+    rows: tuple[MarketRow, ...]
 
 
 class Offer(NamedTuple):
@@ -97,7 +104,7 @@ class Table:
             MarketCard(
                 m.id,
                 m.get("min_players", 1),
-                tuple((row["cost"], tuple(row["tokens"])) for row in m["rows"]),
+                tuple(MarketRow(row["cost"], tuple(row["tokens"])) for row in m["rows"]),
             )
             for m in catalog.of_kind("market-card")
             if m.get("min_players", 1) <= table_players
@@ -129,7 +136,7 @@ class Table:
             difficulty=difficulty,
             actions=Interned(
                 [card.id for card in cards],
-                max((len(tokens) for m in markets for _, tokens in m.rows), default=0),
+                max((len(row.elements) for m in markets for row in m.rows), default=0),
             ),
         )
         table._check(catalog)

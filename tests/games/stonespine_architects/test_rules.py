@@ -95,7 +95,7 @@ def test_setup_by_player_count(catalog, players):
     cards = {offer.card for offer in state.market}
     assert len(cards) == max(3, players + 1)
     for offer in state.market:
-        printed = state.table.markets[offer.card].rows[offer.row][1]
+        printed = state.table.markets[offer.card].rows[offer.row].elements
         assert [state.table.tokens[t].element for t in offer.tokens] == list(printed)
     assert all(state.table.markets[c].min_players <= players for c in cards)
     assert state.phase == CONSTRUCT and state.year == 1 and state.rival is None
