@@ -404,7 +404,7 @@ def _tables(catalog: Catalog, players: int, solo: bool, difficulty: str) -> Tabl
     return cached[1]
 
 
-_KINDS = frozenset(ACTIONS.kinds.values())  # every class of the game's actions
+_KINDS = tuple(ACTIONS.kinds.values())  # the classes of the game's actions, in order
 _words = ACTIONS.words  # an action in words, for messages
 
 
@@ -658,34 +658,39 @@ def _drop_unplaceable(state: StonespineState) -> None:
 def _put(state: StonespineState, action: Put) -> None:
     board = state.boards[state.mover]
     k, row, col = action.token_index, action.row, action.col
-    said = _words(action)
     if not all(isinstance(value, int) for value in (k, row, col)):
-        raise IllegalAction(f"{said}: token_index, row and col are whole numbers")
+        raise IllegalAction(f"{_words(action)}: token_index, row and col are whole numbers")
     if not 0 <= k < len(state.pending):
-        raise IllegalAction(f"{said}: token index runs from 0 to {len(state.pending) - 1}")
+        raise IllegalAction(
+            f"{_words(action)}: token index runs from 0 to {len(state.pending) - 1}"
+        )
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise IllegalAction(f"{said}: row and col run from 0 to {SIZE - 1}")
+        raise IllegalAction(f"{_words(action)}: row and col run from 0 to {SIZE - 1}")
     token = state.pending[k]
     spec = state.table.tokens[token]
     cell = row * SIZE + col
     if board.cards[cell] < 0:
-        raise IllegalAction(f"{said}: no chamber card at row {row}, col {col}")
+        raise IllegalAction(f"{_words(action)}: no chamber card at row {row}, col {col}")
     chamber = board.chambers[cell]
     if is_edge(state.table, token):
         if not isinstance(action, PutOnEdge) or action.edge not in EDGES:
-            raise IllegalAction(f"{said}: a {spec.element} goes on an edge: N, E, S or W")
+            raise IllegalAction(f"{_words(action)}: a {spec.element} goes on an edge: N, E, S or W")
         edge = action.edge
         if edge in chamber.passages:
-            raise IllegalAction(f"{said}: that edge already holds a {spec.element}")
+            raise IllegalAction(f"{_words(action)}: that edge already holds a {spec.element}")
         if not edge_free(board.cards[cell], chamber, edge):
-            raise IllegalAction(f"{said}: the chamber already holds {MAX_ELEMENTS} elements")
+            raise IllegalAction(
+                f"{_words(action)}: the chamber already holds {MAX_ELEMENTS} elements"
+            )
         board.put_chamber(state.table, cell, with_token(chamber, spec, edge), geometry=True)
     else:
         if isinstance(action, PutOnEdge):
-            raise IllegalAction(f"{said}: a {spec.element} goes in a slot, not on an edge")
+            raise IllegalAction(
+                f"{_words(action)}: a {spec.element} goes in a slot, not on an edge"
+            )
         if not slot_free(state.table, board.cards[cell], chamber):
             raise IllegalAction(
-                f"{said}: no empty slot (printed elements and tokens fill "
+                f"{_words(action)}: no empty slot (printed elements and tokens fill "
                 f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
                 f"{MAX_ELEMENTS} elements at most)"
             )
