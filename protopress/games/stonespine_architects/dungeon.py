@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
 
 import networkx as nx
 
@@ -75,7 +75,7 @@ class Dungeon:
         return self.chambers[cell[0]][cell[1]]
 
     @classmethod
-    def from_json(cls, obj) -> Dungeon:
+    def from_json(cls, obj: Any) -> Dungeon:
         """A dungeon from its JSON shape; ValueError names what is malformed and where.
 
         {"chambers": [[{"doors": "NS", "passages": "", "elements": [], "stars": 0}, ...]],
@@ -291,10 +291,10 @@ def open_dungeon(entrance: Doorway, exit: Doorway) -> Dungeon:
     return Dungeon(tuple((chamber,) * SIZE for _ in range(SIZE)), entrance, exit)
 
 
-# from_json's checks of untrusted input
+# from_json's checks of untrusted input (JSON values: Any until checked)
 
 
-def _keys(obj, where: str, required: set[str], optional: frozenset[str] = frozenset()) -> None:
+def _keys(obj: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()) -> None:
     if not isinstance(obj, Mapping):
         raise ValueError(f"{where}: expected an object, found {type(obj).__name__}")
     missing = sorted(required - obj.keys())
@@ -305,7 +305,7 @@ def _keys(obj, where: str, required: set[str], optional: frozenset[str] = frozen
         raise ValueError(f"{where}: unknown key {unknown[0]!r}")
 
 
-def _list_of(value, length: int, where: str, what: str) -> list:
+def _list_of(value: Any, length: int, where: str, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{where}: expected a list of {length} {what}")
     if len(value) != length:
@@ -313,11 +313,11 @@ def _list_of(value, length: int, where: str, what: str) -> list:
     return value
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _edges(value, where: str) -> frozenset[str]:
+def _edges(value: Any, where: str) -> frozenset[str]:
     if not isinstance(value, str) or any(letter not in EDGES for letter in value):
         raise ValueError(f"{where}: {value!r} may only use the letters N, E, S, W")
     if len(set(value)) != len(value):
@@ -325,7 +325,7 @@ def _edges(value, where: str) -> frozenset[str]:
     return frozenset(value)
 
 
-def _chamber(obj, where: str) -> Chamber:
+def _chamber(obj: Any, where: str) -> Chamber:
     _keys(obj, where, required={"doors"}, optional=frozenset({"passages", "elements", "stars"}))
     elements = obj.get("elements", [])
     if not isinstance(elements, list) or not all(isinstance(e, str) for e in elements):
@@ -348,7 +348,7 @@ def _chamber(obj, where: str) -> Chamber:
     return chamber
 
 
-def _doorway(obj, where: str) -> Doorway:
+def _doorway(obj: Any, where: str) -> Doorway:
     _keys(obj, where, required={"side", "index"})
     side, index = obj["side"], obj["index"]
     if not isinstance(side, str) or side not in OPPOSITE:

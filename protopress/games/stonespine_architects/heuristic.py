@@ -232,8 +232,8 @@ class Judge:
 
     def claimed(self, challenge: Challenge, facts: Facts) -> float:
         """What one more claimed challenge adds to board(facts)."""
-        test, met_points, open_points = challenge_terms(challenge)
-        return met_points if test(facts) else open_points
+        terms = challenge_terms(challenge)
+        return terms.met_points if terms.test(facts) else terms.open_points
 
     def pending(self, pending: Sequence[int]) -> float:
         """The tokens still to place, each with its stars."""
@@ -255,10 +255,18 @@ class Judge:
         return value
 
 
-def challenge_terms(challenge: Challenge) -> tuple[Callable[[Facts], bool], float, float]:
-    """A claimed challenge's condition, as a test, and what it adds to the heuristic met and unmet
-    (an unmet one counts OPEN_CHALLENGE of its points: it may still be met)."""
-    return (
+class ChallengeTerms(NamedTuple):
+    """A claimed challenge as the heuristic reads it: its condition as a test, and what
+    it adds met and unmet (an unmet one counts OPEN_CHALLENGE of its points: it may
+    still be met)."""
+
+    test: Callable[[Facts], bool]
+    met_points: float
+    open_points: float
+
+
+def challenge_terms(challenge: Challenge) -> ChallengeTerms:
+    return ChallengeTerms(
         condition_test(challenge.condition),
         challenge.points * 1.0,
         challenge.points * OPEN_CHALLENGE,

@@ -27,8 +27,19 @@ on thousands of positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
+from protopress.games.stonespine_architects.actions import (
+    Buy,
+    Keep,
+    Pass,
+    PassClaiming,
+    Place,
+    Put,
+    PutInSlot,
+    PutOnEdge,
+    StonespineAction,
+)
 from protopress.games.stonespine_architects.dungeon import (
     SIZE,
     geometry_path_score,
@@ -51,14 +62,19 @@ from protopress.games.stonespine_architects.rules import (
     income_of,
 )
 from protopress.games.stonespine_architects.state import Board, Offer, StonespineState
-from protopress.rules.bot_support import BotSupport
-from protopress.rules.core import Action
+from protopress.rules.bot_support import ActionValues, BotSupport
+
+_PUTS = {PutInSlot, PutOnEdge}
+_MARKET = {Buy, PassClaiming, Pass}
 
 # --- the look-ahead ----------------------------------------------------------------
 
 
 def action_values(
-    game: StonespineArchitects, state: StonespineState, seat: int, actions: Sequence[Action]
+    game: StonespineArchitects,
+    state: StonespineState,
+    seat: int,
+    actions: Sequence[StonespineAction],
 ) -> list[float]:
     """heuristic(seat) after each legal action, as copy + apply + heuristic give it."""
     if by_the_book_only(state, seat):
@@ -66,21 +82,25 @@ def action_values(
     board = state.boards[seat]
     base = board_facts(state, board)
     judging = Judge(state, seat)
-    kinds = {action[0] for action in actions}
-    if kinds == {"place"} and not ends_draft(state):
-        return _place_values(state, judging, board, base, actions)
-    if kinds == {"place"} and state.rival is not None:
-        return [_last_place_value(state, judging, board, base, action) for action in actions]
-    if kinds == {"keep"}:
-        return _keep_values(state, judging, board, base, actions)
-    if kinds == {"put"}:
-        return _put_values(state, judging, board, base, actions)
-    if kinds <= {"buy", "pass"}:
-        return _market_values(game, state, seat, judging, board, base, actions)
+    kinds = {type(action) for action in actions}  # the casts below: what kinds tells
+    if kinds == {Place} and not ends_draft(state):
+        return _place_values(state, judging, board, base, cast(Sequence[Place], actions))
+    if kinds == {Place} and state.rival is not None:
+        places = cast(Sequence[Place], actions)
+        return [_last_place_value(state, judging, board, base, place) for place in places]
+    if kinds == {Keep}:
+        return _keep_values(state, judging, board, base, cast(Sequence[Keep], actions))
+    if kinds and kinds <= _PUTS:
+        return _put_values(state, judging, board, base, cast(Sequence[Put], actions))
+    if kinds <= _MARKET:
+        market = cast(Sequence[Buy | PassClaiming | Pass], actions)
+        return _market_values(game, state, seat, judging, board, base, market)
     return [_by_the_book(game, state, seat, action) for action in actions]
 
 
-def _by_the_book(game, state: StonespineState, seat: int, action: Action) -> float:
+def _by_the_book(
+    game: StonespineArchitects, state: StonespineState, seat: int, action: StonespineAction
+) -> float:
     trial = state.copy()
     game.apply(trial, action)
     return game.heuristic(trial, seat)
@@ -91,7 +111,7 @@ def _rival(state: StonespineState) -> int | None:
 
 
 def _place_values(
-    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: Sequence[Action]
+    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: Sequence[Place]
 ) -> list[float]:
     """A card placed before the row's last: one new chamber, its printed gold on the row."""
     table = state.table
@@ -99,9 +119,9 @@ def _place_values(
     entrance, exit = board.blueprint.entrance, board.blueprint.exit
     reach = path_reach(base.tally.geometry, entrance, exit)  # where paths may change
     values = []
-    for _, card_id, col in actions:
-        index = table.card_index[card_id]
-        cell, chamber = start + col, table.chambers[index]
+    for action in actions:
+        index = table.card_index[action.card_id]
+        cell, chamber = start + action.column, table.chambers[index]
         paths = base.paths
         if reach >> cell & 1:
             geometry = base.tally.geometry.with_chamber(cell, chamber)
@@ -118,16 +138,15 @@ def _place_values(
 
 
 def _last_place_value(
-    state: StonespineState, judging: Judge, board: Board, base: Facts, action: Action
+    state: StonespineState, judging: Judge, board: Board, base: Facts, action: Place
 ) -> float:
     """Solo, the row's last card: one new chamber, the card left in hand offered to
     the rival, the improvement's gold counted and the rival card's verdict on it
     (COLLECT: the rival collects its card's tokens)."""
     table, rival = state.table, state.rival
     assert rival is not None  # solo
-    _, card_id, col = action
-    index = table.card_index[card_id]
-    cell, chamber = state.row * SIZE + col, table.chambers[index]
+    index = table.card_index[action.card_id]
+    cell, chamber = state.row * SIZE + action.column, table.chambers[index]
     cards, chambers = board.cards[:], board.chambers[:]
     cards[cell], chambers[cell] = index, chamber
     geometry = base.tally.geometry.with_chamber(cell, chamber)
@@ -146,7 +165,7 @@ def _last_place_value(
 
 
 def _keep_values(
-    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: Sequence[Action]
+    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: Sequence[Keep]
 ) -> list[float]:
     """Solo: a card kept, the rest offered to the rival; the board does not change."""
     table = state.table
@@ -154,9 +173,9 @@ def _keep_values(
     assert rival is not None  # only the solo game keeps cards
     gold, value = row_gold(state, board), judging.board(base)
     values = []
-    for _, card_id in actions:
+    for action in actions:
         rest = board.hand[:]
-        rest.remove(table.card_index[card_id])
+        rest.remove(table.card_index[action.card_id])
         taken = [table.cards[i] for i in rest if rival.wants(table.cards[i])]
         total = rival.reputation_with(chambers=taken).total
         values.append(judging.value(value, gold=board.gold, row_gold=gold, rival=total))
@@ -164,7 +183,7 @@ def _keep_values(
 
 
 def _put_values(
-    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: Sequence[Action]
+    state: StonespineState, judging: Judge, board: Board, base: Facts, actions: Sequence[Put]
 ) -> list[float]:
     """A bought token put in a slot or on an edge: one chamber changed; the tokens
     still to place are those left that fit somewhere afterwards."""
@@ -176,9 +195,9 @@ def _put_values(
     others = [pending[:k] + pending[k + 1 :] for k in range(len(pending))]  # left after k
     values = []
     for action in actions:
-        k, row, col = action[1:4]
-        token, cell = pending[k], row * SIZE + col
-        edge = action[4] if len(action) == 5 else None
+        k = action.token_index
+        token, cell = pending[k], action.row * SIZE + action.col
+        edge = action.edge if isinstance(action, PutOnEdge) else None
         new = with_token(board.chambers[cell], table.tokens[token], edge)
         paths = base.paths
         if edge is not None and reach >> cell & 1:  # a secret passage where paths may change
@@ -199,13 +218,13 @@ def _put_values(
 
 
 def _market_values(
-    game,
+    game: StonespineArchitects,
     state: StonespineState,
     seat: int,
     judging: Judge,
     board: Board,
     base: Facts,
-    actions: Sequence[Action],
+    actions: Sequence[Buy | PassClaiming | Pass],
 ) -> list[float]:
     """Market rows bought and passes: the board does not change, so its value is
     judged once; what the passes share is found at the first."""
@@ -216,8 +235,8 @@ def _market_values(
     passing: _Passing | None = None
     values = []
     for action in actions:
-        if action[0] == "buy":
-            offer = offers[action[1], action[2]]
+        if isinstance(action, Buy):
+            offer = offers[action.market_card_id, action.row]
             values.append(_buy_value(state, judging, value, board, offer, rivals))
             continue
         if passing is None:
@@ -286,17 +305,22 @@ def _passing(state: StonespineState, seat: int, board: Board) -> _Passing | None
 
 
 def _pass_value(
-    state: StonespineState, passing: _Passing, value: float, base: Facts, action: Action
+    state: StonespineState,
+    passing: _Passing,
+    value: float,
+    base: Facts,
+    action: PassClaiming | Pass,
 ) -> float:
     """Solo: a challenge claimed (if any is face up) adds its term to the board's
     value; the rest is what the decision's passes share."""
-    if len(action) == 2:
+    if isinstance(action, PassClaiming):
         table = state.table
-        claimed = next(i for i in state.display if table.challenges[i].id == action[1])
+        claimed = next(i for i in state.display if table.challenges[i].id == action.challenge_id)
         value += passing.judging.claimed(table.challenges[claimed], base)
     return passing.judging.value(
         value, gold=passing.gold, row_gold=passing.row_gold, rival=passing.rival
     )
 
 
-SUPPORT = BotSupport(action_values=action_values)
+# the kit's ActionValues takes any tuples (rules/bot_support.py): this one, the game's own
+SUPPORT = BotSupport(action_values=cast(ActionValues, action_values))

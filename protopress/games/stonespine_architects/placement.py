@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from protopress.games.stonespine_architects.actions import Put
 from protopress.games.stonespine_architects.dungeon import EDGES, MAX_ELEMENTS, SIZE, Chamber
 
 if TYPE_CHECKING:
@@ -45,22 +46,23 @@ def edge_free(card: int, chamber: Chamber, edge: str) -> bool:
     )
 
 
-def spots(
-    table: Table, cards: Sequence[int], chambers: Sequence[Chamber], token: int
-) -> list[tuple]:
-    """Every (row, col) or (row, col, edge) the token may go to."""
+def puts(
+    table: Table, cards: Sequence[int], chambers: Sequence[Chamber], k: int, token: int
+) -> list[Put]:
+    """Every action putting the token, the k-th still to place, where it may go: cell
+    by cell, and on a chamber's edges in EDGES order."""
     if is_edge(table, token):
+        on_edges = table.actions.edge_puts[k]
         return [
-            (cell // SIZE, cell % SIZE, edge)
+            on_edges[cell][edge]
             for cell in range(CELLS)
             if cards[cell] >= 0
             for edge in EDGES
             if edge_free(cards[cell], chambers[cell], edge)
         ]
+    in_slots = table.actions.slot_puts[k]
     return [
-        (cell // SIZE, cell % SIZE)
-        for cell in range(CELLS)
-        if slot_free(table, cards[cell], chambers[cell])
+        in_slots[cell] for cell in range(CELLS) if slot_free(table, cards[cell], chambers[cell])
     ]
 
 

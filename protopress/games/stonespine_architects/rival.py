@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import Dungeon, PathScore
 from protopress.games.stonespine_architects.rulebook import CHALLENGE_YEARS
@@ -49,6 +49,9 @@ from protopress.games.stonespine_architects.scoring import (
     solo_gold_place,
 )
 from protopress.games.stonespine_architects.spec import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog, Component
 
 # Rival card difficulties in each deck: normal removes the legendary cards,
 # hard swaps the diamond cards for the legendary ones.
@@ -74,7 +77,7 @@ class RivalCard:
     points: int  # condition: reputation per counted item
 
     @classmethod
-    def of(cls, component) -> RivalCard:
+    def of(cls, component: Component) -> RivalCard:
         reputation = component["reputation"]
         condition = reputation["condition"]
         return cls(
@@ -91,7 +94,7 @@ class RivalCard:
         )
 
 
-def rival_cards(catalog) -> tuple[RivalCard, ...]:
+def rival_cards(catalog: Catalog) -> tuple[RivalCard, ...]:
     """Every rival card of a catalog, each copy separately, in catalog order."""
     return tuple(RivalCard.of(c) for c in catalog.of_kind("rival-card") for _ in range(c.count))
 
@@ -224,6 +227,14 @@ class PileSums(NamedTuple):
         )
 
 
+class _Remembered(NamedTuple):
+    """A reputation worked out, and what from: the face-up card and the piles' lengths
+    (the piles only grow, so equal lengths are equal piles)."""
+
+    key: tuple[RivalCard, int, int]
+    reputation: RivalReputation
+
+
 class Rival:
     """The rival's deck, its revealed cards and its two score piles."""
 
@@ -243,11 +254,11 @@ class Rival:
         self.chambers: list[ChamberCard] = []  # its chamber score pile
         self.tokens: list[Token] = []  # its market token score pile
         self.collected_this_year = False
-        self._memo: tuple | None = None  # (key, RivalReputation): piles only grow
+        self._memo: _Remembered | None = None
         self._sums: PileSums | None = None  # of the piles as long as they were then
 
     @classmethod
-    def shuffled(cls, catalog, difficulty: str, rng: random.Random) -> Rival:
+    def shuffled(cls, catalog: Catalog, difficulty: str, rng: random.Random) -> Rival:
         """A rival with the catalog's deck for `difficulty`, shuffled with rng."""
         return cls(build_deck(rival_cards(catalog), difficulty, rng), difficulty)
 
@@ -351,10 +362,11 @@ class Rival:
         """Base and condition of the face-up card plus the stars in its piles."""
         card = self._current()
         key = (card, len(self.chambers), len(self.tokens))
-        if self._memo is not None and self._memo[0] == key:
-            return self._memo[1]
+        memo = self._memo
+        if memo is not None and memo.key == key:
+            return memo.reputation
         result = self.reputation_with()
-        self._memo = (key, result)
+        self._memo = _Remembered(key, result)
         return result
 
     def reputation_with(

@@ -2,14 +2,14 @@
 dungeon and buying tokens at the market, for 2-5 players or solo against the
 automated rival. Rulings: docs/rules/stonespine-architects.md.
 
-Decisions (actions):
+Decisions (actions.py; in a log, [verb, *fields]):
 
-    ("place", card_id, column)          construction: a card from hand into this year's row
-    ("keep", card_id)                   solo construction: the card kept for the next turn
-    ("buy", market_card_id, row)        improvement: buy a market row (0-based) ...
-    ("put", token_index, row, col)      ... then place each token: a slot element
-    ("put", token_index, row, col, edge)      or a secret passage on an edge
-    ("pass", challenge_id) / ("pass",)  stop buying: claim a challenge (years 1-3)
+    Place(card_id, column)              construction: a card from hand into this year's row
+    Keep(card_id)                       solo construction: the card kept for the next turn
+    Buy(market_card_id, row)            improvement: buy a market row (0-based) ...
+    PutInSlot(token_index, row, col)    ... then place each token: a slot element
+    PutOnEdge(token_index, row, col, edge)    or a secret passage on an edge
+    PassClaiming(challenge_id) / Pass()       stop buying: claim a challenge (years 1-3)
 
 Paths come from `dungeon`, final scores from `scoring`; the solo rival is
 `rival.Rival`, the state `state.StonespineState`. A state keeps each chamber as
@@ -25,10 +25,22 @@ changes it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from protopress.games.stonespine_architects.actions import (
+    ACTIONS,
+    Buy,
+    Keep,
+    Pass,
+    PassClaiming,
+    Place,
+    Put,
+    PutInSlot,
+    PutOnEdge,
+    StonespineAction,
+)
 from protopress.games.stonespine_architects.dungeon import (
     EDGES,
     MAX_ELEMENTS,
@@ -40,8 +52,8 @@ from protopress.games.stonespine_architects.placement import (
     edge_free,
     fits,
     is_edge,
+    puts,
     slot_free,
-    spots,
     with_token,
 )
 from protopress.games.stonespine_architects.rival import (
@@ -78,7 +90,7 @@ from protopress.games.stonespine_architects.state import (
     rival_of,
     score_sheets,
 )
-from protopress.rules.core import Action, IllegalAction
+from protopress.rules.core import Game, IllegalAction
 from protopress.rules.information import (
     FaceDown,
     FaceDownEach,
@@ -88,6 +100,9 @@ from protopress.rules.information import (
     shuffle,
 )
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog
 
 __all__ = [
     "StonespineArchitects",
@@ -146,6 +161,7 @@ def _entrance(blueprint: Blueprint) -> tuple[str, int]:
 class StonespineArchitects:
     id = "stonespine-architects"
     spec = SPEC
+    actions = ACTIONS
     # What a seat cannot see: the others' hands, pooled with the chamber deck; the
     # order of the token piles, the market and challenge decks and the rival's deck
     # (the boards, the market, the display and revealed cards are open); the others'
@@ -179,7 +195,9 @@ class StonespineArchitects:
 
     # --- setup ---------------------------------------------------------------
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> StonespineState:
+    def setup(
+        self, catalog: Catalog, players: int, rng: random.Random, options: dict[str, Any] | None
+    ) -> StonespineState:
         solo, difficulty = self._options(players, options or {})
         table = _tables(catalog, players, solo, difficulty)
         state = object.__new__(StonespineState)
@@ -222,7 +240,7 @@ class StonespineArchitects:
             state.rival.begin_year()
         return state
 
-    def _options(self, players: int, options: dict) -> tuple[bool, str]:
+    def _options(self, players: int, options: dict[str, Any]) -> tuple[bool, str]:
         options = SPEC.parse_options(options)
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
@@ -244,60 +262,57 @@ class StonespineArchitects:
     def is_over(self, state: StonespineState) -> bool:
         return state.phase == OVER
 
-    def legal_actions(self, state: StonespineState) -> list[Action]:
+    def legal_actions(self, state: StonespineState) -> list[StonespineAction]:
         if state.phase == OVER:
             return []
         table, board = state.table, state.boards[state.mover]
         if state.phase == CONSTRUCT:
             if state.keeping:
-                return [("keep", table.card_id(i)) for i in _distinct(board.hand)]
-            base = state.row * SIZE
+                keeps = table.actions.keeps
+                return [keeps[i] for i in _distinct(board.hand)]
+            base, places = state.row * SIZE, table.actions.places
             columns = [col for col in range(SIZE) if board.cards[base + col] < 0]
-            return [
-                ("place", table.card_id(i), col) for i in _distinct(board.hand) for col in columns
-            ]
+            return [places[i][col] for i in _distinct(board.hand) for col in columns]
         if state.pending:
             return _put_actions(state, board)
-        actions: list[Action] = []
+        actions: list[StonespineAction] = []
         if not state.must_pass:
             actions = [
-                ("buy", table.markets[o.card].id, o.row)
-                for o in state.market
-                if o.cost <= board.gold
+                Buy(table.markets[o.card].id, o.row) for o in state.market if o.cost <= board.gold
             ]
         if state.display:
-            actions += [("pass", table.challenges[i].id) for i in _distinct(state.display)]
+            actions += [PassClaiming(table.challenges[i].id) for i in _distinct(state.display)]
         else:
-            actions.append(("pass",))
+            actions.append(Pass())
         return actions
 
     # --- applying a decision ---------------------------------------------------
 
-    def apply(self, state: StonespineState, action: Action) -> None:
+    def apply(self, state: StonespineState, action: StonespineAction) -> None:
         if state.phase == OVER:
             raise IllegalAction("the game is over")
-        if not isinstance(action, tuple) or not action:
-            raise IllegalAction(f"{action!r} is not an action")
-        kind = action[0]
+        if type(action) not in _KINDS:
+            kinds = ", ".join(kind.__name__ for kind in _KINDS)
+            raise IllegalAction(f"{action!r} is not an action of {self.id}: one of {kinds}")
         if state.phase == CONSTRUCT:
             if state.keeping:
-                if kind != "keep":
+                if not isinstance(action, Keep):
                     raise IllegalAction("solo construction: keep one card in hand first")
                 _keep(state, action)
-            elif kind == "place":
+            elif isinstance(action, Place):
                 _place(state, action)
             else:
-                raise IllegalAction(f"construction takes place actions, not {kind!r}")
+                raise IllegalAction(f"construction takes place actions, not {action.verb!r}")
         elif state.pending:
-            if kind != "put":
+            if not isinstance(action, PutInSlot | PutOnEdge):
                 raise IllegalAction("place the tokens you bought first")
             _put(state, action)
-        elif kind == "buy":
+        elif isinstance(action, Buy):
             _buy(state, action)
-        elif kind == "pass":
+        elif isinstance(action, PassClaiming | Pass):
             _pass(state, action)
         else:
-            raise IllegalAction(f"the market takes buy or pass, not {kind!r}")
+            raise IllegalAction(f"the market takes buy or pass, not {action.verb!r}")
 
     # --- the end -------------------------------------------------------------------
 
@@ -372,12 +387,16 @@ class StonespineArchitects:
         }
 
 
+# the engine meets the contract with its own state and actions (a mypy check)
+_: type[Game[StonespineState, StonespineAction]] = StonespineArchitects
+
+
 # --- setup and cleanup helpers ----------------------------------------------------
 
-_TABLES: dict[tuple, tuple[Any, Table]] = {}
+_TABLES: dict[tuple[int, int, bool, str], tuple[Catalog, Table]] = {}
 
 
-def _tables(catalog, players: int, solo: bool, difficulty: str) -> Table:
+def _tables(catalog: Catalog, players: int, solo: bool, difficulty: str) -> Table:
     key = (id(catalog), players, solo, difficulty)
     cached = _TABLES.get(key)
     if cached is None or cached[0] is not catalog:
@@ -385,7 +404,11 @@ def _tables(catalog, players: int, solo: bool, difficulty: str) -> Table:
     return cached[1]
 
 
-def _distinct(indices) -> list[int]:
+_KINDS = tuple(ACTIONS.kinds.values())  # the classes of the game's actions, in order
+_words = ACTIONS.words  # an action in words, for messages
+
+
+def _distinct(indices: Iterable[int]) -> list[int]:
     """Each value once, in first-seen order (equal cards give equal actions)."""
     return list(dict.fromkeys(indices))
 
@@ -402,11 +425,11 @@ def _lay_out_market(state: StonespineState) -> None:
     state.market = []
     for _ in range(min(table.market_count, len(state.market_deck))):
         card = state.market_deck.pop()
-        for row, (cost, elements) in enumerate(table.markets[card].rows):
-            drawn = tuple(_draw_token(state, element) for element in elements)
+        for row, printed in enumerate(table.markets[card].rows):
+            drawn = tuple(_draw_token(state, element) for element in printed.elements)
             tokens = tuple(t for t in drawn if t is not None)
             if tokens:  # a row whose piles ran out stays empty and cannot be bought
-                state.market.append(Offer(card, row, cost, tokens))
+                state.market.append(Offer(card, row, printed.cost, tokens))
 
 
 def _draw_token(state: StonespineState, element: str) -> int | None:
@@ -422,24 +445,24 @@ def _deal(state: StonespineState) -> None:
 # --- construction ------------------------------------------------------------------
 
 
-def _card_in_hand(state: StonespineState, board: Board, card_id) -> int:
+def _card_in_hand(state: StonespineState, board: Board, card_id: str) -> int:
     index = state.table.card_index.get(card_id)
     if index is None or index not in board.hand:
         raise IllegalAction(f"{card_id!r} is not in seat {state.mover}'s hand")
     return index
 
 
-def _place(state: StonespineState, action: Action) -> None:
-    if len(action) != 3:
-        raise IllegalAction(f"{action}: expected ('place', card_id, column)")
-    _, card_id, col = action
+def _place(state: StonespineState, action: Place) -> None:
+    card_id, col = action.card_id, action.column
     board = state.boards[state.mover]
     index = _card_in_hand(state, board, card_id)
     if not isinstance(col, int) or not 0 <= col < SIZE:
-        raise IllegalAction(f"{action}: column runs from 0 to {SIZE - 1}")
+        raise IllegalAction(f"{_words(action)}: column runs from 0 to {SIZE - 1}")
     cell = state.row * SIZE + col
     if board.cards[cell] >= 0:
-        raise IllegalAction(f"{action}: row {state.row}, column {col} already holds a chamber")
+        raise IllegalAction(
+            f"{_words(action)}: row {state.row}, column {col} already holds a chamber"
+        )
     board.hand.remove(index)
     lay_chamber(state, state.mover, state.row, col, card_id)
     state.turns += 1
@@ -469,11 +492,9 @@ def _place(state: StonespineState, action: Action) -> None:
         state.boards[(seat + step) % n].hand = hands[seat]
 
 
-def _keep(state: StonespineState, action: Action) -> None:
-    if len(action) != 2:
-        raise IllegalAction(f"{action}: expected ('keep', card_id)")
+def _keep(state: StonespineState, action: Keep) -> None:
     board = state.boards[0]
-    index = _card_in_hand(state, board, action[1])
+    index = _card_in_hand(state, board, action.card_id)
     rest = board.hand[:]
     rest.remove(index)
     _leave_to_rival(state, rest)
@@ -483,7 +504,7 @@ def _keep(state: StonespineState, action: Action) -> None:
     board.hand = [index] + [state.deck.pop() for _ in range(min(spots, len(state.deck)))]
 
 
-def _leave_to_rival(state: StonespineState, indices) -> None:
+def _leave_to_rival(state: StonespineState, indices: Iterable[int]) -> None:
     """Solo: cards neither placed nor kept; those with the rival's symbol go to its pile."""
     rival_of(state).offer_chambers(state.table.cards[i] for i in indices)
 
@@ -580,7 +601,7 @@ def collected_tokens(state: StonespineState) -> list[int]:
     return tokens
 
 
-def offer_of(state: StonespineState, card_id, row) -> int | None:
+def offer_of(state: StonespineState, card_id: str, row: int) -> int | None:
     """The index in the market of a market card's row, None if it is not on the table."""
     return next(
         (
@@ -592,20 +613,17 @@ def offer_of(state: StonespineState, card_id, row) -> int | None:
     )
 
 
-def _buy(state: StonespineState, action: Action) -> None:
+def _buy(state: StonespineState, action: Buy) -> None:
     if state.must_pass:
         raise IllegalAction("the rival card shows as much gold as you have: pass")
-    if len(action) != 3:
-        raise IllegalAction(f"{action}: expected ('buy', market_card_id, row)")
-    _, card_id, row = action
     table, board = state.table, state.boards[state.mover]
-    k = offer_of(state, card_id, row)
+    k = offer_of(state, action.market_card_id, action.row)
     if k is None:
-        raise IllegalAction(f"{action}: no such market row on the table")
+        raise IllegalAction(f"{_words(action)}: no such market row on the table")
     offer = state.market[k]
     if offer.cost > board.gold:
         raise IllegalAction(
-            f"{action}: costs {offer.cost} gold, seat {state.mover} has {board.gold}"
+            f"{_words(action)}: costs {offer.cost} gold, seat {state.mover} has {board.gold}"
         )
     del state.market[k]
     board.gold -= offer.cost
@@ -616,16 +634,14 @@ def _buy(state: StonespineState, action: Action) -> None:
     _drop_unplaceable(state)
 
 
-def _put_actions(state: StonespineState, board: Board) -> list[Action]:
-    actions = []
+def _put_actions(state: StonespineState, board: Board) -> list[StonespineAction]:
+    actions: list[StonespineAction] = []
     seen = set()
     for k, token in enumerate(state.pending):
         if token in seen:
             continue
         seen.add(token)
-        actions += [
-            ("put", k, *spot) for spot in spots(state.table, board.cards, board.chambers, token)
-        ]
+        actions += puts(state.table, board.cards, board.chambers, k, token)
     return actions
 
 
@@ -639,36 +655,42 @@ def _drop_unplaceable(state: StonespineState) -> None:
         _next_visitor(state)
 
 
-def _put(state: StonespineState, action: Action) -> None:
+def _put(state: StonespineState, action: Put) -> None:
     board = state.boards[state.mover]
-    if len(action) not in (4, 5) or not all(isinstance(v, int) for v in action[1:4]):
-        raise IllegalAction(f"{action}: expected ('put', token_index, row, col[, edge])")
-    k, row, col = action[1:4]
+    k, row, col = action.token_index, action.row, action.col
+    if not all(isinstance(value, int) for value in (k, row, col)):
+        raise IllegalAction(f"{_words(action)}: token_index, row and col are whole numbers")
     if not 0 <= k < len(state.pending):
-        raise IllegalAction(f"{action}: token index runs from 0 to {len(state.pending) - 1}")
+        raise IllegalAction(
+            f"{_words(action)}: token index runs from 0 to {len(state.pending) - 1}"
+        )
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise IllegalAction(f"{action}: row and col run from 0 to {SIZE - 1}")
+        raise IllegalAction(f"{_words(action)}: row and col run from 0 to {SIZE - 1}")
     token = state.pending[k]
     spec = state.table.tokens[token]
     cell = row * SIZE + col
     if board.cards[cell] < 0:
-        raise IllegalAction(f"{action}: no chamber card at row {row}, col {col}")
+        raise IllegalAction(f"{_words(action)}: no chamber card at row {row}, col {col}")
     chamber = board.chambers[cell]
     if is_edge(state.table, token):
-        if len(action) != 5 or action[4] not in EDGES:
-            raise IllegalAction(f"{action}: a {spec.element} goes on an edge: N, E, S or W")
-        edge = action[4]
+        if not isinstance(action, PutOnEdge) or action.edge not in EDGES:
+            raise IllegalAction(f"{_words(action)}: a {spec.element} goes on an edge: N, E, S or W")
+        edge = action.edge
         if edge in chamber.passages:
-            raise IllegalAction(f"{action}: that edge already holds a {spec.element}")
+            raise IllegalAction(f"{_words(action)}: that edge already holds a {spec.element}")
         if not edge_free(board.cards[cell], chamber, edge):
-            raise IllegalAction(f"{action}: the chamber already holds {MAX_ELEMENTS} elements")
+            raise IllegalAction(
+                f"{_words(action)}: the chamber already holds {MAX_ELEMENTS} elements"
+            )
         board.put_chamber(state.table, cell, with_token(chamber, spec, edge), geometry=True)
     else:
-        if len(action) != 4:
-            raise IllegalAction(f"{action}: a {spec.element} goes in a slot, not on an edge")
+        if isinstance(action, PutOnEdge):
+            raise IllegalAction(
+                f"{_words(action)}: a {spec.element} goes in a slot, not on an edge"
+            )
         if not slot_free(state.table, board.cards[cell], chamber):
             raise IllegalAction(
-                f"{action}: no empty slot (printed elements and tokens fill "
+                f"{_words(action)}: no empty slot (printed elements and tokens fill "
                 f"{len(chamber.elements)} of {state.table.cards[board.cards[cell]].slots}, "
                 f"{MAX_ELEMENTS} elements at most)"
             )
@@ -691,20 +713,21 @@ def _next_visitor(state: StonespineState) -> None:
             return
 
 
-def _pass(state: StonespineState, action: Action) -> None:
+def _pass(state: StonespineState, action: PassClaiming | Pass) -> None:
     board = state.boards[state.mover]
     table = state.table
     if state.display:
-        if len(action) != 2:
+        if not isinstance(action, PassClaiming):
             raise IllegalAction("claim one of the face-up challenge cards when you pass")
+        claimed = action.challenge_id
         k = next(
-            (k for k, i in enumerate(state.display) if table.challenges[i].id == action[1]), None
+            (k for k, i in enumerate(state.display) if table.challenges[i].id == claimed), None
         )
         if k is None:
-            raise IllegalAction(f"{action}: no face-up challenge card {action[1]!r}")
+            raise IllegalAction(f"{_words(action)}: no face-up challenge card {claimed!r}")
         board.challenges.append(table.challenges[state.display.pop(k)])
-    elif len(action) != 1:
-        raise IllegalAction(f"{action}: no challenge cards are face up; pass with ('pass',)")
+    elif isinstance(action, PassClaiming):
+        raise IllegalAction(f"{_words(action)}: no challenge cards are face up; pass without one")
     state.turns += 1
     if table.solo:
         board.gold = gold_after_pass(state.year, board.gold)

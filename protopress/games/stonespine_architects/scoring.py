@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Final, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Protocol
 
 from protopress.games.stonespine_architects.dungeon import (
     SIZE,
@@ -29,6 +29,9 @@ from protopress.games.stonespine_architects.dungeon import (
     PathScore,
     path_score,
 )
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog, Component
 
 SCORING_TABLE = "final-scoring"
 CATEGORIES = (
@@ -53,7 +56,7 @@ class ChamberCard(NamedTuple):
     symbol: str
 
     @classmethod
-    def of(cls, component) -> ChamberCard:
+    def of(cls, component: Component) -> ChamberCard:
         return cls(
             component.id,
             frozenset(component["doors"]),
@@ -71,7 +74,7 @@ class Token(NamedTuple):
     stars: int
 
     @classmethod
-    def of(cls, component) -> Token:
+    def of(cls, component: Component) -> Token:
         return cls(component.id, component["element"], component.get("stars", 0))
 
 
@@ -87,7 +90,7 @@ class Challenge(NamedTuple):
     condition: Condition
 
     @classmethod
-    def of(cls, component) -> Challenge:
+    def of(cls, component: Component) -> Challenge:
         cond = component["condition"]
         return cls(
             component.id,
@@ -114,7 +117,7 @@ class Blueprint(NamedTuple):
     positions: tuple[Position, ...]
 
     @classmethod
-    def of(cls, component) -> Blueprint:
+    def of(cls, component: Component) -> Blueprint:
         return cls(
             component.id,
             Doorway(component["entrance"]["side"], component["entrance"]["index"]),
@@ -128,7 +131,7 @@ class Goal(NamedTuple):
     elements: tuple[str, ...]
 
     @classmethod
-    def of(cls, component) -> Goal:
+    def of(cls, component: Component) -> Goal:
         return cls(component.id, tuple(component["elements"]))
 
 
@@ -159,7 +162,7 @@ class Scoring:
     blueprints: Mapping[str, Blueprint] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, catalog) -> Scoring:
+    def of(cls, catalog: Catalog) -> Scoring:
         """The catalog's `final-scoring` table (or its only scoring table)."""
         tables = catalog.of_kind("scoring-table")
         table = next((t for t in tables if t.id == SCORING_TABLE), tables[0] if tables else None)
@@ -483,7 +486,12 @@ def score_dungeon(
     )
 
 
-def challenge_points(scoring: Scoring, dungeon: Dungeon, challenges, paths=None) -> int:
+def challenge_points(
+    scoring: Scoring,
+    dungeon: Dungeon,
+    challenges: Iterable[int | Challenge] | int,
+    paths: PathScore | None = None,
+) -> int:
     """Numbers count as given; challenge cards count when their condition holds."""
     if isinstance(challenges, int):
         return challenges
@@ -500,32 +508,35 @@ def challenge_points(scoring: Scoring, dungeon: Dungeon, challenges, paths=None)
 # --- protopress score stonespine-architects STATE.json -----------------------
 
 
-def _scoring_for(catalog) -> Scoring:
+def _scoring_for(catalog: Catalog) -> Scoring:
     cached = _SCORINGS.get(id(catalog))
     if cached is None or cached[0] is not catalog:
         cached = _SCORINGS[id(catalog)] = (catalog, Scoring.of(catalog))
     return cached[1]
 
 
-_SCORINGS: dict[int, tuple[Any, Scoring]] = {}
+_SCORINGS: dict[int, tuple[Catalog, Scoring]] = {}
 
 
-def _known(scoring: Scoring, element, where: str) -> None:
+def _known(scoring: Scoring, element: object, where: str) -> None:
     if scoring.elements and element not in scoring.elements:
         known = ", ".join(sorted(scoring.elements))
         raise ValueError(f"{where}: unknown element {element!r}; elements: {known}")
 
 
-def _int(value, where: str, low: int | None = None, allow_none: bool = False):
-    if value is None and allow_none:
-        return None
+def _int(value: object, where: str, low: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low):
         bound = f" of at least {low}" if low is not None else ""
         raise ValueError(f"{where}: expected an integer{bound}, found {value!r}")
     return value
 
 
-def _blueprint_of(scoring: Scoring, value) -> tuple[Position, ...]:
+def _place(value: object, where: str) -> int | None:
+    """A 1-based place, or None: no place."""
+    return None if value is None else _int(value, where, 1)
+
+
+def _blueprint_of(scoring: Scoring, value: Any) -> tuple[Position, ...]:
     if isinstance(value, str):
         try:
             return scoring.blueprints[value].positions
@@ -549,10 +560,10 @@ def _blueprint_of(scoring: Scoring, value) -> tuple[Position, ...]:
     return tuple(positions)
 
 
-def _challenges_of(scoring: Scoring, value):
+def _challenges_of(scoring: Scoring, value: Any) -> list[int | Challenge] | int:
     if not isinstance(value, list):
         return _int(value, "challenges")
-    items = []
+    items: list[int | Challenge] = []
     for i, item in enumerate(value):
         if isinstance(item, str):
             if item not in scoring.challenges:
@@ -566,7 +577,7 @@ def _challenges_of(scoring: Scoring, value):
     return items
 
 
-def score_state(catalog, state: dict) -> dict:
+def score_state(catalog: Catalog, state: object) -> dict[str, Any]:
     """The final score of one player's dungeon given as STATE (see the
     score-state-stonespine-architects schema), as JSON-ready data.
 
@@ -586,9 +597,9 @@ def score_state(catalog, state: dict) -> dict:
     if "blueprint" in state:
         kwargs["blueprint"] = _blueprint_of(scoring, state["blueprint"])
     if "priority_place" in state:
-        kwargs["priority_place"] = _int(state["priority_place"], "priority_place", 1, True)
+        kwargs["priority_place"] = _place(state["priority_place"], "priority_place")
     if "goal_place" in state:
-        kwargs["goal_place"] = _int(state["goal_place"], "goal_place", 1, True)
+        kwargs["goal_place"] = _place(state["goal_place"], "goal_place")
     if "challenges" in state:
         kwargs["challenges"] = _challenges_of(scoring, state["challenges"])
     return score_dungeon(scoring, dungeon, **kwargs).to_json()

@@ -6,9 +6,10 @@ when first read. The rules that change a state are in rules.py."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
+from protopress.games.stonespine_architects.actions import Interned
 from protopress.games.stonespine_architects.dungeon import SIZE, Chamber, Dungeon, PathScore
 from protopress.games.stonespine_architects.heuristic import Tally, path_score_of
 from protopress.games.stonespine_architects.placement import Room, is_edge, room
@@ -33,15 +34,25 @@ from protopress.games.stonespine_architects.scoring import (
 )
 from protopress.rules.information import HiddenPile, LaidOutWhenRead, SharedRng
 
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog
+
 CELLS = SIZE * SIZE
 EMPTY = Chamber()
 SOLO_CARDS_PER_YEAR = HAND + 3 + 2 + 1  # the hand, then one card per open spot after each turn
 
 
+class MarketRow(NamedTuple):
+    """One row of a market card: its cost and the elements of the tokens drawn into it."""
+
+    cost: int
+    elements: tuple[str, ...]
+
+
 class MarketCard(NamedTuple):
     id: str
     min_players: int
-    rows: tuple[tuple[int, tuple[str, ...]], ...]  # (cost, token elements)
+    rows: tuple[MarketRow, ...]
 
 
 class Offer(NamedTuple):
@@ -75,9 +86,11 @@ class Table:
     players: int
     solo: bool
     difficulty: str
+    # the actions its decisions list, each built once: legal_actions hands these out
+    actions: Interned = field(compare=False, repr=False)
 
     @classmethod
-    def of(cls, catalog, players: int, solo: bool, difficulty: str) -> Table:
+    def of(cls, catalog: Catalog, players: int, solo: bool, difficulty: str) -> Table:
         scoring = Scoring.of(catalog)
         cards = tuple(ChamberCard.of(c) for c in catalog.of_kind("chamber-card"))
         counts = {c.id: c.count for c in catalog.of_kind("chamber-card")}
@@ -91,7 +104,7 @@ class Table:
             MarketCard(
                 m.id,
                 m.get("min_players", 1),
-                tuple((row["cost"], tuple(row["tokens"])) for row in m["rows"]),
+                tuple(MarketRow(row["cost"], tuple(row["tokens"])) for row in m["rows"]),
             )
             for m in catalog.of_kind("market-card")
             if m.get("min_players", 1) <= table_players
@@ -121,11 +134,15 @@ class Table:
             players=players,
             solo=solo,
             difficulty=difficulty,
+            actions=Interned(
+                [card.id for card in cards],
+                max((len(row.elements) for m in markets for row in m.rows), default=0),
+            ),
         )
         table._check(catalog)
         return table
 
-    def _check(self, catalog) -> None:
+    def _check(self, catalog: Catalog) -> None:
         per_year = SOLO_CARDS_PER_YEAR if self.solo else HAND * self.players
         needs = {
             "chamber cards": (len(self.deck), per_year * YEARS),

@@ -160,7 +160,7 @@ def test_action_values_equal_copy_apply_heuristic():
         actions = game.legal_actions(state)
         fast = lookahead.action_values(game, state, seat, actions)
         assert fast == reference_values(game, state, seat, actions), actions[0]
-        kind = actions[0][0]
+        kind = actions[0].verb
         if kind == "place" and state.draft == SIZE - 1:
             kind += " (the row's last)"
         kind += " (solo)" if state.table.solo else ""

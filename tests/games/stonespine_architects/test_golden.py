@@ -13,7 +13,7 @@ import pytest
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.rules.core import codec_of
 from protopress.rules.registry import game_for
-from protopress.rules.simulate import play
+from protopress.rules.simulate import play, replay
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {
@@ -45,3 +45,19 @@ def test_greedy_games_replay_exactly(name):
     if os.environ.get("PROTOPRESS_REGENERATE_GOLDEN") == "1":
         path.write_text(json.dumps(_played(name), indent=None) + "\n")
     assert _played(name) == json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_golden_log_replays_through_the_codec_as_typed_actions(name):
+    """The logs hold [verb, *fields]: each reads back as one of the game's typed actions
+    (not a bare tuple), writes back to the same list, and the game replays to its scores."""
+    game = game_for("stonespine-architects")
+    codec = codec_of(game)
+    golden = json.loads((GOLDEN / f"{name}.json").read_text())
+    decoded = [codec.decode(raw) for raw in golden["actions"]]
+    assert all(type(action) is not tuple for action in decoded)
+    assert [codec.encode(action) for action in decoded] == golden["actions"]
+    bots, seed, options = CASES[name]
+    log = {"players": len(bots), "seed": seed, "options": options, "actions": golden["actions"]}
+    catalog = load_catalog(builtin_catalog_path("stonespine-architects"))
+    assert game.scores(replay(game, catalog, log)) == golden["scores"]

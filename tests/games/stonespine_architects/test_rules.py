@@ -8,6 +8,15 @@ from dataclasses import replace
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.stonespine_architects.actions import (
+    Buy,
+    Keep,
+    Pass,
+    PassClaiming,
+    Place,
+    PutInSlot,
+    PutOnEdge,
+)
 from protopress.games.stonespine_architects.dungeon import Chamber
 from protopress.games.stonespine_architects.rules import (
     CONSTRUCT,
@@ -86,7 +95,7 @@ def test_setup_by_player_count(catalog, players):
     cards = {offer.card for offer in state.market}
     assert len(cards) == max(3, players + 1)
     for offer in state.market:
-        printed = state.table.markets[offer.card].rows[offer.row][1]
+        printed = state.table.markets[offer.card].rows[offer.row].elements
         assert [state.table.tokens[t].element for t in offer.tokens] == list(printed)
     assert all(state.table.markets[c].min_players <= players for c in cards)
     assert state.phase == CONSTRUCT and state.year == 1 and state.rival is None
@@ -118,7 +127,7 @@ def test_hands_pass_clockwise_in_year_1_and_reverse_in_year_2(catalog):
             assert GAME.to_move(state) == seat
             action = GAME.legal_actions(state)[0]
             hand = list(state.boards[seat].hand)
-            hand.remove(state.table.card_index[action[1]])
+            hand.remove(state.table.card_index[action.card_id])
             left.append(sorted(hand))
             checked_apply(GAME, state, action)
         for seat in range(3):
@@ -134,15 +143,50 @@ def test_hands_pass_clockwise_in_year_1_and_reverse_in_year_2(catalog):
 def test_a_placed_card_cannot_be_moved_or_covered(catalog):
     state = new_game(catalog, 2)
     hand = state.boards[0].hand
-    checked_apply(GAME, state, ("place", card_id(state, hand[0]), 2))
+    checked_apply(GAME, state, Place(card_id(state, hand[0]), 2))
     checked_apply(GAME, state, GAME.legal_actions(state)[0])  # seat 1
-    assert all(action[2] != 2 for action in GAME.legal_actions(state))
+    assert all(action.column != 2 for action in GAME.legal_actions(state))
     with pytest.raises(IllegalAction, match="not legal"):
-        checked_apply(GAME, state, ("place", card_id(state, state.boards[0].hand[0]), 2))
-    with pytest.raises(IllegalAction, match="already holds a chamber"):
-        GAME.apply(state, ("place", card_id(state, state.boards[0].hand[0]), 2))
+        checked_apply(GAME, state, Place(card_id(state, state.boards[0].hand[0]), 2))
+    with pytest.raises(IllegalAction, match="^place card_id=.* column=2: row 0, column 2 already"):
+        GAME.apply(state, Place(card_id(state, state.boards[0].hand[0]), 2))
     with pytest.raises(IllegalAction, match="not in seat 0's hand"):
-        GAME.apply(state, ("place", "no-such-card", 0))
+        GAME.apply(state, Place("no-such-card", 0))
+
+
+def test_an_action_is_one_of_the_games_typed_actions(catalog):
+    """A bare tuple, even in the log's form, is refused by name, the state left as it was."""
+    state = new_game(catalog, 2)
+    hand = list(state.boards[0].hand)
+    kinds = "Place, Keep, Buy, PutInSlot, PutOnEdge, PassClaiming, Pass"
+    for bare in (("place", card_id(state, hand[0]), 2), (), "place"):
+        with pytest.raises(
+            IllegalAction, match=f"not an action of stonespine-architects: one of {kinds}$"
+        ):
+            GAME.apply(state, bare)
+    assert state.boards[0].hand == hand and state.boards[0].cards == [-1] * 16
+
+
+def test_listed_actions_are_built_once_per_table_and_equal_fresh_ones(market):
+    state, seat = market
+    lay_chamber(state, seat, 0, 3, "pillared-hall")  # 4 empty slots
+    state.pending = [token_index(state, "goblin"), token_index(state, "secret-passage")]
+    listed = GAME.legal_actions(state)
+    assert PutInSlot(0, 0, 3) in listed and PutOnEdge(1, 0, 3, "W") in listed
+    assert all(a is b for a, b in zip(listed, GAME.legal_actions(state), strict=True))
+    interned = state.table.actions
+    assert interned.slot_puts[1][2 * 4 + 3] == PutInSlot(1, 2, 3)
+    assert interned.edge_puts[0][5]["S"] == PutOnEdge(0, 1, 1, "S")
+    assert interned.places[2][1] == Place(state.table.cards[2].id, 1)
+    assert interned.keeps[2] == Keep(state.table.cards[2].id)
+
+
+def test_an_action_of_another_phase_is_refused_by_its_verb(catalog):
+    state = new_game(catalog, 2)
+    with pytest.raises(IllegalAction, match="construction takes place actions, not 'pass'"):
+        GAME.apply(state, Pass())
+    with pytest.raises(IllegalAction, match="column runs from 0 to 3"):
+        GAME.apply(state, Place(card_id(state, state.boards[0].hand[0]), 4))
 
 
 def test_solo_construction_keeps_one_card_and_feeds_the_rival(catalog):
@@ -156,15 +200,15 @@ def test_solo_construction_keeps_one_card_and_feeds_the_rival(catalog):
         checked_apply(GAME, state, place)
         if turn < 3:
             assert state.keeping
-            assert all(a[0] == "keep" for a in GAME.legal_actions(state))
+            assert all(type(a) is Keep for a in GAME.legal_actions(state))
             rest = list(board.hand)
             keep = GAME.legal_actions(state)[-1]
             pile = len(state.rival.chambers)
             checked_apply(GAME, state, keep)
-            rest.remove(state.table.card_index[keep[1]])
+            rest.remove(state.table.card_index[keep.card_id])
             matching = [i for i in rest if state.table.cards[i].symbol == symbol]
             assert len(state.rival.chambers) - pile == len(matching)
-            assert state.boards[0].hand[0] == state.table.card_index[keep[1]]
+            assert state.boards[0].hand[0] == state.table.card_index[keep.card_id]
     # 5 in hand, then 1 kept + one drawn per open spot: 4, 3, 2
     assert hand_sizes == [5, 4, 3, 2]
     assert state.phase == IMPROVE
@@ -229,12 +273,12 @@ def market(catalog):
 def test_buying_pays_and_takes_every_token_of_the_row(market):
     state, seat = market
     offer = max(state.market, key=lambda o: len(o.tokens))
-    action = ("buy", state.table.markets[offer.card].id, offer.row)
+    action = Buy(state.table.markets[offer.card].id, offer.row)
     checked_apply(GAME, state, action)
     assert state.boards[seat].gold == 30 - offer.cost
     assert sorted(state.pending) == sorted(offer.tokens)
     assert offer not in state.market
-    assert all(a[0] == "put" for a in GAME.legal_actions(state))
+    assert all(type(a) in (PutInSlot, PutOnEdge) for a in GAME.legal_actions(state))
     while state.pending:
         checked_apply(GAME, state, GAME.legal_actions(state)[0])
     placed = sorted(t for cell in state.boards[seat].placed for t in cell)
@@ -246,9 +290,9 @@ def test_a_slot_already_filled_is_refused(market):
     state, seat = market
     lay_chamber(state, seat, 0, 0, "wyrms-den")
     state.pending = [token_index(state, "goblin")]
-    assert not any(a[2:4] == (0, 0) for a in GAME.legal_actions(state))
+    assert not any((a.row, a.col) == (0, 0) for a in GAME.legal_actions(state))
     with pytest.raises(IllegalAction, match="no empty slot"):
-        GAME.apply(state, ("put", 0, 0, 0))
+        GAME.apply(state, PutInSlot(0, 0, 0))
 
 
 def test_a_full_chamber_is_refused(market):
@@ -258,14 +302,14 @@ def test_a_full_chamber_is_refused(market):
     lay_chamber(state, seat, 0, 1, "spider-nest")
     for name in ("goblin", "spike-pit", "treasure-chest"):
         state.pending = [token_index(state, name), token_index(state, "ogre")]
-        checked_apply(GAME, state, ("put", 0, 0, 1))
+        checked_apply(GAME, state, PutInSlot(0, 0, 1))
     state.pending = [token_index(state, "ogre"), token_index(state, "secret-passage")]
     legal = GAME.legal_actions(state)
-    assert not any(a[2:4] == (0, 1) for a in legal)
+    assert not any((a.row, a.col) == (0, 1) for a in legal)
     with pytest.raises(IllegalAction, match="no empty slot"):
-        GAME.apply(state, ("put", 0, 0, 1))
+        GAME.apply(state, PutInSlot(0, 0, 1))
     with pytest.raises(IllegalAction, match="already holds 4 elements"):
-        GAME.apply(state, ("put", 1, 0, 1, "E"))
+        GAME.apply(state, PutOnEdge(1, 0, 1, "E"))
 
 
 def test_a_secret_passage_counts_toward_the_four(market):
@@ -274,10 +318,10 @@ def test_a_secret_passage_counts_toward_the_four(market):
     lay_chamber(state, seat, 0, 2, "pillared-hall")
     for name in ("goblin", "goblin", "goblin"):
         state.pending = [token_index(state, name), token_index(state, "ogre")]
-        checked_apply(GAME, state, ("put", 0, 0, 2))
+        checked_apply(GAME, state, PutInSlot(0, 0, 2))
     state.pending = [token_index(state, "secret-passage"), token_index(state, "ogre")]
-    checked_apply(GAME, state, ("put", 0, 0, 2, "W"))
-    assert not any(a[2:4] == (0, 2) for a in GAME.legal_actions(state))
+    checked_apply(GAME, state, PutOnEdge(0, 0, 2, "W"))
+    assert not any((a.row, a.col) == (0, 2) for a in GAME.legal_actions(state))
 
 
 def test_a_secret_passage_must_be_on_an_edge(market):
@@ -285,24 +329,24 @@ def test_a_secret_passage_must_be_on_an_edge(market):
     lay_chamber(state, seat, 0, 3, "mine-shaft")
     state.pending = [token_index(state, "secret-passage"), token_index(state, "goblin")]
     with pytest.raises(IllegalAction, match="goes on an edge"):
-        GAME.apply(state, ("put", 0, 0, 3))
+        GAME.apply(state, PutInSlot(0, 0, 3))
     with pytest.raises(IllegalAction, match="goes in a slot, not on an edge"):
-        GAME.apply(state, ("put", 1, 0, 3, "N"))
+        GAME.apply(state, PutOnEdge(1, 0, 3, "N"))
     # Any edge, even one leading outside the dungeon (column 3's east edge).
-    assert ("put", 0, 0, 3, "E") in GAME.legal_actions(state)
-    checked_apply(GAME, state, ("put", 0, 0, 3, "E"))
+    assert PutOnEdge(0, 0, 3, "E") in GAME.legal_actions(state)
+    checked_apply(GAME, state, PutOnEdge(0, 0, 3, "E"))
     assert state.boards[seat].chambers[3].passages == {"E"}
     state.pending = [token_index(state, "secret-passage"), token_index(state, "goblin")]
     with pytest.raises(IllegalAction, match="already holds a secret-passage"):
-        GAME.apply(state, ("put", 0, 0, 3, "E"))
+        GAME.apply(state, PutOnEdge(0, 0, 3, "E"))
 
 
 def test_tokens_need_a_chamber_card(market):
     state, seat = market
     state.pending = [token_index(state, "goblin"), token_index(state, "ogre")]
-    assert all(a[2] == 0 for a in GAME.legal_actions(state))  # only row 0 is built in year 1
+    assert all(a.row == 0 for a in GAME.legal_actions(state))  # only row 0 is built in year 1
     with pytest.raises(IllegalAction, match="no chamber card at row 2"):
-        GAME.apply(state, ("put", 0, 2, 2))
+        GAME.apply(state, PutInSlot(0, 2, 2))
 
 
 def test_a_token_that_fits_nowhere_is_discarded(market):
@@ -315,7 +359,7 @@ def test_a_token_that_fits_nowhere_is_discarded(market):
         if all(state.table.tokens[t].element != "secret-passage" for t in o.tokens)
     )
     discarded = state.discarded
-    checked_apply(GAME, state, ("buy", state.table.markets[offer.card].id, offer.row))
+    checked_apply(GAME, state, Buy(state.table.markets[offer.card].id, offer.row))
     assert state.pending == []
     assert state.discarded == discarded + len(offer.tokens)
     assert GAME.to_move(state) != seat  # the visit is over: the other player's turn
@@ -327,10 +371,10 @@ def test_passing_claims_a_challenge_and_the_leftmost_priority_slot(catalog):
     passes = []
     while state.phase == IMPROVE:
         seat = GAME.to_move(state)
-        claim = next(a for a in GAME.legal_actions(state) if a[0] == "pass")
+        claim = next(a for a in GAME.legal_actions(state) if type(a) is PassClaiming)
         checked_apply(GAME, state, claim)
         passes.append(seat)
-        assert state.boards[seat].challenges[-1].id == claim[1]
+        assert state.boards[seat].challenges[-1].id == claim.challenge_id
     assert state.priority == passes  # the order of passing is the new priority track
     # Cleanup: a new market, new challenges, new hands, year 2.
     assert state.year == 2 and state.phase == CONSTRUCT
@@ -343,8 +387,8 @@ def test_year_4_has_no_challenge_cards(catalog):
     state = new_game(catalog, 2, seed=10)
     first_legal_until(state, lambda s: s.year == 4 and s.phase == IMPROVE)
     assert state.display == []
-    passes = [a for a in GAME.legal_actions(state) if a[0] == "pass"]
-    assert passes == [("pass",)]
+    passes = [a for a in GAME.legal_actions(state) if type(a) in (PassClaiming, Pass)]
+    assert passes == [Pass()]
     assert all(len(b.challenges) == 3 for b in state.boards)
 
 
@@ -407,16 +451,16 @@ def solo_at_market(catalog, gold, seed=20, year=1):
 def test_solo_more_gold_visits_the_market(catalog):
     state = solo_at_market(catalog, gold=0)
     assert state.boards[0].gold > 0
-    kinds = {a[0] for a in GAME.legal_actions(state)}
+    kinds = {a.verb for a in GAME.legal_actions(state)}
     assert kinds == {"buy", "pass"}
     tokens, display = len(state.rival.tokens), list(state.display)
     # Buy a cheap row, still ahead: the player may visit again.
     offer = min(state.market, key=lambda o: o.cost)
     state.boards[0].gold = offer.cost + 1
-    checked_apply(GAME, state, ("buy", state.table.markets[offer.card].id, offer.row))
+    checked_apply(GAME, state, Buy(state.table.markets[offer.card].id, offer.row))
     first_legal_until(state, lambda s: not s.pending)
     assert state.boards[0].gold == 1
-    assert "buy" in {a[0] for a in GAME.legal_actions(state)} or not any(
+    assert "buy" in {a.verb for a in GAME.legal_actions(state)} or not any(
         o.cost <= 1 for o in state.market
     )
     assert len(state.rival.tokens) == tokens and state.display == display
@@ -431,11 +475,9 @@ def test_solo_not_more_gold_the_rival_collects_and_the_lowest_challenge_goes(cat
     to_improvement(state)
     assert [t.element for t in state.rival.tokens] == list(card_tokens)
     assert challenge_ids(state) == [c.id for k, c in enumerate(display) if k != lowest]
-    assert {a[0] for a in GAME.legal_actions(state)} == {"pass"}  # no market visit
+    assert {a.verb for a in GAME.legal_actions(state)} == {"pass"}  # no market visit
     with pytest.raises(IllegalAction, match="pass"):
-        GAME.apply(
-            state, ("buy", state.table.markets[state.market[0].card].id, state.market[0].row)
-        )
+        GAME.apply(state, Buy(state.table.markets[state.market[0].card].id, state.market[0].row))
 
 
 def test_solo_falling_behind_after_buying_lets_the_rival_collect(catalog):
@@ -443,22 +485,22 @@ def test_solo_falling_behind_after_buying_lets_the_rival_collect(catalog):
     state.rival.revealed[-1] = replace(state.rival.card, gold=2)
     state.boards[0].gold = 5
     offer = next(o for o in state.market if 3 <= o.cost <= 5)
-    checked_apply(GAME, state, ("buy", state.table.markets[offer.card].id, offer.row))
+    checked_apply(GAME, state, Buy(state.table.markets[offer.card].id, offer.row))
     # 5 - cost <= 2: no longer more gold than the card: the rival collects now.
     assert len(state.rival.tokens) == len(state.rival.card.tokens)
     assert len(state.display) == 2
     first_legal_until(state, lambda s: not s.pending)
-    assert {a[0] for a in GAME.legal_actions(state)} == {"pass"}
+    assert {a.verb for a in GAME.legal_actions(state)} == {"pass"}
 
 
 def test_solo_pass_in_years_1_to_3_zeroes_gold_and_the_rival_takes_the_market(catalog):
     state = solo_at_market(catalog, gold=0, seed=23)
     assert state.boards[0].gold > 0
     remaining = [t for o in state.market for t in o.tokens]
-    claim = next(a for a in GAME.legal_actions(state) if a[0] == "pass")
+    claim = next(a for a in GAME.legal_actions(state) if type(a) is PassClaiming)
     checked_apply(GAME, state, claim)
     assert state.boards[0].gold == 0
-    assert state.boards[0].challenges[-1].id == claim[1]
+    assert state.boards[0].challenges[-1].id == claim.challenge_id
     assert sorted(t.id for t in state.rival.tokens) == sorted(
         state.table.tokens[t].id for t in remaining
     )
@@ -472,8 +514,8 @@ def test_solo_pass_in_year_4_keeps_the_gold(catalog):
     assert gold > 0
     remaining = sum(len(o.tokens) for o in state.market)
     tokens = len(state.rival.tokens)
-    assert GAME.legal_actions(state)[-1] == ("pass",)
-    checked_apply(GAME, state, ("pass",))
+    assert GAME.legal_actions(state)[-1] == Pass()
+    checked_apply(GAME, state, Pass())
     assert GAME.is_over(state)
     assert state.boards[0].gold == gold
     assert len(state.rival.tokens) == tokens + remaining
