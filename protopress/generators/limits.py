@@ -1,0 +1,45 @@
+"""The bounds of work on a render's inputs, in one place.
+
+A limit on bytes is not a limit on work: a few kilobytes of layout, SVG or font
+can ask for millions of elements, gigapixels or billions of steps. Each figure
+here bounds the work one input may cause; going past it is a located problem
+(exit 1), found before the work is done. docs/reliability.md lists them with the
+tests that prove them.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_CHARSTRING_OPERATIONS",
+    "MAX_CMAP_CODE_POINTS",
+    "MAX_EXPANDED",
+    "MAX_EXPANSION_STEPS",
+    "MAX_PAGE_AREA_M2",
+    "MAX_PAGES_PER_RENDER",
+    "MAX_SVG_ELEMENTS",
+    "MAX_SVG_PIXELS",
+]
+
+# Layouts: plain elements of one face after expansion, at load and again once a
+# component's fields are bound (repeats over fields multiply through fragments).
+MAX_EXPANDED = 20_000
+# Expansion steps of one face (each element, repetition and fragment placement
+# visited), so that repeats of empty fragments cannot loop without making elements.
+MAX_EXPANSION_STEPS = 100_000
+
+# SVG art: pixels decoded for one SVG, summed over every <image> and every <use>
+# that draws one again (50 uses of one 64-megapixel picture are 3.2 gigapixels).
+MAX_SVG_PIXELS = 64_000_000
+# Elements of one SVG after <use> is expanded (each use counts what it copies).
+MAX_SVG_ELEMENTS = 50_000
+
+# Fonts: charstring operators run while a CFF font is converted to TrueType,
+# subroutine calls included (a few kilobytes of nested calls run for ever).
+MAX_CHARSTRING_OPERATIONS = 5_000_000
+# Code points one font's cmap may map (every Unicode code point is 1,114,112).
+MAX_CMAP_CODE_POINTS = 1_114_112
+
+# Pages of one render over all its PDFs, and their area: each copy's page count
+# is bounded, but a large component tiled across many sheets is not.
+MAX_PAGES_PER_RENDER = 50_000
+MAX_PAGE_AREA_M2 = 5_000  # square metres of paper: 80,000 A4 pages, or 5,000 pages of 1 m²
