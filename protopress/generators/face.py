@@ -142,6 +142,12 @@ class FieldError(ValueError):
         self.key = key
 
 
+class FaceProblem(InvalidInput[Problem], ValueError):
+    """A component's face cannot be drawn: a problem located at its element in the
+    layout (file, line, pointer), naming the component. A ValueError too, so that
+    what shows a face beside its problems (the local pages) shows this one."""
+
+
 class FaceBuilder:
     """Builds faces from one layout; icons look ids up in the catalog's collections."""
 
@@ -175,16 +181,16 @@ class FaceBuilder:
 
     def _located(
         self, side: str, origin: Origin | None, key: str, message: str, component
-    ) -> InvalidInput:
+    ) -> FaceProblem:
         """A problem of one component at its element (and key, a pointer suffix) in
         the file where the element was written."""
         source = origin.path if origin is not None else self.layout.source
         pointer = origin.pointer if origin is not None else f"/{side}"
         finding = Located(f"{pointer}{key}", f"{component.kind} {component.id!r}: {message}")
         try:
-            return InvalidInput(locate_in_file(str(source), source, [finding]))
+            return FaceProblem(locate_in_file(str(source), source, [finding]))
         except (OSError, ValueError):
-            return InvalidInput([Problem(str(source), 1, 1, finding.pointer, finding.message)])
+            return FaceProblem([Problem(str(source), 1, 1, finding.pointer, finding.message)])
 
     # ---- elements ------------------------------------------------------
 
@@ -587,8 +593,8 @@ class FaceBuilder:
         label = fill(element["path"], fields)
         try:
             path = self.assets.resolve(label)
-        except ValueError as error:
-            raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
+        except ValueError as error:  # located at the element's path, naming the component
+            raise FieldError("path", str(error)) from None
         box = self._box(element)
         fit = element.get("fit", "contain")
         size, art = self.assets.size(path), self.assets.art(path)

@@ -31,7 +31,7 @@ MAX_EXPANSION_STEPS = 100_000
 # that draws one again (50 uses of one 64-megapixel picture are 3.2 gigapixels).
 MAX_SVG_PIXELS = 64_000_000
 # Elements of one SVG after <use> is expanded (each use counts what it copies).
-MAX_SVG_ELEMENTS = 50_000
+MAX_SVG_ELEMENTS = 20_000
 
 # Fonts: charstring operators run while a CFF font is converted to TrueType,
 # subroutine calls included (a few kilobytes of nested calls run for ever).

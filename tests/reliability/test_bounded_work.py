@@ -8,17 +8,25 @@ The figures are protopress.generators.limits'.
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import resource
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
+
+from PIL import Image
 
 from protopress.generators.limits import (
     MAX_EXPANDED,
     MAX_EXPANSION_STEPS,
     MAX_PAGE_AREA_M2,
     MAX_PAGES_PER_RENDER,
+    MAX_SVG_ELEMENTS,
+    MAX_SVG_PIXELS,
 )
 
 from .reliability_helpers import environment
@@ -156,3 +164,148 @@ def test_page_area_alone_is_bounded(tmp_path):
     line = _one_line(result, "protopress: t: ")
     # 994 mm and 3 mm of bleed each side: 1 m x 1 m a page
     assert line.startswith("protopress: t: 6000 pages (6,000 square metres of paper) to print")
+
+
+# ---- SVG art: decoded pixels and elements per SVG ------------------------------------
+
+SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
+ART = {"kind": "card", "size": "poker",
+       "front": [{"type": "image", "x": 0, "y": 0, "w": 20, "h": 20, "path": "{art}"}]}  # fmt: skip
+
+
+def _art_game(folder: Path, name: str, data: bytes | str) -> Path:
+    """One card whose front draws folder/name, which holds data."""
+    (folder / name).write_bytes(data.encode() if isinstance(data, str) else data)
+    return _game(folder, [{"id": "c1", "title": "C", "art": name}], ART)
+
+
+def _located_at_the_image(result: subprocess.CompletedProcess, folder: Path, name: str) -> str:
+    """The one problem line, at the image element of layouts/card.json (written with
+    indent=1: its `path` key is on line 11, column 12); what it says after the image."""
+    assert result.returncode == 1, result.stdout + result.stderr
+    line = _one_line(result, str(folder / "layouts" / "card.json"))
+    start = f"{folder / 'layouts' / 'card.json'}:11:12 /front/0/path: card 'c1': image {name!r}"
+    assert line.startswith(start), line
+    return line[len(start) :]
+
+
+def _png(width: int, height: int) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("1", (width, height)).save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def test_pixels_are_counted_over_every_use_of_a_picture(tmp_path):
+    """50 <use> of one 64-megapixel data-URI PNG (a file of a few kilobytes): 3.2
+    gigapixels to decode (it ran out of memory: exit 70 with MemoryError)."""
+    data = base64.b64encode(_png(8000, 8000)).decode()
+    svg = (f'<svg {SVG_NS} width="100" height="100"><defs><image id="big" width="100" '
+           f'height="100" href="data:image/png;base64,{data}"/></defs>'
+           + '<use href="#big"/>' * 50 + "</svg>")  # fmt: skip
+    result = _render(_art_game(tmp_path, "bomb.svg", svg))
+    assert _located_at_the_image(result, tmp_path, "bomb.svg") == (
+        f": the SVG draws more than {MAX_SVG_PIXELS // 1_000_000} megapixels of pictures "
+        "(each <image> and each <use> of one counted); refused"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_one_use_of_a_picture_within_the_bound_is_drawn(tmp_path):
+    """The same picture drawn once, and a 1,000 x 1,000 one used 60 times (60 megapixels)."""
+    small = base64.b64encode(_png(1000, 1000)).decode()
+    svg = (f'<svg {SVG_NS} width="100" height="100"><defs><image id="p" width="10" '
+           f'height="10" href="data:image/png;base64,{small}"/></defs>'
+           + '<use href="#p"/>' * 60 + "</svg>")  # fmt: skip
+    result = _render(_art_game(tmp_path, "fine.svg", svg), "--layout", "per-card")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_elements_of_an_svg_are_bounded(tmp_path):
+    """100,000 <tspan> in one text (1.6 MB): it ran for minutes."""
+    svg = f'<svg {SVG_NS} width="100" height="100"><text x="1" y="10">' + (
+        "<tspan>a</tspan>" * 100_000 + "</text></svg>"
+    )
+    result = _render(_art_game(tmp_path, "runs.svg", svg))
+    # the svg, the text and its runs
+    assert _located_at_the_image(result, tmp_path, "runs.svg") == (
+        f": the SVG has 100002 elements; at most {MAX_SVG_ELEMENTS}; refused"
+    )
+
+
+def test_the_elements_uses_copy_are_counted(tmp_path):
+    """A group of 10,000 rectangles (within the bound) drawn 10 times by <use>."""
+    rects = '<rect width="1" height="1"/>' * 10_000
+    svg = (f'<svg {SVG_NS} width="100" height="100"><defs><g id="many">{rects}</g></defs>'
+           + '<use href="#many"/>' * 10 + "</svg>")  # fmt: skip
+    result = _render(_art_game(tmp_path, "copies.svg", svg))
+    assert _located_at_the_image(result, tmp_path, "copies.svg") == (
+        f": the SVG draws more than {MAX_SVG_ELEMENTS} elements (<use> copies and text runs "
+        "counted); refused"
+    )
+
+
+# ---- image problems name the layout, the component and the image --------------------
+
+
+def _text_chunk_bomb() -> bytes:
+    """A 4 x 4 PNG with a zTXt chunk that inflates to 200 MB (a file of 200 KB)."""
+    png = _png(4, 4)
+    payload = b"k\0\0" + zlib.compress(b"a" * 200_000_000, 9)
+    chunk = struct.pack(">I", len(payload)) + b"zTXt" + payload
+    chunk += struct.pack(">I", zlib.crc32(b"zTXt" + payload))
+    header_end = 8 + 25  # the signature, then IHDR
+    return png[:header_end] + chunk + png[header_end:]
+
+
+def test_a_png_text_chunk_bomb_names_the_image(tmp_path):
+    result = _render(_art_game(tmp_path, "bomb.png", _text_chunk_bomb()))
+    assert _located_at_the_image(result, tmp_path, "bomb.png") == (
+        " cannot be read: Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK"
+    )
+
+
+def test_a_nul_in_an_image_name_names_the_image(tmp_path):
+    catalog = _game(tmp_path, [{"id": "c1", "title": "C", "art": "art/\0.png"}], ART)
+    result = _render(catalog)
+    assert _located_at_the_image(result, tmp_path, "art/\0.png") == (
+        " cannot be used: a name holds no NUL character"
+    )
+    assert "\\x00" in result.stdout  # shown escaped, never raw
+
+
+def test_an_svg_too_large_to_write_is_one_line(tmp_path):
+    """width="1e308" gave a two-line message from reportlab's C code, naming nothing."""
+    svg = f'<svg {SVG_NS} width="1e308" height="1e308"><rect width="5" height="5"/></svg>'
+    result = _render(_art_game(tmp_path, "huge.svg", svg))
+    # 1e308 px is 7.5e307 pt (a pixel is three quarters of a point)
+    assert _located_at_the_image(result, tmp_path, "huge.svg") == (
+        ": the SVG is 7.5e+307 x 7.5e+307 pt; its width and height are 0.001 to 1e+09 pt"
+    )
+
+
+def test_a_number_too_large_to_write_inside_an_svg_is_one_line(tmp_path):
+    svg = f'<svg {SVG_NS} width="10" height="10"><rect width="1e30" height="5"/></svg>'
+    result = _render(_art_game(tmp_path, "wide.svg", svg))
+    assert _located_at_the_image(result, tmp_path, "wide.svg") == (
+        ": the SVG holds the number 1e+30; numbers up to 1e+09 are drawn"
+    )
+
+
+def test_a_group_scaled_to_nothing_draws_nothing(tmp_path):
+    """scale(0) hides a group (as browsers draw it); reportlab divided by it (exit 70)."""
+    svg = (f'<svg {SVG_NS} width="10" height="10"><rect width="2" height="2"/>'
+           '<g transform="scale(0)"><rect width="5" height="5"/></g></svg>')  # fmt: skip
+    result = _render(_art_game(tmp_path, "hidden.svg", svg), "--layout", "per-card", "--png")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_damaged_data_uri_names_the_image_not_a_stream(tmp_path):
+    """A PNG signature and then no header: Pillow's message named `<_io.BytesIO ...>`."""
+    data = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\0\0\0\x0dIHDX" + b"junk" * 10).decode()
+    svg = (f'<svg {SVG_NS} width="10" height="10"><image width="5" height="5" '
+           f'href="data:image/png;base64,{data}"/></svg>')  # fmt: skip
+    result = _render(_art_game(tmp_path, "data.svg", svg))
+    said = _located_at_the_image(result, tmp_path, "data.svg")
+    assert said.startswith(" refers to 'data:image/png;base64,iVBORw0KGgoAAAANSUhEWGp1bmtq")
+    assert said.endswith(", which cannot be read: not a readable PNG")
+    assert "BytesIO" not in result.stdout
