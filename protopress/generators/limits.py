@@ -10,7 +10,7 @@ tests that prove them.
 from __future__ import annotations
 
 __all__ = [
-    "MAX_CHARSTRING_OPERATIONS",
+    "CHARSTRING_WORK_PER_BYTE",
     "MAX_CMAP_CODE_POINTS",
     "MAX_EXPANDED",
     "MAX_EXPANSION_STEPS",
@@ -18,6 +18,7 @@ __all__ = [
     "MAX_PAGES_PER_RENDER",
     "MAX_SVG_ELEMENTS",
     "MAX_SVG_PIXELS",
+    "MIN_CHARSTRING_WORK",
 ]
 
 # Layouts: plain elements of one face after expansion, at load and again once a
@@ -33,11 +34,16 @@ MAX_SVG_PIXELS = 64_000_000
 # Elements of one SVG after <use> is expanded (each use counts what it copies).
 MAX_SVG_ELEMENTS = 20_000
 
-# Fonts: charstring operators run while a CFF font is converted to TrueType,
-# subroutine calls included (a few kilobytes of nested calls run for ever).
-MAX_CHARSTRING_OPERATIONS = 5_000_000
-# Code points one font's cmap may map (every Unicode code point is 1,114,112).
-MAX_CMAP_CODE_POINTS = 1_114_112
+# Fonts: charstring bytes run while a CFF font is converted to TrueType, each
+# subroutine call running its bytes again (a few kilobytes of subroutines calling
+# each other twice over run for ever). Proportional to the file: a font's glyphs
+# run about once through their charstrings (1.1 bytes a byte for URW's P052).
+CHARSTRING_WORK_PER_BYTE = 8
+MIN_CHARSTRING_WORK = 1_000_000  # bytes run, whatever the file's size
+# Code points a font's cmap maps, summed over its subtables (each read once): every
+# Unicode code point (1,114,112) in four subtables. A range from 0 to 2^32 - 1
+# made the font libraries walk four billion code points.
+MAX_CMAP_CODE_POINTS = 4 * 1_114_112
 
 # Pages of one render over all its PDFs, and their area: each copy's page count
 # is bounded, but a large component tiled across many sheets is not.

@@ -18,15 +18,19 @@ import sys
 import zlib
 from pathlib import Path
 
+import reportlab
 from PIL import Image
 
 from protopress.generators.limits import (
+    CHARSTRING_WORK_PER_BYTE,
+    MAX_CMAP_CODE_POINTS,
     MAX_EXPANDED,
     MAX_EXPANSION_STEPS,
     MAX_PAGE_AREA_M2,
     MAX_PAGES_PER_RENDER,
     MAX_SVG_ELEMENTS,
     MAX_SVG_PIXELS,
+    MIN_CHARSTRING_WORK,
 )
 
 from .reliability_helpers import environment
@@ -39,20 +43,25 @@ def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (GIB, GIB))
 
 
-def _render(catalog: Path, *extra: str) -> subprocess.CompletedProcess:
+def _render(
+    catalog: Path, *extra: str, env_cache: Path | None = None
+) -> subprocess.CompletedProcess:
     """`protopress render` of catalog (with the layouts beside it) into its folder's
-    `out`, held to 1 GiB."""
+    `out`, held to 1 GiB; env_cache: where converted fonts are kept."""
     command = [sys.executable, "-m", "protopress", "render", str(catalog), "--layouts",
                str(catalog.parent / "layouts"), "-o", str(catalog.parent / "out"), *extra]  # fmt: skip
+    env = environment()
+    if env_cache is not None:
+        env["PROTOPRESS_CACHE"] = str(env_cache)
     return subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT,
-                          preexec_fn=_limited, env=environment())  # fmt: skip
+                          preexec_fn=_limited, env=env)  # fmt: skip
 
 
 def _game(folder: Path, cards: list[dict], layout: dict) -> Path:
     """A catalog of generic cards with layouts/card.json; returns the catalog's path."""
     catalog = folder / "cat.json"
     catalog.write_text(json.dumps({"game": "t", "title": "T", "version": "1", "cards": cards}))
-    (folder / "layouts").mkdir()
+    (folder / "layouts").mkdir(exist_ok=True)
     (folder / "layouts" / "card.json").write_text(json.dumps(layout, indent=1))
     return catalog
 
@@ -309,3 +318,145 @@ def test_a_damaged_data_uri_names_the_image_not_a_stream(tmp_path):
     assert said.startswith(" refers to 'data:image/png;base64,iVBORw0KGgoAAAANSUhEWGp1bmtq")
     assert said.endswith(", which cannot be read: not a readable PNG")
     assert "BytesIO" not in result.stdout
+
+
+# ---- fonts: charstring work and cmap ranges ------------------------------------------
+
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+BIAS = 107  # subtracted from a subroutine's index when fewer than 1,240 are defined
+
+
+def _font_game(folder: Path, font_file: str) -> Path:
+    """One card whose title is set in layouts/font_file (the layout's font `display`)."""
+    layout = {"kind": "card", "size": "poker", "fonts": {"display": font_file},
+              "front": [{"type": "text", "x": 5, "y": 5, "w": 50, "h": 10, "text": "{title}",
+                         "font": "display"}]}  # fmt: skip
+    return _game(folder, [{"id": "c1", "title": "A"}], layout)
+
+
+def _calling_otf(depth: int, calls: int) -> bytes:
+    """A CFF font whose glyph A calls global subroutine 0; subroutine i calls i + 1
+    `calls` times, down to `depth` subroutines: calls^(depth - 1) runs of the last."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.misc.psCharStrings import T2CharString
+
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "A"])
+    builder.setupCharacterMap({ord("A"): "A"})
+    glyphs = {".notdef": T2CharString(program=[500, "endchar"]),
+              "A": T2CharString(program=[500, 0, 0, "rmoveto", -BIAS, "callgsubr", "endchar"])}  # fmt: skip
+    builder.setupCFF("Calling", {"FullName": "Calling"}, glyphs, {})
+    cff = builder.font["CFF "].cff
+    for level in range(depth):
+        last = level == depth - 1
+        program = [0, 0, "rlineto", "return"] if last else [level + 1 - BIAS, "callgsubr"] * calls + ["return"]  # fmt: skip
+        cff.GlobalSubrs.append(T2CharString(program=program, private=cff.topDictIndex[0].Private,
+                                            globalSubrs=cff.GlobalSubrs))  # fmt: skip
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Calling", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.font.recalcBBoxes = False  # the bounds would be drawn through the calls
+    buffer = io.BytesIO()
+    builder.save(buffer)
+    return buffer.getvalue()
+
+
+def _font_problem(result: subprocess.CompletedProcess, folder: Path, file: str) -> str:
+    """The one problem line, at the layout's font file (with indent=1, line 5, column 14:
+    the value of `  "display": `); its reason."""
+    assert result.returncode == 1, result.stdout + result.stderr
+    line = _one_line(result, str(folder / "layouts" / "card.json"))
+    start = f"{folder / 'layouts' / 'card.json'}:5:14"
+    assert line.startswith(start), line
+    said = f" /fonts/display: font file {file!r} is not a usable "
+    assert said in line, line
+    return line.split(said, 1)[1]
+
+
+def test_subroutines_calling_each_other_deeper_than_the_format_allows_are_refused(tmp_path):
+    """40 subroutines each calling the next twice (a font of under 1 KB): 2^39 runs, for
+    ever. The Type 2 format allows 10 levels of subroutines."""
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "Calling.otf").write_bytes(_calling_otf(depth=40, calls=2))
+    result = _render(_font_game(tmp_path, "Calling.otf"), env_cache=tmp_path / "cache")
+    assert _font_problem(result, tmp_path, "Calling.otf") == (
+        "OpenType (CFF) font (its subroutines nest more than 10 deep)"
+    )
+
+
+def test_charstring_work_within_the_nesting_limit_is_bounded(tmp_path):
+    """10 levels, each calling the next 40 times: 40^9 runs of the last. The budget for
+    a font of under 1 KB is MIN_CHARSTRING_WORK bytes run."""
+    data = _calling_otf(depth=10, calls=40)
+    assert CHARSTRING_WORK_PER_BYTE * len(data) < MIN_CHARSTRING_WORK
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "Calling.otf").write_bytes(data)
+    result = _render(_font_game(tmp_path, "Calling.otf"), env_cache=tmp_path / "cache")
+    assert _font_problem(result, tmp_path, "Calling.otf") == (
+        f"OpenType (CFF) font (its charstrings run more than {MIN_CHARSTRING_WORK:,} bytes "
+        "in subroutines)"
+    )
+
+
+def test_subroutines_within_the_bounds_are_converted(tmp_path):
+    """10 levels, each calling the next twice: 2^9 runs of the last, drawn."""
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "Calling.otf").write_bytes(_calling_otf(depth=10, calls=2))
+    result = _render(_font_game(tmp_path, "Calling.otf"), "--layout", "per-card",
+                     env_cache=tmp_path / "cache")  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _with_cmap(data: bytes, cmap: bytes) -> bytes:
+    """The TrueType font data with its cmap table replaced by the raw bytes cmap."""
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+
+    font = TTFont(io.BytesIO(data))
+    table = DefaultTable("cmap")
+    table.data = cmap
+    font["cmap"] = table
+    buffer = io.BytesIO()
+    font.save(buffer)
+    return buffer.getvalue()
+
+
+def _format_12(*groups: tuple[int, int, int]) -> bytes:
+    """A cmap of one Windows Unicode (full repertoire) subtable of format 12 with groups
+    (first code point, last code point, first glyph)."""
+    subtable = struct.pack(">HHIII", 12, 0, 16 + 12 * len(groups), 0, len(groups))
+    subtable += b"".join(struct.pack(">III", *group) for group in groups)
+    return struct.pack(">HHHHI", 0, 1, 3, 10, 12) + subtable
+
+
+def test_a_cmap_range_over_every_32_bit_code_point_is_refused_unexpanded(tmp_path):
+    """One format 12 group from 0 to 2^32 - 1: the font libraries walked four billion
+    code points."""
+    (tmp_path / "layouts").mkdir()
+    font = _with_cmap(VERA.read_bytes(), _format_12((0, 0xFFFF_FFFF, 0)))
+    (tmp_path / "layouts" / "Wide.ttf").write_bytes(font)
+    result = _render(_font_game(tmp_path, "Wide.ttf"))
+    assert _font_problem(result, tmp_path, "Wide.ttf") == (
+        f"TrueType font (its character map (cmap) maps more than {MAX_CMAP_CODE_POINTS:,} "
+        "code points)"
+    )
+
+
+def test_overlapping_cmap_ranges_are_counted_each(tmp_path):
+    """Five groups over all of Unicode (1,114,112 each): 5,570,560 code points to walk."""
+    (tmp_path / "layouts").mkdir()
+    font = _with_cmap(VERA.read_bytes(), _format_12(*[(0, 0x10FFFF, 0)] * 5))
+    (tmp_path / "layouts" / "Wide.ttf").write_bytes(font)
+    result = _render(_font_game(tmp_path, "Wide.ttf"))
+    assert "its character map (cmap) maps more than" in _font_problem(result, tmp_path, "Wide.ttf")
+
+
+def test_a_cmap_of_a_few_ranges_is_read(tmp_path):
+    """Letters A to Z on glyphs 36 onwards (as Vera has them), in a format 12 subtable."""
+    (tmp_path / "layouts").mkdir()
+    font = _with_cmap(VERA.read_bytes(), _format_12((ord("A"), ord("Z"), 36)))
+    (tmp_path / "layouts" / "Narrow.ttf").write_bytes(font)
+    result = _render(_font_game(tmp_path, "Narrow.ttf"), "--layout", "per-card")
+    assert result.returncode == 0, result.stdout + result.stderr
