@@ -18,11 +18,14 @@ import os
 import tempfile
 from pathlib import Path
 
-from protopress.generators.limits import CHARSTRING_WORK_PER_BYTE, MIN_CHARSTRING_WORK
+from protopress.generators.limits import (
+    CHARSTRING_WORK_PER_BYTE,
+    MAX_SUBROUTINE_NESTING,
+    MIN_CHARSTRING_WORK,
+)
 
 MAX_ERROR = 1.0  # font units: the largest distance of a quadratic curve from the cubic one
 CACHE_ENV = "PROTOPRESS_CACHE"
-MAX_SUBROUTINE_NESTING = 10  # the Type 2 charstring format's own limit
 
 
 def is_cff(data: bytes) -> bool:

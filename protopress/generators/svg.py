@@ -48,16 +48,17 @@ from protopress.files import read_regular
 from protopress.generators.colours import Colour
 from protopress.generators.fonts import font
 from protopress.generators.images import format_of
-from protopress.generators.limits import MAX_SVG_ELEMENTS, MAX_SVG_PIXELS
+from protopress.generators.limits import (
+    MAX_SVG_ELEMENTS,
+    MAX_SVG_NUMBER,
+    MAX_SVG_PIXELS,
+    MIN_SVG_SIZE,
+)
 from protopress.generators.separation import Separation
 
 __all__ = ["MAX_SVG_BYTES", "VectorArt", "cmyk_drawing", "load_svg"]
 
 MAX_SVG_BYTES = 4 * 1024 * 1024  # card art; far above any icon or illustration
-# reportlab writes numbers up to about 1e20 and fails past that; a picture's own
-# size below MIN_SVG_SIZE would be scaled past it to fill its box
-MAX_SVG_NUMBER = 1e9
-MIN_SVG_SIZE = 1e-3  # points
 MAX_EMBEDDED_PIXELS = 64_000_000  # as for images drawn directly
 EMBEDDED_FORMATS = ("PNG", "JPEG")  # what svglib can embed from an href
 
