@@ -157,6 +157,20 @@ def test_pages_are_bounded_before_anything_is_drawn(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_a_print_service_preset_is_bounded_as_a_render_is(tmp_path):
+    """drivethrucards: one card side a page, front and back: 6 x 10,000 poker cards are
+    120,000 pages."""
+    cards = [{"id": f"c{n}", "title": "C", "count": 10_000} for n in range(6)]
+    catalog = _game(tmp_path, cards, {"kind": "card", "size": "poker", "front": [RECT],
+                                      "back": [RECT]})  # fmt: skip
+    result = _render(catalog, "--preset", "drivethrucards")
+    assert result.returncode == 1, result.stdout + result.stderr
+    line = _one_line(result, "protopress: t: ")
+    assert line.startswith("protopress: t: 120000 pages (")
+    assert f"at most {MAX_PAGES_PER_RENDER} pages" in line
+    assert not (tmp_path / "out").exists()
+
+
 def test_page_area_alone_is_bounded(tmp_path):
     """6,000 per-card pages of 1 m² each: few pages, but 6,000 m² of paper."""
     (tmp_path / "layouts").mkdir()
