@@ -35,8 +35,10 @@ MAX_EXPANSION_STEPS = 100_000
 # that draws one again (50 uses of one 64-megapixel picture are 3.2 gigapixels).
 MAX_SVG_PIXELS = 64_000_000
 # Elements of one SVG: in the file, and as drawn (each copy a <use> makes and each
-# run of a text counted); svglib takes about half a millisecond an element.
-MAX_SVG_ELEMENTS = 20_000
+# run of a text counted). svglib takes about half a millisecond a path and more for
+# a text run: 15,000 runs in one text, to PDF and PNG, took 27 s on a machine
+# running seven jobs on two cores.
+MAX_SVG_ELEMENTS = 15_000
 # Numbers an SVG may hold: reportlab writes numbers up to about 1e20 and fails past
 # that; a picture's own size below MIN_SVG_SIZE (points) would be scaled past it.
 MAX_SVG_NUMBER = 1e9
