@@ -228,9 +228,11 @@ def render_catalog(
 
 @dataclass(frozen=True)
 class PageCount:
-    """The pages one kind takes in a render's PDFs, and their area in square points."""
+    """The copies of one kind, the pages they take in a render's PDFs, and the area
+    of those pages in square points."""
 
     kind: str
+    copies: int
     pages: int
     area: float
 
@@ -257,7 +259,7 @@ def page_counts(catalog, layouts: Mapping[str, Layout], options: RenderOptions) 
             faces = copies * (2 if layout.back is not None else 1)
             pages += faces
             area += faces * (layout.width + 2 * options.bleed) * (layout.height + 2 * options.bleed)
-        counts.append(PageCount(kind, pages, area))
+        counts.append(PageCount(kind, copies, pages, area))
     return counts
 
 
@@ -266,25 +268,23 @@ def check_pages(catalog, layouts: Mapping[str, Layout], options: RenderOptions) 
     render of more than MAX_PAGES_PER_RENDER pages or MAX_PAGE_AREA_M2 of paper,
     before anything is drawn: each component's count is bounded, but not their
     sum, and a large component is tiled across many pages."""
-    for kind in layouts:
-        copies = sum(component.count for component in catalog.of_kind(kind))
-        if copies > MAX_COPIES_PER_KIND:
-            raise ValueError(
-                f"{kind}: {copies} copies to print; at most {MAX_COPIES_PER_KIND} of one kind "
-                "(render part of them with a smaller catalog)"
-            )
     counts = page_counts(catalog, layouts, options)
+    for count in counts:
+        if count.copies > MAX_COPIES_PER_KIND:
+            raise ValueError(
+                f"{count.kind}: {count.copies} copies to print; at most {MAX_COPIES_PER_KIND} "
+                "of one kind (render part of them with a smaller catalog)"
+            )
     pages = sum(count.pages for count in counts)
     area_m2 = sum(count.area for count in counts) / (1000 * MM) ** 2
     if pages <= MAX_PAGES_PER_RENDER and area_m2 <= MAX_PAGE_AREA_M2:
         return
     largest = max(counts, key=lambda count: count.area)
-    copies = sum(component.count for component in catalog.of_kind(largest.kind))
     layout = layouts[largest.kind]
     raise ValueError(
         f"{pages} pages ({area_m2:,.0f} square metres of paper) to print; a render prints at "
         f"most {MAX_PAGES_PER_RENDER} pages and {MAX_PAGE_AREA_M2:,} square metres "
-        f"({largest.kind}: {copies} copies of {to_mm(layout.width):g} x "
+        f"({largest.kind}: {largest.copies} copies of {to_mm(layout.width):g} x "
         f"{to_mm(layout.height):g} mm, {largest.pages} pages; render fewer copies, "
         "or sheets or per-card pages alone)"
     )
