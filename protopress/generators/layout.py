@@ -65,7 +65,8 @@ class Layout:
     ) -> list[tuple[dict, Origin | None]]:
         """The plain elements of one side of one component, with where each was
         written; problems of its bound repeats and positions become warnings naming
-        the component and the element."""
+        the component and the element. LayoutProblem when the side's expansion
+        passes the face's bounds (expand.Budget)."""
         found: list = []
         items = (self.front if side == "front" else self.back) or ()
         elements = list(per_component(items, self.origins.get(side, ()), fields, found))
