@@ -9,7 +9,7 @@ from pathlib import Path
 from PIL import Image
 
 from protopress.components.problems import InvalidInput
-from protopress.generators.images import image_format, open_image
+from protopress.generators.images import ImageRefused, image_format, open_image
 from protopress.generators.svg import VectorArt, load_svg
 
 MAX_IMAGE_PIXELS = 64_000_000  # an A3 poster at 600 dpi; larger images are refused unread
@@ -39,6 +39,8 @@ class AssetPolicy:
         self._fonts_checked[id(layout)] = layout
 
     def resolve(self, relative: str) -> Path:
+        if "\0" in relative:  # no file system takes one; the error would name no image
+            raise ValueError(f"image {relative!r} cannot be used: a name holds no NUL character")
         try:
             path = (self.root / relative).resolve()
         except (OSError, RuntimeError) as error:  # a symlink loop (RuntimeError before 3.13)
@@ -101,6 +103,9 @@ def _checked_image(path: Path, relative: str) -> tuple[int, int]:
             f"image {relative!r} is over {MAX_IMAGE_PIXELS // 1_000_000} megapixels "
             "(a decompression bomb?); refused"
         ) from None
-    except (OSError, SyntaxError, EOFError) as error:  # Pillow's ways of saying "damaged"
+    except ImageRefused:
+        raise
+    except (OSError, SyntaxError, EOFError, ValueError) as error:  # Pillow's "damaged"
+        # ValueError: a text chunk past Pillow's bound on decompressing it (a bomb)
         raise ValueError(f"image {relative!r} cannot be read: {error}") from None
     return width, height

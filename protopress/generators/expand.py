@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from protopress.generators.binding import MISSING, PLACEHOLDER, lookup
+from protopress.generators.limits import MAX_EXPANDED, MAX_EXPANSION_STEPS
 from protopress.generators.units import parse_length, to_mm
 
 MAX_REPEAT = 1000  # repetitions of one element, literal or bound
-MAX_EXPANDED = 20_000  # plain elements of one side after expansion
 MAX_NESTING = 16  # fragments placed inside fragments
 LENGTH_KEYS = ("x", "y", "w", "h", "x2", "y2", "radius", "icon_size", "gap", "label_width",
                "line_height")  # fmt: skip
@@ -76,6 +76,30 @@ class Deferred:
     element: dict
     context: Context
     origin: Origin
+
+
+class Budget:
+    """The expansion work left for one face, counted as it is done: plain elements
+    made (drawn or left out) and steps (every element, repetition and fragment
+    placement visited). Repeats nested through fragments multiply, so the bound is
+    met before the elements past it are built. A problem is located at the
+    element of the side being expanded (`at`)."""
+
+    def __init__(self) -> None:
+        self.elements = 0
+        self.steps = 0
+        self.at: Origin | None = None
+
+    def step(self, origin: Origin) -> None:
+        self.steps += 1
+        if self.steps > MAX_EXPANSION_STEPS:
+            raise LayoutProblem(self.at or origin, f"expands through more than "
+                                f"{MAX_EXPANSION_STEPS} repetitions and fragments")  # fmt: skip
+
+    def element(self, origin: Origin) -> None:
+        self.elements += 1
+        if self.elements > MAX_EXPANDED:
+            raise LayoutProblem(self.at or origin, f"expands to more than {MAX_EXPANDED} elements")
 
 
 # ---- binding local names ------------------------------------------------------------
@@ -151,18 +175,28 @@ def _bound_element(element: Mapping, scope) -> dict:
 # ---- expansion ----------------------------------------------------------------------
 
 
-def expand(element: Mapping, context: Context, origin: Origin, fields=None, warnings=None):
+def expand(
+    element: Mapping,
+    context: Context,
+    origin: Origin,
+    budget: Budget,
+    fields=None,
+    warnings=None,
+):
     """(plain element, origin) pairs of one element; with fields None (at load), what
-    needs a component's fields comes as a Deferred instead."""
+    needs a component's fields comes as a Deferred instead. The work is charged to
+    budget as it is done."""
+    budget.step(origin)
     if "repeat" in element:
-        yield from _repeat(element, context, origin, fields, warnings)
+        yield from _repeat(element, context, origin, budget, fields, warnings)
     elif element.get("type") == "fragment":
-        yield from _fragment(element, context, origin, fields, warnings)
+        yield from _fragment(element, context, origin, budget, fields, warnings)
     else:
+        budget.element(origin)
         yield from _plain(element, context, origin, fields, warnings)
 
 
-def _repeat(element, context: Context, origin: Origin, fields, warnings):
+def _repeat(element, context: Context, origin: Origin, budget: Budget, fields, warnings):
     repeat = element["repeat"]
     body = {key: value for key, value in element.items() if key != "repeat"}
     source = bind(repeat.get("each", repeat.get("count")), context.scope)
@@ -188,7 +222,7 @@ def _repeat(element, context: Context, origin: Origin, fields, warnings):
             scope["item"] = Alias(f"{path}.{index}")
         dx, dy = steps(index)
         inner = context.inner(scope=scope, offset=_add(context.offset, (dx, dy)))
-        yield from expand(body, inner, origin, fields, warnings)
+        yield from expand(body, inner, origin, budget, fields, warnings)
 
 
 def _whole_number(value, fields) -> int:
@@ -211,7 +245,7 @@ def _steps(repeat: Mapping):
     return step
 
 
-def _fragment(element, context: Context, origin: Origin, fields, warnings):
+def _fragment(element, context: Context, origin: Origin, budget: Budget, fields, warnings):
     name = element["use"]
     if name in context.placing:
         chain = " -> ".join((*context.placing, name))
@@ -242,7 +276,7 @@ def _fragment(element, context: Context, origin: Origin, fields, warnings):
         placing=(*context.placing, name),
     )
     for index, child in enumerate(fragment.elements):
-        yield from expand(child, inner, fragment.origin.at(f"/{index}"), fields, warnings)
+        yield from expand(child, inner, fragment.origin.at(f"/{index}"), budget, fields, warnings)
 
 
 def _plain(element, context: Context, origin: Origin, fields, warnings):
@@ -320,8 +354,10 @@ def expand_side(elements, fragments: Mapping[str, Fragment]) -> tuple[tuple, tup
     """A side's (element, origin) pairs expanded at load: plain elements and Deferred ones,
     with the origin of each."""
     items, origins = [], []
+    budget = Budget()
     for element, origin in elements:
-        for item, where in expand(element, Context(fragments), origin):
+        budget.at = origin
+        for item, where in expand(element, Context(fragments), origin, budget):
             items.append(item)
             origins.append(where)
             if len(items) > MAX_EXPANDED:
@@ -331,9 +367,17 @@ def expand_side(elements, fragments: Mapping[str, Fragment]) -> tuple[tuple, tup
 
 def per_component(items, origins, fields, warnings: list) -> Iterator[tuple[dict, Origin | None]]:
     """The plain elements of one component, each with where it was written:
-    Deferred ones expanded with its fields."""
+    Deferred ones expanded with its fields. The face's elements are bounded as
+    at load (MAX_EXPANDED), counted as they are made: a LayoutProblem at the
+    Deferred element whose expansion goes past the bound."""
+    budget = Budget()
     for index, item in enumerate(items):
         if isinstance(item, Deferred):
-            yield from expand(item.element, item.context, item.origin, fields, warnings)
+            budget.at = item.origin
+            yield from expand(item.element, item.context, item.origin, budget, fields, warnings)
         else:
-            yield item, origins[index] if index < len(origins) else None
+            where = origins[index] if index < len(origins) else None
+            budget.at = where or budget.at
+            if budget.at is not None:  # always, but for a Layout made without origins
+                budget.element(budget.at)
+            yield item, where

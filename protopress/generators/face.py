@@ -28,6 +28,7 @@ from protopress.generators.binding import (
     truthy,
 )
 from protopress.generators.colours import BLACK, Colour
+from protopress.generators.expand import LayoutProblem, Origin
 from protopress.generators.fonts import DEFAULT_FONT, Font
 from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
 from protopress.generators.rich import Family, InlineIcon, RichTextOp
@@ -141,6 +142,12 @@ class FieldError(ValueError):
         self.key = key
 
 
+class FaceProblem(InvalidInput[Problem], ValueError):
+    """A component's face cannot be drawn: a problem located at its element in the
+    layout (file, line, pointer), naming the component. A ValueError too, so that
+    what shows a face beside its problems (the local pages) shows this one."""
+
+
 class FaceBuilder:
     """Builds faces from one layout; icons look ids up in the catalog's collections."""
 
@@ -157,27 +164,33 @@ class FaceBuilder:
         fields = context(component, self.catalog)
         ops: list[Op] = []
         warnings: list[str] = []
-        for element, origin in self.layout.elements(side, fields, warnings, component.id):
+        try:
+            elements = self.layout.elements(side, fields, warnings, component.id)
+        except LayoutProblem as problem:  # bound repeats past the face's bounds
+            raise self._located(side, problem.origin, "", problem.message, component) from None
+        for element, origin in elements:
             if "when" in element and not _holds(element["when"], fields):
                 continue
             try:
                 ops.extend(self._element(element, fields, warnings, component.id))
             except FieldError as error:
-                raise self._located(side, origin, error, component) from None
+                raise self._located(side, origin, f"/{error.key}", str(error), component) from None
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
         name = f"{component.kind}/{component.id}/{side}"
         return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings))
 
-    def _located(self, side: str, origin, error: FieldError, component) -> InvalidInput:
-        """The error as a problem at its element's key in the file where it was written."""
+    def _located(
+        self, side: str, origin: Origin | None, key: str, message: str, component
+    ) -> FaceProblem:
+        """A problem of one component at its element (and key, a pointer suffix) in
+        the file where the element was written."""
         source = origin.path if origin is not None else self.layout.source
         pointer = origin.pointer if origin is not None else f"/{side}"
-        finding = Located(f"{pointer}/{error.key}",
-                          f"{component.kind} {component.id!r}: {error}")  # fmt: skip
+        finding = Located(f"{pointer}{key}", f"{component.kind} {component.id!r}: {message}")
         try:
-            return InvalidInput(locate_in_file(str(source), source, [finding]))
+            return FaceProblem(locate_in_file(str(source), source, [finding]))
         except (OSError, ValueError):
-            return InvalidInput([Problem(str(source), 1, 1, finding.pointer, finding.message)])
+            return FaceProblem([Problem(str(source), 1, 1, finding.pointer, finding.message)])
 
     # ---- elements ------------------------------------------------------
 
@@ -580,8 +593,8 @@ class FaceBuilder:
         label = fill(element["path"], fields)
         try:
             path = self.assets.resolve(label)
-        except ValueError as error:
-            raise ValueError(f"{fields['kind']} {component_id!r}: {error}") from None
+        except ValueError as error:  # located at the element's path, naming the component
+            raise FieldError("path", str(error)) from None
         box = self._box(element)
         fit = element.get("fit", "contain")
         size, art = self.assets.size(path), self.assets.art(path)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from PIL import Image
 
-__all__ = ["ALLOWED_FORMATS", "ART_FORMATS", "format_of", "image_format", "open_image",
-           "restrict_pillow"]  # fmt: skip
+__all__ = ["ALLOWED_FORMATS", "ART_FORMATS", "ImageRefused", "format_of", "image_format",
+           "open_image", "restrict_pillow"]  # fmt: skip
 
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF")  # what Pillow may decode
 ART_FORMATS = (*ALLOWED_FORMATS, "SVG")  # what a layout's image may be
@@ -60,18 +60,26 @@ def format_of(head: bytes) -> str | None:
     return None
 
 
+class ImageRefused(ValueError):
+    """An image that cannot be used, in a message naming it."""
+
+
 def open_image(path: Path, label: str) -> Image.Image:
     """Open path with Pillow after checking its content is an allowed format.
 
-    Raises ValueError naming label (how the catalog or layout names the file).
+    Raises ImageRefused naming label (how the catalog or layout names the file).
     """
     found = image_format(path)
     if found is None or found == "SVG":
-        raise ValueError(
+        raise ImageRefused(
             f"image {label!r} is not a {', '.join(ART_FORMATS)} file (checked from "
             "its content, not its name); refused"
         )
-    return Image.open(path, formats=[found])
+    try:
+        return Image.open(path, formats=[found])
+    except (OSError, SyntaxError, EOFError, ValueError) as error:  # Pillow's "damaged"
+        # ValueError: a text chunk past Pillow's bound on decompressing it (a bomb)
+        raise ImageRefused(f"image {label!r} cannot be read: {error}") from None
 
 
 def restrict_pillow() -> None:

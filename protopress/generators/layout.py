@@ -31,6 +31,7 @@ from protopress.generators.expand import (
 )
 from protopress.generators.fonts import BUILTIN_FONTS, Font, font
 from protopress.generators.otf import is_cff, truetype_file
+from protopress.generators.sfnt import cmap_problem
 from protopress.generators.units import MM, parse_length, to_mm
 
 LAYOUT_SCHEMA = "layout.schema.json"
@@ -64,7 +65,8 @@ class Layout:
     ) -> list[tuple[dict, Origin | None]]:
         """The plain elements of one side of one component, with where each was
         written; problems of its bound repeats and positions become warnings naming
-        the component and the element."""
+        the component and the element. LayoutProblem when the side's expansion
+        passes the face's bounds (expand.Budget)."""
         found: list = []
         items = (self.front if side == "front" else self.back) or ()
         elements = list(per_component(items, self.origins.get(side, ()), fields, found))
@@ -506,6 +508,10 @@ def _font_data_problem(file: str, data: bytes) -> str | None:
     empty, text, truncated or damaged file is told here, by name, rather than
     failing halfway through a render."""
     cff = is_cff(data)
+    kind = "OpenType (CFF)" if cff else "TrueType"
+    too_large = cmap_problem(data)  # before any font library expands the ranges
+    if too_large is not None:
+        return f"font file {file!r} is not a usable {kind} font ({too_large})"
     try:
         if cff:
             data = truetype_file(data).read_bytes()
@@ -515,7 +521,6 @@ def _font_data_problem(file: str, data: bytes) -> str | None:
         ImageFont.truetype(io.BytesIO(data), 10)
     except Exception as error:  # the parsers raise anything on damaged data
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
-        kind = "OpenType (CFF)" if cff else "TrueType"
         return f"font file {file!r} is not a usable {kind} font ({reason})"
     return None
 

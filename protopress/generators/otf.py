@@ -11,11 +11,18 @@ deterministic.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import os
 import tempfile
 from pathlib import Path
+
+from protopress.generators.limits import (
+    CHARSTRING_WORK_PER_BYTE,
+    MAX_SUBROUTINE_NESTING,
+    MIN_CHARSTRING_WORK,
+)
 
 MAX_ERROR = 1.0  # font units: the largest distance of a quadratic curve from the cubic one
 CACHE_ENV = "PROTOPRESS_CACHE"
@@ -70,10 +77,14 @@ def to_truetype(data: bytes) -> bytes:
         raise ValueError("not an OpenType font with CFF outlines")
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
+    char_strings = font["CFF "].cff.topDictIndex[0].CharStrings
+    budget = max(MIN_CHARSTRING_WORK, CHARSTRING_WORK_PER_BYTE * len(data))
+    extractor = functools.partial(_bounded_extractor(), work=_Work(budget))
     glyf = newTable("glyf")
     glyf.glyphOrder = order
     glyf.glyphs = {}
     for name in order:
+        char_strings[name].outlineExtractor = extractor  # this font's glyphs only
         pen = TTGlyphPen(glyph_set)
         glyph_set[name].draw(Cu2QuPen(pen, MAX_ERROR, reverse_direction=True))
         glyf.glyphs[name] = pen.glyph()
@@ -108,3 +119,39 @@ def to_truetype(data: bytes) -> bytes:
         out = io.BytesIO()
         font.save(out)
     return out.getvalue()
+
+
+class _Work:
+    """Charstring work left for converting one font: bytes of charstrings run,
+    each subroutine call running its bytes again."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = self.left = limit
+
+    def spend(self, amount: int) -> None:
+        self.left -= amount
+        if self.left < 0:
+            raise ValueError(f"its charstrings run more than {self.limit:,} bytes in subroutines")
+
+
+@functools.cache
+def _bounded_extractor() -> type:
+    """fontTools' outline extractor counting the charstring work it does (a few
+    kilobytes of subroutines calling each other twice over run for ever): nesting
+    held to the format's limit, work to a budget, both checked before each run.
+    Made on first use, as fontTools is imported only when a CFF font is used."""
+    from fontTools.misc.psCharStrings import T2OutlineExtractor
+
+    class BoundedExtractor(T2OutlineExtractor):
+        def __init__(self, *args, work: _Work, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.work = work
+
+        def execute(self, charString) -> None:  # noqa: N803 (fontTools' name)
+            if self.subrLevel > MAX_SUBROUTINE_NESTING:  # the glyph's program is level 1
+                raise ValueError(f"its subroutines nest more than {MAX_SUBROUTINE_NESTING} deep")
+            program = charString.bytecode if charString.bytecode is not None else charString.program
+            self.work.spend(len(program or ()))
+            super().execute(charString)
+
+    return BoundedExtractor

@@ -45,6 +45,7 @@ from protopress.generators.render import (
     RenderResult,
     TextDoesNotFit,
     _copies,
+    check_pages,
     per_card_pdf,
     sheets_pdf,
 )
@@ -250,6 +251,9 @@ def write_preset_files(
     placed, unplaced = plan(layouts, chosen)
     if chosen.products:
         layouts = {kind: layout for kind, layout in layouts.items() if kind in placed}
+    if chosen.deliver != "png":  # bounded before anything is drawn, as render does
+        mode = "per-card" if chosen.deliver == "pdf" else "sheets"
+        check_pages(catalog, layouts, replace(options, layout=mode))
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
     folder = options.output_dir / chosen.name

@@ -32,6 +32,7 @@ from protopress.generators.imposition import (
     plan_sheet,
 )
 from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.limits import MAX_PAGE_AREA_M2, MAX_PAGES_PER_RENDER
 from protopress.generators.parts import (
     BOX_NAME,
     PARTS_FILE,
@@ -177,13 +178,7 @@ def render_catalog(
         layouts = {kind: layout for kind, layout in layouts.items() if kind in only}
     for layout in layouts.values():
         result.warnings.extend(layout.safe_zone_warnings())
-    for kind in layouts:
-        copies = sum(component.count for component in catalog.of_kind(kind))
-        if copies > MAX_COPIES_PER_KIND:  # each count is bounded; their sum was not
-            raise ValueError(
-                f"{kind}: {copies} copies to print; at most {MAX_COPIES_PER_KIND} of one kind "
-                "(render part of them with a smaller catalog)"
-            )
+    check_pages(catalog, layouts, options)
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
     for layout in layouts.values():
@@ -229,6 +224,70 @@ def render_catalog(
             options.output_dir.rmdir()  # leave no empty folder behind a failed render
         raise
     return result
+
+
+@dataclass(frozen=True)
+class PageCount:
+    """The copies of one kind, the pages they take in a render's PDFs, and the area
+    of those pages in square points."""
+
+    kind: str
+    copies: int
+    pages: int
+    area: float
+
+
+def page_counts(catalog, layouts: Mapping[str, Layout], options: RenderOptions) -> list[PageCount]:
+    """The pages (and their area) each kind's PDFs will have, from the plans alone."""
+    counts = []
+    for kind, layout in layouts.items():
+        copies = sum(component.count for component in catalog.of_kind(kind))
+        pages, area = 0, 0.0
+        if options.layout in ("sheets", "both"):
+            if is_tiled(layout, options):
+                plan = tile_plan(layout, options)
+                sheets = copies * (1 + len(plan.tiles))  # a page map, then the tiles
+                paper = plan.paper
+            else:
+                per_sheet = sheet_plan(layout, options).per_page
+                sides = 2 if options.duplex != "none" and layout.back is not None else 1
+                sheets = -(-copies // per_sheet) * sides
+                paper = PAPER[options.paper]
+            pages += sheets
+            area += sheets * paper[0] * paper[1]
+        if options.layout in ("per-card", "both"):
+            faces = copies * (2 if layout.back is not None else 1)
+            pages += faces
+            area += faces * (layout.width + 2 * options.bleed) * (layout.height + 2 * options.bleed)
+        counts.append(PageCount(kind, copies, pages, area))
+    return counts
+
+
+def check_pages(catalog, layouts: Mapping[str, Layout], options: RenderOptions) -> None:
+    """Refuse (ValueError) more than MAX_COPIES_PER_KIND copies of a kind, and a
+    render of more than MAX_PAGES_PER_RENDER pages or MAX_PAGE_AREA_M2 of paper,
+    before anything is drawn: each component's count is bounded, but not their
+    sum, and a large component is tiled across many pages."""
+    counts = page_counts(catalog, layouts, options)
+    for count in counts:
+        if count.copies > MAX_COPIES_PER_KIND:
+            raise ValueError(
+                f"{count.kind}: {count.copies} copies to print; at most {MAX_COPIES_PER_KIND} "
+                "of one kind (render part of them with a smaller catalog)"
+            )
+    pages = sum(count.pages for count in counts)
+    area_m2 = sum(count.area for count in counts) / (1000 * MM) ** 2
+    if pages <= MAX_PAGES_PER_RENDER and area_m2 <= MAX_PAGE_AREA_M2:
+        return
+    largest = max(counts, key=lambda count: count.area)
+    layout = layouts[largest.kind]
+    raise ValueError(
+        f"{pages} pages ({area_m2:,.0f} square metres of paper) to print; a render prints at "
+        f"most {MAX_PAGES_PER_RENDER} pages and {MAX_PAGE_AREA_M2:,} square metres "
+        f"({largest.kind}: {largest.copies} copies of {to_mm(layout.width):g} x "
+        f"{to_mm(layout.height):g} mm, {largest.pages} pages; render fewer copies, "
+        "or sheets or per-card pages alone)"
+    )
 
 
 def settings(options: RenderOptions) -> str:

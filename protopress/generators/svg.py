@@ -29,6 +29,7 @@ import binascii
 import copy
 import io
 import logging
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,7 @@ import defusedxml
 import defusedxml.ElementTree
 from lxml import etree
 from PIL import Image
+from reportlab.graphics.shapes import Group
 from reportlab.lib import colors
 from svglib.fonts import FontMap
 from svglib.svglib import SvgRenderer
@@ -46,6 +48,12 @@ from protopress.files import read_regular
 from protopress.generators.colours import Colour
 from protopress.generators.fonts import font
 from protopress.generators.images import format_of
+from protopress.generators.limits import (
+    MAX_SVG_ELEMENTS,
+    MAX_SVG_NUMBER,
+    MAX_SVG_PIXELS,
+    MIN_SVG_SIZE,
+)
 from protopress.generators.separation import Separation
 
 __all__ = ["MAX_SVG_BYTES", "VectorArt", "cmyk_drawing", "load_svg"]
@@ -93,6 +101,9 @@ def load_svg(path: Path, label: str, roots: tuple[Path, ...]) -> VectorArt:
         raise ValueError(f"image {label!r} is not well-formed XML: {error}") from None
     if _local(tree.tag) != "svg":
         raise ValueError(f"image {label!r}: the root element is <{_local(tree.tag)}>, not <svg>")
+    written = sum(1 for _ in tree.iter())
+    if written > MAX_SVG_ELEMENTS:
+        raise ValueError(_too_many_elements(label, written))
     for element in tree.iter():
         for name, value in element.attrib.items():
             if _local(name) == "href":
@@ -114,9 +125,11 @@ def _render(root, path: Path, label: str, roots: tuple[Path, ...]) -> VectorArt:
     logger.propagate = False
     logger.setLevel(logging.DEBUG)
     try:
-        renderer = SvgRenderer(str(path), font_map=_BuiltinFontsOnly(),
-                               external_reference_root=str(roots[0]))  # fmt: skip
+        renderer = _BoundedRenderer(str(path), font_map=_BuiltinFontsOnly(),
+                                    external_reference_root=str(roots[0]))  # fmt: skip
         drawing = renderer.render(root)
+    except _TooMuchWork as error:
+        raise ValueError(f"image {label!r}: {error}") from None
     except Exception as error:  # svglib's ways of failing on odd input are many and untyped
         raise ValueError(f"image {label!r}: cannot draw the SVG ({error})") from None
     finally:
@@ -129,7 +142,41 @@ def _render(root, path: Path, label: str, roots: tuple[Path, ...]) -> VectorArt:
         raise ValueError(
             f"image {label!r}: the SVG has no size (give it width and height, or a viewBox)"
         )
+    if not (MIN_SVG_SIZE <= width <= MAX_SVG_NUMBER and MIN_SVG_SIZE <= height <= MAX_SVG_NUMBER):
+        raise ValueError(
+            f"image {label!r}: the SVG is {width:g} x {height:g} pt; its width and height are "
+            f"{MIN_SVG_SIZE:g} to {MAX_SVG_NUMBER:g} pt"
+        )
+    _drawable_numbers(drawing, label)
     return VectorArt(drawing, width, height, tuple(dict.fromkeys(notes.messages)))
+
+
+def _drawable_numbers(drawing, label: str) -> None:
+    """Refuse a number PDF output cannot write (past MAX_SVG_NUMBER, or not finite:
+    reportlab fails in C with a message naming no file), and empty the groups whose
+    transform is singular (scale(0) draws nothing; reportlab divides by it)."""
+    for node in _walk(drawing):
+        transform = getattr(node, "transform", None)
+        if isinstance(node, Group) and transform is not None and len(transform) == 6:
+            a, b, c, d = (float(value) for value in transform[:4])
+            if all(math.isfinite(value) for value in (a, b, c, d)) and a * d - c * b == 0:
+                node.contents, node.transform = [], (1, 0, 0, 1, 0, 0)
+        for value in vars(node).values():
+            found = _first_undrawable(value)
+            if found is not None:
+                raise ValueError(
+                    f"image {label!r}: the SVG holds the number {found:g}; numbers up to "
+                    f"{MAX_SVG_NUMBER:g} are drawn"
+                )
+
+
+def _first_undrawable(value) -> float | None:
+    """The first number of value (a number, or lists of them) past MAX_SVG_NUMBER."""
+    if isinstance(value, list | tuple):
+        return next((found for found in map(_first_undrawable, value) if found is not None), None)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return None if abs(value) <= MAX_SVG_NUMBER else float(value)  # NaN too
+    return None
 
 
 def _walk(drawing):
@@ -219,10 +266,60 @@ def _check_raster(stream, found: str | None, refused: str) -> None:
     try:
         with Image.open(stream, formats=[found]) as image:
             width, height = image.size
-    except (OSError, SyntaxError, Image.DecompressionBombError) as error:
+    except Image.UnidentifiedImageError:  # its message names the stream, not the image
+        raise ValueError(f"{refused}, which cannot be read: not a readable {found}") from None
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as error:
+        # ValueError: a text chunk past Pillow's bound on decompressing it (a bomb)
         raise ValueError(f"{refused}, which cannot be read: {error}") from None
     if width * height > MAX_EMBEDDED_PIXELS:
         raise ValueError(f"{refused}: {width}x{height} pixels is over 64 megapixels")
+
+
+class _TooMuchWork(Exception):
+    """An SVG past MAX_SVG_ELEMENTS or MAX_SVG_PIXELS while svglib draws it."""
+
+
+def _too_many_elements(label: str, count: int) -> str:
+    return f"image {label!r}: the SVG has {count} elements; at most {MAX_SVG_ELEMENTS}; refused"
+
+
+class _BoundedRenderer(SvgRenderer):
+    """svglib's renderer counting its work as it goes: every element drawn (each
+    copy a <use> makes, the runs of a text included) and every pixel of every
+    picture it opens (a picture drawn by 50 uses counts 50 times). Past a bound it
+    stops (_TooMuchWork) before the next copy or picture is made.
+
+    A <use> itself is not counted, only the copy it draws: svglib stops making
+    copies after its own 10,000 expansions, and a use past those draws nothing."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.elements = 0
+        self.pixels = 0
+
+    def renderNode(self, node, parent=None) -> None:  # noqa: N802 (svglib's name)
+        name = _local(node.etree_element.tag)
+        if parent is not None and name != "use":
+            self.elements += 1
+            if name == "text":  # its tspans are drawn inside
+                self.elements += sum(1 for _ in node.etree_element.iterdescendants())
+            if self.elements > MAX_SVG_ELEMENTS:
+                raise _TooMuchWork(
+                    f"the SVG draws more than {MAX_SVG_ELEMENTS} elements (<use> copies and "
+                    "text runs counted); refused"
+                )
+        super().renderNode(node, parent)
+
+    def xlink_href_target(self, node, group=None):
+        target = super().xlink_href_target(node, group)
+        if isinstance(target, Image.Image):  # opened, not decoded: its size is its header's
+            self.pixels += target.size[0] * target.size[1]
+            if self.pixels > MAX_SVG_PIXELS:
+                raise _TooMuchWork(
+                    f"the SVG draws more than {MAX_SVG_PIXELS // 1_000_000} megapixels of "
+                    "pictures (each <image> and each <use> of one counted); refused"
+                )
+        return target
 
 
 class _BuiltinFontsOnly(FontMap):

@@ -58,8 +58,8 @@ def test_an_eps_image_is_refused_by_content_and_ghostscript_never_runs(tmp_path,
     run = subprocess.run(args + (["--png", "--dpi", "72"] if png else []), env=env,
                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert run.returncode == 1, run.stderr
-    assert f"card 'c1': image 'art/c1.{ext}' is not a PNG, JPEG" in run.stderr
-    assert "checked from its content, not its name" in run.stderr
+    assert f"/front/0/path: card 'c1': image 'art/c1.{ext}' is not a PNG, JPEG" in run.stdout
+    assert "checked from its content, not its name" in run.stdout
     assert not mark.exists()
 
 
@@ -91,7 +91,7 @@ def test_a_truncated_png_is_reported_naming_the_file_and_the_component(tmp_path)
     (tmp_path / "art" / "c1.png").write_bytes(data[: len(data) // 2])
     run = _render(catalog)
     assert run.returncode == 1, run.stderr
-    assert "card 'c1': image 'art/c1.png' cannot be read" in run.stderr
+    assert "/front/0/path: card 'c1': image 'art/c1.png' cannot be read" in run.stdout
     assert "ImageReader@" not in run.stderr and "internal error" not in run.stderr
 
 
@@ -101,7 +101,7 @@ def test_an_image_symlink_loop_is_a_located_problem(tmp_path):
     (tmp_path / "art" / "c1.png").symlink_to(tmp_path / "art" / "c1.png")
     run = _render(catalog)
     assert run.returncode == 1, run.stderr
-    assert "card 'c1': image 'art/c1.png'" in run.stderr
+    assert "/front/0/path: card 'c1': image 'art/c1.png'" in run.stdout
     assert "internal error" not in run.stderr
 
 
@@ -111,5 +111,5 @@ def test_an_image_name_too_long_for_the_file_system_names_the_component(tmp_path
     catalog = _deck(tmp_path, "png, " * 200)
     run = _render(catalog)
     assert run.returncode == 1, run.stderr
-    assert "card 'c1': image 'art/c1.png, png, " in run.stderr
-    assert "cannot be used" in run.stderr, run.stderr
+    assert "/front/0/path: card 'c1': image 'art/c1.png, png, " in run.stdout
+    assert "cannot be used" in run.stdout, run.stdout

@@ -162,7 +162,11 @@ def test_a_hostile_or_broken_svg_is_refused_naming_the_component_and_the_file(
     opened = _watch_opens()
     with pytest.raises(ValueError) as error:
         render(catalog)
-    assert str(error.value).startswith("card 'c1': image 'art.svg'")
+    # one line at the image element of the layout, naming the component and the image
+    layout = catalog.parent / "layouts" / "card.json"
+    assert str(error.value).startswith(f"{layout}:1:")
+    assert " /front/0/path: card 'c1': image 'art.svg'" in str(error.value)
+    assert "\n" not in str(error.value)
     assert message in str(error.value)
     assert not {
         "/etc/passwd",
@@ -229,7 +233,9 @@ def test_a_broken_svg_is_one_located_line_from_the_command(tmp_path):
                           str(catalog.parent / "layouts"), "-o", str(tmp_path / "out"), "--png",
                           "--dpi", "72"], capture_output=True, text=True, timeout=120)  # fmt: skip
     assert run.returncode == 1, run.stderr
-    assert "card 'c1': image 'art.svg' is not well-formed XML" in run.stderr
+    layout = catalog.parent / "layouts" / "card.json"
+    assert run.stdout.startswith(f"{layout}:1:"), run.stdout
+    assert " /front/0/path: card 'c1': image 'art.svg' is not well-formed XML" in run.stdout
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
