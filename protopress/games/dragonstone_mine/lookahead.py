@@ -21,7 +21,7 @@ from protopress.games.dragonstone_mine.actions import (
 from protopress.games.dragonstone_mine.effects import Decision, State
 from protopress.games.dragonstone_mine.rules import DragonstoneMine
 from protopress.games.dragonstone_mine.scoring import TowerChange
-from protopress.rules.bot_support import ActionValues, BotSupport, PlayoutStep, SearchSettings
+from protopress.rules.bot_support import BotSupport, SearchSettings
 from protopress.rules.bots import best_of, greedy_action, reference_values
 
 
@@ -41,7 +41,7 @@ def action_values(
 def playout_policy(game: DragonstoneMine, state: State, rng: random.Random) -> DragonstoneAction:
     """The search bot's playout move: the greedy bot's. The search plays it to the
     end of the turn, so that every leaf is judged between turns (docs/balance.md)."""
-    return cast(DragonstoneAction, greedy_action(game, state, rng))  # the bots' actions: tuples
+    return greedy_action(game, state, rng)
 
 
 def playout_step(
@@ -53,7 +53,7 @@ def playout_step(
     assert state.decision is not None  # legal holds two actions or more
     look = _LookAhead(game, state, state.decision, keep=True)
     values = [look.value(action) for action in legal]
-    action = cast(DragonstoneAction, best_of(legal, values, rng))  # greedy's
+    action = best_of(legal, values, rng)  # greedy's
     after = look.played(action)
     if after is None:
         game.apply(state, action)
@@ -208,10 +208,10 @@ def _card_group(opened: Decision, action: DragonstoneAction) -> str | None:
     return None
 
 
-SUPPORT = BotSupport(  # BotSupport takes any game's actions, as tuples
-    action_values=cast(ActionValues, action_values),
+SUPPORT = BotSupport(
+    action_values=action_values,
     playout_policy=playout_policy,
-    playout_step=cast(PlayoutStep, playout_step),
+    playout_step=playout_step,
     # The search splits its tree by the gem each draw shows (search_observation) and
     # widens by prior at the root only; it explores less and weighs the playout's
     # result (who leads at the turn's end) more. Together: 80% of 280 games against

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from protopress.games.gem_rush.actions import (
     BurnFromHand,
@@ -22,7 +22,7 @@ from protopress.games.gem_rush.heuristic import CardGone, Terms, value_at
 from protopress.games.gem_rush.mine import Cell
 from protopress.games.gem_rush.rules import GemRush
 from protopress.games.gem_rush.state import GemRushState
-from protopress.rules.bot_support import ActionValues, BotSupport
+from protopress.rules.bot_support import BotSupport
 from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.mcts import ROLLOUT_TURNS
 
@@ -88,7 +88,7 @@ def playout_policy(game: GemRush, state: GemRushState, rng: random.Random) -> Ge
     """The search bot's playout move: the greedy bot's (by the fast action_values).
     The search plays it to the end of the turn, so that a leaf is judged between
     turns and never halfway through a build or a burn (docs/balance.md)."""
-    return cast(GemRushAction, greedy_action(game, state, rng))  # one of the legal actions
+    return greedy_action(game, state, rng)
 
 
 def playout_turns(game: GemRush, state: GemRushState) -> int | None:
@@ -98,8 +98,7 @@ def playout_turns(game: GemRush, state: GemRushState) -> int | None:
 
 
 SUPPORT = BotSupport(
-    # the kit's BotSupport takes any game's actions (typed there as plain tuples)
-    action_values=cast(ActionValues, action_values),
+    action_values=action_values,
     playout_policy=playout_policy,
     playout_turns=playout_turns,
 )

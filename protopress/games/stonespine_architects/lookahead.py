@@ -62,7 +62,7 @@ from protopress.games.stonespine_architects.rules import (
     income_of,
 )
 from protopress.games.stonespine_architects.state import Board, Offer, StonespineState
-from protopress.rules.bot_support import ActionValues, BotSupport
+from protopress.rules.bot_support import BotSupport
 
 _PUTS = {PutInSlot, PutOnEdge}
 _MARKET = {Buy, PassClaiming, Pass}
@@ -322,5 +322,4 @@ def _pass_value(
     )
 
 
-# the kit's ActionValues takes any tuples (rules/bot_support.py): this one, the game's own
-SUPPORT = BotSupport(action_values=cast(ActionValues, action_values))
+SUPPORT = BotSupport(action_values=action_values)
