@@ -14,6 +14,8 @@ import click
 from protopress.cli import balance, catalog, conform, designer, play, render, web  # noqa: F401 (registers)
 from protopress.cli.app import Settings, cli
 from protopress.components import InvalidInput
+from protopress.components.problems import printable
+from protopress.rules.core import RulesFault
 
 __all__ = ["cli", "main"]
 
@@ -33,6 +35,11 @@ def main():
     except InvalidInput as invalid:  # raised outside a command's own handling
         for problem in invalid.problems:
             click.echo(str(problem))
+        sys.exit(1)
+    except RulesFault as fault:  # a designer's rules broke the contract: theirs to mend
+        if Settings.debug:
+            traceback.print_exc()
+        click.echo(f"protopress: {printable(str(fault))}", err=True)
         sys.exit(1)
     except Exception as error:  # a bug: say so briefly instead of a traceback
         if Settings.debug:

@@ -31,6 +31,12 @@ class IllegalAction(ValueError):
     """An action that is not among the legal ones: never silently applied."""
 
 
+class RulesFault(Exception):
+    """A game's rules broke the engine contract: a method raised, or returned what the
+    contract does not allow. The message names the rules (file and line where known)
+    and the method: the designer's to mend, not a bug of protopress (exit 1)."""
+
+
 class State(Protocol):
     rng: random.Random
     turns: int  # completed turns, for statistics

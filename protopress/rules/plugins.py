@@ -13,6 +13,7 @@ module; only the reference text crosses a process boundary.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import importlib.util
@@ -21,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+from protopress.rules.guarded import guarded
 from protopress.rules.spec import GameSpec
 
 DEFAULT_NAME = "SPEC"
@@ -55,11 +57,9 @@ def _load_file(path: Path) -> ModuleType:
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # the designer's code, whatever it raised
         del sys.modules[module_name]
-        raise RulesError(
-            f"{path}: the rules file failed while loading: {type(error).__name__}: {error}"
-        ) from error
+        raise RulesError(f"{path}: the rules file failed while loading: {_what(error)}") from error
     return module
 
 
@@ -71,10 +71,16 @@ def _load_module(name: str) -> ModuleType:
             f"no rules file or module {name!r} ({error}); give a path ending in .py "
             "or an importable module name"
         ) from None
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise RulesError(
-            f"{name}: the rules module failed while loading: {type(error).__name__}: {error}"
+            f"{name}: the rules module failed while loading: {_what(error)}"
         ) from error
+
+
+def _what(error: BaseException) -> str:
+    if isinstance(error, SystemExit):
+        return f"it called sys.exit({error.code!r})"
+    return f"{type(error).__name__}: {error}"
 
 
 @cache
@@ -97,7 +103,13 @@ def load_rules(reference: str) -> GameSpec:
             f"{reference}: expected {name} to be a protopress.rules.spec.GameSpec "
             "(or an engine class with a spec attribute); see docs/own-rules.md"
         )
-    return found
+    try:
+        engine = found.engine_class()
+    except (Exception, SystemExit) as error:
+        raise RulesError(
+            f"{reference}: its engine {found.engine!r} cannot be loaded: {_what(error)}"
+        ) from error
+    return dataclasses.replace(found, engine=guarded(engine, target))
 
 
 def resolve_spec(game_id: str, rules: str | None = None) -> GameSpec:

@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protopress.rules.bot_names import make_bot, not_repeatable
-from protopress.rules.core import Action, AnyGame, checked_apply, codec_of, derive_seed, outcome_of
+from protopress.rules.core import (
+    Action,
+    AnyGame,
+    RulesFault,
+    checked_apply,
+    codec_of,
+    derive_seed,
+    outcome_of,
+)
 from protopress.rules.spec import GameSpec, Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
@@ -73,8 +81,10 @@ def play(
             limit = True
             break
         mover = game.to_move(state)
-        if mover is None:  # a rules error, which `protopress conform` names
-            raise ValueError(f"{game.id}: to_move names no seat while the game is not over")
+        if mover is None:  # `protopress conform` names it too
+            raise RulesFault(
+                f"{game.id}: to_move returned None (no seat) while is_over says the game runs"
+            )
         action = bots[mover].choose(game, state, legal)
         game.apply(state, action)
         actions.append(action)
