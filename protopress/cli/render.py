@@ -11,6 +11,7 @@ import click
 from protopress.cli.app import cli
 from protopress.cli.common import Length, Offset, load_or_exit
 from protopress.components import BUILTIN_GAMES, InvalidInput
+from protopress.components.problems import printable
 
 
 def paper_option(command):
@@ -322,7 +323,8 @@ def watch(catalog_path, layouts_dir, output, paper, png, interval):
 
     def report(event):
         stream_err = event.kind != "rendered"
-        click.echo(event.message, err=stream_err)
+        for line in event.message.split("\n"):  # an error's text may quote an input's bytes
+            click.echo(printable(line), err=stream_err)
 
     try:
         watch_files(catalog_path, options, report, should_stop=lambda: False, interval=interval)
