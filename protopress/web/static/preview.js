@@ -39,11 +39,13 @@ function render(model) {
     const grid = el("div", { class: "faces" });
     for (const component of kind.components) {
       const problems = component.problems.concat(placed[component.id] || []);
+      const stale = component.stale || [];  // sides that do not draw: their last drawing
       const sides = el("div", { class: "sides" });
       for (const side of kind.sides) {
         const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}`;
         const [width, height] = kind.size || [0, 0];  // room kept before the image loads
-        sides.append(el("figure", {}, el("img", { src: withToken(src), alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
+        const mark = stale.includes(side) ? el("span", { class: "stale-mark", text: "stale: the last drawing, see the problem" }) : null;
+        sides.append(el("figure", { class: stale.includes(side) ? "stale" : "" }, el("img", { src: withToken(src), alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side }), mark));
       }
       const key = kind.kind + "/" + component.id;
       grid.append(
