@@ -16,12 +16,9 @@ so one typo is not reported twice.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-
-import jsonschema
 
 from protopress.components.explain import Located, explain
 from protopress.components.jsonpos import escape_token, pointer_of
@@ -29,6 +26,7 @@ from protopress.components.schemas import (
     CATALOG_SCHEMA,
     SCHEMA_SUFFIX,
     Kind,
+    fast_part,
     kinds,
     schema_documents,
     validator,
@@ -69,20 +67,14 @@ class DeclaredKind(Kind):
         return {name: spec["default"] for name, spec in self.fields.items() if "default" in spec}
 
 
-@functools.cache
-def _catalog_part(pointer: str) -> jsonschema.protocols.Validator:
-    """The catalog schema's rule at pointer (e.g. /$defs/field), as a validator."""
-    return validator(CATALOG_SCHEMA).evolve(schema={"$ref": f"{CATALOG_SCHEMA}#{pointer}"})
-
-
 def sound_kind_name(name: str) -> bool:
     """A name the catalog schema takes for a kind (and so one a schema file may carry)."""
-    return _catalog_part("/properties/kinds/propertyNames").is_valid(name)
+    return fast_part(CATALOG_SCHEMA, "/properties/kinds/propertyNames").is_valid(name)
 
 
 def sound_field(spec: object) -> bool:
     """A field declaration the catalog schema takes: one a schema may be built from."""
-    return _catalog_part("/$defs/field").is_valid(spec)
+    return fast_part(CATALOG_SCHEMA, "/$defs/field").is_valid(spec)
 
 
 def _declarations(document: object) -> dict:
