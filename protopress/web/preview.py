@@ -65,7 +65,7 @@ class Preview:
         try:
             self.refresh()
         except Exception as error:  # a redraw must never end the watching
-            problem = f"{self.catalog_path.name}: the faces could not be drawn again: "
+            problem = f"{self.catalog_path.name}: the faces could not be drawn: "
             self._keep_last(printable(problem + f"{type(error).__name__}: {error}"))
 
     def _keep_last(self, problem: str) -> None:

@@ -119,7 +119,7 @@ def test_any_failure_of_a_redraw_keeps_the_last_faces_and_the_watching(game, mon
     assert state["kinds"] == drawn["kinds"]
     assert state["version"] == drawn["version"] + 1
     assert state["problems"] == [
-        "catalog.json: the faces could not be drawn again: RuntimeError: a bug \\x1b[2J"
+        "catalog.json: the faces could not be drawn: RuntimeError: a bug \\x1b[2J"
     ]
 
     monkeypatch.undo()  # the bug fixed: the next save is drawn
