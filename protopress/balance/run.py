@@ -368,6 +368,7 @@ def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[l
         ]
     else:
         pool.shutdown(wait=True)
+        _stop_resource_tracker()  # a run that ends leaves no process behind either
     return done, interrupted
 
 

@@ -166,14 +166,24 @@ def _stop_after_first_chunk(done: int, total: int) -> None:
     raise Stopped(signal.SIGTERM)
 
 
-def test_stopped_on_local_workers_ends_them_and_propagates():
-    with pytest.raises(Stopped):
-        run_balance("gem-rush", "gem-rush", 200, 2, ["random"], 1, workers=2, chunk=2,
-                    progress=_stop_after_first_chunk)  # fmt: skip
+def assert_no_process_left() -> None:
     assert multiprocessing.active_children() == []  # the workers, joined
     assert not [
         pid for pid, command in children_of(os.getpid()).items() if "resource_tracker" in command
     ]  # and the resource tracker, ended and reaped
+
+
+def test_stopped_on_local_workers_ends_them_and_propagates():
+    with pytest.raises(Stopped):
+        run_balance("gem-rush", "gem-rush", 200, 2, ["random"], 1, workers=2, chunk=2,
+                    progress=_stop_after_first_chunk)  # fmt: skip
+    assert_no_process_left()
+
+
+def test_a_run_that_ends_leaves_no_process_either():
+    run = run_balance("gem-rush", "gem-rush", 4, 2, ["random"], 1, workers=2, chunk=2)
+    assert run.covered == 4 and not run.partial
+    assert_no_process_left()
 
 
 def test_stopped_on_a_dask_cluster_cancels_the_run_s_chunks():
