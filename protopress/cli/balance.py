@@ -21,7 +21,6 @@ from protopress.cli.common import (
     solo_options,
 )
 from protopress.components import BUILTIN_GAMES, InvalidInput
-from protopress.signals import Stopped, stopping_on_signals
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbers were written
 
@@ -57,6 +56,8 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     games already played and says how many they cover. SIGTERM or SIGHUP stops the
     workers and writes nothing more (exit 143 or 129).
     """
+    from protopress.signals import Stopped, stopping_on_signals
+
     written: list[Path] = []
     with stopping_on_signals():
         try:

@@ -11,7 +11,6 @@ import click
 from protopress.cli.app import cli
 from protopress.cli.common import Length, Offset, load_or_exit
 from protopress.components import BUILTIN_GAMES, InvalidInput
-from protopress.components.problems import printable
 
 
 def paper_option(command):
@@ -310,6 +309,7 @@ def watch(catalog_path, layouts_dir, output, paper, png, interval):
     Only the kinds that changed are drawn again, and only the changed
     components' PNGs; problems are reported and watching goes on.
     """
+    from protopress.components.problems import printable
     from protopress.generators.render import RenderOptions
     from protopress.generators.watch import watch as watch_files
 

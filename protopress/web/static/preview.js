@@ -14,6 +14,16 @@ function problemList(problems) {
   return problems.length ? el("ul", { class: "problems" }, ...problems.map((p) => el("li", { text: p }))) : null;
 }
 
+// Sides that do not draw show their last drawing, marked stale (the problem is listed).
+function markStale(sides, names, stale) {
+  names.forEach((side, index) => {
+    if (!stale.includes(side)) return;
+    const figure = sides.children[index];
+    figure.classList.add("stale");
+    figure.append(el("span", { class: "stale-mark", text: "stale: the last drawing, see the problem" }));
+  });
+}
+
 function showFields(kind, component) {
   selected = kind + "/" + component.id;
   document.querySelectorAll(".face.selected").forEach((f) => f.classList.remove("selected"));
@@ -39,15 +49,14 @@ function render(model) {
     const grid = el("div", { class: "faces" });
     for (const component of kind.components) {
       const problems = component.problems.concat(placed[component.id] || []);
-      const stale = component.stale || [];  // sides that do not draw: their last drawing
       const sides = el("div", { class: "sides" });
       for (const side of kind.sides) {
         const src = `/face/${encodeURIComponent(kind.kind)}/${encodeURIComponent(component.id)}/${side}.png?v=${model.version}`;
         const [width, height] = kind.size || [0, 0];  // room kept before the image loads
-        const mark = stale.includes(side) ? el("span", { class: "stale-mark", text: "stale: the last drawing, see the problem" }) : null;
-        sides.append(el("figure", { class: stale.includes(side) ? "stale" : "" }, el("img", { src: withToken(src), alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side }), mark));
+        sides.append(el("figure", {}, el("img", { src: withToken(src), alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
       }
       const key = kind.kind + "/" + component.id;
+      markStale(sides, kind.sides, component.stale || []);
       grid.append(
         el(
           "div",
