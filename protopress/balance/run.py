@@ -11,7 +11,10 @@ used everywhere, so every platform behaves alike.
 
 Ctrl-C (KeyboardInterrupt) stops the workers and returns the games finished so
 far, flagged partial: `run.partial` and `run.covered` say how many games the
-statistics cover.
+statistics cover. protopress.signals.Stopped (SIGTERM or SIGHUP, within
+`stopping_on_signals`) stops the local workers and the resource tracker, or
+closes the Dask client (the cluster then drops the run's chunks), and
+propagates: nothing is returned.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 from protopress.components import builtin_catalog_path, load_catalog
@@ -35,6 +39,12 @@ from protopress.rules.bot_names import make_bot
 from protopress.rules.core import derive_seed
 from protopress.rules.plugins import resolve_spec
 from protopress.rules.simulate import GameRecord, play, seats
+from protopress.signals import (
+    STOPPING_SIGNALS,
+    deferred_stops,
+    held,
+    raise_if_stopped,
+)
 
 FORMAT = "protopress-balance/1"
 SCHEDULER_ADDRESS = re.compile(
@@ -43,8 +53,10 @@ SCHEDULER_ADDRESS = re.compile(
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before saying it cannot be reached
 MAX_CHUNK = 20  # games per chunk at most: Ctrl-C and progress are never far away
 CHUNKS_PER_WORKER = 16  # at least this many chunks per worker when there are games enough
+CHECK_STOP = 0.2  # seconds between looks for a Ctrl-C, SIGTERM or SIGHUP while workers play
 
 Progress = Callable[[int, int], None]
+HANGUP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()  # not on Windows
 
 
 class MissingExtra(ImportError):
@@ -313,6 +325,11 @@ def _ignore_interrupts() -> None:
 def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[list, bool]:
     done: list[list[GameRecord]] = []
     context = multiprocessing.get_context("spawn")
+    # multiprocessing's resource tracker ignores Ctrl-C and SIGTERM; started with the
+    # hangup held, it never sees one either (a terminal's hangup reaches the whole
+    # process group): this process stops it with the workers
+    with held(*HANGUP):
+        resource_tracker.ensure_running()
     pool = ProcessPoolExecutor(
         max_workers=min(workers, len(chunks)),
         mp_context=context,
@@ -322,20 +339,26 @@ def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[l
     collected: set[Future] = set()
     interrupted = False
     try:
-        # workers are started while submitting: let them inherit an ignored SIGINT
-        # so that a Ctrl-C during their start-up does not reach them either
-        with _sigint_ignored():
-            futures = [pool.submit(play_chunk, chunk) for chunk in chunks]
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done.append(future.result())  # a worker's error is raised here
-                collected.add(future)
-                _report(progress, done, total)
-    except BaseException as error:  # Ctrl-C, or a worker's error: stop the others now
-        _stop_workers(pool)  # the pool then fails the chunks not finished: none is cancelled
-        pool.shutdown(wait=True)
+        with deferred_stops():  # a signal is raised between waits, never inside one
+            # workers are started while submitting: they start with Ctrl-C and a hangup
+            # held, so that neither reaches them, even during their start-up; here either
+            # is delivered when the block ends
+            with held(signal.SIGINT, *HANGUP):
+                futures = [pool.submit(play_chunk, chunk) for chunk in chunks]
+            pending = set(futures)
+            while pending:
+                finished, pending = wait(pending, CHECK_STOP, return_when=FIRST_COMPLETED)
+                raise_if_stopped()
+                for future in finished:
+                    done.append(future.result())  # a worker's error is raised here
+                    collected.add(future)
+                    _report(progress, done, total)
+    except BaseException as error:  # Ctrl-C, SIGTERM, a worker's error: stop the others now
+        # a second Ctrl-C is dropped; SIGTERM or SIGHUP waits: neither cuts this short
+        with _sigint_ignored(), held(*STOPPING_SIGNALS):
+            _stop_workers(pool)  # the pool then fails the chunks not finished: none is cancelled
+            pool.shutdown(wait=True)
+            _stop_resource_tracker()
         if not isinstance(error, KeyboardInterrupt):
             raise
         interrupted = True
@@ -346,6 +369,7 @@ def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[l
         ]
     else:
         pool.shutdown(wait=True)
+        _stop_resource_tracker()  # a run that ends leaves no process behind either
     return done, interrupted
 
 
@@ -372,6 +396,15 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.join(timeout=5)
+
+
+def _stop_resource_tracker() -> None:
+    """End multiprocessing's resource tracker once the workers are gone, and wait for it:
+    it would outlive this process by a moment and, orphaned, be left to init to reap.
+    The next pool starts a new one."""
+    stop = getattr(resource_tracker._resource_tracker, "_stop", None)  # CPython 3.8+
+    if stop is not None:
+        stop()
 
 
 def _on_cluster(address: str, plan, total: int, progress) -> tuple[list, bool]:
@@ -403,4 +436,5 @@ def _on_cluster(address: str, plan, total: int, progress) -> tuple[list, bool]:
         except KeyboardInterrupt:
             client.cancel(futures)
             return done, True
+
     return done, False

@@ -28,9 +28,8 @@ def main():
     except OSError as error:
         if Settings.debug:
             traceback.print_exc()
-        click.echo(
-            f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
-        )
+        line = f"protopress: {error.strerror or error}: {error.filename or ''}".rstrip(": ")
+        click.echo(printable(line), err=True)
         sys.exit(1)
     except InvalidInput as invalid:  # raised outside a command's own handling
         for problem in invalid.problems:
@@ -45,5 +44,7 @@ def main():
         if Settings.debug:
             traceback.print_exc()
         hint = "" if Settings.debug else " (run again with --debug for the traceback)"
-        click.echo(f"protopress: internal error: {type(error).__name__}: {error}{hint}", err=True)
+        # the error's text may quote an input's bytes: escaped, and on one line
+        text = printable(f"{type(error).__name__}: {error}")
+        click.echo(f"protopress: internal error: {text}{hint}", err=True)
         sys.exit(70)

@@ -54,8 +54,34 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
 
     Same seed, same numbers, whatever the number of workers (unless a search bot
     is budgeted in milliseconds: then the machine's speed decides). Ctrl-C keeps the
-    games already played and says how many they cover.
+    games already played and says how many they cover. SIGTERM or SIGHUP stops the
+    workers and writes nothing more (exit 143 or 129).
     """
+    from protopress.signals import Stopped, stopping_on_signals
+
+    written: list[Path] = []
+    with stopping_on_signals():
+        try:
+            _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed,
+                     game_options, solo, difficulty, workers, scheduler, report_path, json_path,
+                     compare_with, written)  # fmt: skip
+        except Stopped as stop:
+            click.echo(f"stopped by {stop.name}: the workers are stopped, {_so_far(written)}",
+                       err=True)  # fmt: skip
+            sys.exit(stop.exit_status)
+        except KeyboardInterrupt:  # outside the games (those keep what was played)
+            click.echo(f"interrupted: {_so_far(written)}", err=True)
+            sys.exit(INTERRUPTED)
+
+
+def _so_far(written: list[Path]) -> str:
+    return f"only {', '.join(map(str, written))} written" if written else "nothing written"
+
+
+def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options,
+             solo, difficulty, workers, scheduler, report_path, json_path, compare_with,
+             written: list[Path]):  # fmt: skip
+    """The balance command; written collects the files written, in order."""
     from protopress.balance import (
         MissingExtra,
         compare,
@@ -100,9 +126,11 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
         click.echo(line)
     if report_path:
         write_report(report_path, result, summary)
+        written.append(report_path)
         click.echo(f"wrote {report_path}", err=True)
     if json_path:
         write_json(json_path, result, summary)
+        written.append(json_path)
         click.echo(f"wrote {json_path}", err=True)
     if result.partial:
         sys.exit(INTERRUPTED)

@@ -310,6 +310,7 @@ def watch(catalog_path, layouts_dir, output, paper, png, interval):
     Only the kinds that changed are drawn again, and only the changed
     components' PNGs; problems are reported and watching goes on.
     """
+    from protopress.components.problems import printable
     from protopress.generators.render import RenderOptions
     from protopress.generators.watch import watch as watch_files
 
@@ -323,7 +324,8 @@ def watch(catalog_path, layouts_dir, output, paper, png, interval):
 
     def report(event):
         stream_err = event.kind != "rendered"
-        click.echo(event.message, err=stream_err)
+        for line in event.message.split("\n"):  # an error's text may quote an input's bytes
+            click.echo(printable(line), err=stream_err)
 
     try:
         watch_files(catalog_path, options, report, should_stop=lambda: False, interval=interval)

@@ -6,14 +6,17 @@ schema gains the kind's collection, so a declared kind's components are checked
 by the same schema machinery, and their problems located the same way, as the
 built-in kinds'. Declarations are data only: nothing in them is executed.
 
-Schemas are built from whatever the declaration holds, defensively: a broken
-declaration is reported by the catalog schema (its `kinds` part), and its kind
-still accepts its collection, so one typo is not reported twice.
+Declarations are checked before any schema is built from them: a kind whose
+name the catalog schema refuses (a `/`, a control character) is not declared,
+and a field whose declaration the catalog schema refuses (`max_length: -1`, an
+unknown type) accepts any value. The catalog schema reports the broken
+declaration (its `kinds` part), and the collection it names is still accepted,
+so one typo is not reported twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -23,6 +26,7 @@ from protopress.components.schemas import (
     CATALOG_SCHEMA,
     SCHEMA_SUFFIX,
     Kind,
+    fast_part,
     kinds,
     schema_documents,
     validator,
@@ -63,21 +67,48 @@ class DeclaredKind(Kind):
         return {name: spec["default"] for name, spec in self.fields.items() if "default" in spec}
 
 
-def declared_kinds(document: object) -> dict[str, DeclaredKind]:
-    """The kinds a catalog document declares, by name (in declaration order)."""
+def sound_kind_name(name: str) -> bool:
+    """A name the catalog schema takes for a kind (and so one a schema file may carry)."""
+    return fast_part(CATALOG_SCHEMA, "/properties/kinds/propertyNames").is_valid(name)
+
+
+def sound_field(spec: object) -> bool:
+    """A field declaration the catalog schema takes: one a schema may be built from."""
+    return fast_part(CATALOG_SCHEMA, "/$defs/field").is_valid(spec)
+
+
+def _declarations(document: object) -> dict:
     declarations = document.get("kinds") if isinstance(document, dict) else None
-    if not isinstance(declarations, dict):
-        return {}
+    return declarations if isinstance(declarations, dict) else {}
+
+
+def declared_kinds(document: object) -> dict[str, DeclaredKind]:
+    """The kinds a catalog document declares, by name (in declaration order): those
+    with a sound name and a collection."""
     result = {}
-    for name, declaration in declarations.items():
+    for name, declaration in _declarations(document).items():
         if not isinstance(declaration, dict) or not isinstance(declaration.get("collection"), str):
             continue
         if name + SCHEMA_SUFFIX in schema_documents():
             continue  # a built-in name: declaration_findings says so
+        if not sound_kind_name(name):
+            continue  # the catalog schema says so
         result[name] = DeclaredKind(
             name, declaration["collection"], name + SCHEMA_SUFFIX, MappingProxyType(declaration)
         )
     return result
+
+
+def refused_collections(document: object, declared: Mapping[str, DeclaredKind]) -> list[str]:
+    """The collections named by declarations that declare no kind (a built-in or
+    unsound name): accepted as they are, since the declaration's problem is reported."""
+    return [
+        declaration["collection"]
+        for name, declaration in _declarations(document).items()
+        if name not in declared
+        and isinstance(declaration, dict)
+        and isinstance(declaration.get("collection"), str)
+    ]
 
 
 def all_kinds(declared: Mapping[str, DeclaredKind]) -> dict[str, Kind]:
@@ -120,7 +151,7 @@ def kind_schema(kind: DeclaredKind, kind_of: Mapping[str, str]) -> dict[str, obj
     }
     for name, spec in kind.fields.items():
         if name not in properties:
-            properties[name] = field_schema(spec, kind_of)
+            properties[name] = field_schema(spec, kind_of) if sound_field(spec) else {}
     required = kind.declaration.get("required")
     names = [n for n in required if isinstance(n, str)] if isinstance(required, list) else []
     schema = {
@@ -136,10 +167,14 @@ def kind_schema(kind: DeclaredKind, kind_of: Mapping[str, str]) -> dict[str, obj
     return schema
 
 
-def declared_schemas(declared: Mapping[str, DeclaredKind]) -> dict[str, dict]:
+def declared_schemas(
+    declared: Mapping[str, DeclaredKind], refused: Iterable[str] = ()
+) -> dict[str, dict]:
     """The schema files a catalog's declared kinds add: one per kind, and the catalog
-    schema with their collections (empty when nothing is declared)."""
-    if not declared:
+    schema with their collections (empty when nothing is declared). The refused
+    collections (see refused_collections) are accepted as any list."""
+    refused = list(refused)
+    if not declared and not refused:
         return {}
     everything = all_kinds(declared)
     kind_of = {k.collection: k.name for k in everything.values()}
@@ -156,6 +191,8 @@ def declared_schemas(declared: Mapping[str, DeclaredKind]) -> dict[str, dict]:
                 "items": {"$ref": kind.schema_file},
             },
         )
+    for collection in refused:
+        properties.setdefault(collection, {"type": "array"})
     catalog["properties"] = properties
     result[CATALOG_SCHEMA] = catalog
     return result
@@ -167,9 +204,7 @@ def declaration_findings(
     """What the schema cannot say about the declarations: names taken by the built-in
     kinds, required fields that are not fields, defaults that do not fit, sizes out
     of range."""
-    declarations = document.get("kinds") if isinstance(document, dict) else None
-    if not isinstance(declarations, dict):
-        return
+    declarations = _declarations(document)
     taken = set(schema_documents()[CATALOG_SCHEMA]["properties"])
     collections: dict[str, str] = {}
     for name, declaration in declarations.items():
@@ -231,8 +266,8 @@ def _field_findings(
             yield Located(f"{pointer}/required/{index}", f"{name!r} is not a field{hint}")
     kind_of = {k.collection: k.name for k in all_kinds(declared).values()}
     for name, spec in fields.items():
-        if "default" not in spec:
-            continue
+        if "default" not in spec or not sound_field(spec):
+            continue  # a broken field: the catalog schema says so
         at = f"{pointer}/fields/{escape_token(name)}/default"
         schema = field_schema({k: v for k, v in spec.items() if k != "default"}, kind_of)
         for error in validator(CATALOG_SCHEMA).evolve(schema=schema).iter_errors(spec["default"]):

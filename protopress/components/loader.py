@@ -18,6 +18,7 @@ from protopress.components.declared import (
     declaration_findings,
     declared_kinds,
     declared_schemas,
+    refused_collections,
 )
 from protopress.components.explain import Located, explain
 from protopress.components.jsonpos import SourceMap, escape_token, source_map
@@ -56,7 +57,8 @@ def catalog_findings(document: object) -> list[Located]:
     declared = declared_kinds(document)
     every = all_kinds(declared)
     known = known_ids(document, every)
-    errors = schema_errors(document, known, CATALOG_SCHEMA, declared_schemas(declared))
+    extra = declared_schemas(declared, refused_collections(document, declared))
+    errors = schema_errors(document, known, CATALOG_SCHEMA, extra)
     return [
         *(f for error in errors for f in explain(error)),
         *semantic_findings(document, every),

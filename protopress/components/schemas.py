@@ -213,14 +213,17 @@ class _FastRefersTo:
 _FAST_BASE = "https://protopress.invalid/schemas/"
 
 
-def _fast_of(documents: Mapping[str, dict], schema_file: str) -> jsonschema_rs.Draft202012Validator:
+def _fast_of(
+    documents: Mapping[str, dict], schema_file: str, root: dict | None = None
+) -> jsonschema_rs.Draft202012Validator:
+    """jsonschema-rs's validator of schema_file, or of root placed beside it."""
     registry = jsonschema_rs.Registry(
         [(_FAST_BASE + name, _without_dialect(doc)) for name, doc in documents.items()]
     )
     return jsonschema_rs.Draft202012Validator(
-        _without_dialect(documents[schema_file]),
+        root if root is not None else _without_dialect(documents[schema_file]),
         registry=registry,
-        base_uri=_FAST_BASE + schema_file,
+        base_uri=_FAST_BASE + (schema_file if root is None else "part-of-" + schema_file),
         keywords={"refersTo": _FastRefersTo},
     )
 
@@ -233,6 +236,13 @@ def fast_validator(schema_file: str = CATALOG_SCHEMA) -> jsonschema_rs.Draft2020
 @functools.cache
 def _fast_validator(schema_file: str, games: tuple[str, ...]) -> jsonschema_rs.Draft202012Validator:
     return _fast_of(schema_documents(), schema_file)
+
+
+@functools.cache
+def fast_part(schema_file: str, pointer: str) -> jsonschema_rs.Draft202012Validator:
+    """A quick valid-or-not for one part of a schema file (e.g. the catalog's
+    /$defs/field), with `refersTo` taking any value."""
+    return _fast_of(schema_documents(), schema_file, {"$ref": f"{schema_file}#{pointer}"})
 
 
 @functools.lru_cache(maxsize=8)

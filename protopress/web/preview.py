@@ -11,6 +11,7 @@ images are the generators', which refuse assets outside it).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from pathlib import Path
@@ -21,12 +22,15 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from protopress.components import InvalidInput, load_catalog
+from protopress.components.problems import Problem, printable
 from protopress.generators.watch import snapshot
 from protopress.web.faces import Faces
 from protopress.web.server import STATIC, page, static_files
 from protopress.web.solo import face_response
 
 POLL = 0.4  # seconds between looks at the files: a save shows within about a second
+
+FaceKey = tuple[str, str, str]  # kind, component id, side
 
 
 class Preview:
@@ -40,9 +44,10 @@ class Preview:
         self.faces: Faces | None = None
         self._stamps: dict = {}
         self._lock = threading.Lock()
+        self._last_drawn: dict[FaceKey, bytes] = {}  # each face's last PNG that drew
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="preview-watch", daemon=True)
-        self.refresh()
+        self.follow()
 
     def start(self) -> None:
         self._thread.start()
@@ -52,7 +57,23 @@ class Preview:
 
     def _run(self) -> None:
         while not self._stop.wait(POLL):
+            self.follow()
+
+    def follow(self) -> None:
+        """refresh, whatever fails: a failure keeps the last faces, marked stale, and
+        the files are still followed, so the next save is drawn."""
+        try:
             self.refresh()
+        except Exception as error:  # a redraw must never end the watching
+            problem = f"{self.catalog_path.name}: the faces could not be drawn: "
+            self._keep_last(printable(problem + f"{type(error).__name__}: {error}"))
+
+    def _keep_last(self, problem: str) -> None:
+        with self._lock:
+            self.version += 1
+            model = {"title": self.model.get("title", ""), "problems": [problem]}
+            model |= {"version": self.version, "kinds": self.model["kinds"], "stale": True}
+            self.model = model
 
     def refresh(self) -> bool:
         """Read everything again if a file changed; True when it did."""
@@ -68,6 +89,10 @@ class Preview:
                 model["kinds"], model["stale"] = self.model["kinds"], True
             else:
                 self.faces = faces
+                shown = {(k["kind"], c["id"]) for k in model["kinds"] for c in k["components"]}
+                self._last_drawn = {
+                    key: png for key, png in self._last_drawn.items() if key[:2] in shown
+                }
             self.model = model
         return True
 
@@ -79,7 +104,7 @@ class Preview:
         except InvalidInput as invalid:
             return self._invalid(invalid), None
         except OSError as error:
-            problem = f"{shown}: {error.strerror or error}"
+            problem = printable(f"{shown}: {error.strerror or error}")
             return {"title": shown, "kinds": [], "problems": [problem]}, None
         kinds = [self._kind(faces, kind) for kind in catalog.components]
         return {"title": catalog.title, "kinds": kinds, "problems": []}, faces
@@ -98,9 +123,9 @@ class Preview:
         for problem in invalid.problems:
             ident = _component_at(document, problem.pointer)
             if ident is None:
-                general.append(str(problem))
+                general.append(self._shown(problem))
             else:
-                placed.setdefault(ident, []).append(str(problem))
+                placed.setdefault(ident, []).append(self._shown(problem))
         return {"title": self.catalog_path.name, "problems": general, "placed": placed}
 
     def _kind(self, faces: Faces, kind: str) -> dict:
@@ -116,35 +141,62 @@ class Preview:
             "components": [self._component(faces, c) for c in faces.catalog.of_kind(kind)],
         }
 
-    @staticmethod
-    def _component(faces: Faces, component) -> dict:
+    def _component(self, faces: Faces, component) -> dict:
         problems = []
+        stale = []  # the sides that do not draw: their last drawing is shown
         for side in faces.sides(component.kind):
             try:
                 face = faces.face(component.kind, component.id, side)
+            except InvalidInput as invalid:  # text the face cannot draw: render refuses it too
+                problems += [self._shown(problem) for problem in invalid.problems]
+                stale.append(side)
+                continue
             except ValueError as error:  # an image missing or refused
-                problems.append(f"{side}: {error}")
+                problems.append(printable(f"{side}: {error}"))
                 continue
             if face is not None:  # the component's own kind and side: always found
-                problems += [f"{side}: {w}" for w in face.warnings]
+                problems += [printable(f"{side}: {w}") for w in face.warnings]
         return {
             "id": component.id,
             "title": component.get("title") or component.get("name") or component.id,
             "count": component.count,
             "fields": json.loads(json.dumps(dict(component.fields), default=str)),
             "problems": problems,
+            "stale": stale,
         }
+
+    def _shown(self, problem: Problem) -> str:
+        """The problem's line, its file named from the catalog's folder when inside it
+        (as `render` names it when run there)."""
+        folder = self.catalog_path.parent
+        path = Path(problem.file)
+        if path.is_absolute() and path.is_relative_to(folder):
+            problem = dataclasses.replace(problem, file=path.relative_to(folder).as_posix())
+        return str(problem)
 
     def state(self) -> dict:
         with self._lock:
             return self.model
 
     def png(self, kind: str, ident: str, side: str) -> Response:
+        """The face drawn now, or, when it does not draw, its last drawing (the page
+        marks it stale and says why)."""
         with self._lock:
             faces = self.faces
         if faces is None:
             return Response("no faces yet", status_code=404, media_type="text/plain")
-        return face_response(faces, kind, ident, side)
+        key = (kind, ident, side)
+        try:
+            response = face_response(faces, kind, ident, side)
+        except Exception:  # the problem is on the page, beside the face
+            last = self._last_drawn.get(key)
+            if last is None:
+                return Response("this face does not draw", status_code=404, media_type="text/plain")
+            return Response(last, media_type="image/png", headers={"Cache-Control": "no-store"})
+        if response.status_code == 200:
+            with self._lock:
+                self._last_drawn[key] = bytes(response.body)
+        return response
 
 
 def _component_at(document, pointer: str) -> str | None:

@@ -67,6 +67,10 @@ class _EndOfInput(Exception):
     pass
 
 
+class _Unreadable(Exception):
+    """Standard input is closed (`0<&-`) or cannot be read: no answer will come."""
+
+
 def intro(save_path: Path) -> tuple[str, ...]:
     return (
         "You play with the physical game; I run the rival. Type help at any prompt "
@@ -82,7 +86,7 @@ class Session:
     def __init__(
         self,
         engine: Engine,
-        stdin: TextIO,
+        stdin: TextIO | None,
         stdout: TextIO,
         save_path: Path,
         resumed_from: Path | None = None,
@@ -129,6 +133,13 @@ class Session:
                 f"answers are saved in {self.save_path}. To go on: {resume_hint(self.save_path)}"
             )
             return 1
+        except _Unreadable as unreadable:
+            self.save()
+            self.say(
+                f"{unreadable}, so no answer can come ({self.engine.where}). Your answers "
+                f"are saved in {self.save_path}. To go on: {resume_hint(self.save_path)}"
+            )
+            return 1
         except KeyboardInterrupt:
             self.save()
             self.stdout.write(f"\nStopped. To go on: {resume_hint(self.save_path)}\n")
@@ -148,7 +159,7 @@ class Session:
             default = f" [{question.default}]" if question.default is not None else ""
             self.stdout.write(f"{question.prompt}{default} > ")
             self.stdout.flush()
-            line = self.stdin.readline()
+            line = self.read_line()
             if not line:
                 self.stdout.write("\n")
                 raise _EndOfInput
@@ -175,6 +186,21 @@ class Session:
                 continue
             self.save()
             return
+
+    def read_line(self) -> str:
+        """The next line of standard input ('' at its end); _Unreadable when it is closed
+        or reading fails (a folder given as input, bytes that are not UTF-8)."""
+        try:
+            if self.stdin is None:  # started with standard input closed: Python gives None
+                raise _Unreadable("Standard input is closed")
+            try:
+                return self.stdin.readline()
+            except (OSError, ValueError) as error:
+                reason = getattr(error, "strerror", None) or error
+                raise _Unreadable(f"Standard input cannot be read ({reason})") from None
+        except _Unreadable:
+            self.stdout.write("\n")  # ends the prompt's line
+            raise
 
     def undo(self, count_text: str) -> None:
         """Take back answers by replaying the others; save; show the step again."""
@@ -206,7 +232,7 @@ def _isatty(stream) -> bool:
 
 def run_session(
     catalog,
-    stdin: TextIO,
+    stdin: TextIO | None,
     stdout: TextIO,
     *,
     difficulty: str = "normal",
@@ -216,8 +242,9 @@ def run_session(
 ) -> int:
     """Run an at-the-table solo session of Stonespine Architects; return the exit code.
 
-    0: finished, or `quit` (saved). 1: the input ended mid-session (saved), a save
-    that cannot be resumed or written. 2: an unknown difficulty. 130: interrupted.
+    0: finished, or `quit` (saved). 1: the input ended mid-session, or standard input
+    is closed or cannot be read (saved: no answer can come, and the session is not
+    over), a save that cannot be resumed or written. 2: an unknown difficulty. 130: interrupted.
     A new session takes `difficulty` and `seed` (None: a random seed, shown);
     a resumed one takes both from `resume_path`. Saves go to `save_path`, else to
     `resume_path` when resuming, else to `default_save_path()`.

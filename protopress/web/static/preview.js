@@ -18,6 +18,16 @@ function problemList(problems) {
   return problems.length ? el("ul", { class: "problems" }, ...problems.map((p) => el("li", { text: p }))) : null;
 }
 
+// Sides that do not draw show their last drawing, marked stale (the problem is listed).
+function markStale(sides, names, stale) {
+  names.forEach((side, index) => {
+    if (!stale.includes(side)) return;
+    const figure = sides.children[index];
+    figure.classList.add("stale");
+    figure.append(el("span", { class: "stale-mark", text: "stale: the last drawing, see the problem" }));
+  });
+}
+
 function showFields(kind, component) {
   selected = kind + "/" + component.id;
   document.querySelectorAll(".face.selected").forEach((f) => f.classList.remove("selected"));
@@ -50,6 +60,7 @@ function render(model) {
         sides.append(el("figure", {}, el("img", { src, alt: `${component.title} ${side}`, loading: "lazy", width, height }), el("figcaption", { text: side })));
       }
       const key = kind.kind + "/" + component.id;
+      markStale(sides, kind.sides, component.stale || []);
       grid.append(
         el(
           "div",
