@@ -17,10 +17,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from protopress.components import Catalog
+from protopress.components.catalog import Component
+from protopress.games.gemstone_caverns.actions import (
+    ACTIONS,
+    PASS,
+    Arrange,
+    CavernsAction,
+    Pass,
+    Place,
+)
 from protopress.games.gemstone_caverns.fit import FIT_BONUS, NEAR_BONUS, _fast_best_fit
 from protopress.games.gemstone_caverns.grid import (
-    PASS,
     Scoring,
+    Spots,
     _arrangements,
     _cached,
     _chosen,
@@ -33,7 +43,7 @@ from protopress.games.gemstone_caverns.grid import (
     _scoring,
 )
 from protopress.games.gemstone_caverns.spec import SPEC
-from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.core import Game, IllegalAction, top_seats
 from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
 
@@ -54,14 +64,14 @@ class GridScore:
     total: int
     by_symbol: dict[str, SymbolScore]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "total": self.total,
             "by_symbol": {char: s._asdict() for char, s in self.by_symbol.items()},
         }
 
 
-def _row_width(grid_rows) -> int:
+def _row_width(grid_rows: object) -> int:
     if not isinstance(grid_rows, list) or not grid_rows:
         raise ValueError('"grid" must be a non-empty list of row strings')
     for number, row in enumerate(grid_rows, 1):
@@ -77,7 +87,7 @@ def _row_width(grid_rows) -> int:
     return len(grid_rows[0])
 
 
-def score_grid(grid_rows: list[str], scoring) -> GridScore:
+def score_grid(grid_rows: list[str], scoring: Scoring | dict[str, Any]) -> GridScore:
     """Score a grid written one string per row ("." empty; equal characters one symbol)."""
     rules = _scoring(scoring)
     width = _row_width(grid_rows)
@@ -96,21 +106,21 @@ def score_grid(grid_rows: list[str], scoring) -> GridScore:
     return GridScore(sum(s.score for s in by_symbol.values()), by_symbol)
 
 
-def _sheet(catalog):
+def _sheet(catalog: Catalog) -> Component:
     sheets = catalog.of_kind("score-sheet")
     if not sheets:
         raise ValueError(f"{catalog.path}: no score sheet to take the grid and scoring from")
     return sheets[0]
 
 
-def score_state(catalog, state_json: dict) -> dict:
+def score_state(catalog: Catalog, state_json: dict[str, Any]) -> dict[str, Any]:
     """The score of {"grid": [...]} under the catalog's score sheet scoring."""
     # unchecked JSON: score_grid checks that it is a list of row strings
     grid: Any = state_json.get("grid") if isinstance(state_json, dict) else None
     return score_grid(grid, _sheet(catalog)["scoring"]).to_json()
 
 
-def format_score(result: dict) -> str:
+def format_score(result: dict[str, Any]) -> str:
     lines = [f"{'symbol':<8}{'groups':>7}{'boxes':>7}{'score':>7}"]
     for char, s in result["by_symbol"].items():
         lines.append(f"{char:<8}{s['groups']:>7}{s['boxes']:>7}{s['score']:>7}")
@@ -131,13 +141,13 @@ class Table:
     letters: str  # one character per symbol, for written grids
     dice: tuple[tuple[str, ...], ...]  # faces per die, each copy of a die separately
     scoring: Scoring
-    neighbours: tuple
+    neighbours: tuple[tuple[int, ...], ...]
     players: int
     full: int  # the bitmask of a full grid
     draws: tuple[tuple[tuple[str, ...], int, int], ...]  # per die: faces, their number, its bits
 
     @classmethod
-    def of(cls, catalog, players: int) -> Table:
+    def of(cls, catalog: Catalog, players: int) -> Table:
         sheet = _sheet(catalog)
         symbols = catalog.of_kind("symbol")
         dice = tuple(
@@ -159,6 +169,13 @@ class Table:
         )
 
 
+class ShapeUsed(NamedTuple):
+    """The shape of an arrangement a seat chose as the active player."""
+
+    seat: int
+    shape: str  # its name: a tetromino's letter, else its picture
+
+
 class GemstoneState(SharedRng):
     """One game: a grid per seat, the roll, the arrangement and who still places it."""
 
@@ -177,9 +194,9 @@ class GemstoneState(SharedRng):
         self.values = [_Judged() for _ in range(table.players)]
         self.active = 0  # the seat that rolls and arranges this turn
         self.rolled: tuple[str, ...] = ()
-        self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
+        self.arrangement: Arrange | None = None  # once chosen
         self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
-        self.spots: tuple[dict, ...] = ()  # _placements of the arrangement's shape
+        self.spots: tuple[Spots, ...] = ()  # _placements of the arrangement's shape
         self.place_table: _PlaceTable | None = None  # _place_table of the arrangement's shape
         self.turns_shown = 4  # distinct quarter turns of the arrangement
         self.placed = 0  # seats that have placed (or passed) this turn, from the active one
@@ -187,9 +204,8 @@ class GemstoneState(SharedRng):
         self.over = False
         self.turns = 0
         self.passes = 0
-        # (seat, shape name) of each arrangement chosen, in turn: immutable, so shared
-        # by copies
-        self.used: tuple[tuple[int, str], ...] = ()
+        # the shape of each arrangement chosen, in turn: immutable, so shared by copies
+        self.used: tuple[ShapeUsed, ...] = ()
         SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
 
     def copy(self) -> GemstoneState:
@@ -228,8 +244,11 @@ class GemstoneState(SharedRng):
 class GemstoneCaverns:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+    actions = ACTIONS
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemstoneState:
+    def setup(
+        self, catalog: Catalog, players: int, rng: random.Random, options: dict[str, Any]
+    ) -> GemstoneState:
         SPEC.parse_options(options or {})  # it has none: refuses any given
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
@@ -242,7 +261,7 @@ class GemstoneCaverns:
             return None
         return (state.active + state.placed) % state.table.players
 
-    def legal_actions(self, state: GemstoneState) -> Sequence[Action]:
+    def legal_actions(self, state: GemstoneState) -> Sequence[CavernsAction]:
         """The arrangements of the roll, else the placements clear of the seat's
         filled boxes (a Placements sequence: no list is built), else the pass."""
         if state.over:
@@ -255,42 +274,39 @@ class GemstoneCaverns:
         actions = _clear_in(state.place_table, state.turns_shown, state.filled[seat])
         return actions if actions.size else [PASS]
 
-    def apply(self, state: GemstoneState, action: Action) -> None:
-        kind = action[0]
+    def apply(self, state: GemstoneState, action: CavernsAction) -> None:
         if state.over:
             raise IllegalAction("the game is over")
-        if kind == "arrange":
+        if isinstance(action, Arrange):
             if state.arrangement is not None:
                 raise IllegalAction("the dice are already arranged this turn")
-            _, cells, labels = action
             t = state.table
-            chosen = _chosen(cells, labels, t.symbols, t.rows, t.cols)
-            state.arrangement = (cells, labels)
+            chosen = _chosen(action.cells, action.symbols, t.symbols, t.rows, t.cols)
+            state.arrangement = action
             state.codes, state.turns_shown = chosen.codes, chosen.turns
             state.spots, state.place_table = chosen.spots, chosen.table
-            state.used += ((state.active, chosen.name),)
+            state.used += (ShapeUsed(state.active, chosen.name),)
             return
         if state.arrangement is None:
             raise IllegalAction("the dice must be arranged first")
-        if kind == "place":
-            _, times, row, col = action
+        if isinstance(action, Place):
             seat = (state.active + state.placed) % state.table.players  # to_move: not over
             try:
-                mask, inside = state.spots[times][row, col]
+                mask, inside = state.spots[action.quarter_turns][action.row, action.column]
             except (KeyError, IndexError, TypeError):
-                raise IllegalAction(f"no box of the grid under {action}") from None
+                raise IllegalAction(f"no box of the grid under {ACTIONS.words(action)}") from None
             if mask & state.filled[seat]:
-                raise IllegalAction(f"{action} overlaps filled boxes of seat {seat}")
+                raise IllegalAction(f"{ACTIONS.words(action)} overlaps filled boxes of seat {seat}")
             grid, codes = state.grids[seat], state.codes
             for k, box in inside:
                 grid[box] = codes[k]
             state.filled[seat] |= mask
             state.values[seat] = _Judged()
-        elif kind == "pass":
+        elif isinstance(action, Pass):
             state.ended = True
             state.passes += 1
         else:
-            raise IllegalAction(f"unknown action {action}")
+            raise IllegalAction(f"unknown action {ACTIONS.words(action)}")
         state.placed += 1
         if state.placed == state.table.players:
             _end_turn(state)
@@ -323,18 +339,22 @@ class GemstoneCaverns:
         """_best_fit for the heuristic, by _fast_best_fit (tested equal to it)."""
         return _fast_best_fit(state, seat)
 
-    def record(self, state: GemstoneState) -> dict:
-        shapes: Counter = Counter()
+    def record(self, state: GemstoneState) -> dict[str, Any]:
+        shapes: Counter[str] = Counter()
         used: list[list[str]] = [[] for _ in state.filled]
-        for (seat, shape), times in sorted(Counter(state.used).items()):
-            shapes[shape] += times
-            used[seat] += [shape] * times
+        for chosen, times in sorted(Counter(state.used).items()):
+            shapes[chosen.shape] += times
+            used[chosen.seat] += [chosen.shape] * times
         return {
             "boxes_filled": [filled.bit_count() for filled in state.filled],
             "arrangements": dict(sorted(shapes.items())),
             "passes": state.passes,
             "used": used,  # shapes each seat chose as the active player
         }
+
+
+# mypy holds the engine to the contract, with its own state and actions
+_: type[Game[GemstoneState, CavernsAction]] = GemstoneCaverns
 
 
 def _roll(state: GemstoneState) -> None:
@@ -377,7 +397,8 @@ def _best_fit(state: GemstoneState, seat: int) -> int:
         state.codes,
         t.neighbours,
     )
-    spots = _placements(state.arrangement[0], t.rows, t.cols)
+    cells = state.arrangement.cells
+    spots = _placements(cells, t.rows, t.cols)
     best = -1
     for times in range(state.turns_shown):
         for mask, inside in spots[times].values():
@@ -388,7 +409,6 @@ def _best_fit(state: GemstoneState, seat: int) -> int:
                 code = codes[k]
                 fit += sum(grid[other] == code for other in neighbours[box])
             best = max(best, fit)
-    cells = state.arrangement[0]
     inner = sum(
         codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
         for i, a in enumerate(cells)
