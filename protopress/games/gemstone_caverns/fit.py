@@ -139,7 +139,7 @@ def _summed(
 ) -> _Summed:
     """The arrangement of labels on the shape cells, as _Fits adds up its dice."""
     arranged = _arranged(cells, labels, symbols)
-    offsets = _fit_geometry(cells, rows, cols, dice)[0]
+    offsets, _ = _fit_geometry(cells, rows, cols, dice)
     keys = tuple(offset << 8 | code for offset, code in zip(offsets, arranged.codes, strict=True))
     return _Summed(cells, keys, arranged.inner)
 

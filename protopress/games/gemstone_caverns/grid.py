@@ -310,18 +310,26 @@ def _label(
 
 def _groups(cells: Sequence[int], neighbours: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
-    return _label(cells, neighbours)[1]
+    _, groups = _label(cells, neighbours)
+    return groups
 
 
-def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> tuple[int, int]:
-    """(score, boxes in groups one or two boxes short of scoring) of a grid's groups."""
+class GridValue(NamedTuple):
+    """What a grid's groups are worth to the heuristic (or what one group adds)."""
+
+    score: int
+    near: int  # boxes in groups one or two boxes short of scoring
+
+
+def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> GridValue:
+    """The score and near boxes of a grid's groups."""
     score = near = 0
     for _, size in groups:
         if size >= scoring.min_group:
             score += scoring.per_group + size * scoring.per_box
         elif size >= scoring.min_group - 2:
             near += size
-    return score, near
+    return GridValue(score, near)
 
 
 def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
@@ -360,7 +368,8 @@ def _chosen(
 ) -> _Chosen:
     arranged = _arranged(cells, labels, symbols)
     spots, table = _placements(cells, rows, cols), _place_table(cells, rows, cols)
-    return _Chosen(arranged.codes, arranged.turns, spots, table, _by_cells(len(cells))[cells][0])
+    name, _ = _by_cells(len(cells))[cells]
+    return _Chosen(arranged.codes, arranged.turns, spots, table, name)
 
 
 @lru_cache(maxsize=1024)
@@ -384,7 +393,7 @@ class _Judged:
         self.done = False
         self.labels: list[int] = []  # as _label gives them
         self.groups: list[tuple[int, int]] = []
-        self.value = (0, 0)
+        self.value = GridValue(0, 0)
 
 
 def _judge(state: GemstoneState, seat: int) -> _Judged:
@@ -397,6 +406,6 @@ def _judge(state: GemstoneState, seat: int) -> _Judged:
     return judged
 
 
-def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
+def _cached(state: GemstoneState, seat: int) -> GridValue:
     """_value_of the seat's grid."""
     return _judge(state, seat).value

@@ -32,6 +32,7 @@ from protopress.games.gemstone_caverns.fit import (
 )
 from protopress.games.gemstone_caverns.grid import (
     Cells,
+    GridValue,
     Placements,
     Scoring,
     _arrangements,
@@ -133,13 +134,13 @@ def _die_at(cells: Cells, rows: int, cols: int) -> tuple[tuple[tuple[int, ...], 
 
 
 @lru_cache(maxsize=8)
-def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
-    """(score, near boxes) a group of each size 0..boxes adds, as _value_of counts them."""
+def _worth(scoring: Scoring, boxes: int) -> tuple[GridValue, ...]:
+    """What a group of each size 0..boxes adds, as _value_of counts them."""
     low = scoring.min_group
     return tuple(
-        (scoring.per_group + size * scoring.per_box, 0)
+        GridValue(scoring.per_group + size * scoring.per_box, 0)
         if size >= low
-        else (0, size if size >= low - 2 else 0)
+        else GridValue(0, size if size >= low - 2 else 0)
         for size in range(boxes + 1)
     )
 
@@ -157,7 +158,7 @@ class _Placing:
         judged = _judge(state, seat)
         labels, self.groups = judged.labels, judged.groups
         self.score, self.near = score, near = judged.value
-        others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+        others = [_cached(state, s).score for s in range(t.players) if s != seat]
         self.rival = max(others) if others else None
         self.worth = worth = _worth(t.scoring, len(grid))
         self.stride = stride = len(t.symbols) + 1
@@ -185,7 +186,7 @@ class _Placing:
         for sizes in spots.sizes:
             s, n = score, near
             for size in sizes:
-                s, n = s + worth[size][0], n + worth[size][1]
+                s, n = s + worth[size].score, n + worth[size].near
             self.quick.append(self._less_rival(s + NEAR_BONUS * n))  # the heuristic's sum
 
     def _less_rival(self, value: float) -> float:
@@ -207,7 +208,7 @@ class _Placing:
             dice = len(part)
             if not joined:  # a part alone: no other part shares a group with it
                 gain = worth[dice]
-                score, near = score + gain[0], near + gain[1]
+                score, near = score + gain.score, near + gain.near
                 continue
             kept = []
             for other_dice, other_groups in merged:
@@ -224,12 +225,12 @@ class _Placing:
             while joined:
                 low = joined & -joined
                 joined ^= low
-                old_size = groups[low.bit_length() - 1][1]
+                _, old_size = groups[low.bit_length() - 1]
                 old = worth[old_size]
-                score, near = score - old[0], near - old[1]
+                score, near = score - old.score, near - old.near
                 size += old_size
             gain = worth[size]
-            score, near = score + gain[0], near + gain[1]
+            score, near = score + gain.score, near + gain.near
         value = score + NEAR_BONUS * near  # the heuristic's own sum, so ties stay ties
         return value if self.rival is None else value - self.rival
 
@@ -288,12 +289,12 @@ def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list
 
 
 def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Arrange]) -> list[float]:
-    """heuristic(seat) after each "arrange" action of the active seat, as apply +
+    """heuristic(seat) after each Arrange action of the active seat, as apply +
     heuristic on a copy would give it: the grid's value is the same for all, only
     the best fit differs, and _Fits judges every placement of a shape at once."""
     t = state.table
     score, near = _cached(state, seat)
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    others = [_cached(state, s).score for s in range(t.players) if s != seat]
     base = score + NEAR_BONUS * near
     rival = max(others) if others else 0
     values = [
@@ -313,7 +314,7 @@ def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Arrange]
 
 
 def _with_facts(state: GemstoneState, actions: Sequence[Arrange]) -> Sequence[_Summed]:
-    """_summed of each "arrange" action."""
+    """_summed of each Arrange action."""
     t = state.table
     rolled = tuple(sorted(state.rolled))
     if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks

@@ -131,6 +131,14 @@ def format_score(result: dict[str, Any]) -> str:
 # --- the game ---------------------------------------------------------------
 
 
+class DieDraw(NamedTuple):
+    """A die as _roll draws it: a number below `bound` from `bits` random bits."""
+
+    faces: tuple[str, ...]
+    bound: int  # its number of faces
+    bits: int  # the bit length of bound
+
+
 @dataclass(frozen=True)
 class Table:
     """What stays fixed during a game: sheet, symbols, dice, scoring."""
@@ -144,7 +152,7 @@ class Table:
     neighbours: tuple[tuple[int, ...], ...]
     players: int
     full: int  # the bitmask of a full grid
-    draws: tuple[tuple[tuple[str, ...], int, int], ...]  # per die: faces, their number, its bits
+    draws: tuple[DieDraw, ...]  # per die: what rolling it draws
 
     @classmethod
     def of(cls, catalog: Catalog, players: int) -> Table:
@@ -165,7 +173,7 @@ class Table:
             neighbours=_neighbours(sheet["rows"], sheet["columns"]),
             players=players,
             full=(1 << sheet["rows"] * sheet["columns"]) - 1,
-            draws=tuple((faces, len(faces), len(faces).bit_length()) for faces in dice),
+            draws=tuple(DieDraw(faces, len(faces), len(faces).bit_length()) for faces in dice),
         )
 
 
@@ -315,7 +323,7 @@ class GemstoneCaverns:
         return state.over
 
     def scores(self, state: GemstoneState) -> list[int]:
-        return [_cached(state, seat)[0] for seat in range(state.table.players)]
+        return [_cached(state, seat).score for seat in range(state.table.players)]
 
     def winners(self, state: GemstoneState) -> list[int]:
         return top_seats(self.scores(state))
@@ -332,7 +340,7 @@ class GemstoneCaverns:
         if state.arrangement is not None and state.placed == 0 and state.active == seat:
             # the arrangement just chosen: how well it can join this seat's groups
             value += FIT_BONUS * self.best_fit(state, seat)
-        others = [_cached(state, s)[0] for s in range(state.table.players) if s != seat]
+        others = [_cached(state, s).score for s in range(state.table.players) if s != seat]
         return value - max(others) if others else value
 
     def best_fit(self, state: GemstoneState, seat: int) -> int:
