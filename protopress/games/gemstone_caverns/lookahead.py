@@ -326,7 +326,8 @@ def _with_facts(state: GemstoneState, actions: Sequence[Arrange]) -> Sequence[_S
 
 
 def _arrangements_only(actions: Sequence[CavernsAction]) -> TypeGuard[Sequence[Arrange]]:
-    """Whether every action is an arrangement (IllegalAction naming the first that is not)."""
+    """True: every action is an arrangement, as every legal one is before the dice are
+    arranged; any other action is refused (IllegalAction naming it), never valued."""
     for action in actions:
         if not isinstance(action, Arrange):
             raise IllegalAction(f"{ACTIONS.words(action)} is no arrangement of the roll")

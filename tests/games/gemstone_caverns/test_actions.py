@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gemstone_caverns import lookahead
 from protopress.games.gemstone_caverns.actions import ACTIONS, PASS, Arrange, Pass, Place
 from protopress.games.gemstone_caverns.spec import SPEC
 from protopress.rules.actions import UnknownAction
@@ -79,3 +80,15 @@ def test_an_illegal_action_is_shown_in_words():
         GAME.apply(state, Place(0, 0, -3))
     with pytest.raises(IllegalAction, match="unknown action place 0 0 0"):
         GAME.apply(state, ("place", 0, 0, 0))  # a bare tuple is none of the game's actions
+
+
+def test_the_look_ahead_refuses_an_action_of_the_wrong_kind_in_words():
+    catalog = load_catalog(builtin_catalog_path(SPEC.id))
+    state = GAME.setup(catalog, 2, random.Random(0), {})  # the dice are rolled, not arranged
+    with pytest.raises(IllegalAction, match="^pass is no arrangement of the roll"):
+        lookahead.action_values(GAME, state, 0, [PASS])
+    with pytest.raises(IllegalAction, match="^place quarter_turns=0 row=0 column=0 is no arr"):
+        lookahead.best_actions(GAME, state, 0, [*GAME.legal_actions(state), Place(0, 0, 0)])
+    checked_apply(GAME, state, GAME.legal_actions(state)[0])
+    with pytest.raises(IllegalAction, match="^place quarter_turns=0 row=9 column=9 is no place"):
+        lookahead.action_values(GAME, state, 0, [Place(0, 9, 9)])
