@@ -24,6 +24,7 @@ Symmetries = tuple[tuple[int, ...], ...]  # per quarter turn mapping a shape ont
 # permutation sending cell k to cells[perm[k]]
 Inside = tuple[tuple[int, int], ...]  # (cell, box) of each cell of a placement on the grid
 Spots = dict[tuple[int, int], tuple[int, Inside]]  # per (row, column): (mask, inside)
+Places = dict[Place, tuple[int, Inside]]  # per Place action: (mask, inside)
 
 
 class Scoring(NamedTuple):
@@ -131,6 +132,18 @@ def _place_actions(cells: Cells, rows: int, cols: int) -> tuple[tuple[tuple[int,
         tuple((mask, Place(times, row, col)) for (row, col), (mask, _) in spots.items())
         for times, spots in enumerate(_placements(cells, rows, cols))
     )
+
+
+@lru_cache(maxsize=64)
+def _places(cells: Cells, rows: int, cols: int) -> Places:
+    """Every Place of the shape, in all four quarter turns (those shown or not), with
+    what it covers: applying a placement is one look-up of the action itself."""
+    turns = zip(_place_actions(cells, rows, cols), _placements(cells, rows, cols), strict=True)
+    return {
+        action: spot
+        for actions, spots in turns
+        for (_, action), spot in zip(actions, spots.values(), strict=True)
+    }
 
 
 class _PlaceTable(NamedTuple):
@@ -357,7 +370,7 @@ class _Chosen(NamedTuple):
 
     codes: tuple[int, ...]  # as _Arranged
     turns: int
-    spots: tuple[Spots, ...]  # _placements of its shape
+    places: Places  # _places of its shape
     table: _PlaceTable  # _place_table of its shape
     name: str  # its shape's name
 
@@ -367,9 +380,9 @@ def _chosen(
     cells: Cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int
 ) -> _Chosen:
     arranged = _arranged(cells, labels, symbols)
-    spots, table = _placements(cells, rows, cols), _place_table(cells, rows, cols)
+    places, table = _places(cells, rows, cols), _place_table(cells, rows, cols)
     name, _ = _by_cells(len(cells))[cells]
-    return _Chosen(arranged.codes, arranged.turns, spots, table, name)
+    return _Chosen(arranged.codes, arranged.turns, places, table, name)
 
 
 @lru_cache(maxsize=1024)

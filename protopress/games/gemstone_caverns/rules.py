@@ -29,8 +29,8 @@ from protopress.games.gemstone_caverns.actions import (
 )
 from protopress.games.gemstone_caverns.fit import FIT_BONUS, NEAR_BONUS, _fast_best_fit
 from protopress.games.gemstone_caverns.grid import (
+    Places,
     Scoring,
-    Spots,
     _arrangements,
     _cached,
     _chosen,
@@ -48,6 +48,7 @@ from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
 
 EMPTY = "."
+NOT_ARRANGED = "the dice must be arranged first"
 
 
 # --- scoring a written grid -------------------------------------------------
@@ -131,14 +132,6 @@ def format_score(result: dict[str, Any]) -> str:
 # --- the game ---------------------------------------------------------------
 
 
-class DieDraw(NamedTuple):
-    """A die as _roll draws it: a number below `bound` from `bits` random bits."""
-
-    faces: tuple[str, ...]
-    bound: int  # its number of faces
-    bits: int  # the bit length of bound
-
-
 @dataclass(frozen=True)
 class Table:
     """What stays fixed during a game: sheet, symbols, dice, scoring."""
@@ -152,7 +145,9 @@ class Table:
     neighbours: tuple[tuple[int, ...], ...]
     players: int
     full: int  # the bitmask of a full grid
-    draws: tuple[DieDraw, ...]  # per die: what rolling it draws
+    # per die: its faces, their number, that number's bit length (a tuple, not a NamedTuple:
+    # _roll unpacks it a die a roll, and a plain tuple unpacks fastest)
+    draws: tuple[tuple[tuple[str, ...], int, int], ...]
 
     @classmethod
     def of(cls, catalog: Catalog, players: int) -> Table:
@@ -173,15 +168,8 @@ class Table:
             neighbours=_neighbours(sheet["rows"], sheet["columns"]),
             players=players,
             full=(1 << sheet["rows"] * sheet["columns"]) - 1,
-            draws=tuple(DieDraw(faces, len(faces), len(faces).bit_length()) for faces in dice),
+            draws=tuple((faces, len(faces), len(faces).bit_length()) for faces in dice),
         )
-
-
-class ShapeUsed(NamedTuple):
-    """The shape of an arrangement a seat chose as the active player."""
-
-    seat: int
-    shape: str  # its name: a tetromino's letter, else its picture
 
 
 class GemstoneState(SharedRng):
@@ -189,7 +177,7 @@ class GemstoneState(SharedRng):
 
     __slots__ = (
         "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
-        "spots", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
+        "places", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
         "used",
     )  # fmt: skip
 
@@ -204,7 +192,7 @@ class GemstoneState(SharedRng):
         self.rolled: tuple[str, ...] = ()
         self.arrangement: Arrange | None = None  # once chosen
         self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
-        self.spots: tuple[Spots, ...] = ()  # _placements of the arrangement's shape
+        self.places: Places = {}  # _places of the arrangement's shape
         self.place_table: _PlaceTable | None = None  # _place_table of the arrangement's shape
         self.turns_shown = 4  # distinct quarter turns of the arrangement
         self.placed = 0  # seats that have placed (or passed) this turn, from the active one
@@ -212,8 +200,9 @@ class GemstoneState(SharedRng):
         self.over = False
         self.turns = 0
         self.passes = 0
-        # the shape of each arrangement chosen, in turn: immutable, so shared by copies
-        self.used: tuple[ShapeUsed, ...] = ()
+        # the shape (its name) of each arrangement chosen, in turn order: turn t's is
+        # seat t % players's, as the dice pass on (_end_turn); immutable, so shared by copies
+        self.used: tuple[str, ...] = ()
         SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
 
     def copy(self) -> GemstoneState:
@@ -278,30 +267,20 @@ class GemstoneCaverns:
             return list(_arrangements(tuple(sorted(state.rolled))))
         seat = (state.active + state.placed) % state.table.players  # to_move: not over
         if state.place_table is None:  # kept with the arrangement
-            raise IllegalAction("the dice must be arranged first")
+            raise IllegalAction(NOT_ARRANGED)
         actions = _clear_in(state.place_table, state.turns_shown, state.filled[seat])
         return actions if actions.size else [PASS]
 
     def apply(self, state: GemstoneState, action: CavernsAction) -> None:
         if state.over:
             raise IllegalAction("the game is over")
-        if isinstance(action, Arrange):
-            if state.arrangement is not None:
-                raise IllegalAction("the dice are already arranged this turn")
-            t = state.table
-            chosen = _chosen(action.cells, action.symbols, t.symbols, t.rows, t.cols)
-            state.arrangement = action
-            state.codes, state.turns_shown = chosen.codes, chosen.turns
-            state.spots, state.place_table = chosen.spots, chosen.table
-            state.used += (ShapeUsed(state.active, chosen.name),)
-            return
-        if state.arrangement is None:
-            raise IllegalAction("the dice must be arranged first")
-        if isinstance(action, Place):
+        if isinstance(action, Place):  # first: most actions are placements
+            if state.arrangement is None:
+                raise IllegalAction(NOT_ARRANGED)
             seat = (state.active + state.placed) % state.table.players  # to_move: not over
             try:
-                mask, inside = state.spots[action.quarter_turns][action.row, action.column]
-            except (KeyError, IndexError, TypeError):
+                mask, inside = state.places[action]
+            except (KeyError, TypeError):
                 raise IllegalAction(f"no box of the grid under {ACTIONS.words(action)}") from None
             if mask & state.filled[seat]:
                 raise IllegalAction(f"{ACTIONS.words(action)} overlaps filled boxes of seat {seat}")
@@ -310,7 +289,19 @@ class GemstoneCaverns:
                 grid[box] = codes[k]
             state.filled[seat] |= mask
             state.values[seat] = _Judged()
+        elif isinstance(action, Arrange):
+            if state.arrangement is not None:
+                raise IllegalAction("the dice are already arranged this turn")
+            t = state.table
+            chosen = _chosen(action.cells, action.symbols, t.symbols, t.rows, t.cols)
+            state.arrangement = action
+            state.codes, state.turns_shown = chosen.codes, chosen.turns
+            state.places, state.place_table = chosen.places, chosen.table
+            state.used += (chosen.name,)
+            return
         elif isinstance(action, Pass):
+            if state.arrangement is None:
+                raise IllegalAction(NOT_ARRANGED)
             state.ended = True
             state.passes += 1
         else:
@@ -348,14 +339,11 @@ class GemstoneCaverns:
         return _fast_best_fit(state, seat)
 
     def record(self, state: GemstoneState) -> dict[str, Any]:
-        shapes: Counter[str] = Counter()
-        used: list[list[str]] = [[] for _ in state.filled]
-        for chosen, times in sorted(Counter(state.used).items()):
-            shapes[chosen.shape] += times
-            used[chosen.seat] += [chosen.shape] * times
+        players = state.table.players
+        used = [sorted(state.used[seat::players]) for seat in range(players)]
         return {
             "boxes_filled": [filled.bit_count() for filled in state.filled],
-            "arrangements": dict(sorted(shapes.items())),
+            "arrangements": dict(sorted(Counter(state.used).items())),
             "passes": state.passes,
             "used": used,  # shapes each seat chose as the active player
         }
