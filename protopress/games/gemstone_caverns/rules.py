@@ -3,10 +3,10 @@ into one connected shape; every player draws it on their own grid, rotated but
 never mirrored, perhaps hanging off the edge. Groups of one symbol joined along
 edges score. Rulings: docs/rules/gemstone-caverns.md.
 
-The shapes, placements and groups are in grid.py, the heuristic's best fit in
-fit.py; the bots' fast look-ahead and playout policy in lookahead.py, tested
-against the rules by the book here (copy, apply, heuristic; _best_fit one
-placement at a time).
+The actions (Arrange, Place, Pass) are in actions.py, the shapes, placements
+and groups in grid.py, the heuristic's best fit in fit.py; the bots' fast
+look-ahead and playout policy in lookahead.py, tested against the rules by the
+book here (copy, apply, heuristic; _best_fit one placement at a time).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from protopress.components import Catalog
-from protopress.components.catalog import Component
+from protopress.components import Catalog, Component
 from protopress.games.gemstone_caverns.actions import (
     ACTIONS,
     PASS,
