@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple, TypeGuard, cast
+from typing import NamedTuple, TypeGuard
 
 from protopress.games.gemstone_caverns.actions import (
     ACTIONS,
@@ -44,9 +44,9 @@ from protopress.games.gemstone_caverns.grid import (
     _placements,
 )
 from protopress.games.gemstone_caverns.rules import GemstoneCaverns, GemstoneState
-from protopress.rules.bot_support import ActionValues, BestActions, BotSupport
+from protopress.rules.bot_support import BotSupport
 from protopress.rules.bots import greedy_action, reference_values
-from protopress.rules.core import Action, IllegalAction
+from protopress.rules.core import IllegalAction
 
 
 class _Spot(NamedTuple):
@@ -363,17 +363,17 @@ def best_actions(
     return [action for action, value in zip(actions, values, strict=True) if value == best]
 
 
-def playout_policy(game: GemstoneCaverns, state: GemstoneState, rng: random.Random) -> Action:
+def playout_policy(
+    game: GemstoneCaverns, state: GemstoneState, rng: random.Random
+) -> CavernsAction:
     """The search bot's playout move: the greedy bot's (by the fast action_values).
     Played to the end of the turn, it judges an arrangement by how both players
     then place it, not by the roller's fit alone (docs/balance.md)."""
     return greedy_action(game, state, rng)
 
 
-# BotSupport's callables take any game's actions (plain tuples too): these take this
-# game's alone, which mypy cannot see from the signatures, hence the casts
 SUPPORT = BotSupport(
-    action_values=cast(ActionValues, action_values),
-    best_actions=cast(BestActions, best_actions),
+    action_values=action_values,
+    best_actions=best_actions,
     playout_policy=playout_policy,
 )
