@@ -11,6 +11,7 @@ of that rule but are not "the shape" the rules have players draw.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Iterable, Iterator
 
 from protopress.components import Catalog
 from protopress.validators.findings import Check, Finding
@@ -37,14 +38,14 @@ TETROMINO_PICTURES = {
 MAX_ENUMERATED_CELLS = 8  # the count grows about fourfold a cell; 10 cells take a second
 
 
-def normalise(cells) -> Shape:
+def normalise(cells: Collection[Cell]) -> Shape:
     """The cells shifted so that the top row and the left column are 0."""
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return frozenset((r - top, c - left) for r, c in cells)
 
 
-def rotations(shape) -> tuple[Shape, ...]:
+def rotations(shape: Collection[Cell]) -> tuple[Shape, ...]:
     """The distinct quarter turns of a shape, normalised, the shape first."""
     turns = [normalise(shape)]
     for _ in range(3):
@@ -52,7 +53,7 @@ def rotations(shape) -> tuple[Shape, ...]:
     return tuple(dict.fromkeys(turns))
 
 
-def canonical(shape, mirror: bool = False) -> Shape:
+def canonical(shape: Collection[Cell], mirror: bool = False) -> Shape:
     """One representative of the shape's rotations (and mirror images if mirror)."""
     variants = list(rotations(shape))
     if mirror:
@@ -87,7 +88,7 @@ def parse_picture(picture: str) -> Shape:
     )
 
 
-def picture(shape) -> str:
+def picture(shape: Collection[Cell]) -> str:
     """The shape drawn row by row, as in TETROMINO_PICTURES."""
     shape = normalise(shape)
     rows = range(max(r for r, _ in shape) + 1)
@@ -95,7 +96,7 @@ def picture(shape) -> str:
     return "/".join("".join("#" if (r, c) in shape else "." for c in columns) for r in rows)
 
 
-def shape_name(shape, mirror: bool = False) -> str:
+def shape_name(shape: Collection[Cell], mirror: bool = False) -> str:
     """The tetromino letter of a shape, or its picture for other shapes."""
     key = canonical(shape, mirror)
     for name, drawn in TETROMINO_PICTURES.items():
@@ -104,13 +105,13 @@ def shape_name(shape, mirror: bool = False) -> str:
     return picture(key)
 
 
-def _names(shapes, mirror: bool) -> list[str]:
+def _names(shapes: Iterable[Shape], mirror: bool) -> list[str]:
     order = list(TETROMINO_PICTURES)
     names = [shape_name(shape, mirror) for shape in shapes]
     return sorted(names, key=lambda name: order.index(name) if name in order else len(order))
 
 
-def dice_symbols(catalog: Catalog, seed: int = 0):
+def dice_symbols(catalog: Catalog, seed: int = 0) -> Iterator[Finding]:
     """Faces per symbol over all dice; lopsided or missing symbols warn."""
     on_faces = Counter(face for die in catalog.of_kind("die") for face in die["faces"] * die.count)
     faces = {symbol.id: on_faces[symbol.id] for symbol in catalog.of_kind("symbol")}
@@ -140,7 +141,7 @@ def dice_symbols(catalog: Catalog, seed: int = 0):
             yield Finding("warning", symbol, f"'{symbol}' is on no die", "dice-symbols")
 
 
-def tray_shapes(catalog: Catalog, seed: int = 0):
+def tray_shapes(catalog: Catalog, seed: int = 0) -> Iterator[Finding]:
     """The shapes the rolled dice can be arranged into."""
     dice = catalog.copies("die")
     if not 0 < dice <= MAX_ENUMERATED_CELLS:
@@ -158,7 +159,7 @@ def tray_shapes(catalog: Catalog, seed: int = 0):
     )
 
 
-def score_sheet(catalog: Catalog, seed: int = 0):
+def score_sheet(catalog: Catalog, seed: int = 0) -> Iterator[Finding]:
     """Boxes on each score sheet and about how many turns fill them."""
     per_turn = catalog.copies("die") or 4
     for sheet in catalog.of_kind("score-sheet"):

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from protopress.games.gemstone_caverns.grid import (
+    Cells,
     _arranged,
     _arrangements,
     _turn,
@@ -86,7 +87,7 @@ def _board(rows: int, cols: int, dice: int) -> _Board:
 
 
 @lru_cache(maxsize=64)
-def _fit_geometry(cells, rows: int, cols: int, dice: int) -> tuple[tuple[int, ...], int]:
+def _fit_geometry(cells: Cells, rows: int, cols: int, dice: int) -> tuple[tuple[int, ...], int]:
     """(each cell's bit offset from the anchor, the anchors' byte mask in all the
     turned boards: every anchor of the shape with a cell on the board)."""
     board = _board(rows, cols, dice)
@@ -117,17 +118,16 @@ def _fast_best_fit(state: GemstoneState, seat: int) -> int:
     """_best_fit, computed for all the placements at once (see above)."""
     if state.arrangement is None:
         raise ValueError("the dice are not arranged yet")
-    cells, labels = state.arrangement
-    t = state.table
+    arrangement, t = state.arrangement, state.table
     return _Fits(state, seat).best(
-        [_summed(cells, labels, t.symbols, t.rows, t.cols, len(t.dice))]
+        [_summed(arrangement.cells, arrangement.symbols, t.symbols, t.rows, t.cols, len(t.dice))]
     )[0]
 
 
 class _Summed(NamedTuple):
     """An arrangement as _Fits adds up its dice."""
 
-    cells: tuple  # its shape
+    cells: Cells  # its shape
     dice: tuple[int, ...]  # per die: its code and its bit offset from the anchor, as the
     # key of the die's shifted boards in _Fits.moved (offset << 8 | code)
     inner: int  # edges between its own dice of one symbol
@@ -135,11 +135,11 @@ class _Summed(NamedTuple):
 
 @lru_cache(maxsize=16384)  # as grid._arranged
 def _summed(
-    cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int, dice: int
+    cells: Cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int, dice: int
 ) -> _Summed:
     """The arrangement of labels on the shape cells, as _Fits adds up its dice."""
     arranged = _arranged(cells, labels, symbols)
-    offsets = _fit_geometry(cells, rows, cols, dice)[0]
+    offsets, _ = _fit_geometry(cells, rows, cols, dice)
     keys = tuple(offset << 8 | code for offset, code in zip(offsets, arranged.codes, strict=True))
     return _Summed(cells, keys, arranged.inner)
 
@@ -150,12 +150,12 @@ def _roll_summed(
 ) -> tuple[_Summed, ...]:
     """_summed of each of _arrangements(rolled), in that order."""
     return tuple(
-        _summed(cells, labels, symbols, rows, cols, dice)
-        for _, cells, labels in _arrangements(rolled)
+        _summed(arrangement.cells, arrangement.symbols, symbols, rows, cols, dice)
+        for arrangement in _arrangements(rolled)
     )
 
 
-class _Made(dict):
+class _Made(dict[Any, int]):
     """A dict that makes a value when first asked for its key (make(key))."""
 
     def __init__(self, make: Callable[[Any], int]):
@@ -238,7 +238,7 @@ class _Fits:
                     high = mid - 1
         return low or -1
 
-    def _free(self, cells) -> int:
+    def _free(self, cells: Cells) -> int:
         """The bytes of the anchors where the shape cells covers no filled box."""
         offsets, anchors = _fit_geometry(cells, self.rows, self.cols, self.dice)
         covered = 0

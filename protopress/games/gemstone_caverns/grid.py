@@ -8,18 +8,23 @@ legality is one AND.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
 from itertools import compress, permutations
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
+from protopress.games.gemstone_caverns.actions import Arrange, Cell, Place
 from protopress.games.gemstone_caverns.checks import polyominoes, rotations, shape_name
-from protopress.rules.core import Action
 
 if TYPE_CHECKING:
     from protopress.games.gemstone_caverns.rules import GemstoneState
 
-PASS: Action = ("pass",)
+Cells = tuple[Cell, ...]  # a shape's cells, in its canonical orientation
+Symmetries = tuple[tuple[int, ...], ...]  # per quarter turn mapping a shape onto itself: the
+# permutation sending cell k to cells[perm[k]]
+Inside = tuple[tuple[int, int], ...]  # (cell, box) of each cell of a placement on the grid
+Spots = dict[tuple[int, int], tuple[int, Inside]]  # per (row, column): (mask, inside)
+Places = dict[Place, tuple[int, Inside]]  # per Place action: (mask, inside)
 
 
 class Scoring(NamedTuple):
@@ -28,7 +33,7 @@ class Scoring(NamedTuple):
     per_box: int
 
 
-def _scoring(scoring) -> Scoring:
+def _scoring(scoring: Scoring | dict[str, Any]) -> Scoring:
     if isinstance(scoring, Scoring):
         return scoring
     return Scoring(scoring["min_group"], scoring["per_group"], scoring["per_box"])
@@ -37,7 +42,7 @@ def _scoring(scoring) -> Scoring:
 # --- geometry --------------------------------------------------------------
 
 
-def _turn(cells, times: int) -> tuple[tuple[int, int], ...]:
+def _turn(cells: Collection[Cell], times: int) -> Cells:
     """Cells turned clockwise `times` quarter turns, in the same order, top-left at (0, 0)."""
     for _ in range(times):
         cells = [(c, -r) for r, c in cells]
@@ -47,7 +52,7 @@ def _turn(cells, times: int) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=8)
-def _shapes(dice: int) -> tuple:
+def _shapes(dice: int) -> tuple[tuple[Cells, str, Symmetries], ...]:
     """(cells, name, symmetries) per one-sided polyomino of `dice` cells.
 
     cells are sorted in the canonical orientation of gemstone_checks; each
@@ -65,33 +70,33 @@ def _shapes(dice: int) -> tuple:
     return tuple(shapes)
 
 
-def _relabel(labels: tuple, perm: tuple) -> tuple:
-    turned = [None] * len(labels)
+def _relabel(labels: tuple[Any, ...], perm: tuple[int, ...]) -> tuple[Any, ...]:
+    turned: list[Any] = [None] * len(labels)
     for k, target in enumerate(perm):
         turned[target] = labels[k]
     return tuple(turned)
 
 
 @lru_cache(maxsize=512)
-def _arrangements(rolled: tuple[str, ...]) -> tuple[Action, ...]:
+def _arrangements(rolled: tuple[str, ...]) -> tuple[Arrange, ...]:
     """Every distinct arrangement of the rolled faces (sorted), one per class of rotations."""
     actions = []
     for cells, _, symmetries in _shapes(len(rolled)):
         for labels in sorted(set(permutations(rolled))):
             # keep the least labelling among those the shape's symmetries give
             if all(_relabel(labels, perm) >= labels for perm in symmetries):
-                actions.append(("arrange", cells, labels))
+                actions.append(Arrange(cells, labels))
     return tuple(actions)
 
 
 @lru_cache(maxsize=8)
-def _by_cells(dice: int) -> dict:
+def _by_cells(dice: int) -> dict[Cells, tuple[str, Symmetries]]:
     """{cells: (name, symmetries)} of the shapes of `dice` cells."""
     return {cells: (name, symmetries) for cells, name, symmetries in _shapes(dice)}
 
 
 @lru_cache(maxsize=4096)
-def _distinct_turns(cells, labels) -> int:
+def _distinct_turns(cells: Cells, labels: tuple[Any, ...]) -> int:
     """How many quarter turns (0, 1, ...) give different labelled placements (labels
     may be symbols, codes or kin: only which dice are alike counts)."""
     _, symmetries = _by_cells(len(cells))[cells]
@@ -99,14 +104,14 @@ def _distinct_turns(cells, labels) -> int:
 
 
 @lru_cache(maxsize=64)
-def _placements(cells, rows: int, cols: int) -> tuple[dict, ...]:
+def _placements(cells: Cells, rows: int, cols: int) -> tuple[Spots, ...]:
     """Per quarter turn: {(row, col): (mask, ((cell, box), ...))} for each offset with a box inside."""
     turns = []
     for times in range(4):
         turned = _turn(cells, times)
         height = max(r for r, _ in turned) + 1
         width = max(c for _, c in turned) + 1
-        spots = {}
+        spots: Spots = {}
         for row in range(1 - height, rows):
             for col in range(1 - width, cols):
                 inside = tuple(
@@ -121,12 +126,24 @@ def _placements(cells, rows: int, cols: int) -> tuple[dict, ...]:
 
 
 @lru_cache(maxsize=64)
-def _place_actions(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, Action], ...], ...]:
-    """Per quarter turn: (mask, the "place" action) of each offset, built once per shape."""
+def _place_actions(cells: Cells, rows: int, cols: int) -> tuple[tuple[tuple[int, Place], ...], ...]:
+    """Per quarter turn: (mask, the Place action) of each offset, built once per shape."""
     return tuple(
-        tuple((mask, ("place", times, row, col)) for (row, col), (mask, _) in spots.items())
+        tuple((mask, Place(times, row, col)) for (row, col), (mask, _) in spots.items())
         for times, spots in enumerate(_placements(cells, rows, cols))
     )
+
+
+@lru_cache(maxsize=64)
+def _places(cells: Cells, rows: int, cols: int) -> Places:
+    """Every Place of the shape, in all four quarter turns (those shown or not), with
+    what it covers: applying a placement is one look-up of the action itself."""
+    turns = zip(_place_actions(cells, rows, cols), _placements(cells, rows, cols), strict=True)
+    return {
+        action: spot
+        for actions, spots in turns
+        for (_, action), spot in zip(actions, spots.values(), strict=True)
+    }
 
 
 class _PlaceTable(NamedTuple):
@@ -134,7 +151,7 @@ class _PlaceTable(NamedTuple):
     placements clear of a seat's filled boxes are found for all of them at once:
     bit i of an integer stands for the i-th placement."""
 
-    shown: tuple[tuple[Action, ...], ...]  # per number of quarter turns shown: their placements
+    shown: tuple[tuple[Place, ...], ...]  # per number of quarter turns shown: their placements
     covers: tuple[tuple[int, ...], ...]  # per byte of the grid's mask: per value, the bits of
     # the placements covering one of those boxes
     top: int  # the bit just above the last placement's
@@ -144,7 +161,7 @@ _DIGITS = bytes.maketrans(b"01", b"\x00\x01")  # a binary numeral's digits as se
 
 
 @lru_cache(maxsize=64)
-def _place_table(cells, rows: int, cols: int) -> _PlaceTable:
+def _place_table(cells: Cells, rows: int, cols: int) -> _PlaceTable:
     placements = [pair for turn in _place_actions(cells, rows, cols) for pair in turn]
     by_box = [0] * (rows * cols)  # per box: the bits of the placements covering it
     for bit, (mask, _) in enumerate(placements):
@@ -166,7 +183,7 @@ def _place_table(cells, rows: int, cols: int) -> _PlaceTable:
     return _PlaceTable(tuple(actions[:end] for end in ends), tuple(covers), 1 << len(actions))
 
 
-def _free_placements(cells, rows: int, cols: int, turns: int, filled: int) -> list[Action]:
+def _free_placements(cells: Cells, rows: int, cols: int, turns: int, filled: int) -> list[Place]:
     """The placements of the first `turns` quarter turns that cover no box of filled,
     in _place_actions' order (the reference: _clear_placements is tested equal to it)."""
     return [
@@ -177,7 +194,7 @@ def _free_placements(cells, rows: int, cols: int, turns: int, filled: int) -> li
     ]
 
 
-def _clear_placements(cells, rows: int, cols: int, turns: int, filled: int) -> Placements:
+def _clear_placements(cells: Cells, rows: int, cols: int, turns: int, filled: int) -> Placements:
     """_free_placements for all placements at once: the bits of the placements that
     cover a filled box, a table look-up per byte of filled; the others are the
     clear ones, handed out as a Placements sequence (no list is built)."""
@@ -195,7 +212,7 @@ def _clear_in(table: _PlaceTable, turns: int, filled: int) -> Placements:
     return Placements(shown, ~covered & ((1 << len(shown)) - 1))
 
 
-class Placements(Sequence[Action]):
+class Placements(Sequence[Place]):
     """The placements clear of a seat's filled boxes, in _place_actions' order, as
     the bits of an integer: bit i set when actions[i] is clear. A random player
     needs only how many there are and the k-th, so the list of ~120 out of ~350
@@ -204,7 +221,7 @@ class Placements(Sequence[Action]):
 
     __slots__ = ("actions", "clear", "size")
 
-    def __init__(self, actions: tuple[Action, ...], clear: int):
+    def __init__(self, actions: tuple[Place, ...], clear: int):
         self.actions = actions  # every placement of the turns shown
         self.clear = clear  # bit i: actions[i] covers no filled box
         self.size = clear.bit_count()
@@ -213,12 +230,12 @@ class Placements(Sequence[Action]):
         return self.size
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: int) -> Place: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: slice) -> list[Place]: ...
 
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+    def __getitem__(self, index: int | slice) -> Place | list[Place]:
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -227,7 +244,7 @@ class Placements(Sequence[Action]):
             raise IndexError("placement index out of range")
         return self.actions[_nth_bit(self.clear, index)]
 
-    def __iter__(self) -> Iterator[Action]:
+    def __iter__(self) -> Iterator[Place]:
         selectors = format(self.clear | 1 << len(self.actions), "b").encode()[:0:-1]
         return compress(self.actions, selectors.translate(_DIGITS))
 
@@ -282,7 +299,9 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _label(cells, neighbours) -> tuple[list[int], list[tuple[int, int]]]:
+def _label(
+    cells: Sequence[int], neighbours: Sequence[Sequence[int]]
+) -> tuple[list[int], list[tuple[int, int]]]:
     """Each box's group number (-1 for an empty box) and (symbol, size) of every group
     of one symbol joined along edges; 0 is an empty box."""
     labels = [-1] * len(cells)
@@ -302,20 +321,28 @@ def _label(cells, neighbours) -> tuple[list[int], list[tuple[int, int]]]:
     return labels, groups
 
 
-def _groups(cells, neighbours) -> list[tuple[int, int]]:
+def _groups(cells: Sequence[int], neighbours: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     """(symbol, size) of every group of one symbol joined along edges; 0 is an empty box."""
-    return _label(cells, neighbours)[1]
+    _, groups = _label(cells, neighbours)
+    return groups
 
 
-def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> tuple[int, int]:
-    """(score, boxes in groups one or two boxes short of scoring) of a grid's groups."""
+class GridValue(NamedTuple):
+    """What a grid's groups are worth to the heuristic (or what one group adds)."""
+
+    score: int
+    near: int  # boxes in groups one or two boxes short of scoring
+
+
+def _value_of(groups: list[tuple[int, int]], scoring: Scoring) -> GridValue:
+    """The score and near boxes of a grid's groups."""
     score = near = 0
     for _, size in groups:
         if size >= scoring.min_group:
             score += scoring.per_group + size * scoring.per_box
         elif size >= scoring.min_group - 2:
             near += size
-    return score, near
+    return GridValue(score, near)
 
 
 def _kin(codes: tuple[int, ...]) -> tuple[int, ...]:
@@ -332,7 +359,7 @@ class _Arranged(NamedTuple):
 
 
 @lru_cache(maxsize=16384)  # every arrangement of every roll of the built-in dice: about 8,000
-def _arranged(cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
+def _arranged(cells: Cells, labels: tuple[str, ...], symbols: tuple[str, ...]) -> _Arranged:
     codes = tuple(symbols.index(symbol) + 1 for symbol in labels)
     kin = _kin(codes)  # alike as labels are: turns and inner edges depend on no more
     return _Arranged(codes, _distinct_turns(cells, kin), _inner_edges(cells, kin))
@@ -343,20 +370,23 @@ class _Chosen(NamedTuple):
 
     codes: tuple[int, ...]  # as _Arranged
     turns: int
-    spots: tuple[dict, ...]  # _placements of its shape
+    places: Places  # _places of its shape
     table: _PlaceTable  # _place_table of its shape
     name: str  # its shape's name
 
 
 @lru_cache(maxsize=16384)  # as _arranged
-def _chosen(cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int):
+def _chosen(
+    cells: Cells, labels: tuple[str, ...], symbols: tuple[str, ...], rows: int, cols: int
+) -> _Chosen:
     arranged = _arranged(cells, labels, symbols)
-    spots, table = _placements(cells, rows, cols), _place_table(cells, rows, cols)
-    return _Chosen(arranged.codes, arranged.turns, spots, table, _by_cells(len(cells))[cells][0])
+    places, table = _places(cells, rows, cols), _place_table(cells, rows, cols)
+    name, _ = _by_cells(len(cells))[cells]
+    return _Chosen(arranged.codes, arranged.turns, places, table, name)
 
 
 @lru_cache(maxsize=1024)
-def _inner_edges(cells, codes: tuple) -> int:
+def _inner_edges(cells: Cells, codes: tuple[Any, ...]) -> int:
     """Edges between the arrangement's own dice of one symbol (codes, symbols or kin:
     only which dice are alike counts)."""
     return sum(
@@ -376,7 +406,7 @@ class _Judged:
         self.done = False
         self.labels: list[int] = []  # as _label gives them
         self.groups: list[tuple[int, int]] = []
-        self.value = (0, 0)
+        self.value = GridValue(0, 0)
 
 
 def _judge(state: GemstoneState, seat: int) -> _Judged:
@@ -389,6 +419,6 @@ def _judge(state: GemstoneState, seat: int) -> _Judged:
     return judged
 
 
-def _cached(state: GemstoneState, seat: int) -> tuple[int, int]:
+def _cached(state: GemstoneState, seat: int) -> GridValue:
     """_value_of the seat's grid."""
     return _judge(state, seat).value

@@ -13,8 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard, cast
 
+from protopress.games.gemstone_caverns.actions import (
+    ACTIONS,
+    PASS,
+    Arrange,
+    CavernsAction,
+    Place,
+)
 from protopress.games.gemstone_caverns.fit import (
     FIT_BONUS,
     NEAR_BONUS,
@@ -24,7 +31,8 @@ from protopress.games.gemstone_caverns.fit import (
     _summed,
 )
 from protopress.games.gemstone_caverns.grid import (
-    PASS,
+    Cells,
+    GridValue,
     Placements,
     Scoring,
     _arrangements,
@@ -36,7 +44,7 @@ from protopress.games.gemstone_caverns.grid import (
     _placements,
 )
 from protopress.games.gemstone_caverns.rules import GemstoneCaverns, GemstoneState
-from protopress.rules.bot_support import BotSupport
+from protopress.rules.bot_support import ActionValues, BestActions, BotSupport
 from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.core import Action, IllegalAction
 
@@ -53,7 +61,7 @@ class _Spot(NamedTuple):
 
 
 class _Spots(NamedTuple):
-    by_action: dict[Action, _Spot]  # every placement action, and the pass
+    by_action: dict[CavernsAction, _Spot]  # every placement action, and the pass
     sizes: tuple[tuple[int, ...], ...]  # the parts' sizes of each kind of spot
     in_order: tuple[_Spot, ...]  # the placements' spots in _place_actions' order (bit i:
     # the i-th, as in grid.Placements)
@@ -61,13 +69,13 @@ class _Spots(NamedTuple):
 
 
 @lru_cache(maxsize=256)
-def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
+def _spots(cells: Cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
     """Every placement action of an arrangement of the shape cells whose dice show
     symbols alike as kin says, with its _Spot."""
     neighbours = _neighbours(rows, cols)
     boxes = rows * cols
     kinds: dict[tuple[int, ...], int] = {(): 0}  # the pass covers nothing
-    table = {PASS: _Spot(0, 0, (), 0)}
+    table: dict[CavernsAction, _Spot] = {PASS: _Spot(0, 0, (), 0)}
     in_order = []
     for (mask, action), (_, inside) in zip(
         (pair for turn in _place_actions(cells, rows, cols) for pair in turn),
@@ -101,7 +109,7 @@ def _spots(cells, kin: tuple[int, ...], rows: int, cols: int) -> _Spots:
 
 
 @lru_cache(maxsize=64)
-def _die_at(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _die_at(cells: Cells, rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Per die k, per byte of a grid's mask: per value, the bits (as in
     grid.Placements) of the placements that put die k on one of those boxes."""
     boxes = rows * cols
@@ -126,13 +134,13 @@ def _die_at(cells, rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], .
 
 
 @lru_cache(maxsize=8)
-def _worth(scoring: Scoring, boxes: int) -> tuple[tuple[int, int], ...]:
-    """(score, near boxes) a group of each size 0..boxes adds, as _value_of counts them."""
+def _worth(scoring: Scoring, boxes: int) -> tuple[GridValue, ...]:
+    """What a group of each size 0..boxes adds, as _value_of counts them."""
     low = scoring.min_group
     return tuple(
-        (scoring.per_group + size * scoring.per_box, 0)
+        GridValue(scoring.per_group + size * scoring.per_box, 0)
         if size >= low
-        else (0, size if size >= low - 2 else 0)
+        else GridValue(0, size if size >= low - 2 else 0)
         for size in range(boxes + 1)
     )
 
@@ -150,7 +158,7 @@ class _Placing:
         judged = _judge(state, seat)
         labels, self.groups = judged.labels, judged.groups
         self.score, self.near = score, near = judged.value
-        others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+        others = [_cached(state, s).score for s in range(t.players) if s != seat]
         self.rival = max(others) if others else None
         self.worth = worth = _worth(t.scoring, len(grid))
         self.stride = stride = len(t.symbols) + 1
@@ -169,7 +177,7 @@ class _Placing:
                         near_of[key] = near_of.get(key, 0) | group
         self.near_of, self.beside = near_of, beside
         kin = _kin(codes)
-        self.cells, self.rows, self.cols = state.arrangement[0], t.rows, t.cols
+        self.cells, self.rows, self.cols = state.arrangement.cells, t.rows, t.cols
         self.spots = spots = _spots(self.cells, kin, t.rows, t.cols)
         # the boxes beside each kin's groups, laid out as _Spot.joins: one AND tells
         # whether a placement joins any group
@@ -178,7 +186,7 @@ class _Placing:
         for sizes in spots.sizes:
             s, n = score, near
             for size in sizes:
-                s, n = s + worth[size][0], n + worth[size][1]
+                s, n = s + worth[size].score, n + worth[size].near
             self.quick.append(self._less_rival(s + NEAR_BONUS * n))  # the heuristic's sum
 
     def _less_rival(self, value: float) -> float:
@@ -200,7 +208,7 @@ class _Placing:
             dice = len(part)
             if not joined:  # a part alone: no other part shares a group with it
                 gain = worth[dice]
-                score, near = score + gain[0], near + gain[1]
+                score, near = score + gain.score, near + gain.near
                 continue
             kept = []
             for other_dice, other_groups in merged:
@@ -217,12 +225,12 @@ class _Placing:
             while joined:
                 low = joined & -joined
                 joined ^= low
-                old_size = groups[low.bit_length() - 1][1]
+                _, old_size = groups[low.bit_length() - 1]
                 old = worth[old_size]
-                score, near = score - old[0], near - old[1]
+                score, near = score - old.score, near - old.near
                 size += old_size
             gain = worth[size]
-            score, near = score + gain[0], near + gain[1]
+            score, near = score + gain.score, near + gain.near
         value = score + NEAR_BONUS * near  # the heuristic's own sum, so ties stay ties
         return value if self.rival is None else value - self.rival
 
@@ -240,20 +248,25 @@ class _Placing:
         return bits
 
 
-def placement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
+def placement_values(
+    state: GemstoneState, seat: int, actions: Sequence[CavernsAction]
+) -> list[float]:
     """heuristic(seat) after each of seat's placement actions (or the pass), as copying
     the state, applying the action and scoring would give it, without copying: one
     labelling of the grid, then per placement only the groups its dice join."""
     placing = _Placing(state, seat)
+    by_action = placing.spots.by_action
     try:
-        chosen = [placing.spots.by_action[action] for action in actions]
+        chosen = [by_action[action] for action in actions]
     except KeyError as error:
-        raise IllegalAction(f"{error.args[0]} is no placement of the arrangement") from None
+        raise IllegalAction(
+            f"{ACTIONS.words(error.args[0])} is no placement of the arrangement"
+        ) from None
     value = placing.value
     return [value(spot) for spot in chosen]
 
 
-def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list[Action]:
+def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list[Place]:
     """The placements of the highest placement_values, in order, judged by kind: the
     placements joining no group are valued per kind of spot (a bit mask each), so
     only the dozen or so that join a group are judged one by one."""
@@ -275,13 +288,13 @@ def placement_best(state: GemstoneState, seat: int, actions: Placements) -> list
     return list(Placements(actions.actions, values[max(values)]))
 
 
-def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[float]:
-    """heuristic(seat) after each "arrange" action of the active seat, as apply +
+def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Arrange]) -> list[float]:
+    """heuristic(seat) after each Arrange action of the active seat, as apply +
     heuristic on a copy would give it: the grid's value is the same for all, only
     the best fit differs, and _Fits judges every placement of a shape at once."""
     t = state.table
     score, near = _cached(state, seat)
-    others = [_cached(state, s)[0] for s in range(t.players) if s != seat]
+    others = [_cached(state, s).score for s in range(t.players) if s != seat]
     base = score + NEAR_BONUS * near
     rival = max(others) if others else 0
     values = [
@@ -291,7 +304,7 @@ def arrangement_values(state: GemstoneState, seat: int, actions: Sequence[Action
     return [value - rival for value in values] if others else values
 
 
-def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Action]) -> list[Action]:
+def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Arrange]) -> list[Arrange]:
     """The arrangements of the highest arrangement_values, in order: the grid's
     value and the rival's are the same for all, and the value rises with the best
     fit (by FIT_BONUS, far above a float's rounding), so they are those of the
@@ -300,38 +313,47 @@ def arrangement_best(state: GemstoneState, seat: int, actions: Sequence[Action])
     return [actions[index] for index in tied]
 
 
-def _with_facts(state: GemstoneState, actions: Sequence[Action]) -> Sequence[_Summed]:
-    """_summed of each "arrange" action."""
+def _with_facts(state: GemstoneState, actions: Sequence[Arrange]) -> Sequence[_Summed]:
+    """_summed of each Arrange action."""
     t = state.table
     rolled = tuple(sorted(state.rolled))
     if actions == list(_arrangements(rolled)):  # all of them, as the greedy bot asks
         return _roll_summed(rolled, t.symbols, t.rows, t.cols, len(t.dice))
     return [
-        _summed(cells, labels, t.symbols, t.rows, t.cols, len(t.dice))
-        for _, cells, labels in actions
+        _summed(arrangement.cells, arrangement.symbols, t.symbols, t.rows, t.cols, len(t.dice))
+        for arrangement in actions
     ]
 
 
+def _arrangements_only(actions: Sequence[CavernsAction]) -> TypeGuard[Sequence[Arrange]]:
+    """True: every action is an arrangement, as every legal one is before the dice are
+    arranged; any other action is refused (IllegalAction naming it), never valued."""
+    for action in actions:
+        if not isinstance(action, Arrange):
+            raise IllegalAction(f"{ACTIONS.words(action)} is no arrangement of the roll")
+    return True
+
+
 def action_values(
-    game: GemstoneCaverns, state: GemstoneState, seat: int, actions: Sequence[Action]
+    game: GemstoneCaverns, state: GemstoneState, seat: int, actions: Sequence[CavernsAction]
 ) -> list[float]:
     """heuristic(seat) after each of the actions of the seat to move, as applying
     each to a copy would give it (the greedy bot's look-ahead, without the copies)."""
     if seat == game.to_move(state):
-        if state.arrangement is None:
+        if state.arrangement is None and _arrangements_only(actions):
             return arrangement_values(state, seat, actions)
         return placement_values(state, seat, actions)
     return reference_values(game, state, seat, actions)
 
 
 def best_actions(
-    game: GemstoneCaverns, state: GemstoneState, seat: int, actions: Sequence[Action]
-) -> list[Action]:
+    game: GemstoneCaverns, state: GemstoneState, seat: int, actions: Sequence[CavernsAction]
+) -> Sequence[CavernsAction]:
     """The actions of the highest action_values, in their order (the greedy bot's
     ties), found without valuing each: arrangements by their best fits alone,
     placements joining no group by their kind."""
     if seat == game.to_move(state) and len(actions) > 1:
-        if state.arrangement is None:
+        if state.arrangement is None and _arrangements_only(actions):
             return arrangement_best(state, seat, actions)
         shown = state.place_table.shown if state.place_table else ()
         if isinstance(actions, Placements) and actions.actions is shown[state.turns_shown]:
@@ -348,6 +370,10 @@ def playout_policy(game: GemstoneCaverns, state: GemstoneState, rng: random.Rand
     return greedy_action(game, state, rng)
 
 
+# BotSupport's callables take any game's actions (plain tuples too): these take this
+# game's alone, which mypy cannot see from the signatures, hence the casts
 SUPPORT = BotSupport(
-    action_values=action_values, best_actions=best_actions, playout_policy=playout_policy
+    action_values=cast(ActionValues, action_values),
+    best_actions=cast(BestActions, best_actions),
+    playout_policy=playout_policy,
 )

@@ -3,10 +3,10 @@ into one connected shape; every player draws it on their own grid, rotated but
 never mirrored, perhaps hanging off the edge. Groups of one symbol joined along
 edges score. Rulings: docs/rules/gemstone-caverns.md.
 
-The shapes, placements and groups are in grid.py, the heuristic's best fit in
-fit.py; the bots' fast look-ahead and playout policy in lookahead.py, tested
-against the rules by the book here (copy, apply, heuristic; _best_fit one
-placement at a time).
+The actions (Arrange, Place, Pass) are in actions.py, the shapes, placements
+and groups in grid.py, the heuristic's best fit in fit.py; the bots' fast
+look-ahead and playout policy in lookahead.py, tested against the rules by the
+book here (copy, apply, heuristic; _best_fit one placement at a time).
 """
 
 from __future__ import annotations
@@ -17,9 +17,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from protopress.components import Catalog, Component
+from protopress.games.gemstone_caverns.actions import (
+    ACTIONS,
+    PASS,
+    Arrange,
+    CavernsAction,
+    Pass,
+    Place,
+)
 from protopress.games.gemstone_caverns.fit import FIT_BONUS, NEAR_BONUS, _fast_best_fit
 from protopress.games.gemstone_caverns.grid import (
-    PASS,
+    Places,
     Scoring,
     _arrangements,
     _cached,
@@ -33,11 +42,12 @@ from protopress.games.gemstone_caverns.grid import (
     _scoring,
 )
 from protopress.games.gemstone_caverns.spec import SPEC
-from protopress.rules.core import Action, IllegalAction, top_seats
+from protopress.rules.core import Game, IllegalAction, top_seats
 from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
 
 EMPTY = "."
+NOT_ARRANGED = "the dice must be arranged first"
 
 
 # --- scoring a written grid -------------------------------------------------
@@ -54,14 +64,14 @@ class GridScore:
     total: int
     by_symbol: dict[str, SymbolScore]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "total": self.total,
             "by_symbol": {char: s._asdict() for char, s in self.by_symbol.items()},
         }
 
 
-def _row_width(grid_rows) -> int:
+def _row_width(grid_rows: object) -> int:
     if not isinstance(grid_rows, list) or not grid_rows:
         raise ValueError('"grid" must be a non-empty list of row strings')
     for number, row in enumerate(grid_rows, 1):
@@ -77,7 +87,7 @@ def _row_width(grid_rows) -> int:
     return len(grid_rows[0])
 
 
-def score_grid(grid_rows: list[str], scoring) -> GridScore:
+def score_grid(grid_rows: list[str], scoring: Scoring | dict[str, Any]) -> GridScore:
     """Score a grid written one string per row ("." empty; equal characters one symbol)."""
     rules = _scoring(scoring)
     width = _row_width(grid_rows)
@@ -96,21 +106,21 @@ def score_grid(grid_rows: list[str], scoring) -> GridScore:
     return GridScore(sum(s.score for s in by_symbol.values()), by_symbol)
 
 
-def _sheet(catalog):
+def _sheet(catalog: Catalog) -> Component:
     sheets = catalog.of_kind("score-sheet")
     if not sheets:
         raise ValueError(f"{catalog.path}: no score sheet to take the grid and scoring from")
     return sheets[0]
 
 
-def score_state(catalog, state_json: dict) -> dict:
+def score_state(catalog: Catalog, state_json: dict[str, Any]) -> dict[str, Any]:
     """The score of {"grid": [...]} under the catalog's score sheet scoring."""
     # unchecked JSON: score_grid checks that it is a list of row strings
     grid: Any = state_json.get("grid") if isinstance(state_json, dict) else None
     return score_grid(grid, _sheet(catalog)["scoring"]).to_json()
 
 
-def format_score(result: dict) -> str:
+def format_score(result: dict[str, Any]) -> str:
     lines = [f"{'symbol':<8}{'groups':>7}{'boxes':>7}{'score':>7}"]
     for char, s in result["by_symbol"].items():
         lines.append(f"{char:<8}{s['groups']:>7}{s['boxes']:>7}{s['score']:>7}")
@@ -131,13 +141,15 @@ class Table:
     letters: str  # one character per symbol, for written grids
     dice: tuple[tuple[str, ...], ...]  # faces per die, each copy of a die separately
     scoring: Scoring
-    neighbours: tuple
+    neighbours: tuple[tuple[int, ...], ...]
     players: int
     full: int  # the bitmask of a full grid
-    draws: tuple[tuple[tuple[str, ...], int, int], ...]  # per die: faces, their number, its bits
+    # per die: its faces, their number, that number's bit length (a tuple, not a NamedTuple:
+    # _roll unpacks it a die a roll, and a plain tuple unpacks fastest)
+    draws: tuple[tuple[tuple[str, ...], int, int], ...]
 
     @classmethod
-    def of(cls, catalog, players: int) -> Table:
+    def of(cls, catalog: Catalog, players: int) -> Table:
         sheet = _sheet(catalog)
         symbols = catalog.of_kind("symbol")
         dice = tuple(
@@ -164,7 +176,7 @@ class GemstoneState(SharedRng):
 
     __slots__ = (
         "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
-        "spots", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
+        "places", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
         "used",
     )  # fmt: skip
 
@@ -177,9 +189,9 @@ class GemstoneState(SharedRng):
         self.values = [_Judged() for _ in range(table.players)]
         self.active = 0  # the seat that rolls and arranges this turn
         self.rolled: tuple[str, ...] = ()
-        self.arrangement: tuple | None = None  # (cells, symbol ids) once chosen
+        self.arrangement: Arrange | None = None  # once chosen
         self.codes: tuple[int, ...] = ()  # grid codes of the arrangement's cells
-        self.spots: tuple[dict, ...] = ()  # _placements of the arrangement's shape
+        self.places: Places = {}  # _places of the arrangement's shape
         self.place_table: _PlaceTable | None = None  # _place_table of the arrangement's shape
         self.turns_shown = 4  # distinct quarter turns of the arrangement
         self.placed = 0  # seats that have placed (or passed) this turn, from the active one
@@ -187,9 +199,9 @@ class GemstoneState(SharedRng):
         self.over = False
         self.turns = 0
         self.passes = 0
-        # (seat, shape name) of each arrangement chosen, in turn: immutable, so shared
-        # by copies
-        self.used: tuple[tuple[int, str], ...] = ()
+        # the shape (its name) of each arrangement chosen, in turn order: turn t's is
+        # seat t % players's, as the dice pass on (_end_turn); immutable, so shared by copies
+        self.used: tuple[str, ...] = ()
         SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
 
     def copy(self) -> GemstoneState:
@@ -228,8 +240,11 @@ class GemstoneState(SharedRng):
 class GemstoneCaverns:
     spec = SPEC
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
+    actions = ACTIONS
 
-    def setup(self, catalog, players: int, rng: random.Random, options: dict) -> GemstoneState:
+    def setup(
+        self, catalog: Catalog, players: int, rng: random.Random, options: dict[str, Any]
+    ) -> GemstoneState:
         SPEC.parse_options(options or {})  # it has none: refuses any given
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
@@ -242,7 +257,7 @@ class GemstoneCaverns:
             return None
         return (state.active + state.placed) % state.table.players
 
-    def legal_actions(self, state: GemstoneState) -> Sequence[Action]:
+    def legal_actions(self, state: GemstoneState) -> Sequence[CavernsAction]:
         """The arrangements of the roll, else the placements clear of the seat's
         filled boxes (a Placements sequence: no list is built), else the pass."""
         if state.over:
@@ -251,46 +266,45 @@ class GemstoneCaverns:
             return list(_arrangements(tuple(sorted(state.rolled))))
         seat = (state.active + state.placed) % state.table.players  # to_move: not over
         if state.place_table is None:  # kept with the arrangement
-            raise IllegalAction("the dice must be arranged first")
+            raise IllegalAction(NOT_ARRANGED)
         actions = _clear_in(state.place_table, state.turns_shown, state.filled[seat])
         return actions if actions.size else [PASS]
 
-    def apply(self, state: GemstoneState, action: Action) -> None:
-        kind = action[0]
+    def apply(self, state: GemstoneState, action: CavernsAction) -> None:
         if state.over:
             raise IllegalAction("the game is over")
-        if kind == "arrange":
-            if state.arrangement is not None:
-                raise IllegalAction("the dice are already arranged this turn")
-            _, cells, labels = action
-            t = state.table
-            chosen = _chosen(cells, labels, t.symbols, t.rows, t.cols)
-            state.arrangement = (cells, labels)
-            state.codes, state.turns_shown = chosen.codes, chosen.turns
-            state.spots, state.place_table = chosen.spots, chosen.table
-            state.used += ((state.active, chosen.name),)
-            return
-        if state.arrangement is None:
-            raise IllegalAction("the dice must be arranged first")
-        if kind == "place":
-            _, times, row, col = action
+        if isinstance(action, Place):  # first: most actions are placements
+            if state.arrangement is None:
+                raise IllegalAction(NOT_ARRANGED)
             seat = (state.active + state.placed) % state.table.players  # to_move: not over
             try:
-                mask, inside = state.spots[times][row, col]
-            except (KeyError, IndexError, TypeError):
-                raise IllegalAction(f"no box of the grid under {action}") from None
+                mask, inside = state.places[action]
+            except (KeyError, TypeError):
+                raise IllegalAction(f"no box of the grid under {ACTIONS.words(action)}") from None
             if mask & state.filled[seat]:
-                raise IllegalAction(f"{action} overlaps filled boxes of seat {seat}")
+                raise IllegalAction(f"{ACTIONS.words(action)} overlaps filled boxes of seat {seat}")
             grid, codes = state.grids[seat], state.codes
             for k, box in inside:
                 grid[box] = codes[k]
             state.filled[seat] |= mask
             state.values[seat] = _Judged()
-        elif kind == "pass":
+        elif isinstance(action, Arrange):
+            if state.arrangement is not None:
+                raise IllegalAction("the dice are already arranged this turn")
+            t = state.table
+            chosen = _chosen(action.cells, action.symbols, t.symbols, t.rows, t.cols)
+            state.arrangement = action
+            state.codes, state.turns_shown = chosen.codes, chosen.turns
+            state.places, state.place_table = chosen.places, chosen.table
+            state.used += (chosen.name,)
+            return
+        elif isinstance(action, Pass):
+            if state.arrangement is None:
+                raise IllegalAction(NOT_ARRANGED)
             state.ended = True
             state.passes += 1
         else:
-            raise IllegalAction(f"unknown action {action}")
+            raise IllegalAction(f"unknown action {ACTIONS.words(action)}")
         state.placed += 1
         if state.placed == state.table.players:
             _end_turn(state)
@@ -299,7 +313,7 @@ class GemstoneCaverns:
         return state.over
 
     def scores(self, state: GemstoneState) -> list[int]:
-        return [_cached(state, seat)[0] for seat in range(state.table.players)]
+        return [_cached(state, seat).score for seat in range(state.table.players)]
 
     def winners(self, state: GemstoneState) -> list[int]:
         return top_seats(self.scores(state))
@@ -316,25 +330,26 @@ class GemstoneCaverns:
         if state.arrangement is not None and state.placed == 0 and state.active == seat:
             # the arrangement just chosen: how well it can join this seat's groups
             value += FIT_BONUS * self.best_fit(state, seat)
-        others = [_cached(state, s)[0] for s in range(state.table.players) if s != seat]
+        others = [_cached(state, s).score for s in range(state.table.players) if s != seat]
         return value - max(others) if others else value
 
     def best_fit(self, state: GemstoneState, seat: int) -> int:
         """_best_fit for the heuristic, by _fast_best_fit (tested equal to it)."""
         return _fast_best_fit(state, seat)
 
-    def record(self, state: GemstoneState) -> dict:
-        shapes: Counter = Counter()
-        used: list[list[str]] = [[] for _ in state.filled]
-        for (seat, shape), times in sorted(Counter(state.used).items()):
-            shapes[shape] += times
-            used[seat] += [shape] * times
+    def record(self, state: GemstoneState) -> dict[str, Any]:
+        players = state.table.players
+        used = [sorted(state.used[seat::players]) for seat in range(players)]
         return {
             "boxes_filled": [filled.bit_count() for filled in state.filled],
-            "arrangements": dict(sorted(shapes.items())),
+            "arrangements": dict(sorted(Counter(state.used).items())),
             "passes": state.passes,
             "used": used,  # shapes each seat chose as the active player
         }
+
+
+# mypy holds the engine to the contract, with its own state and actions
+_: type[Game[GemstoneState, CavernsAction]] = GemstoneCaverns
 
 
 def _roll(state: GemstoneState) -> None:
@@ -377,7 +392,8 @@ def _best_fit(state: GemstoneState, seat: int) -> int:
         state.codes,
         t.neighbours,
     )
-    spots = _placements(state.arrangement[0], t.rows, t.cols)
+    cells = state.arrangement.cells
+    spots = _placements(cells, t.rows, t.cols)
     best = -1
     for times in range(state.turns_shown):
         for mask, inside in spots[times].values():
@@ -388,7 +404,6 @@ def _best_fit(state: GemstoneState, seat: int) -> int:
                 code = codes[k]
                 fit += sum(grid[other] == code for other in neighbours[box])
             best = max(best, fit)
-    cells = state.arrangement[0]
     inner = sum(
         codes[i] == codes[j] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
         for i, a in enumerate(cells)

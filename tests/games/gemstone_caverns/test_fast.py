@@ -11,6 +11,7 @@ import pytest
 
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.gemstone_caverns import lookahead
+from protopress.games.gemstone_caverns.actions import PASS, Place
 from protopress.games.gemstone_caverns.fit import _fast_best_fit
 from protopress.games.gemstone_caverns.grid import (
     _cached,
@@ -78,8 +79,8 @@ def test_best_actions_are_the_ties_of_the_highest_action_values(catalog):
         assert (
             lookahead.best_actions(GAME, state, seat, list(legal)) == tied
         )  # listed: by the values
-        checked[legal[0][0]] += 1
-        if legal[0][0] == "place":
+        checked[legal[0].verb] += 1
+        if isinstance(legal[0], Place):
             placing = _Placing(state, seat)
             joining = placing.joining()
             for bit, spot in enumerate(placing.spots.in_order):
@@ -134,7 +135,7 @@ def test_clear_placements_match_the_mask_by_mask_filter(catalog):
                 assert [clear[-k - 1] for k in range(len(listed))] == listed[::-1]
                 assert clear[2:9] == listed[2:9]
                 every = _free_placements(cells, 8, 8, 4, 0)
-                for action in rng.sample(every, 10) + [("pass",), ("place", 0, 99, 99)]:
+                for action in rng.sample(every, 10) + [PASS, Place(0, 99, 99)]:
                     assert (action in clear) == (action in listed)
                 checked += 1
     # and on a sheet whose boxes are no whole number of bytes

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from protopress.cli import cli
 from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games.gemstone_caverns.actions import PASS, Arrange, Place
 from protopress.games.gemstone_caverns.checks import normalise, parse_picture, rotations
 from protopress.games.gemstone_caverns.rules import (
     _roll,
@@ -41,7 +42,8 @@ def arrange(state, shape: str, symbols):
     (action,) = [
         a
         for a in GAME.legal_actions(state)
-        if a[2] == tuple(symbols) and normalise(a[1]) in rotations(parse_picture(PICTURES[shape]))
+        if a.symbols == tuple(symbols)
+        and normalise(a.cells) in rotations(parse_picture(PICTURES[shape]))
     ]
     checked_apply(GAME, state, action)
     return action
@@ -157,7 +159,7 @@ def test_arrangements_list_each_rotation_class_once(catalog):
     state.rolled = MTED
     actions = GAME.legal_actions(state)
     assert len(actions) == len(set(actions)) == 114
-    assert len({action[1] for action in actions}) == 7
+    assert len({action.cells for action in actions}) == 7
     # Four rubies: one arrangement per shape.
     state.rolled = ("ruby",) * 4
     assert len(GAME.legal_actions(state)) == 7
@@ -180,10 +182,10 @@ def test_placements_count_every_turn_and_overhang(catalog):
 def test_overhang_loses_the_outside_cells(catalog):
     state = new_game(catalog)
     arrange(state, "I", sorted(MTED))  # diamond emerald moonstone topaz, left to right
-    assert ("place", 0, 0, -4) not in GAME.legal_actions(state)  # all four off the grid
+    assert Place(0, 0, -4) not in GAME.legal_actions(state)  # all four off the grid
     with pytest.raises(IllegalAction):
-        checked_apply(GAME, state, ("place", 0, 0, -4))
-    checked_apply(GAME, state, ("place", 0, 0, -3))  # three off the left edge
+        checked_apply(GAME, state, Place(0, 0, -4))
+    checked_apply(GAME, state, Place(0, 0, -3))  # three off the left edge
     assert state.grid_rows(0)[0] == "T......."
     assert GAME.record(state)["boxes_filled"] == [1]
 
@@ -193,10 +195,10 @@ def test_a_forced_placement_is_the_only_action(catalog):
     t_cells = ((0, 0), (0, 1), (0, 2), (1, 1))
     state.set_grid(0, with_hole(t_cells))  # a T-shaped hole inside a full grid
     arrange(state, "T", MTED)
-    assert GAME.legal_actions(state) == [("place", 0, 3, 3)]  # no pass, no other turn
+    assert GAME.legal_actions(state) == [Place(0, 3, 3)]  # no pass, no other turn
     with pytest.raises(IllegalAction):
-        checked_apply(GAME, state, ("pass",))
-    checked_apply(GAME, state, ("place", 0, 3, 3))
+        checked_apply(GAME, state, PASS)
+    checked_apply(GAME, state, Place(0, 3, 3))
     assert state.grid_rows(0)[3:5] == ["RRRMTERR", "RRRRDRRR"]
     assert GAME.is_over(state)  # every grid is full: nobody could place anything
 
@@ -225,11 +227,11 @@ def test_an_arrangement_is_never_mirrored(catalog):
 def test_an_illegal_placement_is_refused(catalog):
     state = new_game(catalog, players=2)
     arrange(state, "T", MTED)
-    checked_apply(GAME, state, ("place", 0, 0, 0))
-    checked_apply(GAME, state, ("place", 0, 0, 0))
+    checked_apply(GAME, state, Place(0, 0, 0))
+    checked_apply(GAME, state, Place(0, 0, 0))
     arrange(state, "T", MTED)  # seat 1 rolls and arranges now, then places first
     assert GAME.to_move(state) == 1
-    for illegal in [("place", 0, 0, 1), ("place", 4, 3, 3), ("place", 0, 9, 9), ("pass",)]:
+    for illegal in [Place(0, 0, 1), Place(4, 3, 3), Place(0, 9, 9), PASS]:
         with pytest.raises(IllegalAction, match="not legal for seat 1"):
             checked_apply(GAME, state, illegal)
 
@@ -238,13 +240,13 @@ def test_the_end_comes_after_the_others_place(catalog):
     state = new_game(catalog, players=3)
     state.set_grid(0, with_hole([(0, 0), (0, 1)]))  # a two-box hole away from every edge
     arrange(state, "T", MTED)
-    assert GAME.legal_actions(state) == [("pass",)]
-    checked_apply(GAME, state, ("pass",))
+    assert GAME.legal_actions(state) == [PASS]
+    checked_apply(GAME, state, PASS)
     assert not GAME.is_over(state)
     for seat in (1, 2):  # the others still must place
         assert GAME.to_move(state) == seat
-        assert ("pass",) not in GAME.legal_actions(state)
-        checked_apply(GAME, state, ("place", 0, 0, 0))
+        assert PASS not in GAME.legal_actions(state)
+        checked_apply(GAME, state, Place(0, 0, 0))
     assert GAME.is_over(state) and GAME.to_move(state) is None
     assert state.turns == 1
     assert GAME.record(state)["boxes_filled"] == [62, 4, 4]
@@ -321,15 +323,13 @@ def test_greedy_arranges_equal_dice_side_by_side(catalog):
         trial = state.copy()
         GAME.apply(trial, action)
         values[action] = GAME.heuristic(trial, 0)
-    square = (
-        "arrange",
-        ((0, 0), (0, 1), (1, 0), (1, 1)),
-        ("moonstone", "moonstone", "topaz", "topaz"),
+    square = Arrange(
+        cells=((0, 0), (0, 1), (1, 0), (1, 1)),
+        symbols=("moonstone", "moonstone", "topaz", "topaz"),
     )
-    bar = (
-        "arrange",
-        ((0, 0), (0, 1), (0, 2), (0, 3)),
-        ("moonstone", "topaz", "moonstone", "topaz"),
+    bar = Arrange(
+        cells=((0, 0), (0, 1), (0, 2), (0, 3)),
+        symbols=("moonstone", "topaz", "moonstone", "topaz"),
     )
     assert square in values and bar in values
     assert values[square] > values[bar]
