@@ -178,6 +178,11 @@ def test_a_states_generator_is_the_one_at_its_place_and_the_state_follows_it(kin
         assert rng.random() == plain.random()  # drawn outside the state ...
         assert state.chance.below(77) == plain.randrange(77)  # ... which continues after it
         assert other.chance.below(77) == twin.randrange(77)  # the copy kept its own place
+        reseed(other, seed)
+        other.chance.below(5)
+        expected = random.Random(seed)
+        expected.randrange(5)
+        assert other.chance.rng.getstate() == expected.getstate()
 
 
 @pytest.mark.parametrize("kind", KINDS)
