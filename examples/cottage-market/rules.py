@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from protopress.rules.actions import ActionCodec, action
+from protopress.rules.chance import Chance, SharedChance
 from protopress.rules.core import IllegalAction, top_seats
 from protopress.rules.information import FaceDown, SeatView
 from protopress.rules.options import Option, OptionType
@@ -81,7 +82,7 @@ class Player:
 
 @dataclass(slots=True)
 class MarketState:
-    rng: random.Random
+    chance: Chance  # every random draw goes through it, by name (docs/own-rules.md)
     resources: tuple[str, ...]  # the catalog's symbols
     rounds: int
     players: list[Player]
@@ -91,10 +92,8 @@ class MarketState:
     turns: int = 0  # completed turns, all seats
 
     def copy(self) -> MarketState:
-        twin = random.Random()
-        twin.setstate(self.rng.getstate())
         return MarketState(
-            twin,
+            self.chance.share(),  # draws what a clone of the generator would
             self.resources,
             self.rounds,
             [p.copy() for p in self.players],
@@ -123,13 +122,16 @@ class CottageMarket:
             for c in catalog.of_kind("card")
             for _ in range(c.count)
         ]
-        rng.shuffle(deck)
+        chance = SharedChance(rng)
+        chance.shuffle("deck", deck)  # face down: the order is no seat's to see
         resources = tuple(symbol.id for symbol in catalog.of_kind("symbol"))
         if not resources or not deck:
             raise ValueError(f"{catalog.path}: the game needs symbols (resources) and cards")
         start = Counter({resources[0]: options["start_gold"]})
         table = [Player(Counter(start)) for _ in range(players)]
-        state = MarketState(rng, resources, options["rounds"], table, deck[MARKET:], deck[:MARKET])
+        state = MarketState(
+            chance, resources, options["rounds"], table, deck[MARKET:], deck[:MARKET]
+        )
         _produce(state)
         return state
 

@@ -23,14 +23,17 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Generic, TypeVar, overload
 
+from protopress.rules.chance import Chance, SharedChance, shuffle
+
 
 def seat_copy(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A copy of state as seat may imagine it: chance re-seeded, hidden information resampled."""
-    alone = getattr(state, "rng_shared", None) is False  # a SharedRng no copy shares
+    chance = getattr(state, "chance", None)
+    alone = chance if isinstance(chance, SharedChance) and not chance.shared else None
     copy = state.copy()
     reseed(copy, rng.getrandbits(64))
-    if alone:  # the copy shared the generator, and has a new one: the state draws
-        state.rng_shared = False  # from its own again, with no clone first
+    if alone is not None:  # the copy shared the generator, and has a new one: the state
+        alone.unshare()  # draws from its own again, with no clone first
     view: SeatView[Any] | None = getattr(game, "seat_view", None)
     if view is not None:
         view.determinize(copy, seat, rng)
@@ -46,53 +49,14 @@ def judged_in_sight(game: Any, state: Any, seat: int) -> bool:
 
 
 def reseed(state: Any, seed: int) -> None:
-    """Give state a generator of its own, seeded from seed (the copy forgets the real one):
-    by its `seed_rng` when it has one (a SharedRng, or a game's own kind of chance)."""
-    seed_rng = getattr(state, "seed_rng", None)
-    if seed_rng is not None:
-        seed_rng(seed)
+    """Give state's chance a generator of its own, seeded from seed (the copy forgets
+    the real one): its `Chance` (rules/chance.py) re-seeded, or, for a state that
+    keeps a plain generator as `rng` instead, a new one."""
+    chance = getattr(state, "chance", None)
+    if isinstance(chance, Chance):
+        chance.reseed(seed)
     else:
         state.rng = random.Random(seed)
-
-
-class SharedRng:
-    """A state's random generator, for states that copy often and draw seldom.
-
-    A copy shares the generator until one of them draws (then that one draws from
-    a clone), and a re-seeded generator is made only when first drawn from. The
-    draws are those of a plain copy: only the cloning and seeding are saved.
-    """
-
-    __slots__ = ("_rng", "rng_shared", "rng_seed")
-
-    def __init__(self, rng: random.Random):
-        self._rng: random.Random | None = rng
-        self.rng_shared = False  # _rng is shared with a copy: clone it before drawing
-        self.rng_seed: int | None = None  # with _rng None: the seed to make it from
-
-    @property
-    def rng(self) -> random.Random:
-        if self._rng is None:
-            self._rng = random.Random(self.rng_seed)
-        elif self.rng_shared:  # the shared generator is never advanced: clone it first
-            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it
-            own.setstate(self._rng.getstate())
-            self._rng, self.rng_shared = own, False
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng, self.rng_shared, self.rng_seed = rng, False, None
-
-    def seed_rng(self, seed: int) -> None:
-        """From now on draw from random.Random(seed), made when first needed."""
-        self._rng, self.rng_shared, self.rng_seed = None, False, seed
-
-    def share_rng(self, new: SharedRng) -> None:
-        """Give the copy new this state's generator, shared until one of them draws."""
-        new._rng, new.rng_seed, new.rng_shared = self._rng, self.rng_seed, False
-        if self._rng is not None:
-            self.rng_shared = new.rng_shared = True
 
 
 def canonical(cards: list, key: Callable[[Any], Any] | None = None) -> list:
@@ -127,34 +91,6 @@ def shuffled(cards: Iterable, rng: random.Random, key: Callable[[Any], Any] | No
     pool = canonical(list(cards), key)
     shuffle(pool, rng)
     return pool
-
-
-def shuffle(cards: list, rng: random.Random) -> None:
-    """rng.shuffle(cards), the same draws and the same order, in half the time.
-
-    random.shuffle calls a Python method per card to draw an index below i + 1;
-    here that draw (CPython's _randbelow_with_getrandbits: getrandbits of the
-    bit length, again while too large) is inlined, each position's bound and bit
-    length read from a table kept per pile size. Every look-ahead shuffles
-    the hidden piles, so this is a visible share of a greedy game.
-    tests/rules/test_information.py holds it to rng.shuffle.
-    """
-    steps = _STEPS.get(len(cards))
-    if steps is None:
-        steps = _STEPS[len(cards)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
-        )
-    getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        cards[i], cards[r] = cards[r], cards[i]
-
-
-_STEPS: dict[
-    int, tuple[tuple[int, int, int], ...]
-] = {}  # shuffle's (position, bound, bits) by size
 
 
 def redeal(hands: Sequence[MutableSequence], pile: MutableSequence, rng: random.Random) -> None:

@@ -11,10 +11,11 @@ WIDEN_LEVELS levels, or in every level when the game's BotSupport offers a
 fast `action_values` (priors are then cheap: rules/bot_support.py). At each
 node the seat to move picks by its own reward (max^n), so the same code plays
 versus, team and solo games.
-A game that offers `search_observation(state)` (what chance has shown every
-seat since the last decision, such as a gem drawn) has a branch kept below
-each move per answer (a chance node): the moves after a draw are learned for
-what was drawn, not averaged over every draw.
+Below each move the tree keeps a branch per answer to what chance showed
+every seat since the last decision (a chance node): the public named draws of
+the state's Chance (rules/chance.observe: a die rolled, a gem drawn from the
+bag; a shuffle or a card dealt face down shows nothing), so that the moves
+after a draw are learned for what was drawn, not averaged over every draw.
 
 After the new node comes the playout. A game whose BotSupport has a
 `playout_policy` has it played to the end of the turn in progress
@@ -51,6 +52,7 @@ from typing import Any
 
 from protopress.rules.bot_support import BotSupport, bot_support
 from protopress.rules.bots import action_values, greedy_action
+from protopress.rules.chance import observe
 from protopress.rules.core import Action, outcome_of
 from protopress.rules.information import seat_copy
 from protopress.rules.spec import OutcomeKind
@@ -110,8 +112,8 @@ class _Node:
         self.outcomes: dict[Hashable, _Node] | None = None  # by what chance showed after
 
     def outcome(self, seen: Hashable) -> _Node:
-        """The branch of this action's node for what chance showed after it (the game's
-        `search_observation`): the node whose moves are searched from there."""
+        """The branch of this action's node for what chance showed after it
+        (chance.observe): the node whose moves are searched from there."""
         if self.outcomes is None:
             self.outcomes = {}
         branch = self.outcomes.get(seen)
@@ -211,7 +213,6 @@ class MctsBot:
             levels = settings.widen_levels
         elif support.action_values is not None:
             levels = math.inf
-        observe = getattr(game, "search_observation", None)
         level = 1  # of the tree's decisions (a chance node's branch is no level of its own)
         while not game.is_over(world):
             legal = candidates if node is root else game.legal_actions(world)
@@ -237,8 +238,9 @@ class MctsBot:
             game.apply(world, action)
             node = node.children[action]
             path.append(node)
-            if observe is not None:  # a chance node: its branch for what was drawn
-                node = node.outcome(observe(world))
+            shown = observe(world)
+            if shown:  # a chance node: its branch for what was drawn
+                node = node.outcome(shown)
                 path.append(node)
             level += 1
         rewards = self._rollout(game, world, scale)

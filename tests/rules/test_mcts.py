@@ -17,6 +17,7 @@ from protopress.components.loader import load_catalog
 from protopress.rules.bot_names import make_bot, not_repeatable, timed
 from protopress.rules.bot_support import BotSupport, SearchSettings
 from protopress.rules.bots import GreedyBot, RandomBot
+from protopress.rules.chance import SharedChance
 from protopress.rules.information import redeal
 from protopress.rules.mcts import Budget, MctsBot
 from protopress.rules.plugins import load_rules
@@ -370,19 +371,18 @@ class _Guess:
     SURE = 0.75
 
     class State:
-        def __init__(self, rng):
-            self.rng, self.coin, self.score, self.over = rng, None, 0.0, False
+        def __init__(self, chance):
+            self.chance, self.coin, self.score, self.over = chance, None, 0.0, False
 
         def copy(self):
-            twin = _Guess.State(self.rng)
+            twin = _Guess.State(self.chance.share())
             twin.coin, twin.score, twin.over = self.coin, self.score, self.over
             return twin
 
     def __init__(self, observed: bool):
         # the reward: the score
         self.bot_support = BotSupport(search=SearchSettings(result_share=0.0))
-        if observed:
-            self.search_observation = lambda state: state.coin
+        self.observed = observed  # the coin lands face up (a public draw), or under a cup
 
     def to_move(self, state):
         return None if state.over else 0
@@ -394,7 +394,7 @@ class _Guess:
 
     def apply(self, state, action):
         if action == ("gamble",):
-            state.coin = state.rng.choice(("heads", "tails"))
+            state.coin = state.chance.choice("coin", ("heads", "tails"), public=self.observed)
             return
         state.score = self.SURE if action == ("sure",) else float(action[0] == state.coin)
         state.over = True
@@ -414,7 +414,7 @@ class _Guess:
 
 @pytest.mark.parametrize(("observed", "chosen"), [(True, ("gamble",)), (False, ("sure",))])
 def test_a_search_that_sees_what_chance_showed_calls_the_coin_it_saw(observed, chosen):
-    # with the coin as the game's search_observation, the gamble's node splits into a
+    # with the coin tossed face up (a public draw), the gamble's node splits into a
     # branch per face, each of which learns its right call (worth 1 > 0.75); without,
     # one node below the gamble averages both faces, where either call is worth 0.5
     from protopress.rules.information import seat_copy
@@ -423,7 +423,7 @@ def test_a_search_that_sees_what_chance_showed_calls_the_coin_it_saw(observed, c
     game = _Guess(observed)
     for seed in range(4):
         state, bot, root, scale = (
-            _Guess.State(random.Random(seed)),
+            _Guess.State(SharedChance(random.Random(seed))),
             MctsBot(seed),
             _Node(1),
             _Scale(1),

@@ -34,7 +34,7 @@ from protopress.games.dragonstone_mine.actions import (
     stack_action,
     swap_action,
 )
-from protopress.games.dragonstone_mine.chance import Chance
+from protopress.rules.chance import TapeChance
 from protopress.rules.core import IllegalAction
 
 
@@ -197,24 +197,26 @@ class TargetDecision(NamedTuple):
 Decision = SeatDecision | Payment | StackHeld | StepDecision | TargetDecision
 
 
-class State(Chance):
+class State:
     """A game in progress. Towers are lists of spires, each a list of colour ids,
     bottom first; the bag is a count per colour in catalog order.
 
     Copies are cheap: towers are shared with the copy until one of them changes a
     tower (`tower(seat)` gives it its own first), and chance is one tape of the
-    generator's words that each reads from its own place (chance.py). Each tower's score is cached in a one-item list that the states
+    generator's words that each reads from its own place (rules/chance.TapeChance:
+    nearly every look-ahead trial draws, and no clone of the generator is made).
+    Each tower's score is cached in a one-item list that the states
     holding the same tower and loose gems share (a change gives the changed state
     a fresh one), so a look-ahead copy scores only the towers that changed."""
 
     __slots__ = (
-        "rules", "turns", "seat", "spires", "owned", "tower_points",
+        "chance", "rules", "turns", "seat", "spires", "owned", "tower_points",
         "loose", "bag", "bag_total", "hands", "deck", "discards", "face_up", "pending",
         "decision", "held", "used", "paid", "final", "extra", "over", "ended_by", "legal",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bag: dict[str, int]):
-        Chance.__init__(self, rng)
+        self.chance = TapeChance(rng)  # the gems drawn are public, the deck's order hidden
         self.rules = rules
         self.turns = self.seat = self.paid = 0
         self.spires: list[list[list[str]]] = [
@@ -257,7 +259,7 @@ class State(Chance):
     def copy(self) -> State:
         new = object.__new__(type(self))
         new.rules, new.turns, new.seat, new.paid = self.rules, self.turns, self.seat, self.paid
-        self.share_chance(new)
+        new.chance = self.chance.share()
         new.spires = list(self.spires)
         self.owned = new.owned = 0  # every tower shared now
         new.tower_points = list(self.tower_points)
@@ -287,14 +289,7 @@ class State(Chance):
         if colour is None:
             if not self.bag_total:
                 return None
-            pick = self.below(self.bag_total)
-            for gem, count in self.bag.items():
-                if pick < count:
-                    colour = gem
-                    break
-                pick -= count
-            if colour is None:
-                raise RuntimeError("the bag holds fewer gems than its total says")
+            colour = self.chance.draw("gem", self.bag, self.bag_total)
         elif not self.bag.get(colour):
             return None
         self.bag[colour] -= 1
@@ -309,7 +304,7 @@ class State(Chance):
         """The deck's top card; an empty deck is reshuffled from the discards first."""
         if not self.deck and self.discards:
             self.deck, self.discards = self.discards, []
-            self.shuffle(self.deck)
+            self.chance.shuffle("deck", self.deck)
         return self.deck.pop() if self.deck else None
 
 

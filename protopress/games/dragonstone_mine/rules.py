@@ -459,7 +459,7 @@ class DragonstoneMine:
         if level != "smiley":
             state.deck = [c.id for c in catalog.of_kind("action-card") if c.id in rules.cards
                           for _ in range(c.count)]  # fmt: skip
-            rng.shuffle(state.deck)
+            state.chance.shuffle("deck", state.deck)
             setup_steps = (STARTING_HAND, TWO_GEMS) if level == "1" else (TWO_GEMS,)
             for seat in reversed(range(players)):
                 fx.push_steps(state, seat, setup_steps)
@@ -505,13 +505,6 @@ class DragonstoneMine:
 
     def winners(self, state: State) -> list[int]:
         return top_seats(self.scores(state))
-
-    def search_observation(self, state: State) -> str | None:
-        """What chance showed since the last decision, for the search's chance nodes:
-        the gem just mined (the bag's draws are open to all). A turn's stacking
-        choices follow one another, a gem drawn between each; a card drawn ends the
-        turn, where the search's playouts stop (docs/balance.md)."""
-        return state.held
 
     def heuristic(self, state: State, seat: int) -> float:
         """Score, plus progress toward stacks and gems on the way, minus the best rival's score."""

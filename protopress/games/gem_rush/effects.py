@@ -56,7 +56,7 @@ def reshuffle(state: GemRushState) -> None:
     """The deck is empty: shuffle the discard pile to form a new deck."""
     state.deck = state.pile
     state.pile = []
-    state.rng.shuffle(state.deck)
+    state.chance.shuffle("deck", state.deck)
     state.reshuffles += 1
 
 

@@ -199,20 +199,21 @@ class GemRush:
         stack = list(self._components(catalog).stack)
         if not stack:
             raise ValueError(f"{catalog.path}: no room tiles to build a mine from")
-        rng.shuffle(stack)
+        state.chance.shuffle("room stack", stack)
         state.stack = stack
-        start = first_room(state.mine, stack, START, rng)
+        # the first room is laid by the generator itself (mine.py grows mines from any)
+        start = first_room(state.mine, stack, START, state.chance.rng)
         effects.mine_changed(state)
         state.pos = [start] * players
 
         deck = [tuple(c["gems"]) for c in catalog.of_kind("gem-card") for _ in range(c.count)]
-        rng.shuffle(deck)
+        state.chance.shuffle("deck", deck)
         state.deck = deck
         for hand in state.hands:
             hand.extend(effects.draw_cards(state, DEAL))
 
         order = list(range(len(table.skills)))
-        rng.shuffle(order)
+        state.chance.shuffle("skill deck", order)
         variant = table.variant
         needed = {"none": 0, "shared": 1, "choice": CHOICE_DEAL * players}.get(variant, players)
         if needed > len(order):
@@ -670,7 +671,7 @@ class GemRush:
         (old,) = state.skills[seat]
         state.skills[seat] = (state.skill_deck.pop(),)
         state.skill_deck.append(old)
-        state.rng.shuffle(state.skill_deck)
+        state.chance.shuffle("skill deck", state.skill_deck)
 
     # turns
 

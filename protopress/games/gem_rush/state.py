@@ -13,7 +13,7 @@ from protopress.games.gem_rush import effects, skills
 from protopress.games.gem_rush.actions import GemRushAction
 from protopress.games.gem_rush.mine import Cell, Mine, RoomTile
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS
-from protopress.rules.information import SharedRng
+from protopress.rules.chance import SharedChance
 
 DIFFICULTIES = {name.lower(): points for name, points in DIFFICULTY_TARGETS.items()}
 APPRENTICE, JOURNEYMAN, ARTISAN, EXPERT, MASTER, GRANDMASTER = DIFFICULTIES.values()
@@ -66,7 +66,7 @@ class Table:
         return self.mode == "crisis"
 
 
-class GemRushState(SharedRng):
+class GemRushState:
     """One game. Copies are cheap: lists are copied, the Mine and the random
     generator are shared until one of the copies changes or uses them.
 
@@ -75,7 +75,7 @@ class GemRushState(SharedRng):
     """
 
     __slots__ = (
-        "table", "legal", "mine", "mine_shared", "view", "stack", "deck",
+        "chance", "table", "legal", "mine", "mine_shared", "view", "stack", "deck",
         "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "rides", "burn_left",
         "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
         "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
@@ -85,7 +85,7 @@ class GemRushState(SharedRng):
     def __init__(self, table: Table, rng: random.Random):
         players = table.players
         self.table = table
-        SharedRng.__init__(self, rng)  # a copy shares the generator until one of them draws
+        self.chance = SharedChance(rng)  # a copy shares the generator until one of them draws
         self.legal: list[GemRushAction] | None = None  # cached legal actions
         self.mine = Mine()
         self.mine_shared = False  # a copy shares the Mine until one of them changes it
@@ -126,7 +126,7 @@ class GemRushState(SharedRng):
         # values that are immutable or shared by design are not copied
         new.table, new.legal, new.view = self.table, self.legal, self.view
         new.mine, self.mine_shared, new.mine_shared = self.mine, True, True
-        self.share_rng(new)
+        new.chance = self.chance.share()
         new.stack, new.deck, new.pile = self.stack[:], self.deck[:], self.pile[:]
         new.hands = [hand[:] for hand in self.hands]
         new.pos, new.points, new.seat, new.turns = (

@@ -42,8 +42,8 @@ from protopress.games.gemstone_caverns.grid import (
     _scoring,
 )
 from protopress.games.gemstone_caverns.spec import SPEC
+from protopress.rules.chance import SharedChance
 from protopress.rules.core import Game, IllegalAction, top_seats
-from protopress.rules.information import SharedRng
 from protopress.rules.spec import Outcome, OutcomeKind
 
 EMPTY = "."
@@ -144,9 +144,6 @@ class Table:
     neighbours: tuple[tuple[int, ...], ...]
     players: int
     full: int  # the bitmask of a full grid
-    # per die: its faces, their number, that number's bit length (a tuple, not a NamedTuple:
-    # _roll unpacks it a die a roll, and a plain tuple unpacks fastest)
-    draws: tuple[tuple[tuple[str, ...], int, int], ...]
 
     @classmethod
     def of(cls, catalog: Catalog, players: int) -> Table:
@@ -167,15 +164,14 @@ class Table:
             neighbours=_neighbours(sheet["rows"], sheet["columns"]),
             players=players,
             full=(1 << sheet["rows"] * sheet["columns"]) - 1,
-            draws=tuple((faces, len(faces), len(faces).bit_length()) for faces in dice),
         )
 
 
-class GemstoneState(SharedRng):
+class GemstoneState:
     """One game: a grid per seat, the roll, the arrangement and who still places it."""
 
     __slots__ = (
-        "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
+        "chance", "table", "grids", "filled", "values", "active", "rolled", "arrangement", "codes",
         "places", "place_table", "turns_shown", "placed", "ended", "over", "turns", "passes",
         "used",
     )  # fmt: skip
@@ -202,7 +198,7 @@ class GemstoneState(SharedRng):
         # the shape (its name) of each arrangement chosen, in turn order: turn t's is
         # seat t % players's, as the dice pass on (_end_turn); immutable, so shared by copies
         self.used: tuple[str, ...] = ()
-        SharedRng.__init__(self, rng)  # a copy shares it until one of them draws
+        self.chance = SharedChance(rng)  # a copy shares it until one of them draws
 
     def copy(self) -> GemstoneState:
         new = object.__new__(GemstoneState)
@@ -211,7 +207,7 @@ class GemstoneState(SharedRng):
         new.grids = [grid[:] for grid in self.grids]
         new.filled = self.filled[:]
         new.values = self.values[:]
-        self.share_rng(new)
+        new.chance = self.chance.share()
         return new
 
     def grid_rows(self, seat: int) -> list[str]:
@@ -353,17 +349,9 @@ _: type[Game[GemstoneState, CavernsAction]] = GemstoneCaverns
 
 
 def _roll(state: GemstoneState) -> None:
-    """Each die shows rng.choice(faces): that draw (CPython's getrandbits of the bit
-    length, again while too large) inlined, the same faces from the same draws
+    """Each die shows one of its faces, rolled in the open: rng.choice(faces) per die
     (tests/games/gemstone_caverns/test_rules.py holds it to rng.choice)."""
-    getrandbits = state.rng.getrandbits
-    rolled = []
-    for faces, bound, bits in state.table.draws:
-        r = getrandbits(bits)
-        while r >= bound:
-            r = getrandbits(bits)
-        rolled.append(faces[r])
-    state.rolled = tuple(rolled)
+    state.rolled = state.chance.roll_dice("dice", state.table.dice)
 
 
 def _end_turn(state: GemstoneState) -> None:

@@ -90,6 +90,7 @@ from protopress.games.stonespine_architects.state import (
     rival_of,
     score_sheets,
 )
+from protopress.rules.chance import SharedChance
 from protopress.rules.core import Game, IllegalAction
 from protopress.rules.information import (
     FaceDown,
@@ -97,7 +98,6 @@ from protopress.rules.information import (
     Private,
     SeatView,
     Secret,
-    shuffle,
 )
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
@@ -201,7 +201,8 @@ class StonespineArchitects:
         solo, difficulty = self._options(players, options or {})
         table = _tables(catalog, players, solo, difficulty)
         state = object.__new__(StonespineState)
-        state.table, state.rng = table, rng
+        state.table, state.chance = table, SharedChance(rng)
+        chance = state.chance
         state.turns, state.year, state.phase, state.draft, state.mover = 0, 1, CONSTRUCT, 0, 0
         state.keeping = state.must_pass = False
         state.discarded = 0
@@ -210,33 +211,34 @@ class StonespineArchitects:
         state.order, state.passed, state.pending, state.new_priority = [], [False] * players, [], []
         # 3. priority order
         state.priority = list(range(players))
-        shuffle(state.priority, rng)
+        chance.shuffle("priority", state.priority, public=True)
         # 4. one goal card face up
-        state.goal = rng.choice(table.goals)
+        state.goal = chance.choice("goal", table.goals)
         # 5. challenge cards flipped by player count
         state.challenge_deck = list(range(len(table.challenges)))
-        shuffle(state.challenge_deck, rng)
+        chance.shuffle("challenge deck", state.challenge_deck)
         state.display = []
         _flip_challenges(state)
         # 6. market cards by player count, tokens drawn from piles by element
         state.market_deck = list(range(len(table.markets)))
-        shuffle(state.market_deck, rng)
+        chance.shuffle("market deck", state.market_deck)
         state.piles = {element: list(pile) for element, pile in table.piles.items()}
-        for pile in state.piles.values():
-            shuffle(pile, rng)
+        for element, pile in state.piles.items():
+            chance.shuffle(f"token pile {element}", pile)
         state.market = []
         _lay_out_market(state)
         # 7. a blueprint each; the entrance is on it
         blueprints = list(table.blueprints)
-        shuffle(blueprints, rng)
+        chance.shuffle("blueprints", blueprints)
         state.boards = [Board(blueprints[seat]) for seat in range(players)]
         # 8. five chamber cards each
         state.deck = list(table.deck)
-        shuffle(state.deck, rng)
+        chance.shuffle("chamber deck", state.deck)
         _deal(state)
         state.rival = None
         if solo:
-            state.rival = Rival(build_deck(table.rival_cards, difficulty, rng), difficulty)
+            # the rival's deck is shuffled by the generator itself, as the solo companion's
+            state.rival = Rival(build_deck(table.rival_cards, difficulty, chance.rng), difficulty)
             state.rival.begin_year()
         return state
 

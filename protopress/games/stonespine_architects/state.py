@@ -32,7 +32,8 @@ from protopress.games.stonespine_architects.scoring import (
     goal_places,
     score_dungeon,
 )
-from protopress.rules.information import HiddenPile, LaidOutWhenRead, SharedRng
+from protopress.rules.chance import SharedChance
+from protopress.rules.information import HiddenPile, LaidOutWhenRead
 
 if TYPE_CHECKING:
     from protopress.components.catalog import Catalog
@@ -254,13 +255,13 @@ class Board:
             self.paths = [None]
 
 
-class StonespineState(SharedRng, LaidOutWhenRead):
+class StonespineState(LaidOutWhenRead):
     """One game: the boards, the decks and piles, the market and whose decision it is.
 
     Every random choice is made at setup: the chamber, market, challenge and rival
     decks and the token piles are shuffled then and drawn from the top later. So
     the generator is never drawn from after setup: copies share it, and a seat
-    copy's new one is never made (`SharedRng`).
+    copy's new one is never made (`SharedChance`).
 
     A seat copy's face-down piles are laid out when first read (the engine's seat
     view declares them `laid_out_when_read`): the chamber deck, the market and
@@ -270,12 +271,13 @@ class StonespineState(SharedRng, LaidOutWhenRead):
     """
 
     __slots__ = (
-        "table", "turns", "year", "phase", "draft", "mover", "boards", "_deck",
+        "chance", "table", "turns", "year", "phase", "draft", "mover", "boards", "_deck",
         "_piles", "_market_deck", "market", "_challenge_deck", "display", "goal", "priority",
         "new_priority", "order", "passed", "pending", "keeping", "must_pass", "rival",
         "discarded", "final", "unshuffled",
     )  # fmt: skip
 
+    chance: SharedChance
     table: Table
     turns: int
     year: int
@@ -307,7 +309,7 @@ class StonespineState(SharedRng, LaidOutWhenRead):
     def copy(self) -> StonespineState:
         new = object.__new__(StonespineState)
         new.table = self.table
-        self.share_rng(new)  # drawn from at setup only: see StonespineState
+        new.chance = self.chance.share()  # drawn from at setup only: see StonespineState
         new.turns, new.year, new.phase = self.turns, self.year, self.phase
         new.draft, new.mover, new.goal = self.draft, self.mover, self.goal
         new.keeping, new.must_pass, new.discarded = self.keeping, self.must_pass, self.discarded

@@ -90,10 +90,10 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
             seat = GAME.to_move(state)
             if len(actions) > 1:
                 base = seat_copy(GAME, state, seat, random.Random(rng.getrandbits(32)))
-                before, draws = snapshot(base), (base.tape, base.at)
+                before, draws = snapshot(base), (base.chance.tape, base.chance.at)
                 fast = lookahead.action_values(GAME, base, seat, actions)
                 assert snapshot(base) == before  # the position judged is left as it was
-                assert (base.tape, base.at) == draws  # and so are its dice to come
+                assert (base.chance.tape, base.chance.at) == draws  # and so are its dice to come
                 assert fast == reference_values(GAME, base, seat, actions)
                 towers = [fx.tower_after(base, action) for action in actions]
                 groups = [_card_group(base.decision, action) for action in actions]
@@ -247,12 +247,13 @@ def test_a_heuristic_that_looks_at_the_cards_gets_no_shared_value(catalog, monke
 
 def whole(state):
     """Everything a position holds that play can reach, and its dice to come."""
+    chance = state.chance
     return (
         snapshot(state),
         state.discards, state.face_up, state.pending, state.decision, state.held,
         state.paid, state.final, state.extra, state.over, state.ended_by,
         state.turns, state.used, GAME.scores(state), GAME.legal_actions(state),
-        state.at, state.tape.words[state.at : state.at + 8] if state.at < len(state.tape.words) else [],
+        chance.at, chance.tape.words[chance.at : chance.at + 8] if chance.at < len(chance.tape.words) else [],
     )  # fmt: skip
 
 

@@ -6,6 +6,7 @@ import random
 
 from protopress.components.builtin import builtin_catalog_path
 from protopress.components.loader import load_catalog
+from protopress.rules.chance import Shown, observe
 from protopress.rules.information import seat_copy
 from protopress.rules.mcts import MctsBot, _Node, _Scale
 from protopress.rules.registry import game_for
@@ -28,7 +29,11 @@ def _first_stack_with_more_to_mine(game, seed):
 def test_the_gem_just_mined_is_what_chance_showed():
     game = game_for("dragonstone-mine")
     state = _first_stack_with_more_to_mine(game, 3)
-    assert state.held is not None and game.search_observation(state) == state.held
+    observe(state)  # what was shown before this decision
+    bag = dict(state.bag)
+    game.apply(state, game.legal_actions(state)[0])  # stacked: the next gem is mined
+    assert state.held is not None and observe(state) == (Shown("gem", state.held),)
+    assert state.bag[state.held] == bag[state.held] - 1
 
 
 def test_below_a_stacking_move_the_tree_keeps_a_branch_per_gem_drawn_next():
@@ -38,7 +43,7 @@ def test_below_a_stacking_move_the_tree_keeps_a_branch_per_gem_drawn_next():
     legal = game.legal_actions(state)
     for _ in range(200):
         bot._playout(game, seat_copy(game, state, seat, bot.rng), root, scale, legal)
-    colours = set(state.rules.colours)
+    colours = {(Shown("gem", colour),) for colour in state.rules.colours}
     # each branch is the colour of the next gem drawn, and the worlds re-drawn show several
     for child in root.children.values():
         assert set(child.outcomes or ()) <= colours

@@ -259,8 +259,8 @@ def test_copy_is_independent(catalog):
     GAME.apply(trial, GAME.legal_actions(trial)[0])
     GAME.apply(trial, GAME.legal_actions(trial)[0])
     assert state.arrangement is None and state.filled == [0, 0]
-    assert trial.rng.getstate() == state.rng.getstate()
-    assert trial.rng.random() == state.rng.random()
+    assert trial.chance.rng.getstate() == state.chance.rng.getstate()
+    assert trial.chance.rng.random() == state.chance.rng.random()
 
 
 def test_state_scores_match_the_written_grid(catalog):
@@ -337,13 +337,13 @@ def test_greedy_arranges_equal_dice_side_by_side(catalog):
 
 
 def test_a_roll_draws_each_face_as_rng_choice_would():
-    """_roll inlines random.choice's draw: the same faces from the same seeds."""
+    """_roll draws random.choice's draw per die: the same faces from the same seeds."""
     catalog = load_catalog(builtin_catalog_path("gemstone-caverns"))
     for seed in range(500):
         state = GAME.setup(catalog, 2, random.Random(seed), {})
-        before = state.rng.getstate()
+        before = state.chance.rng.getstate()
         _roll(state)
         reference = random.Random()
         reference.setstate(before)
         assert state.rolled == tuple(reference.choice(faces) for faces in state.table.dice)
-        assert state.rng.getstate() == reference.getstate()
+        assert state.chance.rng.getstate() == reference.getstate()
