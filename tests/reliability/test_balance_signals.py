@@ -26,7 +26,8 @@ import pytest
 
 from protopress.balance import run_balance
 from protopress.signals import Stopped, deferred_stops, raise_if_stopped, stopping_on_signals
-from tests.reliability.reliability_helpers import environment, protopress_command
+
+from .reliability_helpers import environment, protopress_command
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(signal, "SIGHUP"),

@@ -16,7 +16,7 @@ import resource
 
 import pytest
 
-from tests.reliability.reliability_helpers import run_protopress
+from .reliability_helpers import run_protopress
 
 GIB = 1024**3
 

@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from tests.reliability.reliability_helpers import environment, protopress_command
+from .reliability_helpers import environment, protopress_command
 
 GIB = 1024**3
 WHERE = "(setup: the goal card)"  # the first question, where the session stops
