@@ -126,7 +126,7 @@ class Preview:
                 general.append(self._shown(problem))
             else:
                 placed.setdefault(ident, []).append(self._shown(problem))
-        return {"title": self.catalog_path.name, "problems": general, "placed": placed}
+        return {"title": self.catalog_path.name, "kinds": [], "problems": general, "placed": placed}
 
     def _kind(self, faces: Faces, kind: str) -> dict:
         layout = faces.layouts.get(kind)
@@ -187,16 +187,19 @@ class Preview:
             return Response("no faces yet", status_code=404, media_type="text/plain")
         key = (kind, ident, side)
         try:
-            response = face_response(faces, kind, ident, side)
+            response: Response | None = face_response(faces, kind, ident, side)
         except Exception:  # the problem is on the page, beside the face
-            last = self._last_drawn.get(key)
-            if last is None:
-                return Response("this face does not draw", status_code=404, media_type="text/plain")
-            return Response(last, media_type="image/png", headers={"Cache-Control": "no-store"})
-        if response.status_code == 200:
+            response = None
+        if response is not None and response.status_code == 200:
             with self._lock:
                 self._last_drawn[key] = bytes(response.body)
-        return response
+            return response
+        last = self._last_drawn.get(key)  # a face that does not draw now (refused, or failed)
+        if last is not None:
+            return Response(last, media_type="image/png", headers={"Cache-Control": "no-store"})
+        if response is not None:
+            return response
+        return Response("this face does not draw", status_code=404, media_type="text/plain")
 
 
 def _component_at(document, pointer: str) -> str | None:
