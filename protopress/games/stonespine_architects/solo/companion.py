@@ -12,12 +12,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from protopress.companion import FaceImages, SavedGame, SoloCompanion, SoloGame, SoloQuestion
+from protopress.companion import (
+    FaceImages,
+    Fact,
+    FinalScore,
+    LoggedStep,
+    SavedGame,
+    SoloCompanion,
+    SoloGame,
+    SoloQuestion,
+)
 from protopress.components.catalog import Catalog
 from protopress.games.stonespine_architects import solo_session
 from protopress.games.stonespine_architects.rival import DIFFICULTIES
 from protopress.games.stonespine_architects.solo import history, saves
-from protopress.games.stonespine_architects.solo.book import EMPTY, Book
+from protopress.games.stonespine_architects.solo.book import EMPTY, YEARS, Book
 from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
 
 
@@ -50,18 +59,49 @@ class Table:
                 {"id": c, "title": titles.get(c, c), "img": faces.image(kind, c)}
                 for c in options["cards"]
             ]
+        elif question.kind == "purchase":
+            options["rows"] = [
+                row | {"label": f"{row['cost']} gold: {self.book.elements(row['tokens'])}"}
+                for row in options["rows"]
+            ]
         elif question.kind == "tokens":
             options["tokens"] = [
                 {"id": t, "label": "an empty pile", "img": None}
                 if t == EMPTY
                 else {
                     "id": t,
-                    "label": self.book.token(t),
+                    "label": self.book.token_label(t),
                     "img": faces.image("market-token", t),
                 }
                 for t in options["tokens"]
             ]
         return options
+
+    def page_status(self, game: SoloGame) -> list[Fact]:
+        engine = _engine(game)
+        card = engine.rival.card
+        if engine.complete:
+            when, step = "Game over", ""
+        elif engine.year == 0:
+            when, step = "Setup", "the goal card"
+        elif engine.where.startswith("final scoring"):
+            when, step = "Final scoring", engine.where.removeprefix("final scoring: ")
+        else:
+            when, step = f"Year {engine.year} of {YEARS}", engine.where.split(", ", 1)[-1]
+        facts = [Fact("Now", when)] + ([Fact("Step", step)] if step else [])
+        facts.append(Fact("Your gold", str(engine.gold)))
+        if card is not None:
+            facts += [
+                Fact("Rival's gold", str(card.gold)),
+                Fact("Rival's reputation", str(engine.rival.reputation().total)),
+            ]
+        return facts
+
+    def page_log(self, game: SoloGame) -> list[LoggedStep]:
+        return list(_engine(game).log)
+
+    def page_result(self, game: SoloGame) -> FinalScore | None:
+        return _engine(game).final
 
     def page_rival(self, game: SoloGame, faces: FaceImages) -> dict[str, Any]:
         engine, book = _engine(game), self.book

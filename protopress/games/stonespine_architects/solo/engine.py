@@ -28,6 +28,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from protopress.companion import FinalScore, LoggedStep, ScoreLine
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
     VISIT,
@@ -108,8 +109,11 @@ class Engine:
         self.result: Result | None = None
         self.result_text: list[str] = []
         self.question: Question | None = None
+        self.year = 0  # the year in play (0 at setup)
+        self.final: FinalScore | None = None
         self._steps = self._play()
         self._advance(None)
+        self.log: list[LoggedStep] = [LoggedStep("", "", tuple(self.said))]
 
     @property
     def complete(self) -> bool:
@@ -130,6 +134,28 @@ class Engine:
         self.last_step = question.where
         self.said = []
         self._advance(value)
+        self.log.append(LoggedStep(question.where, self.words(question, value), tuple(self.said)))
+
+    def words(self, question: Question, value: Any) -> str:
+        """An accepted answer in words, by the names on the cards and tokens."""
+        book = self.book
+        if question.kind == "cards":
+            titles = {
+                "goal-card": book.goal_title,
+                "challenge-card": book.challenge_title.__getitem__,
+            }.get(question.options["kind"], book.chamber_title.__getitem__)
+            picked = [value] if isinstance(value, str) else list(value)
+            if question.options.get("ordered"):
+                return ", ".join(titles(c) for c in picked)
+            return tally(titles(c) for c in picked) or "none"
+        if question.kind == "tokens":
+            return tally(book.token_name.get(t, "an empty pile") for t in value) or "none"
+        if question.kind == "purchase":
+            cost, elements = value
+            return f"a row for {cost} gold: {book.elements(elements)}"
+        if question.kind == "numbers":
+            return " + ".join(map(str, value)) + (f" = {sum(value)}" if len(value) > 1 else "")
+        return str(value)
 
     @staticmethod
     def with_default(text: str, question: Question) -> str:
@@ -243,6 +269,7 @@ class Engine:
 
     def _year(self, year: int) -> Steps:
         book = self.book
+        self.year = year
         card = self.rival.begin_year()
         symbol = book.symbol(card.symbol)
         self.say()
@@ -495,6 +522,22 @@ class Engine:
         self.say("\n".join(self.result_text))
 
     def _result_lines(self, final_gold: int, mine: int, rows: tuple[int, ...]) -> list[str]:
+        """The final score, kept as `final` for a page and returned as the terminal's table."""
+        self.final = self._final_score(final_gold, mine, rows)
+        width = 46
+
+        def line(label: str, you: int | str | None, them: int | str | None) -> str:
+            you, them = "" if you is None else you, "" if them is None else them
+            return f"{label:<{width}}{you!s:>5}{them!s:>7}".rstrip()
+
+        return [
+            "== Result ==",
+            line("", "You", "Rival"),
+            *(line(row.label, row.you, row.rival) for row in self.final.lines),
+            *self.final.notes,
+        ]
+
+    def _final_score(self, final_gold: int, mine: int, rows: tuple[int, ...]) -> FinalScore:
         rival, scoring = self.rival, self.book.scoring
         card = rival.face_up
         things = self.book.goal_things(self.goal_id())
@@ -502,46 +545,45 @@ class Engine:
         theirs = rival.goal_count(self.book.goal_elements(self.goal_id()))
         goal_points = rank_points(scoring.goal, solo_goal_place(mine, theirs))
         rep = rival.reputation()
-        width = 46
-
-        def line(label: str, you="", them="") -> str:
-            return f"{label:<{width}}{you!s:>5}{them!s:>7}".rstrip()
-
         goal = f"{mine} against {theirs}" if mine else "none in your dungeon"
         lines = [
-            "== Result ==",
-            line("", "You", "Rival"),
-            line(f"Final gold: {final_gold} against {card.gold}", gold_points),
-            line(f"Goal, {things}: {goal}", goal_points),
+            ScoreLine(f"Final gold: {final_gold} against {card.gold}", gold_points, None),
+            ScoreLine(f"Goal, {things}: {goal}", goal_points, None),
         ]
         if len(rows) == 4:
             labels = ("Challenge cards", "Chamber reputation", "Blueprint", "Dungeon paths")
-            lines += [line(label, value) for label, value in zip(labels, rows, strict=True)]
+            lines += [
+                ScoreLine(label, value, None) for label, value in zip(labels, rows, strict=True)
+            ]
         else:
-            lines.append(line("Score pad: challenges to paths", rows[0]))
+            lines.append(ScoreLine("Score pad: challenges to paths", rows[0], None))
         tokens, chambers = len(rival.tokens), len(rival.chambers)
         lines += [
-            line(f"Base reputation, {card.title}", "", rep.base),
-            line(f"Condition: {self.condition_text(card)}", "", rep.condition),
-            line(
+            ScoreLine(f"Base reputation, {card.title}", None, rep.base),
+            ScoreLine(f"Condition: {self.condition_text(card)}", None, rep.condition),
+            ScoreLine(
                 f"Stars on its {chambers} chamber {plural('card', chambers)}",
-                "",
+                None,
                 rep.chamber_stars,
             ),
-            line(f"Stars on its {tokens} {plural('token', tokens)}", "", rep.token_stars),
+            ScoreLine(f"Stars on its {tokens} {plural('token', tokens)}", None, rep.token_stars),
         ]
         total = gold_points + goal_points + sum(rows)
         outcome = solo_outcome(total, rep.total)
         self.result = Result(total, rep.total, outcome.won, outcome.margin)
-        lines.append(line("Total", total, rep.total))
-        lines.append("Ties go to the rival: final gold, goal and total.")
+        lines.append(ScoreLine("Total", total, rep.total))
+        notes = ["Ties go to the rival: final gold, goal and total."]
+        score = f"You {total} - Rival {rep.total}"
         if outcome.won:
-            lines.append(f"You win by {outcome.margin}: you take the title of Master Architect!")
+            headline = f"{score}: you win by {outcome.margin}"
+            notes.append(f"You win by {outcome.margin}: you take the title of Master Architect!")
         elif outcome.margin == 0:
-            lines.append(f"A tie at {total}: ties go to the rival, so the rival wins.")
+            headline = f"{score}: a tie, so the rival wins"
+            notes.append(f"A tie at {total}: ties go to the rival, so the rival wins.")
         else:
-            lines.append(f"The rival wins by {-outcome.margin}. Try again!")
-        return lines
+            headline = f"{score}: the rival wins by {-outcome.margin}"
+            notes.append(f"The rival wins by {-outcome.margin}. Try again!")
+        return FinalScore(headline, tuple(lines), tuple(notes))
 
 
 def replayed(
