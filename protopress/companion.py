@@ -36,6 +36,15 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A line the companion said: a move (what the rival did, what it decided) or,
+    when not, what the player does at the table."""
+
+    text: str
+    move: bool
+
+
+@dataclass(frozen=True)
 class LoggedStep:
     """One answered step of a game in words, and what the companion said after it;
     the opening (what it said before the first question) has no step."""
@@ -137,6 +146,10 @@ class SoloTable(Protocol):
 
     def page_status(self, game: SoloGame) -> list[Fact]:
         """Where the game is and the figures to keep in sight (the page's header)."""
+        ...
+
+    def page_said(self, game: SoloGame) -> list[Said]:
+        """What was said since the last answer, each line marked a move or not."""
         ...
 
     def page_log(self, game: SoloGame) -> list[LoggedStep]:

@@ -219,7 +219,7 @@ class Companion:
                 "complete": engine.complete,
                 "note": note,
                 "warning": self.warning,
-                "said": engine.said,
+                "said": [asdict(line) for line in self.table.page_said(engine)],
                 "question": None if question is None else self._question(question),
                 "rival": self.table.page_rival(engine, self.faces),
                 "status": engine.status(),

@@ -12,6 +12,7 @@ from protopress.companion import (
     FinalScore,
     LoggedStep,
     Reject,
+    Said,
     SavedGame,
     ScoreLine,
     SessionError,
@@ -91,6 +92,9 @@ class Table:
 
     def page_status(self, game: SoloGame) -> list[Fact]:
         return [Fact("Counted", str(len(game.answers)))]
+
+    def page_said(self, game: SoloGame) -> list[Said]:
+        return [Said(line, True) for line in game.said]
 
     def page_log(self, game: SoloGame) -> list[LoggedStep]:
         assert isinstance(game, Counting)

@@ -17,6 +17,7 @@ from protopress.companion import (
     Fact,
     FinalScore,
     LoggedStep,
+    Said,
     SavedGame,
     SoloCompanion,
     SoloGame,
@@ -97,6 +98,9 @@ class Table:
             ]
         return facts
 
+    def page_said(self, game: SoloGame) -> list[Said]:
+        return list(_engine(game).spoken)
+
     def page_log(self, game: SoloGame) -> list[LoggedStep]:
         return list(_engine(game).log)
 
@@ -128,7 +132,7 @@ class Table:
                 }
                 for c, n in chambers.items()
             ],
-            "tokens": [{"label": book.token(t), "count": n} for t, n in tokens.items()],
+            "tokens": [{"label": book.token_label(t), "count": n} for t, n in tokens.items()],
             "chamber_stars": rep.chamber_stars if rep else 0,
             "token_stars": rep.token_stars if rep else 0,
             "reputation": None if rep is None else engine.reputation_sum(),

@@ -28,7 +28,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from protopress.companion import FinalScore, LoggedStep, ScoreLine
+from protopress.companion import FinalScore, LoggedStep, Said, ScoreLine
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
     VISIT,
@@ -102,6 +102,7 @@ class Engine:
         self.rival = Rival.shuffled(book.catalog, difficulty, random.Random(seed))
         self.answers: list[str] = []
         self.said: list[str] = []  # said since the last answer
+        self.spoken: list[Said] = []  # the same, each marked a move or a table step
         self.where = "setup"  # the step asked now
         self.last_step: str | None = None  # the step last answered
         self.goal: str | None = None
@@ -119,10 +120,17 @@ class Engine:
     def complete(self) -> bool:
         return self.question is None
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", *, move: bool = True) -> None:
+        """Say what the rival did or what the companion decided (move), or, with
+        move=False, what to do at the table; a page shows the moves first."""
         self.said.append(text)
+        self.spoken.append(Said(text, move))
         if self.listener is not None:
             self.listener(text)
+
+    def tell(self, text: str) -> None:
+        """Say what the player does at the table."""
+        self.say(text, move=False)
 
     def answer(self, text: str) -> None:
         """Check and record the answer; Reject (nothing changes) if it is impossible."""
@@ -132,7 +140,7 @@ class Engine:
         value = question.parse(self.with_default(text, question))
         self.answers.append(text)
         self.last_step = question.where
-        self.said = []
+        self.said, self.spoken = [], []
         self._advance(value)
         self.log.append(LoggedStep(question.where, self.words(question, value), tuple(self.said)))
 
@@ -231,19 +239,20 @@ class Engine:
         stars = sum(self.book.tokens[t].stars for t in tokens)
         if not tokens:
             return f"{who} nothing: the piles are empty."
-        return f"{who} {tally(tokens)} ({stars} {plural('star', stars)})."
+        names = tally(self.book.token_name[t] for t in tokens)
+        return f"{who} {names} ({stars} {plural('star', stars)})."
 
     # the steps
 
     def _play(self) -> Steps:
         book = self.book
-        self.say(
+        self.tell(
             f"Stonespine Architects, solo against the rival ({self.difficulty}, seed {self.seed})."
         )
         for line in self.intro:
-            self.say(line)
+            self.tell(line)
         self.say()
-        self.say(
+        self.tell(
             "Setup: use the 1-player side of the tracking board; there is no priority track. "
             "Leave the rival cards aside: I have shuffled the rival's deck, and each year "
             "I tell you which one to turn face up. Flip 3 challenge cards, lay out 3 market "
@@ -275,13 +284,13 @@ class Engine:
         self.say()
         self.say(f"== Year {year} of {YEARS} ==")
         self.say(f"The rival reveals {self.card_line(card)}.")
-        self.say(
+        self.tell(
             f"Turn {card.title} face up. Its reputation, if it is the last card: base "
             f"{card.base} + {self.condition_text(card)} in its pile."
         )
         if year > 1:
-            self.say(f"Deal yourself {HAND} chamber cards.")
-        self.say(
+            self.tell(f"Deal yourself {HAND} chamber cards.")
+        self.tell(
             f"Construction: each turn place one card in your row and keep one in hand; of "
             f"the cards you leave, those showing the {symbol} go to the rival, the others "
             f"are discarded."
@@ -328,7 +337,7 @@ class Engine:
         cap = book.scoring.gold_cap
         bonus = f", plus your starting bonus of {book.start_bonus}" if year == 1 else ""
         self.say()
-        self.say(
+        self.tell(
             f"Improvement: count your gold (the gold on this year's row, plus 1 per treasure "
             f"chest in your dungeon{bonus}; {cap} at most) and set your gold tracker."
         )
@@ -426,19 +435,19 @@ class Engine:
         book = self.book
         kept = gold_after_pass(year, self.gold)
         if year <= CHALLENGE_YEARS:
-            self.say(
+            self.tell(
                 "You pass: set your gold tracker to 0 and claim one of the face-up challenge "
                 "cards. The rival takes every token left on the market."
             )
         else:
-            self.say(
+            self.tell(
                 f"You pass: leave your gold tracker at {kept} and flip it. The rival takes "
                 f"every token left on the market."
             )
         choices = ", ".join(book.token(t) for t in book.tokens)
         leftovers = yield Question(
             f"year {year}, passing",
-            "Which tokens are left on the market? (e.g. 2 goblin, spike-pit)",
+            "Which tokens are left on the market? (e.g. 2 goblin, spike pit)",
             HELP["leftovers"].format(choices=choices),
             lambda text: answers.leftovers(book, self.rival, text),
             default="none",
@@ -464,7 +473,7 @@ class Engine:
                 if year < CHALLENGE_YEARS
                 else " Discard the unclaimed challenges: year 4 has none."
             )
-            self.say(
+            self.tell(
                 f"Cleanup: keep the rival's chamber cards and tokens aside, apart from the "
                 f"supply; discard the market cards and lay out {MARKET_CARDS} new market "
                 f"cards with tokens.{challenges}"
@@ -477,7 +486,7 @@ class Engine:
         things = book.goal_things(self.goal_id())
         self.say()
         self.say("== Final scoring ==")
-        self.say(
+        self.tell(
             "Place your exit doorway, score your dungeon on the pad, and I score the rival. "
             "Final gold and the goal are judged against the rival."
         )

@@ -327,11 +327,16 @@ function render(data, moved = false) {
   $("done").textContent = answered ? `${capital(last.step)} done: ${last.answer}.` : "";
   $("done").hidden = !answered;
   const resultText = data.result.join("\n");
-  const said = data.said.filter((line) => line !== "" && line !== resultText);
-  $("said").replaceChildren(...said.map(saidLine));
-  $("said").hidden = !said.length;
+  const said = data.said.filter((line) => line.text !== "" && line.text !== resultText);
+  const moves = said.filter((line) => line.move).map((line) => line.text);
+  const atTable = said.filter((line) => !line.move).map((line) => line.text);
+  $("said").replaceChildren(...moves.map(saidLine));
+  $("said").hidden = !moves.length;
+  $("at-table").replaceChildren(...atTable.map(saidLine));
+  $("at-table").hidden = !atTable.length;
   const q = data.question;
-  $("prompt").textContent = q ? q.prompt : "The game is over.";
+  $("prompt").textContent = q ? q.prompt : "";
+  $("prompt").hidden = !q;
   const widget = q ? (WIDGETS[q.kind] || (() => el("span")))(q, answerer(data)) : el("span");
   $("answer").replaceChildren(widget);
   $("answer").hidden = !q;
@@ -349,7 +354,7 @@ function render(data, moved = false) {
   renderLog(data.log);
   if (data.complete) loadHistory();
   if (answered) lockBriefly();
-  if (moved) bringIntoView([data.notice, $("done").textContent, ...said, $("prompt").textContent]);
+  if (moved) bringIntoView([data.notice, $("done").textContent, ...moves, $("prompt").textContent, ...atTable]);
 }
 
 function saidLine(line) {
