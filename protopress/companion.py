@@ -168,6 +168,12 @@ class SoloCompanion(Protocol):
     def difficulties(self) -> Sequence[str]: ...
 
     @property
+    def strength(self) -> str:
+        """How often players beat the rival at each difficulty, as measured (for
+        `solo --help`)."""
+        ...
+
+    @property
     def page(self) -> Path:
         """The folder of the --web page: solo.html and the scripts it loads from
         /static/ (beside the kit's shared style.css and page.js)."""

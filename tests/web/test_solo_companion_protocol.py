@@ -108,6 +108,7 @@ class Table:
 
 class CountingCompanion:
     difficulties = ("slow", "fast")
+    strength = "never measured"
 
     def __init__(self, folder: Path):
         self.folder = folder

@@ -144,10 +144,21 @@ class Table:
         }
 
 
+STRENGTH = (
+    "how often a player beats the rival, measured with the game's bots "
+    "(benchmarks/solo_rival.py, 95% intervals). Normal: the greedy bot, which looks "
+    "one action ahead, wins 49.0% (42.2-55.9%, 200 games); the search bot (mcts:100) "
+    "81.0% (72.2-87.5%, 100 games). Hard: greedy 28.5% (22.7-35.1%, 200 games); "
+    "search 52.0% (42.3-61.5%, 100 games). So normal is an even game for a player "
+    "who plays turn by turn, and hard is an even game for one who plans ahead."
+)
+
+
 class StonespineCompanion:
     """The rival of Stonespine Architects' solo mode, run for a player at the table."""
 
     difficulties: tuple[str, ...] = DIFFICULTIES
+    strength: str = STRENGTH
     page: Path = Path(__file__).parent / "page"
 
     def default_save_path(self) -> Path:
