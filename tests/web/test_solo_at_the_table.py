@@ -56,6 +56,7 @@ def handset(browser, request):
 def phone_pair(browser):
     """Two tabs of one phone (390x844)."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(path=str(AXE))
     pages = (context.new_page(), context.new_page())
     yield pages
     context.close()
@@ -111,6 +112,7 @@ def test_a_whole_game_by_taps_keeps_the_next_step_in_view(handset, serve, tmp_pa
 
     # the end: the score first, in two columns, and nothing wider than the phone
     assert handset.inner_text("#headline") == "You 79 - Rival 68: you win by 11"
+    assert handset.evaluate("document.activeElement.id") == "headline"
     assert handset.evaluate("document.documentElement.scrollWidth <= innerWidth")
     width = handset.viewport_size["width"]
     score = handset.locator("#score").bounding_box()
@@ -217,6 +219,11 @@ def test_undo_and_redo_a_reload_and_two_tabs(phone_pair, serve, tmp_path):
     first.click("#undo-many")
     wait_answers(first, 6)
     assert first.inner_text("#notice") == "Undone: 3 answers, back to year 1, the market."
+    first.click("#typed summary")
+    first.fill("#type-text", "maybe")
+    first.click("#type-form button")
+    first.wait_for_selector("#error:not([hidden])", timeout=WAIT)  # a refused answer
+    assert axe(first, "undone, a refused answer, typing open") == []
     for n in (7, 8, 9):
         first.click("#redo")
         wait_answers(first, n)
