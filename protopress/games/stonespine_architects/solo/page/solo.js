@@ -358,7 +358,7 @@ function render(data, moved = false) {
 }
 
 function saidLine(line) {
-  if (line.startsWith("== ")) return el("h3", { text: line.replace(/^== | ==$/g, "") });
+  if (line.startsWith("== ")) return el("p", { class: "heading", text: line.replace(/^== | ==$/g, "") });
   return el("p", { text: line });
 }
 
