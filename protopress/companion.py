@@ -27,6 +27,52 @@ class Reject(ValueError):
     """An impossible answer: the message says why, and the question is asked again."""
 
 
+@dataclass(frozen=True)
+class Fact:
+    """One thing a page keeps in sight in its header ("Year", "2 of 4")."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line the companion said: a move (what the rival did, what it decided) or,
+    when not, what the player does at the table."""
+
+    text: str
+    move: bool
+
+
+@dataclass(frozen=True)
+class LoggedStep:
+    """One answered step of a game in words, and what the companion said after it;
+    the opening (what it said before the first question) has no step."""
+
+    step: str
+    answer: str
+    said: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """A line of the final score: the player's points, the rival's, or both."""
+
+    label: str
+    you: int | None
+    rival: int | None
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """The end of a game: the headline ("You 59 - Rival 83: the rival wins by 24"),
+    the score lines under it and the closing remarks."""
+
+    headline: str
+    lines: tuple[ScoreLine, ...]
+    notes: tuple[str, ...]
+
+
 class FaceImages(Protocol):
     """Where a page finds a component's face (web.faces.Faces)."""
 
@@ -98,12 +144,34 @@ class SoloTable(Protocol):
         """The rival as the page shows it beside the question."""
         ...
 
+    def page_status(self, game: SoloGame) -> list[Fact]:
+        """Where the game is and the figures to keep in sight (the page's header)."""
+        ...
+
+    def page_said(self, game: SoloGame) -> list[Said]:
+        """What was said since the last answer, each line marked a move or not."""
+        ...
+
+    def page_log(self, game: SoloGame) -> list[LoggedStep]:
+        """Every step so far in words, the opening first."""
+        ...
+
+    def page_result(self, game: SoloGame) -> FinalScore | None:
+        """The final score once the game is over, else None."""
+        ...
+
 
 class SoloCompanion(Protocol):
     """A game's solo companion: its difficulties, the terminal session, saves and history."""
 
     @property
     def difficulties(self) -> Sequence[str]: ...
+
+    @property
+    def strength(self) -> str:
+        """How often players beat the rival at each difficulty, as measured (for
+        `solo --help`)."""
+        ...
 
     @property
     def page(self) -> Path:

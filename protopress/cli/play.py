@@ -41,7 +41,19 @@ from protopress.games import builtin_spec, builtin_specs, solo_companion, solo_c
 COMPANION_DIFFICULTIES = rival_difficulties(s for s in builtin_specs() if s.solo_companion)
 
 
-@cli.command()
+class SoloCommand(click.Command):
+    """`solo --help` ends with how strong each game's rival is, as measured; the
+    companions are imported only when the help is shown."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        for spec in builtin_specs():
+            if spec.solo_companion:
+                formatter.write_paragraph()
+                formatter.write_text(f"{spec.title}: {solo_companion(spec).strength}")
+
+
+@cli.command(cls=SoloCommand)
 @click.argument("game", metavar="GAME", type=click.Choice(solo_companion_ids()))
 @click.option(
     "--difficulty",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from dataclasses import asdict
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -64,6 +65,8 @@ class Companion:
         self.engine = engine
         self.note = note  # said once, on the first state (how the game was opened)
         self.warning = ""
+        self.notice = ""  # what the last undo or redo did, in words
+        self.redo_answers: list[str] = []  # the answers undone, the next to redo first
         self.lock = threading.Lock()
         solo.write_save(save_path, engine)
         self._record()
@@ -108,20 +111,50 @@ class Companion:
 
     # changes, each saved before the page hears of it
 
-    def answer(self, text: str, after: int | None = None) -> None:
+    def answer(self, text: str, after: int | None = None, step: str | None = None) -> None:
         with self.lock:
-            self._expect(after)
+            self._expect(after, step)
             self.engine.answer(text)
+            self.notice = ""
+            if self.redo_answers[:1] == [text]:
+                self.redo_answers.pop(0)
+            else:
+                self.redo_answers.clear()  # another answer: the undone ones no longer follow
             self.solo.write_save(self.save_path, self.engine)
             self._record()
 
     def undo(self, count: int, after: int | None = None) -> None:
         with self.lock:
             self._expect(after)
-            if not self.engine.answers:
+            answers = self.engine.answers
+            if not answers:
                 raise Reject("Nothing to undo: no answer yet.")
+            count = min(count, len(answers))
+            last = self.table.page_log(self.engine)[-1]
+            taken = answers[len(answers) - count :]
             self.engine = self.table.undone(self.engine, count)
             self.solo.write_save(self.save_path, self.engine)
+            self.redo_answers[:0] = taken
+            question = self.engine.question
+            back = "" if question is None else f", back to {question.where}"
+            self.notice = (
+                f"Undone: {last.answer} ({last.step})."
+                if count == 1
+                else f"Undone: {count} answers{back}."
+            )
+
+    def redo(self, after: int | None = None) -> None:
+        """Give again the answer undone last (as it was given)."""
+        with self.lock:
+            self._expect(after)
+            if not self.redo_answers:
+                raise Reject("Nothing to redo: no answer was undone since the last one.")
+            self.engine.answer(self.redo_answers[0])
+            self.redo_answers.pop(0)
+            done = self.table.page_log(self.engine)[-1]
+            self.notice = f"Redone: {done.answer} ({done.step})."
+            self.solo.write_save(self.save_path, self.engine)
+            self._record()
 
     def new_game(self, difficulty: str, seed: int) -> None:
         difficulties = self.solo.difficulties
@@ -129,16 +162,26 @@ class Companion:
             raise Reject(f"Choose the difficulty: {' or '.join(difficulties)}.")
         with self.lock:
             self.engine = self.table.replayed(difficulty, seed, (), INTRO)
+            self.notice = ""
+            self.redo_answers.clear()
             self.solo.write_save(self.save_path, self.engine)
 
-    def _expect(self, after: int | None) -> None:
-        """A page says how many answers it saw: a request sent again after a lost
-        reply, or from a second window, must not be applied a second time."""
+    def _expect(self, after: int | None, step: str | None = None) -> None:
+        """A page says how many answers it saw and which step it answers: a request
+        sent again after a lost reply, a second tap meant for the step before, or one
+        from a second window must not be applied a second time."""
         now = len(self.engine.answers)
         if after is not None and after != now:
             raise Moved(
                 f"The game is at {now} answer{'' if now == 1 else 's'}, not the {after} this "
                 "page saw (an answer sent twice, or another window): here is where it is now."
+            )
+        question = self.engine.question
+        asked = None if question is None else question.where
+        if step is not None and step != asked:
+            raise Moved(
+                f"That answer was for {step}, but the game is at {asked or 'its end'} "
+                "(a second tap, or another window): here is where it is now."
             )
 
     def _record(self) -> None:
@@ -166,6 +209,7 @@ class Companion:
         with self.lock:
             engine = self.engine
             question = engine.question
+            final = self.table.page_result(engine)
             note, self.note = self.note, ""
             return {
                 "difficulty": engine.difficulty,
@@ -176,11 +220,16 @@ class Companion:
                 "complete": engine.complete,
                 "note": self._shown(note),
                 "warning": self._shown(self.warning),
-                "said": engine.said,
+                "said": [asdict(line) for line in self.table.page_said(engine)],
                 "question": None if question is None else self._question(question),
                 "rival": self.table.page_rival(engine, self.faces),
                 "status": engine.status(),
                 "result": engine.result_text,
+                "final": None if final is None else asdict(final),
+                "facts": [asdict(fact) for fact in self.table.page_status(engine)],
+                "log": [asdict(step) for step in self.table.page_log(engine)],
+                "notice": self.notice,
+                "redo": len(self.redo_answers),
                 "save": self.save_path.name,
             }
 
@@ -230,13 +279,15 @@ def solo_app(companion: Companion) -> Starlette:
 
     async def post_answer(request: Request) -> Response:
         body = await _json(request)
-        text, after = body.get("text"), body.get("after")
+        text, after, step = body.get("text"), body.get("after"), body.get("step")
         if not isinstance(text, str) or len(text) > 2000:
             return state(400, "An answer is a text.")
         if not _count_or_none(after):
             return state(400, "after is the number of answers the page saw.")
+        if step is not None and (not isinstance(step, str) or len(step) > 200):
+            return state(400, "step is the step the answer is for, as the page saw it.")
         try:
-            companion.answer(text.strip(), after)
+            companion.answer(text.strip(), after, step)
         except Moved as moved:
             return state(409, str(moved))
         except Reject as reject:
@@ -252,6 +303,18 @@ def solo_app(companion: Companion) -> Starlette:
             return state(400, "after is the number of answers the page saw.")
         try:
             companion.undo(count, after)
+        except Moved as moved:
+            return state(409, str(moved))
+        except Reject as reject:
+            return state(422, str(reject))
+        return state()
+
+    async def post_redo(request: Request) -> Response:
+        after = (await _json(request)).get("after")
+        if not _count_or_none(after):
+            return state(400, "after is the number of answers the page saw.")
+        try:
+            companion.redo(after)
         except Moved as moved:
             return state(409, str(moved))
         except Reject as reject:
@@ -289,6 +352,7 @@ def solo_app(companion: Companion) -> Starlette:
             Route("/api/state", get_state),
             Route("/api/answer", post_answer, methods=["POST"]),
             Route("/api/undo", post_undo, methods=["POST"]),
+            Route("/api/redo", post_redo, methods=["POST"]),
             Route("/api/new", post_new, methods=["POST"]),
             Route("/api/history", history),
             Route("/history.csv", history_file),

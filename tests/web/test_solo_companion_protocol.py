@@ -9,8 +9,13 @@ from pathlib import Path
 import pytest
 
 from protopress.companion import (
+    Fact,
+    FinalScore,
+    LoggedStep,
     Reject,
+    Said,
     SavedGame,
+    ScoreLine,
     SessionError,
     SoloCompanion,
     SoloGame,
@@ -42,6 +47,7 @@ class Counting:
         self.said: list[str] = []
         self.last_step: str | None = None
         self.result_text: list[str] = []
+        self.log = [LoggedStep("", "", ("Count to three.",))]
 
     @property
     def question(self) -> Ask | None:
@@ -59,6 +65,7 @@ class Counting:
             raise Reject(f"The next number is {len(self.answers) + 1}.")
         self.answers.append(text)
         self.last_step, self.said = question.where, [f"You said {text}."]
+        self.log.append(LoggedStep(question.where, text, tuple(self.said)))
         self.result_text = ["Counted to three."] if self.complete else []
 
     def status(self) -> str:
@@ -84,9 +91,25 @@ class Table:
     def page_rival(self, game: SoloGame, faces) -> dict:
         return {"counted": len(game.answers)}
 
+    def page_status(self, game: SoloGame) -> list[Fact]:
+        return [Fact("Counted", str(len(game.answers)))]
+
+    def page_said(self, game: SoloGame) -> list[Said]:
+        return [Said(line, True) for line in game.said]
+
+    def page_log(self, game: SoloGame) -> list[LoggedStep]:
+        assert isinstance(game, Counting)
+        return game.log
+
+    def page_result(self, game: SoloGame) -> FinalScore | None:
+        if not game.complete:
+            return None
+        return FinalScore("Three: counted", (ScoreLine("Numbers", 3, None),), ())
+
 
 class CountingCompanion:
     difficulties = ("slow", "fast")
+    strength = "never measured"
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -145,12 +168,32 @@ def test_the_page_plays_a_companion_it_knows_only_by_the_protocols(counting, tmp
         page.answer("2", after=0)  # sent twice: the page saw no answer the first time
     page.answer("2", after=1)
     assert json.loads((tmp_path / "counting.json").read_text())["answers"] == ["1", "2"]
+    with pytest.raises(Moved, match="for number 2, but the game is at number 3"):
+        page.answer("3", step="number 2")  # a second tap, meant for the step before
     page.undo(1)
-    assert page.state()["answers"] == 1
+    state = page.state()
+    assert (state["answers"], state["notice"], state["redo"]) == (1, "Undone: 2 (number 2).", 1)
+    assert [step["step"] for step in state["log"]] == ["", "number 1"]
+    assert state["facts"] == [{"label": "Counted", "value": "1"}]
+    page.redo(after=1)
+    state = page.state()
+    assert (state["answers"], state["notice"], state["redo"]) == (2, "Redone: 2 (number 2).", 0)
+    with pytest.raises(Reject, match="Nothing to redo"):
+        page.redo()
+    page.undo(2)
+    assert page.state()["notice"] == "Undone: 2 answers, back to number 1."
+    page.answer("1", step="number 1")  # the answer undone first: the next one stays to redo
+    assert page.state()["redo"] == 1
     page.answer("2")
+    assert page.state()["final"] is None
     page.answer("3")
     finished = page.state()
     assert finished["complete"] and finished["result"] == ["Counted to three."]
+    assert finished["final"] == {
+        "headline": "Three: counted",
+        "lines": ({"label": "Numbers", "you": 3, "rival": None},),
+        "notes": (),
+    }
     assert page.games() == [{"seed": 7}]
 
 

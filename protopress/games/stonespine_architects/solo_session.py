@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+import textwrap
 from pathlib import Path
 from typing import TextIO
 
@@ -96,9 +98,12 @@ class Session:
         self.save_path = save_path
         self.resumed_from = resumed_from
         self.interactive = _isatty(stdin)
+        # a terminal gets lines cut between words to its width; a pipe or a file,
+        # the lines as they are (a transcript)
+        self.width = shutil.get_terminal_size().columns if _isatty(stdout) else None
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write((text if self.width is None else wrapped(text, self.width)) + "\n")
 
     def save(self) -> None:
         write_save(self.save_path, self.engine)
@@ -221,6 +226,26 @@ class Session:
         else:
             self.say(f"Undone: {count} answers, back to {self.engine.where}.")
         self.listen()
+
+
+def wrapped(text: str, width: int) -> str:
+    """Each line of text cut between words to fit width, its indent kept; a word
+    longer than the line (a path) stays whole. Lines that fit (the result table)
+    are left as they are."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(
+            line,
+            width,
+            subsequent_indent=indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(lines)
 
 
 def _isatty(stream) -> bool:

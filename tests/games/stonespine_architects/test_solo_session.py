@@ -217,7 +217,7 @@ def test_a_normal_session_from_start_to_finish(catalog, tmp_path):
     assert "5 gold is more than the rival's 1: visit the market or pass." in out
     assert "Place monster and trap in your dungeon now. You have 1 gold left." in out
     assert "1 gold is not more than the rival's 1: the rival collects." in out
-    assert "The rival takes ogre, spike-pit (3 stars)." in out
+    assert "The rival takes Ogre, Spike Pit (3 stars)." in out
     assert "Discard Monster Pen (2 points), the lowest." in out  # leftmost of two 2s
     assert "Discard False Walls (3 points), the lowest." in out
     assert "3 gold is not more than the rival's 3: the rival collects." in out
@@ -235,7 +235,7 @@ def test_a_normal_session_from_start_to_finish(catalog, tmp_path):
 def test_year_4_collects_without_a_challenge_to_discard(catalog, tmp_path):
     _, out = play(catalog, NORMAL, tmp_path / "s.json")
     year4 = out[out.index("== Year 4 of 4 ==") :]
-    assert "The rival takes 2 treasure-chest, dragon (3 stars)." in year4
+    assert "The rival takes 2 Treasure Chest, Dragon (3 stars)." in year4
     assert "challenge cards are face up" not in year4
     assert "You must pass now." in year4
 
@@ -354,7 +354,7 @@ def test_a_pile_run_out_is_typed_as_empty(catalog, tmp_path):
     lines = NORMAL[:8] + ["ogre empty"] + NORMAL[9:]
     code, out = play(catalog, lines, tmp_path / "s.json")
     assert code == 0
-    assert "The rival takes ogre (2 stars)." in out
+    assert "The rival takes Ogre (2 stars)." in out
 
 
 # --- help, status, quit ------------------------------------------------------------------

@@ -57,6 +57,7 @@ class Book:
         tokens = catalog.of_kind("market-token")
         self.tokens = {t.id: Token.of(t) for t in tokens}
         self.token_copies = {t.id: t.count for t in tokens}
+        self.token_name = {t.id: t.get("name", t.id) for t in tokens}
         self.kinds_of: dict[str, list[str]] = {}  # element -> its token ids
         for token in self.tokens.values():
             self.kinds_of.setdefault(token.element, []).append(token.id)
@@ -119,6 +120,12 @@ class Book:
     def token(self, token_id: str) -> str:
         stars = self.tokens[token_id].stars
         return f"{token_id} ({stars} {plural('star', stars)})" if stars else token_id
+
+    def token_label(self, token_id: str) -> str:
+        """The token by its name, for the page ("Spike Pit (1 star)")."""
+        stars = self.tokens[token_id].stars
+        name = self.token_name[token_id]
+        return f"{name} ({stars} {plural('star', stars)})" if stars else name
 
     def token_choices(self, element: str) -> str:
         return ", ".join(self.token(t) for t in self.kinds_of.get(element, ()))

@@ -12,12 +12,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from protopress.companion import FaceImages, SavedGame, SoloCompanion, SoloGame, SoloQuestion
+from protopress.companion import (
+    FaceImages,
+    Fact,
+    FinalScore,
+    LoggedStep,
+    Said,
+    SavedGame,
+    SoloCompanion,
+    SoloGame,
+    SoloQuestion,
+)
 from protopress.components.catalog import Catalog
 from protopress.games.stonespine_architects import solo_session
 from protopress.games.stonespine_architects.rival import DIFFICULTIES
 from protopress.games.stonespine_architects.solo import history, saves
-from protopress.games.stonespine_architects.solo.book import EMPTY, Book
+from protopress.games.stonespine_architects.solo.book import EMPTY, YEARS, Book
 from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
 
 
@@ -50,18 +60,52 @@ class Table:
                 {"id": c, "title": titles.get(c, c), "img": faces.image(kind, c)}
                 for c in options["cards"]
             ]
+        elif question.kind == "purchase":
+            options["rows"] = [
+                row | {"label": f"{row['cost']} gold: {self.book.elements(row['tokens'])}"}
+                for row in options["rows"]
+            ]
         elif question.kind == "tokens":
             options["tokens"] = [
                 {"id": t, "label": "an empty pile", "img": None}
                 if t == EMPTY
                 else {
                     "id": t,
-                    "label": self.book.token(t),
+                    "label": self.book.token_label(t),
                     "img": faces.image("market-token", t),
                 }
                 for t in options["tokens"]
             ]
         return options
+
+    def page_status(self, game: SoloGame) -> list[Fact]:
+        engine = _engine(game)
+        card = engine.rival.card
+        if engine.complete:
+            when, step = "Game over", ""
+        elif engine.year == 0:
+            when, step = "Setup", "the goal card"
+        elif engine.where.startswith("final scoring"):
+            when, step = "Final scoring", engine.where.removeprefix("final scoring: ")
+        else:
+            when, step = f"Year {engine.year} of {YEARS}", engine.where.split(", ", 1)[-1]
+        facts = [Fact("Now", when)] + ([Fact("Step", step)] if step else [])
+        facts.append(Fact("Your gold", str(engine.gold)))
+        if card is not None:
+            facts += [
+                Fact("Rival's gold", str(card.gold)),
+                Fact("Rival's reputation", str(engine.rival.reputation().total)),
+            ]
+        return facts
+
+    def page_said(self, game: SoloGame) -> list[Said]:
+        return list(_engine(game).spoken)
+
+    def page_log(self, game: SoloGame) -> list[LoggedStep]:
+        return list(_engine(game).log)
+
+    def page_result(self, game: SoloGame) -> FinalScore | None:
+        return _engine(game).final
 
     def page_rival(self, game: SoloGame, faces: FaceImages) -> dict[str, Any]:
         engine, book = _engine(game), self.book
@@ -88,7 +132,7 @@ class Table:
                 }
                 for c, n in chambers.items()
             ],
-            "tokens": [{"label": book.token(t), "count": n} for t, n in tokens.items()],
+            "tokens": [{"label": book.token_label(t), "count": n} for t, n in tokens.items()],
             "chamber_stars": rep.chamber_stars if rep else 0,
             "token_stars": rep.token_stars if rep else 0,
             "reputation": None if rep is None else engine.reputation_sum(),
@@ -100,10 +144,21 @@ class Table:
         }
 
 
+STRENGTH = (
+    "how often a player beats the rival, measured with the game's bots "
+    "(benchmarks/solo_rival.py, 95% intervals). Normal: the greedy bot, which looks "
+    "one action ahead, wins 49.0% (42.2-55.9%, 200 games); the search bot (mcts:100) "
+    "81.0% (72.2-87.5%, 100 games). Hard: greedy 28.5% (22.7-35.1%, 200 games); "
+    "search 52.0% (42.3-61.5%, 100 games). So normal is an even game for a player "
+    "who plays turn by turn, and hard is an even game for one who plans ahead."
+)
+
+
 class StonespineCompanion:
     """The rival of Stonespine Architects' solo mode, run for a player at the table."""
 
     difficulties: tuple[str, ...] = DIFFICULTIES
+    strength: str = STRENGTH
     page: Path = Path(__file__).parent / "page"
 
     def default_save_path(self) -> Path:

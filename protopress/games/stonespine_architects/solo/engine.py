@@ -28,6 +28,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from protopress.companion import FinalScore, LoggedStep, Said, ScoreLine
 from protopress.games.stonespine_architects.rival import (
     COLLECT,
     VISIT,
@@ -101,6 +102,7 @@ class Engine:
         self.rival = Rival.shuffled(book.catalog, difficulty, random.Random(seed))
         self.answers: list[str] = []
         self.said: list[str] = []  # said since the last answer
+        self.spoken: list[Said] = []  # the same, each marked a move or a table step
         self.where = "setup"  # the step asked now
         self.last_step: str | None = None  # the step last answered
         self.goal: str | None = None
@@ -108,17 +110,27 @@ class Engine:
         self.result: Result | None = None
         self.result_text: list[str] = []
         self.question: Question | None = None
+        self.year = 0  # the year in play (0 at setup)
+        self.final: FinalScore | None = None
         self._steps = self._play()
         self._advance(None)
+        self.log: list[LoggedStep] = [LoggedStep("", "", tuple(self.said))]
 
     @property
     def complete(self) -> bool:
         return self.question is None
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", *, move: bool = True) -> None:
+        """Say what the rival did or what the companion decided (move), or, with
+        move=False, what to do at the table; a page shows the moves first."""
         self.said.append(text)
+        self.spoken.append(Said(text, move))
         if self.listener is not None:
             self.listener(text)
+
+    def tell(self, text: str) -> None:
+        """Say what the player does at the table."""
+        self.say(text, move=False)
 
     def answer(self, text: str) -> None:
         """Check and record the answer; Reject (nothing changes) if it is impossible."""
@@ -128,8 +140,30 @@ class Engine:
         value = question.parse(self.with_default(text, question))
         self.answers.append(text)
         self.last_step = question.where
-        self.said = []
+        self.said, self.spoken = [], []
         self._advance(value)
+        self.log.append(LoggedStep(question.where, self.words(question, value), tuple(self.said)))
+
+    def words(self, question: Question, value: Any) -> str:
+        """An accepted answer in words, by the names on the cards and tokens."""
+        book = self.book
+        if question.kind == "cards":
+            titles = {
+                "goal-card": book.goal_title,
+                "challenge-card": book.challenge_title.__getitem__,
+            }.get(question.options["kind"], book.chamber_title.__getitem__)
+            picked = [value] if isinstance(value, str) else list(value)
+            if question.options.get("ordered"):
+                return ", ".join(titles(c) for c in picked)
+            return tally(titles(c) for c in picked) or "none"
+        if question.kind == "tokens":
+            return tally(book.token_name.get(t, "an empty pile") for t in value) or "none"
+        if question.kind == "purchase":
+            cost, elements = value
+            return f"a row for {cost} gold: {book.elements(elements)}"
+        if question.kind == "numbers":
+            return " + ".join(map(str, value)) + (f" = {sum(value)}" if len(value) > 1 else "")
+        return str(value)
 
     @staticmethod
     def with_default(text: str, question: Question) -> str:
@@ -205,19 +239,20 @@ class Engine:
         stars = sum(self.book.tokens[t].stars for t in tokens)
         if not tokens:
             return f"{who} nothing: the piles are empty."
-        return f"{who} {tally(tokens)} ({stars} {plural('star', stars)})."
+        names = tally(self.book.token_name[t] for t in tokens)
+        return f"{who} {names} ({stars} {plural('star', stars)})."
 
     # the steps
 
     def _play(self) -> Steps:
         book = self.book
-        self.say(
+        self.tell(
             f"Stonespine Architects, solo against the rival ({self.difficulty}, seed {self.seed})."
         )
         for line in self.intro:
-            self.say(line)
+            self.tell(line)
         self.say()
-        self.say(
+        self.tell(
             "Setup: use the 1-player side of the tracking board; there is no priority track. "
             "Leave the rival cards aside: I have shuffled the rival's deck, and each year "
             "I tell you which one to turn face up. Flip 3 challenge cards, lay out 3 market "
@@ -243,18 +278,19 @@ class Engine:
 
     def _year(self, year: int) -> Steps:
         book = self.book
+        self.year = year
         card = self.rival.begin_year()
         symbol = book.symbol(card.symbol)
         self.say()
         self.say(f"== Year {year} of {YEARS} ==")
         self.say(f"The rival reveals {self.card_line(card)}.")
-        self.say(
+        self.tell(
             f"Turn {card.title} face up. Its reputation, if it is the last card: base "
             f"{card.base} + {self.condition_text(card)} in its pile."
         )
         if year > 1:
-            self.say(f"Deal yourself {HAND} chamber cards.")
-        self.say(
+            self.tell(f"Deal yourself {HAND} chamber cards.")
+        self.tell(
             f"Construction: each turn place one card in your row and keep one in hand; of "
             f"the cards you leave, those showing the {symbol} go to the rival, the others "
             f"are discarded."
@@ -301,7 +337,7 @@ class Engine:
         cap = book.scoring.gold_cap
         bonus = f", plus your starting bonus of {book.start_bonus}" if year == 1 else ""
         self.say()
-        self.say(
+        self.tell(
             f"Improvement: count your gold (the gold on this year's row, plus 1 per treasure "
             f"chest in your dungeon{bonus}; {cap} at most) and set your gold tracker."
         )
@@ -399,19 +435,19 @@ class Engine:
         book = self.book
         kept = gold_after_pass(year, self.gold)
         if year <= CHALLENGE_YEARS:
-            self.say(
+            self.tell(
                 "You pass: set your gold tracker to 0 and claim one of the face-up challenge "
                 "cards. The rival takes every token left on the market."
             )
         else:
-            self.say(
+            self.tell(
                 f"You pass: leave your gold tracker at {kept} and flip it. The rival takes "
                 f"every token left on the market."
             )
         choices = ", ".join(book.token(t) for t in book.tokens)
         leftovers = yield Question(
             f"year {year}, passing",
-            "Which tokens are left on the market? (e.g. 2 goblin, spike-pit)",
+            "Which tokens are left on the market? (e.g. 2 goblin, spike pit)",
             HELP["leftovers"].format(choices=choices),
             lambda text: answers.leftovers(book, self.rival, text),
             default="none",
@@ -437,7 +473,7 @@ class Engine:
                 if year < CHALLENGE_YEARS
                 else " Discard the unclaimed challenges: year 4 has none."
             )
-            self.say(
+            self.tell(
                 f"Cleanup: keep the rival's chamber cards and tokens aside, apart from the "
                 f"supply; discard the market cards and lay out {MARKET_CARDS} new market "
                 f"cards with tokens.{challenges}"
@@ -450,7 +486,7 @@ class Engine:
         things = book.goal_things(self.goal_id())
         self.say()
         self.say("== Final scoring ==")
-        self.say(
+        self.tell(
             "Place your exit doorway, score your dungeon on the pad, and I score the rival. "
             "Final gold and the goal are judged against the rival."
         )
@@ -495,6 +531,22 @@ class Engine:
         self.say("\n".join(self.result_text))
 
     def _result_lines(self, final_gold: int, mine: int, rows: tuple[int, ...]) -> list[str]:
+        """The final score, kept as `final` for a page and returned as the terminal's table."""
+        self.final = self._final_score(final_gold, mine, rows)
+        width = 46
+
+        def line(label: str, you: int | str | None, them: int | str | None) -> str:
+            you, them = "" if you is None else you, "" if them is None else them
+            return f"{label:<{width}}{you!s:>5}{them!s:>7}".rstrip()
+
+        return [
+            "== Result ==",
+            line("", "You", "Rival"),
+            *(line(row.label, row.you, row.rival) for row in self.final.lines),
+            *self.final.notes,
+        ]
+
+    def _final_score(self, final_gold: int, mine: int, rows: tuple[int, ...]) -> FinalScore:
         rival, scoring = self.rival, self.book.scoring
         card = rival.face_up
         things = self.book.goal_things(self.goal_id())
@@ -502,46 +554,45 @@ class Engine:
         theirs = rival.goal_count(self.book.goal_elements(self.goal_id()))
         goal_points = rank_points(scoring.goal, solo_goal_place(mine, theirs))
         rep = rival.reputation()
-        width = 46
-
-        def line(label: str, you="", them="") -> str:
-            return f"{label:<{width}}{you!s:>5}{them!s:>7}".rstrip()
-
         goal = f"{mine} against {theirs}" if mine else "none in your dungeon"
         lines = [
-            "== Result ==",
-            line("", "You", "Rival"),
-            line(f"Final gold: {final_gold} against {card.gold}", gold_points),
-            line(f"Goal, {things}: {goal}", goal_points),
+            ScoreLine(f"Final gold: {final_gold} against {card.gold}", gold_points, None),
+            ScoreLine(f"Goal, {things}: {goal}", goal_points, None),
         ]
         if len(rows) == 4:
             labels = ("Challenge cards", "Chamber reputation", "Blueprint", "Dungeon paths")
-            lines += [line(label, value) for label, value in zip(labels, rows, strict=True)]
+            lines += [
+                ScoreLine(label, value, None) for label, value in zip(labels, rows, strict=True)
+            ]
         else:
-            lines.append(line("Score pad: challenges to paths", rows[0]))
+            lines.append(ScoreLine("Score pad: challenges to paths", rows[0], None))
         tokens, chambers = len(rival.tokens), len(rival.chambers)
         lines += [
-            line(f"Base reputation, {card.title}", "", rep.base),
-            line(f"Condition: {self.condition_text(card)}", "", rep.condition),
-            line(
+            ScoreLine(f"Base reputation, {card.title}", None, rep.base),
+            ScoreLine(f"Condition: {self.condition_text(card)}", None, rep.condition),
+            ScoreLine(
                 f"Stars on its {chambers} chamber {plural('card', chambers)}",
-                "",
+                None,
                 rep.chamber_stars,
             ),
-            line(f"Stars on its {tokens} {plural('token', tokens)}", "", rep.token_stars),
+            ScoreLine(f"Stars on its {tokens} {plural('token', tokens)}", None, rep.token_stars),
         ]
         total = gold_points + goal_points + sum(rows)
         outcome = solo_outcome(total, rep.total)
         self.result = Result(total, rep.total, outcome.won, outcome.margin)
-        lines.append(line("Total", total, rep.total))
-        lines.append("Ties go to the rival: final gold, goal and total.")
+        lines.append(ScoreLine("Total", total, rep.total))
+        notes = ["Ties go to the rival: final gold, goal and total."]
+        score = f"You {total} - Rival {rep.total}"
         if outcome.won:
-            lines.append(f"You win by {outcome.margin}: you take the title of Master Architect!")
+            headline = f"{score}: you win by {outcome.margin}"
+            notes.append(f"You win by {outcome.margin}: you take the title of Master Architect!")
         elif outcome.margin == 0:
-            lines.append(f"A tie at {total}: ties go to the rival, so the rival wins.")
+            headline = f"{score}: a tie, so the rival wins"
+            notes.append(f"A tie at {total}: ties go to the rival, so the rival wins.")
         else:
-            lines.append(f"The rival wins by {-outcome.margin}. Try again!")
-        return lines
+            headline = f"{score}: the rival wins by {-outcome.margin}"
+            notes.append(f"The rival wins by {-outcome.margin}. Try again!")
+        return FinalScore(headline, tuple(lines), tuple(notes))
 
 
 def replayed(

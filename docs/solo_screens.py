@@ -1,0 +1,108 @@
+"""Make the screenshots of the solo companion page in docs/solo.md (docs/images/solo-*.png).
+
+Starts `protopress solo stonespine-architects --web` on a new save (seed 3,
+normal), opens it in headless Chromium at a phone's 390x844 and plays the
+terminal tests' scripted game (tests/games/stonespine_architects), taking a
+picture of the screen at each stage. Needs Chromium (/usr/bin/chromium, or
+PROTOPRESS_CHROMIUM) and the playwright package. Run from the checkout:
+
+    .venv/bin/python docs/solo_screens.py
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).parents[1]
+OUT = Path(__file__).parent / "images"
+CHROMIUM = os.environ.get("PROTOPRESS_CHROMIUM", "/usr/bin/chromium")
+URL = re.compile(rb"(http://\S+\?token=\S+)")
+PHONE = {"width": 390, "height": 844}
+
+
+def scripted_answers() -> list[str]:
+    """The answers of the terminal session's tests (seed 3, normal): a whole game."""
+    path = ROOT / "tests" / "games" / "stonespine_architects" / "test_solo_session.py"
+    spec = importlib.util.spec_from_file_location("_scripted_solo_screens", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot read {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.NORMAL)
+
+
+def answer(page: Page, text: str) -> None:
+    """Answer as a tap does (the page's own answer call), and wait for the next step."""
+    before = page.evaluate("state.answers")
+    page.evaluate("text => answerer(state)(text)", text)
+    page.wait_for_function(
+        f"state.answers === {before + 1} && !document.getElementById('answer').disabled"
+    )
+
+
+def shot(page: Page, name: str) -> None:
+    page.wait_for_function("[...document.images].every(i => i.complete)")
+    page.screenshot(path=str(OUT / f"solo-{name}.png"))
+    print(f"docs/images/solo-{name}.png")
+
+
+def main() -> None:
+    answers = scripted_answers()
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "protopress", "solo", "stonespine-architects", "--web"]
+        command += ["--seed", "3", "--save", str(Path(folder) / "game.json"), "--port", "0"]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        try:
+            assert server.stdout is not None
+            for line in server.stdout:
+                found = URL.search(line)
+                if found:
+                    url = found.group(1).decode()
+                    break
+            else:
+                raise SystemExit("protopress printed no address")
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=["--no-sandbox"]
+                )
+                page = browser.new_page(viewport=PHONE)
+                page.goto(url)
+                page.wait_for_function("state !== null")
+                shot(page, "1-goal")
+                answer(page, answers[0])
+                shot(page, "2-construction")
+                for text in answers[1:5]:
+                    answer(page, text)
+                shot(page, "3-gold")
+                for text in answers[5:8]:
+                    answer(page, text)
+                shot(page, "4-collect")
+                for text in answers[8:10]:
+                    answer(page, text)
+                shot(page, "5-passing")
+                page.click("#undo")
+                page.wait_for_function("state.notice.startsWith('Undone')")
+                shot(page, "6-undone")
+                page.click("#redo")
+                page.wait_for_function("state.notice.startsWith('Redone')")
+                for text in answers[10:]:
+                    answer(page, text)
+                shot(page, "7-end")
+                page.evaluate("document.getElementById('log-panel').scrollIntoView()")
+                shot(page, "8-log")
+                browser.close()
+        finally:
+            server.kill()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()
