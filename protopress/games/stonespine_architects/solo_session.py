@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from protopress.atomic import remove_stale_temporaries
+from protopress.components.catalog import Catalog
 from protopress.games.stonespine_architects.rival import DIFFICULTIES
 from protopress.games.stonespine_architects.solo.book import Book
 from protopress.games.stonespine_architects.solo.engine import Engine, replayed, undone
@@ -248,15 +249,16 @@ def wrapped(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: TextIO | None) -> bool:
+    """Whether stream is a terminal (False for None, a closed stream or a fake one)."""
     try:
-        return bool(stream.isatty())
+        return stream is not None and bool(stream.isatty())
     except (AttributeError, ValueError, OSError):
         return False
 
 
 def run_session(
-    catalog,
+    catalog: Catalog,
     stdin: TextIO | None,
     stdout: TextIO,
     *,

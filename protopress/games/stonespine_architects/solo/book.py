@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from protopress.components.catalog import Catalog
 from protopress.games.stonespine_architects.dungeon import MAX_ELEMENTS, SIZE
 from protopress.games.stonespine_architects.rival import rival_cards
 from protopress.games.stonespine_architects.scoring import ChamberCard, Scoring, Token
@@ -37,7 +38,7 @@ class Market:
 class Book:
     """Lookups into the catalog: cards, tokens, elements and the checks' bounds."""
 
-    def __init__(self, catalog):
+    def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.scoring = Scoring.of(catalog)
         self.rival_cards = rival_cards(catalog)
@@ -146,7 +147,7 @@ class Book:
 
     # parsing tokens
 
-    def rival_tokens(self, text: str, specials=()) -> list[str]:
+    def rival_tokens(self, text: str, specials: Iterable[str] = ()) -> list[str]:
         """Token ids (or `specials`); an element with a single token kind stands for it."""
         result = []
         for item in parse_list(text, self.market_names, specials):

@@ -169,7 +169,7 @@ class Engine:
     def with_default(text: str, question: Question) -> str:
         return question.default if text == "" and question.default is not None else text
 
-    def _advance(self, value) -> None:
+    def _advance(self, value: object) -> None:
         try:
             self.question = self._steps.send(value)
         except StopIteration:

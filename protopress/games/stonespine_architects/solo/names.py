@@ -33,7 +33,7 @@ class Names:
                     self.keys[key] = value
                     self.shown[key] = ident
 
-    def find(self, phrase: str):
+    def find(self, phrase: str) -> Any:
         return self.keys.get(name_key(phrase))
 
     def unknown(self, phrase: str) -> Reject:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from protopress.atomic import write_atomic
+from protopress.components.catalog import Catalog
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
 from protopress.games.stonespine_architects.rival import DIFFICULTIES
@@ -71,7 +72,7 @@ def resume_hint(path: Path) -> str:
     return f"protopress solo {GAME} --resume {shlex.quote(str(path))}"
 
 
-def read_save(path: Path, catalog) -> dict:
+def read_save(path: Path, catalog: Catalog) -> dict:
     """A save file's settings and answers, checked; SessionError says what is wrong."""
     if not Path(path).exists():
         raise SessionError(f"{path}: no such file")
