@@ -156,15 +156,37 @@ class Companion:
             self.solo.write_save(self.save_path, self.engine)
             self._record()
 
-    def new_game(self, difficulty: str, seed: int) -> None:
+    def new_game(self, difficulty: str, seed: int, leave: bool = False) -> None:
+        """A new game; an unfinished one with answers is left only when leave says so
+        (the page asks first), and is kept beside the save, to resume."""
         difficulties = self.solo.difficulties
         if difficulty not in difficulties:
             raise Reject(f"Choose the difficulty: {' or '.join(difficulties)}.")
         with self.lock:
+            unfinished = not self.engine.complete and bool(self.engine.answers)
+            if unfinished and not leave:
+                raise Moved(
+                    "This game is not finished: leave it (it is kept, to resume later) "
+                    "or finish it first."
+                )
+            kept = self._keep_unfinished() if unfinished else None
             self.engine = self.table.replayed(difficulty, seed, (), INTRO)
-            self.notice = ""
+            self.notice = "" if kept is None else f"The unfinished game is kept in {kept.name}."
             self.redo_answers.clear()
             self.solo.write_save(self.save_path, self.engine)
+
+    def _keep_unfinished(self) -> Path:
+        """The unfinished game's save, written again under a name of its own beside the
+        save (the first free of NAME.unfinished-1.json, -2, ...), for --resume."""
+        number = 1
+        while True:
+            kept = self.save_path.with_name(
+                f"{self.save_path.stem}.unfinished-{number}{self.save_path.suffix}"
+            )
+            if not kept.exists():
+                self.solo.write_save(kept, self.engine)
+                return kept
+            number += 1
 
     def _expect(self, after: int | None, step: str | None = None) -> None:
         """A page says how many answers it saw and which step it answers: a request
@@ -327,7 +349,11 @@ def solo_app(companion: Companion) -> Starlette:
         if not isinstance(seed, int) or isinstance(seed, bool):
             return state(400, "The seed is a whole number.")
         try:
-            companion.new_game(str(body.get("difficulty", "normal")), seed)
+            companion.new_game(
+                str(body.get("difficulty", "normal")), seed, body.get("leave") is True
+            )
+        except Moved as moved:
+            return state(409, str(moved))
         except Reject as reject:
             return state(422, str(reject))
         return state()

@@ -310,3 +310,23 @@ def test_a_lost_reply_is_sent_again_and_taken_once(phone, serve, tmp_path):
     assert lost and lost[0].status == 200
     assert saved(save)["answers"] == ["monster-menagerie"]  # once (the page answers by id)
     assert "here is where it is now" in phone.inner_text("#error")
+
+
+def test_a_new_game_over_an_unfinished_one_asks_first_and_keeps_it(serve, tmp_path):
+    """POST /api/new no longer throws an unfinished game away: without `leave` it is
+    refused (409, the game as it was); with it the unfinished game is kept beside the
+    save, to resume, and the page says where."""
+    save = tmp_path / "s.json"
+    server = serve("solo", "stonespine-architects", "--web", "--seed", 3, "--save", save)
+    assert _post(server, "/api/answer", {"text": NORMAL[0], "after": 0})[0] == 200
+    status, refused = _post(server, "/api/new", {"difficulty": "hard", "seed": 9})
+    assert status == 409 and refused["answers"] == 1
+    assert "This game is not finished" in refused["error"]
+    assert saved(save)["answers"] == NORMAL[:1]
+    status, fresh = _post(server, "/api/new", {"difficulty": "hard", "seed": 9, "leave": True})
+    assert status == 200 and fresh["answers"] == 0
+    kept = tmp_path / "s.unfinished-1.json"
+    assert saved(kept)["answers"] == NORMAL[:1] and saved(save)["answers"] == []
+    assert fresh["notice"] == "The unfinished game is kept in s.unfinished-1.json."
+    # a new game with no answer yet is left without asking
+    assert _post(server, "/api/new", {"difficulty": "normal", "seed": 4})[0] == 200

@@ -462,8 +462,9 @@ $("type-form").addEventListener("submit", (event) => {
 $("new-seed").value = Math.floor(Math.random() * 999999) + 1;
 $("new-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  if (state && !state.complete && !confirm("Leave this unfinished game and start a new one?")) return;
-  send("/api/new", { difficulty: $("new-difficulty").value, seed: parseInt($("new-seed").value, 10) || 1 });
+  const leave = Boolean(state && !state.complete && state.answers > 0);
+  if (leave && !confirm("Leave this unfinished game (it is kept, to resume later) and start a new one?")) return;
+  send("/api/new", { difficulty: $("new-difficulty").value, seed: parseInt($("new-seed").value, 10) || 1, leave });
 });
 
 // Another window (or the terminal's save) may move the game on: a visible page
