@@ -168,6 +168,7 @@ BOUND_TABLES = {
 OTHER_TABLES = {
     ("exit code", "meaning"),
     ("surface (test)", "examples", "rate", "reached rendering"),
+    ("surface (test)", "examples", "rate", "valid", "reached rendering"),
     ("check", "refused with"),
 }
 
