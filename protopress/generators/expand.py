@@ -23,6 +23,10 @@ MAX_NESTING = 16  # fragments placed inside fragments
 LENGTH_KEYS = ("x", "y", "w", "h", "x2", "y2", "radius", "icon_size", "gap", "label_width",
                "line_height")  # fmt: skip
 _OFFSET_AXIS = {"x": 0, "x2": 0, "y": 1, "y2": 1}
+# keys whose value may be a number or a yes/no (layout.schema.json), and a text, whose
+# number alone the face formats itself: a {name} standing alone for a literal keeps it
+# there; every other key (a colour, a shape, a path) holds text, so it becomes text
+_LITERAL_KEYS = frozenset({*LENGTH_KEYS, "rows", "columns", "total", "text"})
 _DROPPED_KEYS = frozenset({"name", "use", "with", "repeat"})  # used up by expansion
 _CONDITION = re.compile(r"^(!?)((?:[A-Za-z0-9_.-]|\{[A-Za-z0-9_.-]+\})+)(.*)$", re.DOTALL)
 
@@ -105,14 +109,15 @@ class Budget:
 # ---- binding local names ------------------------------------------------------------
 
 
-def bind(value, scope: Mapping[str, object]):
+def bind(value, scope: Mapping[str, object], literal: bool = True):
     """value with local names replaced: a literal stays a number where a whole string
-    is one {name}; an alias rewrites the path ({item.cost} -> {cards.2.cost})."""
+    is one {name} (unless literal is False: then it is text, as inside a longer
+    template); an alias rewrites the path ({item.cost} -> {cards.2.cost})."""
     if isinstance(value, list):
-        return [bind(item, scope) for item in value]
+        return [bind(item, scope, literal) for item in value]
     if not isinstance(value, str) or "{" not in value or not scope:
         return value
-    whole = PLACEHOLDER.fullmatch(value)
+    whole = PLACEHOLDER.fullmatch(value) if literal else None
     if whole:
         found = _local(whole.group(1), scope)
         if found is not None and not isinstance(found, Alias) and found is not _KEEP:
@@ -168,7 +173,7 @@ def _bound_element(element: Mapping, scope) -> dict:
             conditions = [value] if isinstance(value, str) else value
             result[key] = [bind_condition(condition, scope) for condition in conditions]
         else:
-            result[key] = bind(value, scope)
+            result[key] = bind(value, scope, literal=key in _LITERAL_KEYS)
     return result
 
 

@@ -77,6 +77,29 @@ def _assert_located(tmp_path, element, fields, pointer, message) -> None:
     assert f" {pointer}: card 'c1': " in line and message in line, result.output
 
 
+def test_a_number_from_a_fragment_s_with_in_a_colour_is_a_located_problem(tmp_path):
+    """Found by the fuzzing of bound repeats: `"with": {"k": 0}` into `"fill": "{k}"`
+    was exit 70 (`TypeError`/`AttributeError` while drawing)."""
+    layout = {"kind": "card", "size": "poker",
+              "fragments": {"f": [{"type": "rect", "x": 0, "y": 0, "w": 1, "h": 1,
+                                   "fill": "{k}"}]},
+              "front": [{"type": "fragment", "use": "f", "with": {"k": 0}}]}  # fmt: skip
+    (tmp_path / "cat.json").write_text(json.dumps(
+        {"game": "t", "title": "T", "version": "1", "cards": [{"id": "c1"}]}))  # fmt: skip
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.json").write_text(json.dumps(layout))
+    result = CliRunner().invoke(cli, ["render", str(tmp_path / "cat.json"), "--layouts",
+                                      str(tmp_path / "layouts"), "-o", str(tmp_path / "o")])  # fmt: skip
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    column = json.dumps(layout).index('"{k}"') + 1  # at the value
+    assert result.output.splitlines() == [
+        f"{tmp_path / 'layouts' / 'card.json'}:1:{column} /fragments/f/0/fill: card 'c1': "
+        "'0' is not a colour (expected #rrggbb)"
+    ]
+    assert not (tmp_path / "o").exists()
+
+
 BOUNDED = {
     "grid-rows": ({**BASE, "type": "grid", "rows": "{n}", "columns": 3}, {"n": 10**7},
                   "/front/0/rows", "{n} is 10000000; expected 0 to 100"),

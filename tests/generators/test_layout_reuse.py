@@ -159,6 +159,23 @@ def test_fragments_come_from_a_shared_file_and_a_fragment_may_place_another(tmp_
     ]
 
 
+def test_a_literal_bound_alone_where_text_belongs_is_text(tmp_path):
+    """A `with` number or yes/no standing alone for a key that holds text (a colour, a
+    shape) binds as its text, as inside a longer template; lengths and a text (which
+    the face formats) keep the number. Found by the fuzzing: `"fill": "{k}"` with
+    `"k": 0` reached the drawing as the number 0 (exit 70)."""
+    bits = [{"type": "rect", "x": "{k}", "y": 0, "w": 8, "h": 8, "fill": "{k}"},
+            {"type": "text", "x": 0, "y": 0, "w": 8, "h": 8, "text": "{k}"},
+            {"type": "icon", "x": 0, "y": 0, "icon_size": 2, "shape": "{yes}"}]  # fmt: skip
+    use = {"type": "fragment", "use": "bits", "with": {"k": 2.5, "yes": True}}
+    found = layout(tmp_path, [use], fragments={"bits": bits}).front
+    assert found == (
+        {"type": "rect", "x": 2.5, "y": 0, "w": 8, "h": 8, "fill": "2.5"},
+        {"type": "text", "x": 0, "y": 0, "w": 8, "h": 8, "text": 2.5},
+        {"type": "icon", "x": 0, "y": 0, "icon_size": 2, "shape": "yes"},
+    )
+
+
 def test_an_unknown_fragment_is_located(tmp_path):
     with pytest.raises(InvalidInput) as caught:
         layout(tmp_path, [{"type": "fragment", "use": "badeg"}], fragments={"badge": BADGE})
