@@ -11,8 +11,9 @@ import yaml
 import protopress
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGE = Path(protopress.__file__).resolve().parent
+PACKAGE = Path(protopress.__file__).resolve().parent  # the installed package
 SHIPPED = PACKAGE / "components" / "schemas"
+CHECKOUT = REPO / "protopress" / "components" / "schemas"  # what the examples name
 SOURCE_SUFFIXES = (".json", ".yaml", ".yml")
 
 
@@ -62,6 +63,8 @@ def test_schema_resolves_to_the_shipped_schema_of_the_files_kind(path):
         return  # an example may leave the schema out; a built-in file names it
     named = document["$schema"]
     resolved = (path.parent / named).resolve()
-    expected = SHIPPED / _schema_of_kind(path, document)
+    # a built-in file names the schema shipped beside it (in the installed package); an
+    # example names the checkout's, the same file when installed in place
+    expected = (CHECKOUT if path in EXAMPLES else SHIPPED) / _schema_of_kind(path, document)
     assert resolved == expected, f"{path}: $schema {named!r} is {resolved}, not {expected}"
     assert resolved.is_file()
