@@ -4,7 +4,7 @@ The rules, in words (the catalog holds the cards; nothing here names one):
 
 - The resources are the catalog's symbols (gold, wood, stone). Each player
   starts with `start_gold` of the first symbol (option, default 2) and none of the others.
-- Three cards of the shuffled deck lie face up: the market.
+- The top three cards of the shuffled deck lie face up: the market.
 - On your turn, first gain one of each resource your built cards produce
   (a card's `produces` field), then do one thing: take 1 of any resource
   from the supply; or build a market card by paying its `cost` (one
@@ -129,9 +129,8 @@ class CottageMarket:
             raise ValueError(f"{catalog.path}: the game needs symbols (resources) and cards")
         start = Counter({resources[0]: options["start_gold"]})
         table = [Player(Counter(start)) for _ in range(players)]
-        state = MarketState(
-            chance, resources, options["rounds"], table, deck[MARKET:], deck[:MARKET]
-        )
+        market = [deck.pop() for _ in range(MARKET)]  # from the top, as every draw
+        state = MarketState(chance, resources, options["rounds"], table, deck, market)
         _produce(state)
         return state
 

@@ -1,5 +1,6 @@
 """A designer's own rules, loaded only when named: `--rules path/to/rules.py[:NAME]`
-or `--rules package.module[:NAME]`.
+or `--rules package.module[:NAME]`, or a rules file of data, `--rules path/rules.yaml`
+(or .yml, .json: compiled by rules/data, never run; its problems are InvalidInput).
 
 Loading rules runs the designer's Python code; that is its purpose, so it
 happens only when a command is given --rules (or an installed package's entry
@@ -22,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+from protopress.rules.data.load import is_rules_file
+from protopress.rules.data.spec import data_spec
 from protopress.rules.guarded import guarded
 from protopress.rules.spec import GameSpec
 
@@ -86,6 +89,10 @@ def _what(error: BaseException) -> str:
 @cache
 def load_rules(reference: str) -> GameSpec:
     """The GameSpec a --rules reference names; RulesError saying what is wrong."""
+    if is_rules_file(reference):  # data: compiled, never run
+        if not Path(reference).is_file():
+            raise RulesNotFound(f"{reference}: no such rules file")
+        return data_spec(Path(reference), reference)
     target, name = _split(reference)
     path = Path(target)
     if target.endswith(".py") or path.is_file():

@@ -1,0 +1,1 @@
+"""Rules as data: a rules file (YAML or JSON) compiled into an engine of the contract."""

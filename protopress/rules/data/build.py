@@ -1,0 +1,640 @@
+"""Compile a rules file: first what the file alone decides (its zones, options and
+typed actions: `Layout`), then, with the catalog, everything else (`compile_model`).
+
+Every mistake is a `Finding` at its JSON pointer (and, inside an expression, at
+its character); all of them are gathered and raised together as RulesProblems.
+"""
+
+from __future__ import annotations
+
+import keyword
+from collections import namedtuple
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from protopress.components.jsonpos import pointer_of
+from protopress.components.suggest import did_you_mean
+from protopress.rules.actions import action
+from protopress.rules.core import RulesFault
+from protopress.rules.data.expr import (
+    ExprError,
+    Scope,
+    compile_expression,
+    iteration,
+)
+from protopress.rules.data.load import NAME, Finding, RulesProblems, RulesSource
+from protopress.rules.data.model import (
+    HOLE,
+    ActionRule,
+    CardTable,
+    ChoiceSource,
+    Compiled,
+    DataState,
+    Kind,
+    Model,
+    ScoreLine,
+    Seen,
+    Step,
+    Ty,
+    Zone,
+)
+from protopress.rules.options import Option, OptionType
+
+RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
+VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player")
+MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
+    "gain": ((), ("n",)),
+    "pay": ((), ()),
+    "move": (("to",), ()),
+    "draw": (("to",), ("n",)),
+    "deal": (("to",), ("n",)),
+    "refill": ((), ()),
+    "discard": ((), ()),
+    "if": (("then",), ("else",)),
+    "for": (("in", "do"), ("if",)),
+    "each_player": ((), ()),
+}
+MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
+
+
+def _nothing(state: DataState, seat: int, env: list[Any]) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the rules file alone decides: the zones and their piles, the options, the
+    players, and the typed action of each verb (the codec needs them before a catalog)."""
+
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    zones: tuple[Zone, ...]
+    piles: int
+    kinds: dict[str, type]  # verb -> its action class
+
+
+def layout_of(source: RulesSource) -> Layout:
+    """The layout of a rules file; RulesProblems naming each mistake."""
+    doc, findings = source.document, []
+    players = doc["players"]
+    if players["min"] > players["max"]:
+        findings.append(Finding("/players/min", "min is more than max"))
+    options = tuple(_options(doc.get("options", {}), findings))
+    zones, piles = _zones(doc["zones"], players["max"], findings)
+    kinds = _action_kinds(doc["turn"]["choose"], {z.name: z for z in zones}, findings)
+    if findings:
+        raise RulesProblems(findings)
+    title = doc.get("title") or doc["game"]
+    return Layout(doc["game"], title, players["min"], players["max"], options, zones, piles, kinds)
+
+
+def _options(declared: Mapping[str, Any], findings: list[Finding]) -> Iterable[Option]:
+    for name, given in declared.items():
+        at = pointer_of(["options", name])
+        typed = [key for key in ("whole", "flag", "choice") if key in given]
+        if len(typed) != 1:
+            findings.append(Finding(at, "an option is exactly one of whole, flag or choice"))
+            continue
+        if _reserved(name, at, findings):
+            continue
+        low, high, says = given.get("min"), given.get("max"), given["says"]
+        if typed[0] == "whole":
+            default = given["whole"]
+            if (low is not None and default < low) or (high is not None and default > high):
+                findings.append(Finding(at + "/whole", f"the default {default} is out of min..max"))
+            yield Option(name, OptionType.WHOLE, says, default=default, minimum=low, maximum=high)
+        elif typed[0] == "flag":
+            yield Option(name, OptionType.FLAG, says, default=given["flag"])
+        else:
+            choices = tuple(given.get("of", ()))
+            if given["choice"] not in choices:
+                hint = did_you_mean(given["choice"], choices)
+                findings.append(Finding(at + "/choice", f"the default is not one of `of`{hint}"))
+            yield Option(name, OptionType.CHOICE, says, default=given["choice"], choices=choices)
+
+
+def _reserved(name: str, at: str, findings: list[Finding]) -> bool:
+    if name in RESERVED or keyword.iskeyword(name) or name in ("sum", "count", "total"):
+        findings.append(Finding(at, f"{name!r} is a word of the rules language: choose another name", at_key=True))  # fmt: skip
+        return True
+    return False
+
+
+def _zones(
+    declared: Mapping[str, Any], max_players: int, findings: list[Finding]
+) -> tuple[tuple[Zone, ...], int]:
+    zones, piles = [], 0
+    for name, given in declared.items():
+        at = pointer_of(["zones", name])
+        _reserved(name, at, findings)
+        each = bool(given.get("each"))
+        slots, refill = given.get("slots"), given.get("refill")
+        if refill is not None and refill not in declared:
+            hint = did_you_mean(refill, declared)
+            findings.append(Finding(at + "/refill", f"{refill!r} is not a zone{hint}"))
+        elif refill is not None and (slots is None or declared[refill].get("each")):
+            findings.append(Finding(at + "/refill", "refill needs slots, from a shared zone"))
+        if each and given.get("setup"):
+            findings.append(Finding(at + "/setup", "a zone of each player starts empty"))
+        zones.append(
+            Zone(
+                name,
+                given["holds"],
+                Seen(given["seen"]),
+                each,
+                piles,
+                slots,
+                refill,
+                given.get("setup") == "all",
+                bool(given.get("shuffle")),
+            )  # fmt: skip
+        )
+        piles += max_players if each else 1
+    return tuple(zones), piles
+
+
+def _action_kinds(
+    choose: Mapping[str, Any], zones: Mapping[str, Zone], findings: list[Finding]
+) -> dict[str, type]:
+    kinds: dict[str, type] = {}
+    for verb, given in choose.items():
+        at = pointer_of(["turn", "choose", verb])
+        if _reserved(verb, at, findings):
+            continue
+        param, origin = given.get("each"), given.get("from")
+        if (param is None) != (origin is None):
+            findings.append(Finding(at, "`each` and `from` go together: each NAME from WHERE"))
+            continue
+        fields = []
+        if param is not None:
+            if _reserved(param, at + "/each", findings):
+                continue
+            zone = zones.get(origin.removeprefix("my.")) if isinstance(origin, str) else None
+            fields.append("slot" if zone is not None and zone.slots else param)
+        name = "".join(part.title() for part in verb.split("_"))
+        kinds[verb] = action(namedtuple(name, [*fields, "verb"], defaults=[verb]))
+    return kinds
+
+
+# --- with the catalog ------------------------------------------------------------
+
+
+class _Compiler:
+    """Compiles the rest of a rules file against a catalog, gathering findings."""
+
+    def __init__(self, source: RulesSource, layout: Layout, catalog: Any):
+        self.source, self.layout, self.catalog = source, layout, catalog
+        self.findings: list[Finding] = []
+
+    def where(self, pointer: str) -> str:
+        problem = self.source.locate(Finding(pointer, ""))
+        return f"{problem.file}:{problem.line}:{problem.column}"
+
+    def expression(
+        self, value: object, scope: Scope, pointer: str, *expected: Kind, resource: bool = False
+    ) -> tuple[Compiled, Ty]:
+        """A compiled expression; a finding (and a stand-in) when it is wrong."""
+        try:
+            compiled, ty = compile_expression(value, scope)
+        except ExprError as error:
+            message = str(error)
+            if resource and isinstance(value, str) and NAME.match(value.strip()):
+                hint = did_you_mean(value.strip(), scope.resources)
+                message = f"{value.strip()!r} is not a resource of this catalog{hint}"
+            self.findings.append(Finding(pointer, message, error.offset))
+            return _nothing, Ty(Kind.ANY)
+        if expected and ty.kind not in (*expected, Kind.ANY):
+            wanted = " or ".join(kind.value for kind in expected)
+            self.findings.append(Finding(pointer, f"expected {wanted}, found {ty}"))
+        return compiled, ty
+
+    def compile(self) -> Model:
+        doc, layout = self.source.document, self.layout
+        resources = self._resources(doc.get("resources"))
+        cards = self._cards()
+        zones = {zone.name: zone for zone in layout.zones}
+        for zone in layout.zones:
+            for name in (zone.name,):
+                if name in resources:
+                    self.findings.append(Finding(pointer_of(["zones", name]), f"{name!r} is a resource too: choose another name", at_key=True))  # fmt: skip
+        scope = Scope(zones, {name: i for i, name in enumerate(resources)},
+                      {o.name: o for o in layout.options}, cards)  # fmt: skip
+        setup = self.steps(doc.get("setup", []), "/setup", scope, None, 0)
+        start = self.steps(doc["turn"].get("start", []), "/turn/start", scope, None, 0)
+        actions = tuple(self._actions(doc["turn"]["choose"], scope))
+        end = tuple(
+            self.expression(text, scope, f"/end/{i}", Kind.FLAG)[0]
+            for i, text in enumerate(doc["end"])
+        )
+        score_doc = doc["score"]
+        lines = score_doc if isinstance(score_doc, dict) else {"score": score_doc}
+        score = tuple(
+            ScoreLine(name, self.expression(text, scope, pointer_of(["score", name])
+                                            if isinstance(score_doc, dict) else "/score",
+                                            Kind.NUMBER)[0])
+            for name, text in lines.items()
+        )  # fmt: skip
+        value = None
+        if "value" in doc.get("bots", {}):
+            scope.score = _score_of(score)
+            value = self.expression(doc["bots"]["value"], scope, "/bots/value", Kind.NUMBER)[0]
+            scope.score = None
+        if self.findings:
+            raise RulesProblems(self.findings)
+        return Model(
+            self.source.path, self.source.name, layout.game, layout.title, layout.min_players,
+            layout.max_players, layout.options, resources, layout.zones, layout.piles, cards,
+            setup, start, actions, end, score, value, scope.slots[0],
+        )  # fmt: skip
+
+    def _resources(self, declared: object) -> tuple[str, ...]:
+        if declared is None:
+            return ()
+        if isinstance(declared, list):
+            return tuple(declared)
+        assert isinstance(declared, dict)
+        kind = declared["kind"]
+        found = self.catalog.of_kind(kind)
+        if not found:
+            hint = did_you_mean(kind, self.catalog.components)
+            self.findings.append(Finding("/resources/kind", f"the catalog has no {kind!r} components{hint}"))  # fmt: skip
+        return tuple(component.id for component in found)
+
+    def _cards(self) -> CardTable:
+        ids: list[str] = []
+        kinds: list[str] = []
+        rows: list[Mapping[str, Any]] = []
+        first: dict[str, int] = {}
+        counts: dict[int, int] = {}
+        kind_fields: dict[str, frozenset[str]] = {}
+        for zone in self.layout.zones:
+            if zone.kind in first:
+                continue
+            found = self.catalog.of_kind(zone.kind)
+            if not found:
+                hint = did_you_mean(zone.kind, self.catalog.components)
+                self.findings.append(Finding(pointer_of(["zones", zone.name, "holds"]),
+                                             f"the catalog has no {zone.kind!r} components{hint}"))  # fmt: skip
+            first[zone.kind] = len(ids)
+            names: set[str] = {"id"}
+            for component in found:
+                counts[len(ids)] = component.count
+                ids.append(component.id)
+                kinds.append(zone.kind)
+                rows.append({"id": component.id, **component.fields})
+                names.update(component.fields)
+            names.discard("count")
+            kind_fields[zone.kind] = frozenset(names)
+        every = sorted(set().union(*kind_fields.values())) if kind_fields else []
+        fields: dict[str, tuple[Any, ...]] = {}
+        field_kinds: dict[str, Kind] = {}
+        for name in every:
+            present = [row[name] for row in rows if name in row]
+            kind = _kind_of(present)
+            empty = {Kind.NUMBER: 0, Kind.LIST: (), Kind.FLAG: False}.get(kind)
+            fields[name] = tuple(_frozen(row.get(name, empty)) for row in rows)
+            field_kinds[name] = kind
+        return CardTable(tuple(ids), tuple(kinds), fields, field_kinds, kind_fields, first, counts)
+
+    # --- steps ---
+
+    def steps(
+        self, items: list[Any], pointer: str, scope: Scope, chosen: _Chosen | None, depth: int
+    ) -> Step:
+        if depth > MAX_STEP_DEPTH:
+            self.findings.append(Finding(pointer, f"steps nested too deeply: at most {MAX_STEP_DEPTH} levels"))  # fmt: skip
+            return _nothing
+        compiled = [
+            self.step(item, f"{pointer}/{i}", scope, chosen, depth) for i, item in enumerate(items)
+        ]
+        if not compiled:
+            return _nothing
+        if len(compiled) == 1:
+            return compiled[0]
+        if len(compiled) == 2:
+            one, two = compiled
+
+            def both(state: DataState, seat: int, env: list[Any]) -> None:
+                one(state, seat, env)
+                two(state, seat, env)
+
+            return both
+
+        def run(state: DataState, seat: int, env: list[Any]) -> None:
+            for step in compiled:
+                step(state, seat, env)
+
+        return run
+
+    def step(
+        self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int
+    ) -> Step:
+        verbs = [key for key in item if key in VERBS and not (key == "if" and "for" in item)]
+        if len(verbs) != 1:
+            message = "a step does one thing: " + ("two verbs" if verbs else "no verb") + \
+                f" ({', '.join(verbs) or 'expected one of ' + ', '.join(VERBS)})"  # fmt: skip
+            self.findings.append(Finding(at, message))
+            return _nothing
+        verb = verbs[0]
+        required, optional = MODIFIERS[verb]
+        for key in item:
+            if key != verb and key not in (*required, *optional):
+                self.findings.append(Finding(f"{at}/{key}", f"{key!r} does not go with {verb}", at_key=True))  # fmt: skip
+        for key in required:
+            if key not in item:
+                self.findings.append(Finding(at, f"{verb} needs {key!r}"))
+                return _nothing
+        build: Callable[..., Step] = getattr(self, f"_{verb}")
+        return build(item, at, scope, chosen, depth)
+
+    def _count(self, item: dict[str, Any], at: str, scope: Scope) -> Compiled | None:
+        if "n" not in item:
+            return None
+        return self.expression(item["n"], scope, f"{at}/n", Kind.NUMBER)[0]
+
+    def _resource_step(self, item: dict[str, Any], at: str, scope: Scope, verb: str) -> tuple[Compiled, Compiled | None, str]:  # fmt: skip
+        what, _ = self.expression(item[verb], scope, f"{at}/{verb}", Kind.TEXT, Kind.LIST, resource=True)  # fmt: skip
+        return what, self._count(item, at, scope), self.where(f"{at}/{verb}")
+
+    def _gain(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        what, count, where = self._resource_step(item, at, scope, "gain")
+        places = scope.resources
+
+        def gain(state: DataState, seat: int, env: list[Any]) -> None:
+            value = what(state, seat, env)
+            n = 1 if count is None else count(state, seat, env)
+            pool = state.pools[seat]
+            for name in (value,) if isinstance(value, str) else value or ():
+                place = places.get(name)
+                if place is None:
+                    raise RulesFault(f"{where}: gain: {name!r} is not a resource of these rules")
+                pool[place] += n
+
+        return gain
+
+    def _pay(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        what, _, where = self._resource_step(item, at, scope, "pay")
+        need = scope.need
+        cache: dict[Any, list[tuple[int, int]]] = {}
+
+        def pay(state: DataState, seat: int, env: list[Any]) -> None:
+            cost = what(state, seat, env)
+            counts = cache.get(cost)
+            if counts is None:
+                try:
+                    counts = cache[cost] = need(() if cost is None else cost)
+                except RulesFault as fault:
+                    raise RulesFault(f"{where}: pay: {fault}") from None
+            pool = state.pools[seat]
+            for place, n in counts:
+                if pool[place] < n:
+                    raise RulesFault(f"{where}: pay: seat {seat} cannot pay {cost!r}; "
+                                     "check can_pay in the action's if")  # fmt: skip
+                pool[place] -= n
+
+        return pay
+
+    def _zone(self, text: object, scope: Scope, pointer: str, each_name: bool = False) -> Ty | None:
+        """The zone a `to`, `draw`, `deal`, `refill` or `in` names (or None, and a finding)."""
+        if each_name and isinstance(text, str) and text in scope.zones:
+            zone = scope.zones[text]
+            if zone.each:
+                return Ty(Kind.ZONE, zone.kind, zone)
+            self.findings.append(Finding(pointer, f"{text!r} is shared: deal gives to a zone of each player"))  # fmt: skip
+            return None
+        _, ty = self.expression(text, scope, pointer, Kind.ZONE)
+        return ty if ty.kind is Kind.ZONE else None
+
+    def _pile(self, text: str, scope: Scope, pointer: str) -> Compiled:
+        return self.expression(text, scope, pointer, Kind.ZONE)[0]
+
+    def _move(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        take = self._taken(item["move"], f"{at}/move", chosen)
+        target = self._pile(item["to"], scope, f"{at}/to")
+        zone = self._zone(item["to"], scope, f"{at}/to")
+        if take is None or zone is None or zone.zone is None:
+            return _nothing
+        slotted = zone.zone.slots is not None
+
+        def move(state: DataState, seat: int, env: list[Any]) -> None:
+            card = take(state, seat, env)
+            pile = target(state, seat, env)
+            if slotted and HOLE in pile:
+                pile[pile.index(HOLE)] = card
+            else:
+                pile.append(card)
+
+        return move
+
+    def _discard(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        take = self._taken(item["discard"], f"{at}/discard", chosen)
+        if take is None:
+            return _nothing
+
+        def discard(state: DataState, seat: int, env: list[Any]) -> None:
+            take(state, seat, env)
+
+        return discard
+
+    def _taken(self, name: str, pointer: str, chosen: _Chosen | None) -> Compiled | None:
+        """A closure taking the chosen card out of its zone (its slot left empty)."""
+        if chosen is None or chosen.name != name or chosen.source is None:
+            what = f"the card chosen by this action ({chosen.name})" if chosen and chosen.source else "a card chosen by an action (each ... from a zone)"  # fmt: skip
+            self.findings.append(Finding(pointer, f"{name!r}: only {what} can be moved or discarded"))  # fmt: skip
+            return None
+        source, place, slot = chosen.source, chosen.place, chosen.slot
+        assert source.zone is not None
+        slotted = source.zone.slots is not None
+        where = self.where(pointer)
+
+        def take(state: DataState, seat: int, env: list[Any]) -> int:
+            pile = source.pile(state, seat)
+            at, card = env[place], env[slot]
+            if not (0 <= at < len(pile)) or pile[at] != card:
+                raise RulesFault(f"{where}: the chosen card has left its zone already")
+            if slotted:
+                pile[at] = HOLE
+            else:
+                del pile[at]
+            return card
+
+        return take
+
+    def _draw(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        source = self._unslotted(item["draw"], scope, f"{at}/draw")
+        target = self._pile(item["to"], scope, f"{at}/to")
+        count = self._count(item, at, scope)
+        if source is None:
+            return _nothing
+
+        def draw(state: DataState, seat: int, env: list[Any]) -> None:
+            pile, into = source(state, seat, env), target(state, seat, env)
+            for _ in range(min(1 if count is None else count(state, seat, env), len(pile))):
+                into.append(pile.pop())
+
+        return draw
+
+    def _unslotted(self, text: str, scope: Scope, pointer: str) -> Compiled | None:
+        compiled, ty = self.expression(text, scope, pointer, Kind.ZONE)
+        if ty.zone is not None and ty.zone.slots is not None:
+            self.findings.append(Finding(pointer, f"{ty.zone.name} is a row of slots: cards are chosen from it, not drawn"))  # fmt: skip
+            return None
+        return compiled
+
+    def _deal(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        source = self._unslotted(item["deal"], scope, f"{at}/deal")
+        zone = self._zone(item["to"], scope, f"{at}/to", each_name=True)
+        count = self._count(item, at, scope)
+        if source is None or zone is None or zone.zone is None or not zone.zone.each:
+            if zone is not None and zone.zone is not None and not zone.zone.each:
+                self.findings.append(Finding(f"{at}/to", "deal gives to a zone of each player"))
+            return _nothing
+        first = zone.zone.first
+
+        def deal(state: DataState, seat: int, env: list[Any]) -> None:
+            pile = source(state, seat, env)
+            n = 1 if count is None else count(state, seat, env)
+            for player in range(state.players):
+                into = state.piles[first + player]
+                for _ in range(min(n, len(pile))):
+                    into.append(pile.pop())
+
+        return deal
+
+    def _refill(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        row, ty = self.expression(item["refill"], scope, f"{at}/refill", Kind.ZONE)
+        zone = ty.zone
+        if zone is None:
+            return _nothing
+        if zone.slots is None or zone.refill is None:
+            self.findings.append(Finding(f"{at}/refill", f"{zone.name} has no slots and refill zone to refill"))  # fmt: skip
+            return _nothing
+        slots, origin = zone.slots, self.layout_zone(zone.refill).first
+
+        def refill(state: DataState, seat: int, env: list[Any]) -> None:
+            pile, supply = row(state, seat, env), state.piles[origin]
+            for i, card in enumerate(pile):
+                if card == HOLE and supply:
+                    pile[i] = supply.pop()
+            while len(pile) < slots and supply:
+                pile.append(supply.pop())
+            if HOLE in pile:
+                pile[:] = [card for card in pile if card != HOLE]
+
+        return refill
+
+    def layout_zone(self, name: str) -> Zone:
+        return next(zone for zone in self.layout.zones if zone.name == name)
+
+    def _if(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        test, _ = self.expression(item["if"], scope, f"{at}/if")
+        yes = self.steps(item["then"], f"{at}/then", scope, chosen, depth + 1)
+        no = self.steps(item.get("else", []), f"{at}/else", scope, chosen, depth + 1)
+
+        def branch(state: DataState, seat: int, env: list[Any]) -> None:
+            (yes if test(state, seat, env) else no)(state, seat, env)
+
+        return branch
+
+    def _for(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        name = item["for"]
+        if _reserved(name, f"{at}/for", self.findings):
+            return _nothing
+        source, ty = self.expression(item["in"], scope, f"{at}/in", Kind.ZONE, Kind.LIST)
+        try:
+            items, item_ty = iteration(source, ty, ExprError)
+        except ExprError as error:
+            self.findings.append(Finding(f"{at}/in", str(error)))
+            return _nothing
+        inner, slot = scope.bind(name, item_ty)
+        test = self.expression(item["if"], inner, f"{at}/if")[0] if "if" in item else None
+        body = self.steps(item["do"], f"{at}/do", inner, chosen, depth + 1)
+
+        def each(state: DataState, seat: int, env: list[Any]) -> None:
+            for value in list(items(state, seat, env)):
+                env[slot] = value
+                if test is None or test(state, seat, env):
+                    body(state, seat, env)
+
+        return each
+
+    def _each_player(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        body = self.steps(item["each_player"], f"{at}/each_player", scope, chosen, depth + 1)
+
+        def every(state: DataState, seat: int, env: list[Any]) -> None:
+            for player in range(state.players):
+                body(state, player, env)
+
+        return every
+
+    # --- actions ---
+
+    def _actions(self, choose: Mapping[str, Any], scope: Scope) -> Iterable[ActionRule]:
+        for verb, given in choose.items():
+            at = pointer_of(["turn", "choose", verb])
+            kind = self.layout.kinds.get(verb)
+            if kind is None:
+                continue
+            param, origin = given.get("each"), given.get("from")
+            source: ChoiceSource | None = None
+            inner, slot, place, by_slot = scope, 0, 0, False
+            if param is not None:
+                if origin == "resources":
+                    inner, slot = scope.bind(param, Ty(Kind.TEXT))
+                else:
+                    _, ty = self.expression(origin, scope, f"{at}/from", Kind.ZONE)
+                    if ty.zone is None:
+                        continue
+                    source = ChoiceSource(ty.zone, ty.zone.each)
+                    by_slot = ty.zone.slots is not None
+                    inner, slot = scope.bind(param, Ty(Kind.CARD, ty.zone.kind))
+                    _, place = inner.bind(f" {param} place", Ty(Kind.NUMBER))
+            condition = (
+                self.expression(given["if"], inner, f"{at}/if")[0] if "if" in given else None
+            )
+            chosen = _Chosen(param, source, slot, place) if param is not None else None
+            steps = self.steps(given["do"], f"{at}/do", inner, chosen, 0)
+            yield ActionRule(verb, param, source, bool(given.get("distinct")), condition, steps,
+                             slot, kind, by_slot)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Chosen:
+    """The card an action chose: its name, zone, env slot and the slot of its place."""
+
+    name: str
+    source: ChoiceSource | None
+    slot: int
+    place: int
+
+
+def _score_of(lines: tuple[ScoreLine, ...]) -> Compiled:
+    def score(state: DataState, seat: int, env: list[Any]) -> Any:
+        return sum(line.value(state, seat, env) for line in lines)
+
+    return score
+
+
+def _kind_of(values: list[Any]) -> Kind:
+    if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return Kind.NUMBER
+    if values and all(isinstance(v, bool) for v in values):
+        return Kind.FLAG
+    if values and all(isinstance(v, list | tuple) for v in values):
+        return Kind.LIST
+    if values and all(isinstance(v, str) for v in values):
+        return Kind.TEXT
+    return Kind.ANY
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(item) for item in value) if isinstance(value, list | tuple) else value
+
+
+def compile_model(source: RulesSource, layout: Layout, catalog: Any) -> Model:
+    """The rules compiled against catalog; RulesProblems naming each mistake."""
+    return _Compiler(source, layout, catalog).compile()

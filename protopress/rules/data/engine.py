@@ -1,0 +1,254 @@
+"""The engine of a rules file: the contract (rules/core.Game) played from a compiled Model.
+
+`DataGame` is subclassed once per rules file (rules/data/spec.py) with the
+file, its layout, its action codec and its seat view as class attributes; it
+compiles the rules against each catalog it is set up with (once per catalog).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from protopress.rules.actions import ActionCodec
+from protopress.rules.chance import SharedChance
+from protopress.rules.core import IllegalAction, RulesFault, top_seats
+from protopress.rules.data.build import Layout, compile_model
+from protopress.rules.data.load import RulesProblems, RulesSource
+from protopress.rules.data.model import HOLE, ActionRule, DataState, Model, Seen
+from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
+from protopress.rules.options import parse_options
+
+
+class DataGame:
+    """The engine of one rules file (class attributes set by `engine_class`)."""
+
+    source: ClassVar[RulesSource]
+    layout: ClassVar[Layout]
+    actions: ClassVar[ActionCodec]
+    seat_view: ClassVar[SeatView[DataState] | None]
+
+    def __init__(self) -> None:
+        self._compiled: tuple[Any, Model] | None = None
+
+    def model(self, catalog: Any) -> Model:
+        """The rules compiled against catalog (kept for the next game with the same one);
+        InvalidInput locating each mistake in the rules file."""
+        if self._compiled is not None and self._compiled[0] is catalog:
+            return self._compiled[1]
+        try:
+            model = compile_model(self.source, self.layout, catalog)
+        except RulesProblems as problems:
+            raise self.source.invalid(problems.findings) from None
+        self._compiled = (catalog, model)
+        self._by_kind = {rule.kind: rule for rule in model.actions}
+        return model
+
+    @property
+    def _model(self) -> Model:
+        if self._compiled is None:
+            raise RulesFault(f"{self.source.name}: the rules are used before a game is set up")
+        return self._compiled[1]
+
+    def setup(
+        self, catalog: Any, players: int, rng: random.Random, options: Mapping[str, Any] | None
+    ) -> DataState:
+        model = self.model(catalog)
+        chance = SharedChance(rng)
+        piles: list[list[int]] = [[] for _ in range(model.piles)]
+        for zone in model.zones:
+            if zone.setup_all:
+                first = model.cards.first[zone.kind]
+                pile = piles[zone.first]
+                for card, kind in enumerate(model.cards.kinds):
+                    if kind == zone.kind:
+                        pile.extend([card] * model.cards.counts[card])
+                del first
+            if zone.shuffle:
+                for seat in range(players if zone.each else 1):
+                    chance.shuffle(zone.name, piles[zone.first + seat])
+        state = DataState(
+            chance,
+            parse_options(model.options, options or {}),
+            piles,
+            [[0] * len(model.resources) for _ in range(players)],
+            players,
+        )
+        env = [None] * model.env_size
+        model.setup(state, 0, env)
+        self._close_slots(state)
+        if not self.is_over(state):
+            model.start(state, 0, env)
+        return state
+
+    def to_move(self, state: DataState) -> int | None:
+        return None if self.is_over(state) else state.seat
+
+    def legal_actions(self, state: DataState) -> list[Any]:
+        if self.is_over(state):
+            return []
+        model, seat = self._model, state.seat
+        env: list[Any] = [None] * model.env_size
+        found: list[Any] = []
+        for rule in model.actions:
+            condition, kind, slot = rule.condition, rule.kind, rule.slot
+            if rule.param is None:
+                if condition is None or condition(state, seat, env):
+                    found.append(kind())
+            elif rule.source is None:
+                for name in model.resources:
+                    env[slot] = name
+                    if condition is None or condition(state, seat, env):
+                        found.append(kind(name))
+            else:
+                seen: set[int] = set()
+                ids = model.cards.ids
+                for place, card in enumerate(rule.source.pile(state, seat)):
+                    if card == HOLE or (rule.distinct and card in seen):
+                        continue
+                    env[slot] = card
+                    if condition is None or condition(state, seat, env):
+                        seen.add(card)
+                        found.append(kind(place if rule.by_slot else ids[card]))
+        return found
+
+    def apply(self, state: DataState, action: Any) -> None:
+        rule = self._by_kind.get(type(action)) if self._compiled is not None else None
+        if rule is None or self.is_over(state):
+            raise IllegalAction(f"unknown action {action!r}")
+        model, seat = self._model, state.seat
+        env: list[Any] = [None] * model.env_size
+        self._choose(rule, state, seat, action, env)
+        if rule.condition is not None and not rule.condition(state, seat, env):
+            raise IllegalAction(f"{action!r} is not allowed now")
+        rule.steps(state, seat, env)
+        self._close_slots(state)
+        state.turns += 1
+        state.seat = (seat + 1) % state.players
+        if not self.is_over(state):
+            model.start(state, state.seat, env)
+
+    def _choose(
+        self, rule: ActionRule, state: DataState, seat: int, action: Any, env: list[Any]
+    ) -> None:
+        """Put the action's choice (and the place of a chosen card) in env; IllegalAction
+        when there is no such choice."""
+        if rule.param is None:
+            return
+        value = action[0]
+        if rule.source is None:
+            if value not in self._model.resources:
+                raise IllegalAction(f"{action!r}: no such resource")
+            env[rule.slot] = value
+            return
+        pile = rule.source.pile(state, seat)
+        if rule.by_slot:
+            if not (isinstance(value, int) and 0 <= value < len(pile)) or pile[value] == HOLE:
+                raise IllegalAction(f"{action!r}: no card in that slot")
+            place = value
+        else:
+            ids = self._model.cards.ids
+            place = next((i for i, card in enumerate(pile) if ids[card] == value), -1)
+            if place < 0:
+                raise IllegalAction(f"{action!r}: no such card there")
+        env[rule.slot] = pile[place]
+        env[rule.slot + 1] = place
+
+    def _close_slots(self, state: DataState) -> None:
+        """A slot emptied and not refilled closes: the row is one card shorter."""
+        for zone in self._model.zones:
+            if zone.slots is not None:
+                pile = state.piles[zone.first]
+                if HOLE in pile:
+                    pile[:] = [card for card in pile if card != HOLE]
+
+    def is_over(self, state: DataState) -> bool:
+        model = self._model
+        env: list[Any] = [None] * model.env_size
+        return any(end(state, state.seat, env) for end in model.end)
+
+    def scores(self, state: DataState) -> list[int]:
+        return [self._score(state, seat) for seat in range(state.players)]
+
+    def _score(self, state: DataState, seat: int) -> int:
+        model = self._model
+        env: list[Any] = [None] * model.env_size
+        total = 0
+        for line in model.score:
+            value = line.value(state, seat, env)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesFault(
+                    f"{model.name}: score line {line.name!r} gave {value!r}, not a whole number"
+                )
+            total += value
+        return total
+
+    def score_lines(self, state: DataState, seat: int) -> list[tuple[str, int]]:
+        """Each named line of the score of seat (as `protopress score` shows them)."""
+        env: list[Any] = [None] * self._model.env_size
+        return [(line.name, line.value(state, seat, env)) for line in self._model.score]
+
+    def winners(self, state: DataState) -> list[int]:
+        return top_seats(self.scores(state))
+
+    def heuristic(self, state: DataState, seat: int) -> float:
+        model = self._model
+        if model.value is None:
+            return float(self._score(state, seat))
+        return float(model.value(state, seat, [None] * model.env_size))
+
+    def record(self, state: DataState) -> dict[str, Any]:
+        """The cards in each zone of each player at the end, by id."""
+        model = self._model
+        ids = model.cards.ids
+        return {
+            zone.name: [[ids[card] for card in state.piles[zone.first + seat]]
+                        for seat in range(state.players)]
+            for zone in model.zones
+            if zone.each
+        }  # fmt: skip
+
+
+def seat_view_of(layout: Layout) -> SeatView[DataState] | None:
+    """What each seat cannot see, from each zone's `seen`: a face-down pile's order
+    (FaceDown), the cards in the other players' zones seen by their owner (Private,
+    pooled with the face-down pile of the same kind when there is exactly one)."""
+    hidden: list[Hidden[DataState]] = []
+    piles = {zone.kind: [] for zone in layout.zones}  # type: dict[str, list[FaceDown[DataState]]]
+    pooled: set[str] = set()
+    for zone in layout.zones:
+        if zone.seen is Seen.NOBODY and not zone.each:
+            piles[zone.kind].append(FaceDown(zone.name, _pile_at(zone.first)))
+    for zone in layout.zones:
+        if zone.seen is Seen.OWNER and zone.each:
+            pools = piles[zone.kind]
+            pool = pools[0] if len(pools) == 1 else None
+            if pool is not None:
+                pooled.add(pool.name)
+            hidden.append(Private(zone.name, _piles_of(zone.first), pool))
+        elif zone.seen is Seen.NOBODY and zone.each:
+            hidden.append(FaceDownEach(zone.name, _each_pile(zone.first)))
+    hidden[:0] = [p for kind in piles.values() for p in kind if p.name not in pooled]
+    return SeatView(tuple(hidden)) if hidden else None
+
+
+def _pile_at(first: int) -> Any:
+    def pile(state: DataState) -> list[int]:
+        return state.piles[first]
+
+    return pile
+
+
+def _piles_of(first: int) -> Any:
+    def zones(state: DataState) -> Sequence[list[int]]:
+        return state.piles[first : first + state.players]
+
+    return zones
+
+
+def _each_pile(first: int) -> Any:
+    def piles(state: DataState) -> dict[str, list[int]]:
+        return {str(seat): state.piles[first + seat] for seat in range(state.players)}
+
+    return piles

@@ -1,0 +1,462 @@
+"""The expression language of rules files: a small, safe part of Python's syntax.
+
+An expression is parsed with `ast.parse(text, mode="eval")`, and only a fixed
+list of node types is accepted: whole numbers, text, true/false, names, a
+field of a card (`card.points`), + - * // %, comparisons, `in`, and/or/not,
+`a if c else b`, calls of the functions in FUNCTIONS, and generator
+expressions over zones and lists (`sum(card.points for card in my.built)`).
+Every name is resolved when the rules are compiled, against the rules' own
+scope (zones, resources, options, `my`, `players`, `turns`, `round`) and the
+catalog's fields, with did-you-mean; each expression becomes a Python closure.
+Nothing of the text is ever evaluated as code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from protopress.components.suggest import did_you_mean
+from protopress.rules.core import RulesFault
+from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Ty, Zone
+from protopress.rules.options import Option, OptionType
+
+MAX_TEXT = 400  # characters of one expression
+MAX_DEPTH = 16  # nodes inside each other
+MAX_NUMBER = 1_000_000  # a whole number written in an expression
+FUNCTIONS = ("sum", "count", "total", "empty", "can_pay", "min", "max", "any", "all")
+AGGREGATES = ("sum", "count", "min", "max", "any", "all")  # those that take a generator
+
+
+class ExprError(ValueError):
+    """A mistake in an expression, at a character of its text (0-based)."""
+
+    def __init__(self, message: str, offset: int = 0):
+        super().__init__(message)
+        self.offset = offset
+
+
+NUMBER, FLAG, TEXT, LIST = Ty(Kind.NUMBER), Ty(Kind.FLAG), Ty(Kind.TEXT), Ty(Kind.LIST)
+ANY = Ty(Kind.ANY)
+
+
+@dataclass
+class Scope:
+    """What the names of an expression can mean in one place of a rules file."""
+
+    zones: dict[str, Zone]
+    resources: dict[str, int]  # resource -> its place in a pool
+    options: dict[str, Option]
+    cards: CardTable
+    locals: dict[str, tuple[int, Ty]] = field(default_factory=dict)  # name -> (env slot, kind)
+    score: Compiled | None = None  # the name `score` (in bots.value)
+    slots: list[int] = field(default_factory=lambda: [0])  # env slots used so far (shared)
+
+    def bind(self, name: str, ty: Ty) -> tuple[Scope, int]:
+        """A scope where name is a new local (a chosen card, a `for` name), and its slot."""
+        slot = self.slots[0]
+        self.slots[0] += 1
+        inner = Scope(
+            self.zones, self.resources, self.options, self.cards,
+            {**self.locals, name: (slot, ty)}, self.score, self.slots,
+        )  # fmt: skip
+        return inner, slot
+
+    def names(self) -> list[str]:
+        fixed = ["my", "option", "players", "turns", "round", "resources"]
+        shared = [name for name, zone in self.zones.items() if not zone.each]
+        score = ["score"] if self.score is not None else []
+        return [*self.locals, *fixed, *score, *shared, *self.resources]
+
+    def need(self, names: Iterable[Any]) -> list[tuple[int, int]]:
+        """(resource place, how many) of a cost: a resource or a list of them."""
+        counts: dict[int, int] = {}
+        for name in (names,) if isinstance(names, str) else names:
+            place = self.resources.get(name)
+            if place is None:
+                raise RulesFault(f"{name!r} is not a resource of these rules")
+            counts[place] = counts.get(place, 0) + 1
+        return sorted(counts.items())
+
+
+def compile_expression(value: object, scope: Scope) -> tuple[Compiled, Ty]:
+    """The closure of an expression written as text (or a YAML number or true/false)."""
+    if isinstance(value, bool):
+        return _constant(value), FLAG
+    if isinstance(value, int):
+        return _constant(value), NUMBER
+    if not isinstance(value, str):
+        raise ExprError("expected an expression")
+    if len(value) > MAX_TEXT:
+        raise ExprError(f"an expression is at most {MAX_TEXT} characters")
+    try:
+        tree = ast.parse(value.strip(), mode="eval")
+    except SyntaxError as error:
+        offset = max((error.offset or 1) - 1, 0)
+        raise ExprError(f"not an expression: {error.msg}", offset) from None
+    except (ValueError, RecursionError, MemoryError):
+        raise ExprError("not an expression") from None
+    lead = len(value) - len(value.lstrip())
+    try:
+        return _Compiler(scope, value.strip()).node(tree.body, 0)
+    except ExprError as error:
+        error.offset += lead
+        raise
+
+
+def _constant(value: Any) -> Compiled:
+    return lambda state, seat, env: value
+
+
+_BINARY: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+}
+_COMPARE: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}
+_SYMBOLS = {ast.Pow: "**", ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
+            ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Is: "is", ast.IsNot: "is not",
+            ast.Invert: "~", ast.UAdd: "unary +"}  # fmt: skip
+_WORDS = {
+    ast.Lambda: "lambda", ast.ListComp: "a list comprehension", ast.SetComp: "a set comprehension",
+    ast.DictComp: "a dict comprehension", ast.Dict: "a dict", ast.Set: "a set",
+    ast.List: "a list", ast.Tuple: "a tuple", ast.Subscript: "indexing ([...])",
+    ast.Starred: "*", ast.NamedExpr: ":=", ast.JoinedStr: "an f-string", ast.Await: "await",
+    ast.Yield: "yield", ast.YieldFrom: "yield", ast.Slice: "a slice",
+}  # fmt: skip
+
+
+_AGGREGATE: dict[str, Callable[[Iterable[Any]], Any]] = {
+    "sum": sum, "min": min, "max": max, "any": any, "all": all,
+}  # fmt: skip
+
+
+class _Compiler:
+    def __init__(self, scope: Scope, text: str):
+        self.scope = scope
+        self.text = text
+        self.encoded = text.encode("utf-8")
+
+    def at(self, node: ast.AST) -> int:
+        """The character offset of node in the text (ast counts UTF-8 bytes)."""
+        offset = getattr(node, "col_offset", 0)
+        return len(self.encoded[:offset].decode("utf-8", "ignore"))
+
+    def fail(self, node: ast.AST, message: str) -> ExprError:
+        return ExprError(message, self.at(node))
+
+    def node(self, node: ast.expr, depth: int) -> tuple[Compiled, Ty]:
+        if depth > MAX_DEPTH:
+            raise self.fail(node, f"nested too deeply: at most {MAX_DEPTH} levels")
+        method = getattr(self, f"_{type(node).__name__}", None)
+        if method is None:
+            word = _WORDS.get(type(node), type(node).__name__)
+            raise self.fail(node, f"{word} is not part of the rules language")
+        result: tuple[Compiled, Ty] = method(node, depth + 1)
+        return result
+
+    def _Constant(self, node: ast.Constant, depth: int) -> tuple[Compiled, Ty]:
+        value = node.value
+        if isinstance(value, bool):
+            return _constant(value), FLAG
+        if isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                raise self.fail(node, f"numbers are at most {MAX_NUMBER:,}")
+            return _constant(value), NUMBER
+        if isinstance(value, float) and abs(value) <= MAX_NUMBER:
+            return _constant(value), NUMBER  # a weight of the bots' value: 0.4
+        if isinstance(value, str) and len(value) <= 64:
+            return _constant(value), TEXT
+        what = f"{type(value).__name__} {value!r}"
+        raise self.fail(node, f"{what[:40]} is not part of the rules language")
+
+    def _Name(self, node: ast.Name, depth: int) -> tuple[Compiled, Ty]:
+        name, scope = node.id, self.scope
+        if name in scope.locals:
+            slot, ty = scope.locals[name]
+            return (lambda state, seat, env: env[slot]), ty
+        if name == "my":
+            return (lambda state, seat, env: seat), Ty(Kind.PLAYER)
+        if name == "option":
+            return (lambda state, seat, env: state.options), Ty(Kind.OPTIONS)
+        if name == "players":
+            return (lambda state, seat, env: state.players), NUMBER
+        if name == "turns":
+            return (lambda state, seat, env: state.turns), NUMBER
+        if name == "round":
+            return (lambda state, seat, env: state.turns // state.players + 1), NUMBER
+        if name == "resources":
+            names = tuple(scope.resources)
+            return _constant(names), LIST
+        if name == "score" and scope.score is not None:
+            return scope.score, NUMBER
+        zone = scope.zones.get(name)
+        if zone is not None:
+            if zone.each:
+                raise self.fail(node, f"every player has a {name}: write my.{name}")
+            first = zone.first
+            return (lambda state, seat, env: state.piles[first]), Ty(Kind.ZONE, zone.kind, zone)
+        if name in scope.resources:
+            return _constant(name), TEXT
+        hint = did_you_mean(name, scope.names())
+        raise self.fail(node, f"{name!r} is not a name of these rules or a resource{hint}")
+
+    def _Attribute(self, node: ast.Attribute, depth: int) -> tuple[Compiled, Ty]:
+        attr = node.attr
+        if attr.startswith("_"):
+            raise self.fail(node, f"{attr!r}: names starting with _ are not part of the language")
+        base, ty = self.node(node.value, depth)
+        at = self.at(node) + len(ast.unparse(node.value)) + 1
+        if ty.kind is Kind.PLAYER:
+            return self._of_player(base, attr, at)
+        if ty.kind is Kind.OPTIONS:
+            option = self.scope.options.get(attr)
+            if option is None:
+                hint = did_you_mean(attr, self.scope.options)
+                raise ExprError(f"{attr!r} is not an option of these rules{hint}", at)
+            kind = {OptionType.WHOLE: NUMBER, OptionType.FLAG: FLAG}.get(option.type, TEXT)
+            return (lambda state, seat, env: state.options.get(attr)), kind
+        if ty.kind is Kind.CARD:
+            cards = self.scope.cards
+            known = cards.kind_fields.get(ty.of, frozenset())
+            if attr not in known:
+                hint = did_you_mean(attr, known)
+                raise ExprError(f"{attr!r} is not a field of the catalog's {ty.of}s{hint}", at)
+            values = cards.fields[attr]
+            kind = Ty(cards.field_kinds.get(attr, Kind.ANY))
+            return (lambda state, seat, env: values[base(state, seat, env)]), kind
+        raise ExprError(f"{ty} has no field {attr!r}", at)
+
+    def _of_player(self, base: Compiled, attr: str, at: int) -> tuple[Compiled, Ty]:
+        scope = self.scope
+        if attr == "resources":
+            return (lambda state, seat, env: state.pools[base(state, seat, env)]), Ty(Kind.POOL)
+        zone = scope.zones.get(attr)
+        if zone is not None and zone.each:
+            first = zone.first
+            return (lambda state, seat, env: state.piles[first + base(state, seat, env)]), Ty(
+                Kind.ZONE, zone.kind, zone
+            )
+        place = scope.resources.get(attr)
+        if place is not None:
+            return (lambda state, seat, env: state.pools[base(state, seat, env)][place]), NUMBER
+        own = [name for name, z in scope.zones.items() if z.each]
+        hint = did_you_mean(attr, ["resources", *own, *scope.resources])
+        if zone is not None:
+            raise ExprError(f"{attr!r} is shared, not each player's: write {attr}", at)
+        raise ExprError(f"a player has no {attr!r}{hint}", at)
+
+    def _BinOp(self, node: ast.BinOp, depth: int) -> tuple[Compiled, Ty]:
+        operate = _BINARY.get(type(node.op))
+        if operate is None:
+            symbol = _SYMBOLS.get(type(node.op), type(node.op).__name__)
+            raise self.fail(node, f"{symbol} is not part of the rules language (+ - * // %)")
+        left, lty = self.node(node.left, depth)
+        right, rty = self.node(node.right, depth)
+        for side, ty in ((node.left, lty), (node.right, rty)):
+            if ty.kind not in (Kind.NUMBER, Kind.ANY):
+                raise self.fail(side, f"arithmetic needs numbers, not {ty}")
+        if isinstance(node.op, ast.Add):
+            return (lambda s, m, e: left(s, m, e) + right(s, m, e)), NUMBER
+        if isinstance(node.op, ast.Mult):
+            return (lambda s, m, e: left(s, m, e) * right(s, m, e)), NUMBER
+        if isinstance(node.op, ast.Sub):
+            return (lambda s, m, e: left(s, m, e) - right(s, m, e)), NUMBER
+        return (lambda s, m, e: operate(left(s, m, e), right(s, m, e))), NUMBER
+
+    def _UnaryOp(self, node: ast.UnaryOp, depth: int) -> tuple[Compiled, Ty]:
+        inner, ty = self.node(node.operand, depth)
+        if isinstance(node.op, ast.Not):
+            return (lambda s, m, e: not inner(s, m, e)), FLAG
+        if isinstance(node.op, ast.USub):
+            if ty.kind not in (Kind.NUMBER, Kind.ANY):
+                raise self.fail(node, f"- needs a number, not {ty}")
+            return (lambda s, m, e: -inner(s, m, e)), NUMBER
+        symbol = _SYMBOLS.get(type(node.op), type(node.op).__name__)
+        raise self.fail(node, f"{symbol} is not part of the rules language")
+
+    def _BoolOp(self, node: ast.BoolOp, depth: int) -> tuple[Compiled, Ty]:
+        parts = [self.node(value, depth)[0] for value in node.values]
+        if isinstance(node.op, ast.And):
+            return (lambda s, m, e: all(part(s, m, e) for part in parts)), FLAG
+        return (lambda s, m, e: any(part(s, m, e) for part in parts)), FLAG
+
+    def _Compare(self, node: ast.Compare, depth: int) -> tuple[Compiled, Ty]:
+        left, _ = self.node(node.left, depth)
+        tests: list[tuple[Callable[[Any, Any], bool], Compiled]] = []
+        for op, comparator in zip(node.ops, node.comparators, strict=True):
+            test = _COMPARE.get(type(op))
+            if test is None:
+                symbol = _SYMBOLS.get(type(op), type(op).__name__)
+                raise self.fail(node, f"{symbol} is not part of the rules language (use ==)")
+            right, ty = self.node(comparator, depth)
+            if isinstance(op, ast.In | ast.NotIn) and ty.kind not in (
+                Kind.LIST, Kind.ZONE, Kind.ANY,
+            ):  # fmt: skip
+                raise self.fail(comparator, f"`in` needs a zone or a list, not {ty}")
+            tests.append((test, right))
+        if len(tests) == 1:
+            test, right = tests[0]
+            return (lambda s, m, e: test(left(s, m, e), right(s, m, e))), FLAG
+
+        def chain(s: DataState, m: int, e: list[Any]) -> bool:
+            value = left(s, m, e)
+            for check, right in tests:
+                other = right(s, m, e)
+                if not check(value, other):
+                    return False
+                value = other
+            return True
+
+        return chain, FLAG
+
+    def _IfExp(self, node: ast.IfExp, depth: int) -> tuple[Compiled, Ty]:
+        test, _ = self.node(node.test, depth)
+        yes, yty = self.node(node.body, depth)
+        no, nty = self.node(node.orelse, depth)
+        return (lambda s, m, e: yes(s, m, e) if test(s, m, e) else no(s, m, e)), (
+            yty if yty == nty else ANY
+        )
+
+    def _GeneratorExp(self, node: ast.GeneratorExp, depth: int) -> tuple[Compiled, Ty]:
+        raise self.fail(node, "a `... for ... in ...` goes inside sum, count, min, max, any or all")
+
+    def _Call(self, node: ast.Call, depth: int) -> tuple[Compiled, Ty]:
+        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+            called = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
+            hint = did_you_mean(called, FUNCTIONS) if isinstance(node.func, ast.Name) else ""
+            raise self.fail(
+                node, f"{called[:40]!r} is not a function of the rules language{hint}; "
+                f"functions: {', '.join(FUNCTIONS)}",
+            )  # fmt: skip
+        name = node.func.id
+        if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
+            raise self.fail(node, f"{name}(...) takes plain values, not name=value or *")
+        if (
+            name in AGGREGATES
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.GeneratorExp)
+        ):
+            return self._aggregate(name, node.args[0], depth)
+        args = [self.node(arg, depth) for arg in node.args]
+        if name in ("min", "max") and len(args) >= 2:
+            pick = min if name == "min" else max
+            parts = [fn for fn, _ in args]
+            return (lambda s, m, e: pick(part(s, m, e) for part in parts)), NUMBER
+        if len(args) != 1:
+            raise self.fail(node, f"{name}(...) takes one value")
+        (arg, ty), where = args[0], node.args[0]
+        return self._unary_call(name, arg, ty, where)
+
+    def _unary_call(self, name: str, arg: Compiled, ty: Ty, where: ast.AST) -> tuple[Compiled, Ty]:
+        def expect(*kinds: Kind) -> None:
+            if ty.kind not in (*kinds, Kind.ANY):
+                wanted = " or ".join(kind.value for kind in kinds)
+                raise self.fail(where, f"{name}(...) needs {wanted}, not {ty}")
+
+        if name == "total":
+            expect(Kind.POOL)
+            return (lambda s, m, e: sum(arg(s, m, e))), NUMBER
+        if name == "empty":
+            expect(Kind.ZONE, Kind.LIST)
+            if ty.zone is not None and ty.zone.slots is not None:
+                return (lambda s, m, e: all(card == HOLE for card in arg(s, m, e))), FLAG
+            return (lambda s, m, e: not arg(s, m, e)), FLAG
+        if name == "can_pay":
+            expect(Kind.LIST, Kind.TEXT)
+            need = self.scope.need
+            cache: dict[Any, list[tuple[int, int]]] = {}
+
+            def can_pay(s: DataState, m: int, e: list[Any]) -> bool:
+                cost = arg(s, m, e)
+                counts = cache.get(cost)
+                if counts is None:
+                    counts = cache[cost] = need(() if cost is None else cost)
+                pool = s.pools[m]
+                return all(pool[place] >= n for place, n in counts)
+
+            return can_pay, FLAG
+        if name == "count":
+            expect(Kind.ZONE, Kind.LIST)
+            if ty.zone is not None and ty.zone.slots is not None:
+                return (lambda s, m, e: sum(card != HOLE for card in arg(s, m, e))), NUMBER
+            return (lambda s, m, e: len(arg(s, m, e))), NUMBER
+        expect(Kind.LIST)
+        function = _AGGREGATE[name]
+        return (lambda s, m, e: function(arg(s, m, e))), FLAG if name in ("any", "all") else NUMBER
+
+    def _aggregate(self, name: str, gen: ast.GeneratorExp, depth: int) -> tuple[Compiled, Ty]:
+        if len(gen.generators) != 1:
+            raise self.fail(gen, "one `for` in an expression")
+        loop = gen.generators[0]
+        if loop.is_async or not isinstance(loop.target, ast.Name):
+            raise self.fail(loop.target, "after `for` comes one name")
+        source, ty = self.node(loop.iter, depth)
+        items, item_ty = self.iteration(source, ty, loop.iter)
+        variable = loop.target.id
+        if variable in ("my", "option", "players", "turns", "round", "resources", "score"):
+            raise self.fail(loop.target, f"{variable!r} is a name of the rules already")
+        inner, slot = self.scope.bind(variable, item_ty)
+        compiler = _Compiler(inner, self.text)
+        conditions = [compiler.node(test, depth)[0] for test in loop.ifs]
+        element, _ = compiler.node(gen.elt, depth)
+
+        def chosen(s: DataState, m: int, e: list[Any]) -> Iterable[Any]:
+            for item in items(s, m, e):
+                e[slot] = item
+                if all(condition(s, m, e) for condition in conditions):
+                    yield element(s, m, e)
+
+        if name == "sum" and not conditions:
+
+            def total(s: DataState, m: int, e: list[Any]) -> Any:
+                result = 0
+                for item in items(s, m, e):
+                    e[slot] = item
+                    result += element(s, m, e)
+                return result
+
+            return total, NUMBER
+        if name == "count":
+            return (lambda s, m, e: sum(1 for _ in chosen(s, m, e))), NUMBER
+        if name in ("min", "max"):
+            pick = min if name == "min" else max
+            return (lambda s, m, e: pick(chosen(s, m, e), default=0)), NUMBER
+        function = _AGGREGATE[name]
+        return (lambda s, m, e: function(chosen(s, m, e))), FLAG if name in (
+            "any", "all",
+        ) else NUMBER  # fmt: skip
+
+    def iteration(
+        self, source: Compiled, ty: Ty, where: ast.AST
+    ) -> tuple[Callable[[DataState, int, list[Any]], Sequence[Any]], Ty]:
+        """What going through a value gives: a zone's cards (its empty slots skipped), a
+        list's items."""
+        return iteration(source, ty, lambda message: self.fail(where, message))
+
+
+def iteration(
+    source: Compiled, ty: Ty, fail: Callable[[str], ExprError]
+) -> tuple[Callable[[DataState, int, list[Any]], Sequence[Any]], Ty]:
+    """The items of a zone (its cards, empty slots skipped) or a list (its items)."""
+    if ty.kind is Kind.ZONE:
+        card = Ty(Kind.CARD, ty.of)
+        if ty.zone is not None and ty.zone.slots is not None:
+            return (lambda s, m, e: [c for c in source(s, m, e) if c != HOLE]), card
+        return source, card
+    if ty.kind is Kind.LIST:
+        return source, ANY
+    raise fail(f"`for` goes through a zone or a list, not {ty}")

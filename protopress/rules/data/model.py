@@ -1,0 +1,174 @@
+"""Compiled rules: the typed values a rules file becomes, and the state they play on.
+
+Cards are whole numbers (an index into the `CardTable`, which holds every field
+of every component the zones hold), so a pile is a list of ints: copied in one
+slice, compared and sorted as numbers. Expressions and steps are compiled once
+to closures of (state, seat, env): `seat` is the player the rules call `my`,
+`env` the values of the names a rule binds (the chosen card, a `for` name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from protopress.rules.chance import Chance
+from protopress.rules.options import Option
+
+HOLE = -1  # a slot emptied during an action: refilled, or closed when the action ends
+
+
+@dataclass(slots=True)
+class DataState:
+    """A game of data rules in play: piles of cards, pools of resources, whose turn."""
+
+    chance: Chance
+    options: dict[str, Any]
+    piles: list[list[int]]  # the shared zones, then each zone of each seat (Model.pile)
+    pools: list[list[int]]  # per seat, per resource (Model.resources order)
+    players: int
+    seat: int = 0
+    turns: int = 0  # completed turns, all seats
+
+    def copy(self) -> DataState:
+        return DataState(
+            self.chance.share(),
+            self.options,
+            [pile[:] for pile in self.piles],
+            [pool[:] for pool in self.pools],
+            self.players,
+            self.seat,
+            self.turns,
+        )
+
+
+Compiled = Callable[[DataState, int, list[Any]], Any]  # an expression: (state, my seat, env)
+Step = Callable[[DataState, int, list[Any]], None]  # steps, run in order
+
+
+class Seen(Enum):
+    EVERYONE = "everyone"
+    OWNER = "owner"
+    NOBODY = "nobody"
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone of the rules file. Its piles: `first` (shared), or `first + seat` (each)."""
+
+    name: str
+    kind: str
+    seen: Seen
+    each: bool
+    first: int
+    slots: int | None = None
+    refill: str | None = None
+    setup_all: bool = False
+    shuffle: bool = False
+
+
+class Kind(Enum):
+    """The kinds of value an expression has (checked when the rules are compiled)."""
+
+    NUMBER = "a number"
+    FLAG = "true or false"
+    TEXT = "text"
+    LIST = "a list"
+    CARD = "a card"
+    ZONE = "a zone"
+    POOL = "a pool of resources"
+    PLAYER = "a player"
+    OPTIONS = "the options"
+    ANY = "a value"
+
+
+@dataclass(frozen=True)
+class Ty:
+    """A value's kind; of: the kind of component a card or zone holds, a zone's name."""
+
+    kind: Kind
+    of: str = ""
+    zone: Zone | None = None
+
+    def __str__(self) -> str:
+        if self.kind is Kind.CARD and self.of:
+            return f"a {self.of}"
+        return self.kind.value
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Every component the zones hold, numbered: its id, kind and each field's value."""
+
+    ids: tuple[str, ...]
+    kinds: tuple[str, ...]
+    fields: dict[str, tuple[Any, ...]]  # field -> value of each card (its empty value if left out)
+    field_kinds: dict[str, Kind]
+    kind_fields: dict[str, frozenset[str]]  # kind -> the fields its components have
+    first: dict[str, int]  # kind -> its first card (cards of one kind are consecutive)
+    counts: dict[int, int]  # card -> copies in the box
+
+
+@dataclass(frozen=True)
+class ChoiceSource:
+    """Where an action's choice comes from: the resources, or a zone (the seat's own
+    zone when `mine`)."""
+
+    zone: Zone | None  # None: the resources
+    mine: bool = False
+
+    def pile(self, state: DataState, seat: int) -> list[int]:
+        assert self.zone is not None
+        return state.piles[self.zone.first + (seat if self.mine else 0)]
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """One action of `turn.choose`: its verb, what is chosen and where from, when it is
+    offered, and its steps. `kind` is its typed action class (rules/actions.py)."""
+
+    verb: str
+    param: str | None
+    source: ChoiceSource | None
+    distinct: bool
+    condition: Compiled | None
+    steps: Step
+    slot: int  # the env slot of the chosen value
+    kind: type
+    by_slot: bool  # logged by position in its zone (a slotted row), else by card id
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    name: str
+    value: Compiled
+
+
+@dataclass(frozen=True)
+class Model:
+    """A rules file compiled against a catalog: everything an engine needs."""
+
+    path: Path
+    name: str
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    resources: tuple[str, ...]
+    zones: tuple[Zone, ...]
+    piles: int  # piles in a state (shared zones, then max_players per zone of each seat)
+    cards: CardTable
+    setup: Step
+    start: Step
+    actions: tuple[ActionRule, ...]
+    end: tuple[Compiled, ...]
+    score: tuple[ScoreLine, ...]
+    value: Compiled | None  # None: the score
+    env_size: int
+
+    def zone(self, name: str) -> Zone:
+        return next(zone for zone in self.zones if zone.name == name)
