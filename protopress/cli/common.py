@@ -216,6 +216,8 @@ def game_spec(game_id: str, rules: str | None = None):
         raise click.UsageError(str(error)) from None
     except RulesError as error:
         raise Problems([], f"protopress: {error}") from None
+    except InvalidInput as error:  # a rules file of data with problems, each located
+        raise invalid(error, f"{rules} is not a valid rules file") from None
 
 
 def rules_spec(rules: str):
@@ -228,6 +230,8 @@ def rules_spec(rules: str):
         raise click.UsageError(str(error)) from None
     except RulesError as error:
         raise Problems([], f"protopress: {error}") from None
+    except InvalidInput as error:  # a rules file of data with problems, each located
+        raise invalid(error, f"{rules} is not a valid rules file") from None
 
 
 def catalog_option(help_text: str):
@@ -245,9 +249,10 @@ def rules_option(command):
     return click.option(
         "--rules",
         "rules",
-        metavar="FILE.py[:NAME]|MODULE[:NAME]",
-        help="Play your own game's rules: a Python file or module defining a GameSpec "
-        "(default name SPEC). This runs that code. See docs/own-rules.md.",
+        metavar="FILE.py[:NAME]|MODULE[:NAME]|FILE.yaml",
+        help="Play your own game's rules: a rules file of data (.yaml, .yml, .json; see "
+        "docs/data-rules.md), or a Python file or module defining a GameSpec (default name "
+        "SPEC), which runs that code (docs/own-rules.md).",
     )(command)
 
 

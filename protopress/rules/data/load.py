@@ -136,7 +136,10 @@ def _leaves(errors: Iterator[Any]) -> Iterator[Any]:
         yield error
 
 
-_TYPES = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number"}
+_TYPES = {
+    "object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
+    "boolean": "true or false",
+}  # fmt: skip
 
 
 def _finding(error: Any) -> Finding:
@@ -159,6 +162,9 @@ def _finding(error: Any) -> Finding:
         wanted = " or ".join(_TYPES.get(str(n), str(n)) for n in names)
         return Finding(pointer, f"expected {wanted}, found {found}")
     if kind == "oneOf":
+        if error.schema.get("title") == "expression":
+            return Finding(pointer, f"{found} is not an expression: write it as text "
+                           '(in quotes when it holds ": ", "[" or "{")')  # fmt: skip
         return Finding(pointer, f"{found} is not {_describe(error.schema)}")
     if kind in ("enum", "const"):
         choices = expected if kind == "enum" else [expected]
