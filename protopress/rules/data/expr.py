@@ -412,7 +412,7 @@ class _Compiler:
         inner, slot = self.scope.bind(variable, item_ty)
         compiler = _Compiler(inner, self.text)
         conditions = [compiler.node(test, depth)[0] for test in loop.ifs]
-        element, _ = compiler.node(gen.elt, depth)
+        element, element_ty = compiler.node(gen.elt, depth)
 
         def chosen(s: DataState, m: int, e: list[Any]) -> Iterable[Any]:
             for item in items(s, m, e):
@@ -434,7 +434,7 @@ class _Compiler:
             return (lambda s, m, e: sum(1 for _ in chosen(s, m, e))), NUMBER
         if name in ("min", "max"):
             pick = min if name == "min" else max
-            return (lambda s, m, e: pick(chosen(s, m, e), default=0)), NUMBER
+            return (lambda s, m, e: pick(chosen(s, m, e), default=0)), element_ty
         function = _AGGREGATE[name]
         return (lambda s, m, e: function(chosen(s, m, e))), FLAG if name in (
             "any", "all",
