@@ -9,7 +9,6 @@ cost [wood, wood], 3 points), cat (1 copy, cost [], 5 points). A deck filled wit
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
