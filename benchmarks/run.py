@@ -56,6 +56,7 @@ BENCHMARKS = {
         Benchmark("balance_workers", ("--repeats", "1"), 0.05),
         Benchmark("check_large_stack"),
         Benchmark("cmyk_render", ("--repeats", "1")),
+        Benchmark("data_rules", ("--blocks", "4"), 0.2),
         Benchmark("decision_costs", ("--repeats", "2"), 0.2),
         Benchmark("engine_instructions", ("--mcts-moves", "1"), 0.05, checkout="required"),
         Benchmark("engine_speed", ("--repeats", "2", "--mcts-moves", "2"), 0.2, "optional"),
