@@ -18,11 +18,14 @@ SOURCE_SUFFIXES = (".json", ".yaml", ".yml")
 
 
 def _sources(root: Path) -> list[Path]:
-    """The catalog and layout files under root (the shipped schemas aside)."""
+    """The catalog and layout files under root (the shipped schemas, and the rules
+    schema of protopress/rules/data, aside)."""
     return sorted(
         path
         for path in root.rglob("*")
-        if path.suffix in SOURCE_SUFFIXES and SHIPPED not in path.parents
+        if path.suffix in SOURCE_SUFFIXES
+        and SHIPPED not in path.parents
+        and not path.name.endswith(".schema.json")
     )
 
 
