@@ -20,6 +20,11 @@ from protopress.rules.data.model import HOLE, ActionRule, DataState, Model, Seen
 from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
 from protopress.rules.options import parse_options
 
+# What an expression can raise on a value it cannot take (a field left empty in an
+# addition, a division by zero): a fault of the rules, never an internal error.
+SLIPS = (TypeError, ZeroDivisionError, KeyError, IndexError, AttributeError, OverflowError,
+         MemoryError)  # fmt: skip
+
 
 class DataGame:
     """The engine of one rules file (class attributes set by `engine_class`)."""
@@ -59,12 +64,10 @@ class DataGame:
         piles: list[list[int]] = [[] for _ in range(model.piles)]
         for zone in model.zones:
             if zone.setup_all:
-                first = model.cards.first[zone.kind]
                 pile = piles[zone.first]
                 for card, kind in enumerate(model.cards.kinds):
                     if kind == zone.kind:
                         pile.extend([card] * model.cards.counts[card])
-                del first
             if zone.shuffle:
                 for seat in range(players if zone.each else 1):
                     chance.shuffle(zone.name, piles[zone.first + seat])
@@ -76,11 +79,20 @@ class DataGame:
             players,
         )
         env = [None] * model.env_size
-        model.setup(state, 0, env)
-        self._close_slots(state)
-        if not self.is_over(state):
-            model.start(state, 0, env)
+        try:
+            model.setup(state, 0, env)
+            self._close_slots(state)
+            if not self.is_over(state):
+                model.start(state, 0, env)
+        except SLIPS as error:
+            raise self._fault("setup", error) from error
         return state
+
+    def _fault(self, method: str, error: Exception) -> RulesFault:
+        """A rules file whose rules failed in play (an expression on a value it cannot
+        take): the designer's to mend, named by file and method."""
+        what = f"{type(error).__name__}: {error}"
+        return RulesFault(f"{self.source.name}: the rules failed in {method}: {what}")
 
     def to_move(self, state: DataState) -> int | None:
         return None if self.is_over(state) else state.seat
@@ -88,6 +100,12 @@ class DataGame:
     def legal_actions(self, state: DataState) -> list[Any]:
         if self.is_over(state):
             return []
+        try:
+            return self._legal(state)
+        except SLIPS as error:
+            raise self._fault("legal_actions", error) from error
+
+    def _legal(self, state: DataState) -> list[Any]:
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
         found: list[Any] = []
@@ -120,14 +138,17 @@ class DataGame:
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
         self._choose(rule, state, seat, action, env)
-        if rule.condition is not None and not rule.condition(state, seat, env):
-            raise IllegalAction(f"{action!r} is not allowed now")
-        rule.steps(state, seat, env)
-        self._close_slots(state)
-        state.turns += 1
-        state.seat = (seat + 1) % state.players
-        if not self.is_over(state):
-            model.start(state, state.seat, env)
+        try:
+            if rule.condition is not None and not rule.condition(state, seat, env):
+                raise IllegalAction(f"{action!r} is not allowed now")
+            rule.steps(state, seat, env)
+            self._close_slots(state)
+            state.turns += 1
+            state.seat = (seat + 1) % state.players
+            if not self.is_over(state):
+                model.start(state, state.seat, env)
+        except SLIPS as error:
+            raise self._fault("apply", error) from error
 
     def _choose(
         self, rule: ActionRule, state: DataState, seat: int, action: Any, env: list[Any]
@@ -166,7 +187,10 @@ class DataGame:
     def is_over(self, state: DataState) -> bool:
         model = self._model
         env: list[Any] = [None] * model.env_size
-        return any(end(state, state.seat, env) for end in model.end)
+        try:
+            return any(end(state, state.seat, env) for end in model.end)
+        except SLIPS as error:
+            raise self._fault("is_over", error) from error
 
     def scores(self, state: DataState) -> list[int]:
         return [self._score(state, seat) for seat in range(state.players)]
@@ -176,7 +200,10 @@ class DataGame:
         env: list[Any] = [None] * model.env_size
         total = 0
         for line in model.score:
-            value = line.value(state, seat, env)
+            try:
+                value = line.value(state, seat, env)
+            except SLIPS as error:
+                raise self._fault(f"score line {line.name!r}", error) from error
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesFault(
                     f"{model.name}: score line {line.name!r} gave {value!r}, not a whole number"
@@ -196,7 +223,10 @@ class DataGame:
         model = self._model
         if model.value is None:
             return float(self._score(state, seat))
-        return float(model.value(state, seat, [None] * model.env_size))
+        try:
+            return float(model.value(state, seat, [None] * model.env_size))
+        except SLIPS as error:
+            raise self._fault("the bots' value", error) from error
 
     def record(self, state: DataState) -> dict[str, Any]:
         """The cards in each zone of each player at the end, by id."""

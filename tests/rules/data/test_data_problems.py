@@ -293,3 +293,19 @@ def test_a_mistake_found_with_another_catalog_is_located_in_the_rules(
     assert stop.value.code == 1
     out = capsys.readouterr().out
     assert out.startswith(f"{rules}:51:17 /score: 'points' is not a field of the catalog's cards")
+
+
+def test_rules_that_fail_in_play_are_a_rules_fault_naming_the_file(tmp_path, capsys, monkeypatch):
+    """A division by zero in the score (turns - turns): exit 1, the file and the line named."""
+    shutil.copy(EXAMPLE / "catalog.json", tmp_path / "catalog.json")
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(GOOD.replace("score: sum(", "score: 10 // (turns - turns) + sum("))
+    monkeypatch.setattr(
+        sys, "argv", ["protopress", "simulate", "cottage-market", "--rules", str(rules)]
+    )
+    with pytest.raises(SystemExit) as stop:
+        main()
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert f"{rules}: the rules failed in score line 'score': ZeroDivisionError" in err
+    assert "Traceback" not in err and "internal error" not in err
