@@ -18,6 +18,7 @@ from protopress.components.suggest import did_you_mean
 from protopress.rules.actions import action
 from protopress.rules.core import RulesFault
 from protopress.rules.data.expr import (
+    FUNCTIONS,
     ExprError,
     Scope,
     compile_expression,
@@ -118,7 +119,7 @@ def _options(declared: Mapping[str, Any], findings: list[Finding]) -> Iterable[O
 
 
 def _reserved(name: str, at: str, findings: list[Finding]) -> bool:
-    if name in RESERVED or keyword.iskeyword(name) or name in ("sum", "count", "total"):
+    if name in RESERVED or name in FUNCTIONS or keyword.iskeyword(name):
         findings.append(Finding(at, f"{name!r} is a word of the rules language: choose another name", at_key=True))  # fmt: skip
         return True
     return False
@@ -217,10 +218,10 @@ class _Compiler:
         resources = self._resources(doc.get("resources"))
         cards = self._cards()
         zones = {zone.name: zone for zone in layout.zones}
-        for zone in layout.zones:
-            for name in (zone.name,):
-                if name in resources:
-                    self.findings.append(Finding(pointer_of(["zones", name]), f"{name!r} is a resource too: choose another name", at_key=True))  # fmt: skip
+        for name in zones:
+            if name in resources:
+                message = f"{name!r} is a resource too: choose another name"
+                self.findings.append(Finding(pointer_of(["zones", name]), message, at_key=True))
         scope = Scope(zones, {name: i for i, name in enumerate(resources)},
                       {o.name: o for o in layout.options}, cards)  # fmt: skip
         setup = self.steps(doc.get("setup", []), "/setup", scope, None, 0)

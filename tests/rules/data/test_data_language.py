@@ -185,11 +185,11 @@ setup: [{draw: deck, to: junk}, {refill: row}]
 turn:
   choose:
     pick: {each: card, from: row, distinct: true, do: []}
-    any: {each: card, from: row, do: []}"""
+    every: {each: card, from: row, do: []}"""
     game, state = start(tmp_path, body)
     assert state.piles[1] == [BEE, BEE]
     logged = [game.actions.encode(action) for action in game.legal_actions(state)]
-    assert logged == [["pick", 0], ["any", 0], ["any", 1]]
+    assert logged == [["pick", 0], ["every", 0], ["every", 1]]
 
 
 def test_start_of_turn_for_each_card_with_a_condition(tmp_path):
