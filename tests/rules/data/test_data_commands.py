@@ -62,3 +62,36 @@ def test_the_search_bot_plays_it():
     assert result.exit_code == 0, result.output
     game = json.loads(result.output)["games"][0]
     assert game["decisions"] == 8 and not game["limit"]
+
+
+HIDDEN_HANDS = """
+rules: 1
+game: cottage-market
+players: {min: 2, max: 4}
+resources: {kind: symbol}
+zones:
+  deck: {holds: card, seen: nobody, setup: all, shuffle: true}
+  hand: {holds: card, seen: owner, each: true}
+  table: {holds: card, seen: everyone, each: true}
+setup:
+  - {deal: deck, to: hand, n: 3}
+turn:
+  start: [{draw: deck, to: my.hand}]
+  choose:
+    play: {each: card, from: my.hand, if: card.points > 0, do: [{move: card, to: my.table}]}
+    toss: {each: card, from: my.hand, distinct: true, do: [{discard: card}, {gain: gold}]}
+end:
+  - empty(deck)
+score:
+  cards: sum(card.points for card in my.table)
+  gold: my.gold
+"""
+
+
+def test_a_game_with_hidden_hands_conforms(tmp_path):
+    """Hands seen by their owner: the seat view's twins check holds (no bot reads them)."""
+    (tmp_path / "catalog.json").write_text((EXAMPLE / "catalog.json").read_text())
+    (tmp_path / "rules.yaml").write_text(HIDDEN_HANDS)
+    result = invoke("conform", "cottage-market", "--rules", tmp_path / "rules.yaml")
+    assert result.exit_code == 0, result.output
+    assert "seat-view-twins    ok" in result.output
