@@ -399,35 +399,44 @@ class _Compiler:
 
         return pay
 
-    def _zone(self, text: object, scope: Scope, pointer: str, each_name: bool = False) -> Ty | None:
-        """The zone a `to`, `draw`, `deal`, `refill` or `in` names (or None, and a finding)."""
-        if each_name and isinstance(text, str) and text in scope.zones:
-            zone = scope.zones[text]
-            if zone.each:
-                return Ty(Kind.ZONE, zone.kind, zone)
-            self.findings.append(Finding(pointer, f"{text!r} is shared: deal gives to a zone of each player"))  # fmt: skip
+    def _zone(
+        self, text: object, scope: Scope, pointer: str, drawn_from: bool = False
+    ) -> tuple[Compiled, Zone] | None:
+        """The pile a `to`, `draw`, `deal` or `refill` names, and its zone (or None, and a
+        finding); drawn_from: cards are drawn from its top, so it is no row of slots."""
+        compiled, ty = self.expression(text, scope, pointer, Kind.ZONE)
+        zone = ty.zone
+        if zone is None:
             return None
-        _, ty = self.expression(text, scope, pointer, Kind.ZONE)
-        return ty if ty.kind is Kind.ZONE else None
+        if drawn_from and zone.slots is not None:
+            message = f"{zone.name} is a row of slots: cards are chosen from it, not drawn"
+            self.findings.append(Finding(pointer, message))
+            return None
+        return compiled, zone
 
-    def _pile(self, text: str, scope: Scope, pointer: str) -> Compiled:
-        return self.expression(text, scope, pointer, Kind.ZONE)[0]
+    def _own_zone(self, text: str, scope: Scope, pointer: str) -> Zone | None:
+        """The zone of each player that `deal` gives to, by its name (or my.NAME)."""
+        name = text.removeprefix("my.")
+        zone = scope.zones.get(name)
+        if zone is None:
+            hint = did_you_mean(name, [n for n, z in scope.zones.items() if z.each])
+            self.findings.append(Finding(pointer, f"{name!r} is not a zone{hint}"))
+            return None
+        if not zone.each:
+            message = f"{name!r} is shared: deal gives to a zone of each player"
+            self.findings.append(Finding(pointer, message))
+            return None
+        return zone
 
     def _move(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
         take = self._taken(item["move"], f"{at}/move", chosen)
-        target = self._pile(item["to"], scope, f"{at}/to")
-        zone = self._zone(item["to"], scope, f"{at}/to")
-        if take is None or zone is None or zone.zone is None:
+        target = self._zone(item["to"], scope, f"{at}/to")
+        if take is None or target is None:
             return _nothing
-        slotted = zone.zone.slots is not None
+        pile_of, slotted = target[0], target[1].slots is not None
 
         def move(state: DataState, seat: int, env: list[Any]) -> None:
-            card = take(state, seat, env)
-            pile = target(state, seat, env)
-            if slotted and HOLE in pile:
-                pile[pile.index(HOLE)] = card
-            else:
-                pile.append(card)
+            _put(pile_of(state, seat, env), take(state, seat, env), slotted)
 
         return move
 
@@ -466,38 +475,30 @@ class _Compiler:
         return take
 
     def _draw(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
-        source = self._unslotted(item["draw"], scope, f"{at}/draw")
-        target = self._pile(item["to"], scope, f"{at}/to")
+        source = self._zone(item["draw"], scope, f"{at}/draw", drawn_from=True)
+        target = self._zone(item["to"], scope, f"{at}/to")
         count = self._count(item, at, scope)
-        if source is None:
+        if source is None or target is None:
             return _nothing
+        pile_of, into_of, slotted = source[0], target[0], target[1].slots is not None
 
         def draw(state: DataState, seat: int, env: list[Any]) -> None:
-            pile, into = source(state, seat, env), target(state, seat, env)
+            pile, into = pile_of(state, seat, env), into_of(state, seat, env)
             for _ in range(min(1 if count is None else count(state, seat, env), len(pile))):
-                into.append(pile.pop())
+                _put(into, pile.pop(), slotted)
 
         return draw
 
-    def _unslotted(self, text: str, scope: Scope, pointer: str) -> Compiled | None:
-        compiled, ty = self.expression(text, scope, pointer, Kind.ZONE)
-        if ty.zone is not None and ty.zone.slots is not None:
-            self.findings.append(Finding(pointer, f"{ty.zone.name} is a row of slots: cards are chosen from it, not drawn"))  # fmt: skip
-            return None
-        return compiled
-
     def _deal(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
-        source = self._unslotted(item["deal"], scope, f"{at}/deal")
-        zone = self._zone(item["to"], scope, f"{at}/to", each_name=True)
+        source = self._zone(item["deal"], scope, f"{at}/deal", drawn_from=True)
+        zone = self._own_zone(item["to"], scope, f"{at}/to")
         count = self._count(item, at, scope)
-        if source is None or zone is None or zone.zone is None or not zone.zone.each:
-            if zone is not None and zone.zone is not None and not zone.zone.each:
-                self.findings.append(Finding(f"{at}/to", "deal gives to a zone of each player"))
+        if source is None or zone is None:
             return _nothing
-        first = zone.zone.first
+        pile_of, first = source[0], zone.first
 
         def deal(state: DataState, seat: int, env: list[Any]) -> None:
-            pile = source(state, seat, env)
+            pile = pile_of(state, seat, env)
             n = 1 if count is None else count(state, seat, env)
             for player in range(state.players):
                 into = state.piles[first + player]
@@ -507,10 +508,10 @@ class _Compiler:
         return deal
 
     def _refill(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
-        row, ty = self.expression(item["refill"], scope, f"{at}/refill", Kind.ZONE)
-        zone = ty.zone
-        if zone is None:
+        found = self._zone(item["refill"], scope, f"{at}/refill")
+        if found is None:
             return _nothing
+        row, zone = found
         if zone.slots is None or zone.refill is None:
             self.findings.append(Finding(f"{at}/refill", f"{zone.name} has no slots and refill zone to refill"))  # fmt: skip
             return _nothing
@@ -611,6 +612,14 @@ class _Chosen:
     source: ChoiceSource | None
     slot: int
     place: int
+
+
+def _put(pile: list[int], card: int, slotted: bool) -> None:
+    """A card onto a pile: into a row's first empty slot, else on top."""
+    if slotted and HOLE in pile:
+        pile[pile.index(HOLE)] = card
+    else:
+        pile.append(card)
 
 
 def _score_of(lines: tuple[ScoreLine, ...]) -> Compiled:

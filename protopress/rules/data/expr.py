@@ -219,7 +219,8 @@ class _Compiler:
         if attr.startswith("_"):
             raise self.fail(node, f"{attr!r}: names starting with _ are not part of the language")
         base, ty = self.node(node.value, depth)
-        at = self.at(node) + len(ast.unparse(node.value)) + 1
+        end = getattr(node, "end_col_offset", None) or 0
+        at = len(self.encoded[:end].decode("utf-8", "ignore")) - len(attr)  # the field's name
         if ty.kind is Kind.PLAYER:
             return self._of_player(base, attr, at)
         if ty.kind is Kind.OPTIONS:
