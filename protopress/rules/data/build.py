@@ -594,14 +594,14 @@ class _Compiler:
                     source = ChoiceSource(ty.zone, ty.zone.each)
                     by_slot = ty.zone.slots is not None
                     inner, slot = scope.bind(param, Ty(Kind.CARD, ty.zone.kind))
-                    _, place = inner.bind(f" {param} place", Ty(Kind.NUMBER))
+                    place = scope.reserve()
             condition = (
                 self.expression(given["if"], inner, f"{at}/if")[0] if "if" in given else None
             )
             chosen = _Chosen(param, source, slot, place) if param is not None else None
             steps = self.steps(given["do"], f"{at}/do", inner, chosen, 0)
             yield ActionRule(verb, param, source, bool(given.get("distinct")), condition, steps,
-                             slot, kind, by_slot)  # fmt: skip
+                             slot, place, kind, by_slot)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -174,7 +174,7 @@ class DataGame:
             if place < 0:
                 raise IllegalAction(f"{action!r}: no such card there")
         env[rule.slot] = pile[place]
-        env[rule.slot + 1] = place
+        env[rule.place] = place
 
     def _close_slots(self, state: DataState) -> None:
         """A slot emptied and not refilled closes: the row is one card shorter."""

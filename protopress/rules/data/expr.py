@@ -54,10 +54,15 @@ class Scope:
     score: Compiled | None = None  # the name `score` (in bots.value)
     slots: list[int] = field(default_factory=lambda: [0])  # env slots used so far (shared)
 
-    def bind(self, name: str, ty: Ty) -> tuple[Scope, int]:
-        """A scope where name is a new local (a chosen card, a `for` name), and its slot."""
+    def reserve(self) -> int:
+        """A new env slot (for a value no expression names: a chosen card's place)."""
         slot = self.slots[0]
         self.slots[0] += 1
+        return slot
+
+    def bind(self, name: str, ty: Ty) -> tuple[Scope, int]:
+        """A scope where name is a new local (a chosen card, a `for` name), and its slot."""
+        slot = self.reserve()
         inner = Scope(
             self.zones, self.resources, self.options, self.cards,
             {**self.locals, name: (slot, ty)}, self.score, self.slots,

@@ -137,6 +137,7 @@ class ActionRule:
     condition: Compiled | None
     steps: Step
     slot: int  # the env slot of the chosen value
+    place: int  # the env slot of a chosen card's place in its zone
     kind: type
     by_slot: bool  # logged by position in its zone (a slotted row), else by card id
 
