@@ -214,8 +214,11 @@ def replay(log_file, rules):
         sys.exit(1)
     scores = game.scores(state)
     click.echo(f"{game_id}: {len(log['actions'])} actions replayed")
+    score_lines = getattr(game, "score_lines", None)  # a rules file's named score lines
     for seat, score in enumerate(scores):
-        click.echo(f"  seat {seat}: {score}")
+        lines = score_lines(state, seat) if score_lines is not None else []
+        shown = ", ".join(f"{name} {value}" for name, value in lines)
+        click.echo(f"  seat {seat}: {score}" + (f" ({shown})" if len(lines) > 1 else ""))
     if "scores" in log and list(log["scores"]) != list(scores):
         click.echo(f"{log_file}: the log recorded scores {log['scores']}, the replay gives {scores}",
                    err=True)  # fmt: skip

@@ -2,6 +2,7 @@
 balance on worker processes, conform, and the search bot."""
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -95,3 +96,22 @@ def test_a_game_with_hidden_hands_conforms(tmp_path):
     result = invoke("conform", "cottage-market", "--rules", tmp_path / "rules.yaml")
     assert result.exit_code == 0, result.output
     assert "seat-view-twins    ok" in result.output
+
+
+def test_replay_shows_named_score_lines(tmp_path):
+    """Score lines named in the rules file: replay shows each seat's lines; they add up."""
+    (tmp_path / "catalog.json").write_text((EXAMPLE / "catalog.json").read_text())
+    (tmp_path / "rules.yaml").write_text(HIDDEN_HANDS)
+    rules, logs = tmp_path / "rules.yaml", tmp_path / "logs"
+    result = invoke(
+        "simulate", "cottage-market", "--rules", rules, "--games", "1", "--log-dir", logs
+    )
+    assert result.exit_code == 0, result.output
+    replayed = invoke("replay", logs / "game-00000.json", "--rules", rules)
+    assert replayed.exit_code == 0, replayed.output
+    for seat in (0, 1):
+        line = next(line for line in replayed.output.splitlines() if f"seat {seat}:" in line)
+        total, cards, gold = map(
+            int, re.fullmatch(r"\s*seat \d: (\d+) \(cards (\d+), gold (\d+)\)", line).groups()
+        )
+        assert total == cards + gold
