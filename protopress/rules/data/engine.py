@@ -22,8 +22,8 @@ from protopress.rules.options import parse_options
 
 # What an expression can raise on a value it cannot take (a field left empty in an
 # addition, a division by zero): a fault of the rules, never an internal error.
-SLIPS = (TypeError, ZeroDivisionError, KeyError, IndexError, AttributeError, OverflowError,
-         MemoryError)  # fmt: skip
+SLIPS = (TypeError, ValueError, ZeroDivisionError, KeyError, IndexError, AttributeError,
+         OverflowError, MemoryError)  # fmt: skip
 
 
 class DataGame:
@@ -147,6 +147,8 @@ class DataGame:
             state.seat = (seat + 1) % state.players
             if not self.is_over(state):
                 model.start(state, state.seat, env)
+        except IllegalAction:
+            raise
         except SLIPS as error:
             raise self._fault("apply", error) from error
 

@@ -401,6 +401,9 @@ class _Compiler:
                 return (lambda s, m, e: sum(card != HOLE for card in arg(s, m, e))), NUMBER
             return (lambda s, m, e: len(arg(s, m, e))), NUMBER
         expect(Kind.LIST)
+        if name in ("min", "max"):
+            pick = min if name == "min" else max
+            return (lambda s, m, e: pick(arg(s, m, e), default=0)), NUMBER
         function = _AGGREGATE[name]
         return (lambda s, m, e: function(arg(s, m, e))), FLAG if name in ("any", "all") else NUMBER
 
