@@ -5,6 +5,12 @@ of every component the zones hold), so a pile is a list of ints: copied in one
 slice, compared and sorted as numbers. Expressions and steps are compiled once
 to closures of (state, seat, env): `seat` is the player the rules call `my`,
 `env` the values of the names a rule binds (the chosen card, a `for` name).
+
+What the language does not say yet goes in beside, without reshaping this: a
+board is a zone whose piles are cells (a `shape` on `Zone`, its cells' piles
+numbered as a seat's are); dice are a step drawing through `state.chance` by
+name, as shuffles do; a track is a per-seat number kept as pools are; drafting
+and other turn orders are a `turn.order` the engine's `apply` reads.
 """
 
 from __future__ import annotations
