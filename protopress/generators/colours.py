@@ -1,8 +1,11 @@
-"""Colours: #rrggbb in catalogs and layouts (CMYK on the page: see separation.py)."""
+"""Colours: #rrggbb or a CSS name in catalogs and layouts (CMYK on the page: see
+separation.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from protopress.components.colournames import hex_of
 
 
 @dataclass(frozen=True)
@@ -13,13 +16,9 @@ class Colour:
 
     @classmethod
     def parse(cls, text: str) -> Colour:
-        text = text.strip()
-        if len(text) != 7 or text[0] != "#":
-            raise ValueError(f"{text!r} is not a colour (expected #rrggbb)")
-        try:
-            r, g, b = (int(text[i : i + 2], 16) / 255 for i in (1, 3, 5))
-        except ValueError:
-            raise ValueError(f"{text!r} is not a colour (expected #rrggbb)") from None
+        """#rrggbb or a CSS colour name; ValueError saying what was expected."""
+        text = hex_of(text)
+        r, g, b = (int(text[i : i + 2], 16) / 255 for i in (1, 3, 5))
         return cls(r, g, b)
 
     def rgb255(self) -> tuple[int, int, int]:
