@@ -116,7 +116,19 @@ class FaceOp:
     turn: int = 0
 
 
-Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp
+@dataclass(frozen=True)
+class GroupOp:
+    """One element's drawing seen through its `opacity` and turned by its `rotate`:
+    turn degrees clockwise about (cx, cy), face points."""
+
+    ops: tuple[Op, ...]
+    opacity: float = 1.0
+    turn: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+
+
+Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp | GroupOp
 
 
 @dataclass(frozen=True)
@@ -172,7 +184,8 @@ class FaceBuilder:
             if "when" in element and not _holds(element["when"], fields):
                 continue
             try:
-                ops.extend(self._element(element, fields, warnings, component.id))
+                drawn = self._element(element, fields, warnings, component.id)
+                ops.extend(self._seen(element, drawn) if _GROUPED & element.keys() else drawn)
             except FieldError as error:
                 raise self._located(side, origin, f"/{error.key}", str(error), component) from None
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
@@ -191,6 +204,30 @@ class FaceBuilder:
             return FaceProblem(locate_in_file(str(source), source, [finding]))
         except (OSError, ValueError):
             return FaceProblem([Problem(str(source), 1, 1, finding.pointer, finding.message)])
+
+    def _seen(self, element: Mapping, drawn: list[Op]) -> list[Op]:
+        """An element's ops under its opacity and rotation: one GroupOp about its centre."""
+        if not drawn:
+            return drawn
+        cx, cy = self._centre(element, drawn)
+        group = GroupOp(tuple(drawn), float(element.get("opacity", 1.0)),
+                        float(element.get("rotate", 0.0)), cx, cy)  # fmt: skip
+        return [group]
+
+    def _centre(self, element: Mapping, drawn: list[Op]) -> tuple[float, float]:
+        """Where an element turns: the middle of its box (a bleed rect: the face's),
+        of a line, or of the icons it drew."""
+        if element.get("bleed"):
+            return (self.layout.width / 2 + self.bleed, self.layout.height / 2 + self.bleed)
+        if "w" in element and "h" in element:
+            x, y, w, h = self._box(element)
+            return x + w / 2, y + h / 2
+        if element["type"] == "line":
+            ends = [self._at(element, key) for key in ("x", "y", "x2", "y2")]
+            return (ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2
+        points = [p for op in drawn if isinstance(op, PolygonOp) for c in op.contours for p in c]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
     # ---- elements ------------------------------------------------------
 
@@ -719,6 +756,7 @@ def _holds(when, fields) -> bool:
     return all(truthy(condition, fields) for condition in conditions)
 
 
+_GROUPED = frozenset({"opacity", "rotate"})  # keys that draw an element as a GroupOp
 MAX_COUNT = 100  # rows, columns: as the schema's bound on literal counts
 MAX_ITEMS = 1000  # icons, markers and table rows one element draws from a field's list
 # One text box: shrink-to-fit lays the text out at each half-point size, so a

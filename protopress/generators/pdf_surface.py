@@ -11,7 +11,17 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
-from protopress.generators.face import Face, FaceOp, ImageOp, LineOp, PolygonOp, RectOp, TextOp
+from protopress.generators.face import (
+    Face,
+    FaceOp,
+    GroupOp,
+    ImageOp,
+    LineOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
 from protopress.generators.rich import Glued, InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
@@ -187,54 +197,74 @@ class PdfFaces:
 
     def draw(self, face: Face) -> None:
         """Draw a face's operations with its bottom-left corner at the origin."""
+        for op in face.ops:
+            self._op(op, face)
+
+    def _op(self, op: Op, face: Face) -> None:
         height = face.height
         canvas = self.canvas
-        for op in face.ops:
-            if isinstance(op, RectOp):
-                self._paint(op.fill, op.stroke, op.stroke_width)
-                canvas.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius,
-                                 stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
-            elif isinstance(op, LineOp):
-                self._paint(None, op.stroke, op.stroke_width)
-                canvas.setDash(list(op.dash) if op.dash else [])
-                canvas.line(op.x1, height - op.y1, op.x2, height - op.y2)
-            elif isinstance(op, PolygonOp):
-                self._paint(op.fill, op.stroke, op.stroke_width)
+        if isinstance(op, RectOp):
+            self._paint(op.fill, op.stroke, op.stroke_width)
+            canvas.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius,
+                             stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
+        elif isinstance(op, LineOp):
+            self._paint(None, op.stroke, op.stroke_width)
+            canvas.setDash(list(op.dash) if op.dash else [])
+            canvas.line(op.x1, height - op.y1, op.x2, height - op.y2)
+        elif isinstance(op, PolygonOp):
+            self._paint(op.fill, op.stroke, op.stroke_width)
+            path = canvas.beginPath()
+            for contour in op.contours:
+                path.moveTo(contour[0][0], height - contour[0][1])
+                for px, py in contour[1:]:
+                    path.lineTo(px, height - py)
+                path.close()
+            canvas.drawPath(path, stroke=int(op.stroke is not None),
+                            fill=int(op.fill is not None), fillMode=FILL_EVEN_ODD)  # fmt: skip
+        elif isinstance(op, TextOp):
+            self.set_fill(op.colour)
+            canvas.setFont(op.font.name, op.size)
+            for x, baseline, text in op.runs:
+                canvas.drawString(x, height - baseline, text)
+        elif isinstance(op, RichTextOp):
+            draw_rich(op, canvas, height, self.separation)
+        elif isinstance(op, ShapedTextOp):
+            self.set_fill(op.colour)
+            draw_shaped(canvas, op, height, self.separation)
+        elif isinstance(op, ImageOp):
+            canvas.saveState()
+            if op.clip is not None:
+                cx, cy, cw, ch = op.clip
                 path = canvas.beginPath()
-                for contour in op.contours:
-                    path.moveTo(contour[0][0], height - contour[0][1])
-                    for px, py in contour[1:]:
-                        path.lineTo(px, height - py)
-                    path.close()
-                canvas.drawPath(path, stroke=int(op.stroke is not None),
-                                fill=int(op.fill is not None), fillMode=FILL_EVEN_ODD)  # fmt: skip
-            elif isinstance(op, TextOp):
-                self.set_fill(op.colour)
-                canvas.setFont(op.font.name, op.size)
-                for x, baseline, text in op.runs:
-                    canvas.drawString(x, height - baseline, text)
-            elif isinstance(op, RichTextOp):
-                draw_rich(op, canvas, height, self.separation)
-            elif isinstance(op, ShapedTextOp):
-                self.set_fill(op.colour)
-                draw_shaped(canvas, op, height, self.separation)
-            elif isinstance(op, ImageOp):
-                canvas.saveState()
-                if op.clip is not None:
-                    cx, cy, cw, ch = op.clip
-                    path = canvas.beginPath()
-                    path.rect(cx, height - cy - ch, cw, ch)
-                    canvas.clipPath(path, stroke=0, fill=0)
-                if op.art is None:
-                    canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
-                                     mask="auto")  # fmt: skip
-                else:  # vectors: the SVG's own size scaled to where it is placed
-                    canvas.translate(op.x, height - op.y - op.h)
-                    canvas.scale(op.w / op.art.width, op.h / op.art.height)
-                    renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
-                canvas.restoreState()
-            elif isinstance(op, FaceOp):
-                self._inner(op, face)
+                path.rect(cx, height - cy - ch, cw, ch)
+                canvas.clipPath(path, stroke=0, fill=0)
+            if op.art is None:
+                canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
+                                 mask="auto")  # fmt: skip
+            else:  # vectors: the SVG's own size scaled to where it is placed
+                canvas.translate(op.x, height - op.y - op.h)
+                canvas.scale(op.w / op.art.width, op.h / op.art.height)
+                renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
+            canvas.restoreState()
+        elif isinstance(op, FaceOp):
+            self._inner(op, face)
+        elif isinstance(op, GroupOp):
+            self._group(op, face)
+
+    def _group(self, op: GroupOp, face: Face) -> None:
+        """An element's ops through its opacity, turned clockwise about its centre."""
+        canvas = self.canvas
+        canvas.saveState()
+        if op.opacity < 1:
+            canvas.setFillAlpha(op.opacity)
+            canvas.setStrokeAlpha(op.opacity)
+        if op.turn:
+            canvas.translate(op.cx, face.height - op.cy)
+            canvas.rotate(-op.turn)  # the page's y runs up: clockwise is negative
+            canvas.translate(-op.cx, op.cy - face.height)
+        for inner in op.ops:
+            self._op(inner, face)
+        canvas.restoreState()
 
     def _inner(self, op: FaceOp, face: Face) -> None:
         """A face inside a face (FaceOp), clipped to the outer face's box."""

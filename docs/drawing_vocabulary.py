@@ -1,0 +1,65 @@
+"""Make the pictures of the drawing vocabulary in layouts.md (docs/images/vocab-*.png).
+
+Each picture is one real render: a small card whose layout uses one construct,
+drawn by `render --png` at 150 dpi. Run from the checkout:
+
+    .venv/bin/python docs/drawing_vocabulary.py
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from protopress.components import load_catalog
+from protopress.generators.render import RenderOptions, render_catalog
+
+IMAGES = Path(__file__).parent / "images"
+PAPER = {"type": "rect", "bleed": True, "fill": "#f3ecdc"}
+
+
+def caption(text: str, y: float = 3) -> dict:
+    return {"type": "text", "x": 3, "y": y, "w": 74, "h": 6, "text": text, "size": 8,
+            "font": "sans-bold"}  # fmt: skip
+
+
+PICTURES: dict[str, list[dict]] = {
+    "vocab-turn": [
+        PAPER,
+        caption("rotate and opacity"),
+        {"type": "rect", "x": 5, "y": 25, "w": 30, "h": 8, "fill": "navy", "rotate": 90},
+        {"type": "text", "x": 26, "y": 22, "w": 34, "h": 10, "text": "DRAFT", "size": 18,
+         "font": "sans-bold", "colour": "firebrick", "rotate": -30, "opacity": 0.6},
+        {"type": "rect", "x": 50, "y": 14, "w": 24, "h": 24, "fill": "steelblue"},
+        {"type": "rect", "x": 58, "y": 22, "w": 18, "h": 18, "fill": "red", "opacity": 0.5},
+    ],
+}  # fmt: skip
+
+
+def render(name: str, elements: list[dict], folder: Path) -> Path:
+    """The card drawn with these elements, as a PNG in folder."""
+    (folder / "layouts").mkdir(exist_ok=True)
+    layout = {"kind": "card", "size": {"width": 80, "height": 45}, "front": elements}
+    (folder / "layouts" / "card.json").write_text(json.dumps(layout))
+    catalog = {"game": "doc", "title": "Vocabulary", "version": "1",
+               "cards": [{"id": name, "title": name, "count": 1}]}  # fmt: skip
+    (folder / "cat.json").write_text(json.dumps(catalog))
+    options = RenderOptions(output_dir=folder / name, layouts_dir=folder / "layouts",
+                            png=True, dpi=150, bleed=0)  # fmt: skip
+    result = render_catalog(load_catalog(folder / "cat.json"), options)
+    for warning in result.warnings:
+        print("warning", warning)
+    return folder / name / "png" / "card" / f"{name}-front.png"
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        for name, elements in PICTURES.items():
+            out = IMAGES / f"{name}.png"
+            out.write_bytes(render(name, elements, Path(temporary)).read_bytes())
+            print(out)
+
+
+if __name__ == "__main__":
+    main()
