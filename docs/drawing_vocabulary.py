@@ -34,6 +34,22 @@ PICTURES: dict[str, list[dict]] = {
         {"type": "rect", "x": 50, "y": 14, "w": 24, "h": 24, "fill": "steelblue"},
         {"type": "rect", "x": 58, "y": 22, "w": 18, "h": 18, "fill": "red", "opacity": 0.5},
     ],
+    "vocab-shapes": [
+        PAPER,
+        caption("ellipse, polygon, star, line caps and dashes"),
+        {"type": "ellipse", "x": 3, "y": 11, "w": 22, "h": 14, "fill": "gold", "stroke": "black",
+         "stroke_width": 1.5},
+        {"type": "polygon", "x": 28, "y": 10, "w": 16, "h": 16, "sides": 6, "fill": "teal"},
+        {"type": "polygon", "x": 47, "y": 10, "w": 14, "h": 16, "sides": 3, "fill": "slateblue"},
+        {"type": "star", "x": 63, "y": 10, "w": 15, "h": 15, "points": 5, "inner": 0.4,
+         "fill": "crimson", "stroke": "black"},
+        {"type": "star", "x": 63, "y": 27, "w": 15, "h": 15, "points": 8, "fill": "orange",
+         "rotate": 22.5},
+        {"type": "line", "x": 6, "y": 32, "x2": 56, "y2": 32, "stroke": "black",
+         "stroke_width": 8, "cap": "round"},
+        {"type": "line", "x": 6, "y": 40, "x2": 56, "y2": 40, "stroke": "saddlebrown",
+         "stroke_width": 2, "dash": [6, 3], "cap": "round"},
+    ],
 }  # fmt: skip
 
 

@@ -42,7 +42,7 @@ from protopress.generators.scripts import (
     lacks_shaped,
     needs_shaping,
 )
-from protopress.generators.shapes import outline, scaled
+from protopress.generators.shapes import outline, regular_polygon, scaled, star_outline
 from protopress.generators.svg import VectorArt
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
@@ -71,6 +71,20 @@ class LineOp:
     stroke: Colour = BLACK
     stroke_width: float = 0.5
     dash: tuple[float, ...] = ()
+    cap: str = "butt"  # the ends: butt (at the end point), round or square (past it)
+
+
+@dataclass(frozen=True)
+class EllipseOp:
+    """The ellipse inscribed in the box x, y, w, h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -128,7 +142,10 @@ class GroupOp:
     cy: float = 0.0
 
 
-Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp | GroupOp
+Op = (
+    RectOp | LineOp | EllipseOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp
+    | GroupOp
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -235,6 +252,8 @@ class FaceBuilder:
         kind = element["type"]
         if kind in ("rect", "line"):
             return [self._rect(element, fields) if kind == "rect" else self._line(element, fields)]
+        if kind in ("ellipse", "polygon", "star"):
+            return [self._figure(element, fields)]
         if kind in ("icon", "icons", "grid", "markers"):
             shapes = {"icon": self._icon, "icons": self._icons_row, "grid": self._grid,
                       "markers": self._markers}[kind]  # fmt: skip
@@ -280,7 +299,24 @@ class FaceBuilder:
             stroke=colour(element.get("stroke"), fields, "stroke") or BLACK,
             stroke_width=element.get("stroke_width", 0.5),
             dash=tuple(element.get("dash", ())),
+            cap=element.get("cap", "butt"),
         )
+
+    def _figure(self, element, fields) -> EllipseOp | PolygonOp:
+        """An ellipse, regular polygon or star inscribed in the element's box."""
+        box = self._box(element)
+        paint = {
+            "fill": colour(element.get("fill"), fields, "fill"),
+            "stroke": colour(element.get("stroke"), fields, "stroke"),
+            "stroke_width": element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
+        }
+        if element["type"] == "ellipse":
+            return EllipseOp(*box, **paint)
+        if element["type"] == "polygon":
+            corners = regular_polygon(element["sides"], box)
+        else:
+            corners = star_outline(element["points"], element.get("inner", 0.5), box)
+        return PolygonOp((corners,), **paint)
 
     def _text(self, element, fields, warnings, component_id, box=None, size=None, font=None,
               valign=None):  # fmt: skip

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from protopress.generators.colours import Colour
 from protopress.generators.face import (
+    EllipseOp,
     Face,
     FaceOp,
     GroupOp,
@@ -27,6 +28,8 @@ from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
 from protopress.generators.svg import VectorArt, cmyk_drawing
+
+LINE_CAPS = {"butt": 0, "round": 1, "square": 2}  # PDF's line cap styles
 
 
 class FaceCanvas(Canvas):
@@ -210,7 +213,16 @@ class PdfFaces:
         elif isinstance(op, LineOp):
             self._paint(None, op.stroke, op.stroke_width)
             canvas.setDash(list(op.dash) if op.dash else [])
+            if op.cap != "butt":  # the cap stays the line's own
+                canvas.saveState()
+                canvas.setLineCap(LINE_CAPS[op.cap])
             canvas.line(op.x1, height - op.y1, op.x2, height - op.y2)
+            if op.cap != "butt":
+                canvas.restoreState()
+        elif isinstance(op, EllipseOp):
+            self._paint(op.fill, op.stroke, op.stroke_width)
+            canvas.ellipse(op.x, height - op.y - op.h, op.x + op.w, height - op.y,
+                           stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
         elif isinstance(op, PolygonOp):
             self._paint(op.fill, op.stroke, op.stroke_width)
             path = canvas.beginPath()
