@@ -50,6 +50,20 @@ PICTURES: dict[str, list[dict]] = {
         {"type": "line", "x": 6, "y": 40, "x2": 56, "y2": 40, "stroke": "saddlebrown",
          "stroke_width": 2, "dash": [6, 3], "cap": "round"},
     ],
+    "vocab-gradients": [
+        PAPER,
+        caption("linear and radial gradients"),
+        {"type": "rect", "x": 3, "y": 11, "w": 34, "h": 12, "radius": 2, "stroke": "black",
+         "fill": {"linear": ["red", "blue"]}},
+        {"type": "rect", "x": 3, "y": 26, "w": 34, "h": 16,
+         "fill": {"linear": ["white", "black"], "angle": 90}},
+        {"type": "ellipse", "x": 40, "y": 11, "w": 18, "h": 18,
+         "fill": {"radial": ["yellow", "orange", "darkred"], "stops": [0, 0.5, 1]}},
+        {"type": "star", "x": 60, "y": 11, "w": 18, "h": 18, "points": 6,
+         "fill": {"linear": ["gold", "green"], "angle": 45}},
+        {"type": "polygon", "x": 40, "y": 30, "w": 38, "h": 12, "sides": 6, "stroke": "navy",
+         "fill": {"linear": ["lightskyblue", "white", "lightskyblue"]}},
+    ],
 }  # fmt: skip
 
 

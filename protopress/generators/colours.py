@@ -25,5 +25,16 @@ class Colour:
         return round(self.r * 255), round(self.g * 255), round(self.b * 255)
 
 
+@dataclass(frozen=True)
+class Gradient:
+    """A fill that runs through colours: along a line turned `angle` degrees
+    clockwise from left-to-right (linear), or out from the middle (radial)."""
+
+    kind: str  # "linear" or "radial"
+    colours: tuple[Colour, ...]
+    stops: tuple[float, ...] | None = None  # where each colour is, 0 to 1; None: evenly
+    angle: float = 0.0
+
+
 BLACK = Colour(0, 0, 0)
 WHITE = Colour(1, 1, 1)

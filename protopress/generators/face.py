@@ -27,7 +27,7 @@ from protopress.generators.binding import (
     single,
     truthy,
 )
-from protopress.generators.colours import BLACK, Colour
+from protopress.generators.colours import BLACK, Colour, Gradient
 from protopress.generators.expand import LayoutProblem, Origin
 from protopress.generators.fonts import DEFAULT_FONT, Font
 from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
@@ -56,7 +56,7 @@ class RectOp:
     y: float
     w: float
     h: float
-    fill: Colour | None = None
+    fill: Colour | Gradient | None = None
     stroke: Colour | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
@@ -82,7 +82,7 @@ class EllipseOp:
     y: float
     w: float
     h: float
-    fill: Colour | None = None
+    fill: Colour | Gradient | None = None
     stroke: Colour | None = None
     stroke_width: float = 0.0
 
@@ -90,7 +90,7 @@ class EllipseOp:
 @dataclass(frozen=True)
 class PolygonOp:
     contours: tuple[Contour, ...]  # even-odd fill
-    fill: Colour | None = None
+    fill: Colour | Gradient | None = None
     stroke: Colour | None = None
     stroke_width: float = 0.0
 
@@ -284,7 +284,7 @@ class FaceBuilder:
             )
         return RectOp(
             *box,
-            fill=colour(element.get("fill"), fields, "fill"),
+            fill=paint(element.get("fill"), fields),
             stroke=colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
             radius=parse_length(element.get("radius", 0)),
@@ -305,18 +305,16 @@ class FaceBuilder:
     def _figure(self, element, fields) -> EllipseOp | PolygonOp:
         """An ellipse, regular polygon or star inscribed in the element's box."""
         box = self._box(element)
-        paint = {
-            "fill": colour(element.get("fill"), fields, "fill"),
-            "stroke": colour(element.get("stroke"), fields, "stroke"),
-            "stroke_width": element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
-        }
+        fill = paint(element.get("fill"), fields)
+        stroke = colour(element.get("stroke"), fields, "stroke")
+        width = element.get("stroke_width", 0.5 if "stroke" in element else 0.0)
         if element["type"] == "ellipse":
-            return EllipseOp(*box, **paint)
+            return EllipseOp(box[0], box[1], box[2], box[3], fill, stroke, width)
         if element["type"] == "polygon":
             corners = regular_polygon(element["sides"], box)
         else:
             corners = star_outline(element["points"], element.get("inner", 0.5), box)
-        return PolygonOp((corners,), **paint)
+        return PolygonOp((corners,), fill, stroke, width)
 
     def _text(self, element, fields, warnings, component_id, box=None, size=None, font=None,
               valign=None):  # fmt: skip
@@ -836,6 +834,17 @@ def colour(value, fields, key: str = "colour") -> Colour | None:
         return Colour.parse(text) if text else None
     except ValueError as error:
         raise FieldError(key, str(error)) from None
+
+
+def paint(value, fields) -> Colour | Gradient | None:
+    """A shape's fill: a colour, or a gradient ({"linear": [...], "angle": 90} or
+    {"radial": [...]}, each colour a name, #rrggbb or a {field})."""
+    if not isinstance(value, Mapping):
+        return colour(value, fields, "fill")
+    kind = "linear" if "linear" in value else "radial"
+    colours = tuple(colour(c, fields, "fill") or BLACK for c in value[kind])
+    stops = tuple(value["stops"]) if "stops" in value else None
+    return Gradient(kind, colours, stops, float(value.get("angle", 0)))
 
 
 def context(component, catalog) -> dict:

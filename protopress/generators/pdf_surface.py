@@ -3,14 +3,16 @@ and placed wherever the component appears (copies, sheets, backs)."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from reportlab.graphics import renderPDF
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from protopress.generators.colours import Colour
+from protopress.generators.colours import Colour, Gradient
 from protopress.generators.face import (
     EllipseOp,
     Face,
@@ -206,7 +208,9 @@ class PdfFaces:
     def _op(self, op: Op, face: Face) -> None:
         height = face.height
         canvas = self.canvas
-        if isinstance(op, RectOp):
+        if isinstance(op, (RectOp, EllipseOp, PolygonOp)) and isinstance(op.fill, Gradient):
+            self._gradient(op, op.fill, height)
+        elif isinstance(op, RectOp):
             self._paint(op.fill, op.stroke, op.stroke_width)
             canvas.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius,
                              stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
@@ -225,13 +229,7 @@ class PdfFaces:
                            stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
         elif isinstance(op, PolygonOp):
             self._paint(op.fill, op.stroke, op.stroke_width)
-            path = canvas.beginPath()
-            for contour in op.contours:
-                path.moveTo(contour[0][0], height - contour[0][1])
-                for px, py in contour[1:]:
-                    path.lineTo(px, height - py)
-                path.close()
-            canvas.drawPath(path, stroke=int(op.stroke is not None),
+            canvas.drawPath(self._outline(op, height), stroke=int(op.stroke is not None),
                             fill=int(op.fill is not None), fillMode=FILL_EVEN_ODD)  # fmt: skip
         elif isinstance(op, TextOp):
             self.set_fill(op.colour)
@@ -262,6 +260,49 @@ class PdfFaces:
             self._inner(op, face)
         elif isinstance(op, GroupOp):
             self._group(op, face)
+
+    def _outline(self, op: RectOp | EllipseOp | PolygonOp, height: float):
+        """The shape's path, in the page's y-up points."""
+        path = self.canvas.beginPath()
+        if isinstance(op, RectOp):
+            path.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius)
+        elif isinstance(op, EllipseOp):
+            path.ellipse(op.x, height - op.y - op.h, op.w, op.h)
+        else:
+            for contour in op.contours:
+                path.moveTo(contour[0][0], height - contour[0][1])
+                for px, py in contour[1:]:
+                    path.lineTo(px, height - py)
+                path.close()
+        return path
+
+    def _gradient(self, op: RectOp | EllipseOp | PolygonOp, gradient: Gradient,
+                  height: float) -> None:  # fmt: skip
+        """A shape filled with a gradient across its box, then its outline stroked."""
+        canvas = self.canvas
+        x, y, w, h = _bounds(op)
+        colours = [self._colour(c) for c in gradient.colours]
+        stops = list(gradient.stops) if gradient.stops is not None else None
+        canvas.saveState()
+        canvas.clipPath(self._outline(op, height), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+        cx, cy = x + w / 2, height - (y + h / 2)
+        if gradient.kind == "linear":
+            turn = math.radians(gradient.angle)  # clockwise on the face: y runs down there
+            dx, dy = math.cos(turn), -math.sin(turn)
+            reach = (w * abs(dx) + h * abs(dy)) / 2  # the box's corners take the end colours
+            canvas.linearGradient(cx - reach * dx, cy - reach * dy, cx + reach * dx,
+                                  cy + reach * dy, colours, stops)  # fmt: skip
+        else:
+            canvas.radialGradient(cx, cy, max(w, h) / 2, colours, stops)
+        canvas.restoreState()
+        if op.stroke is not None:
+            self._paint(None, op.stroke, op.stroke_width)
+            canvas.drawPath(self._outline(op, height), stroke=1, fill=0)
+
+    def _colour(self, colour: Colour) -> Color:
+        if self.separation is not None:
+            return CMYKColor(*self.separation.colour(colour))
+        return Color(colour.r, colour.g, colour.b)
 
     def _group(self, op: GroupOp, face: Face) -> None:
         """An element's ops through its opacity, turned clockwise about its centre."""
@@ -314,10 +355,19 @@ class PdfFaces:
             )  # art kept: its id stays its own
         return self._cmyk_art[id(art)][1]
 
-    def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
-        if fill is not None:
+    def _paint(self, fill: Colour | Gradient | None, stroke: Colour | None, width: float) -> None:
+        if isinstance(fill, Colour):
             self.set_fill(fill)
         if stroke is not None:
             self.set_stroke(stroke)
             self.canvas.setLineWidth(width)
             self.canvas.setDash([])  # solid unless a dashed line sets its own pattern
+
+
+def _bounds(op: RectOp | EllipseOp | PolygonOp) -> tuple[float, float, float, float]:
+    """The box a shape fills (face points, y down): a gradient spans it."""
+    if isinstance(op, PolygonOp):
+        xs = [x for contour in op.contours for x, _ in contour]
+        ys = [y for contour in op.contours for _, y in contour]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    return op.x, op.y, op.w, op.h
