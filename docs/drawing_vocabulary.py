@@ -64,6 +64,14 @@ PICTURES: dict[str, list[dict]] = {
         {"type": "polygon", "x": 40, "y": 30, "w": 38, "h": 12, "sides": 6, "stroke": "navy",
          "fill": {"linear": ["lightskyblue", "white", "lightskyblue"]}},
     ],
+    "vocab-spans": [
+        PAPER,
+        caption("\\<span> in rich text"),
+        {"type": "text", "x": 3, "y": 11, "w": 74, "h": 30, "size": 10,
+         "text": 'Pay <span color="crimson" size="20">3 gold</span> and '
+                 '<span font="sans-bold" color="#2255aa">draw</span> a <i>card</i>. '
+                 '<span size="6" color="dimgray">Once per turn.</span>'},
+    ],
 }  # fmt: skip
 
 

@@ -16,7 +16,7 @@ from typing import TypeVar
 from protopress.components.explain import Located
 from protopress.components.loader import locate_in_file
 from protopress.components.problems import InvalidInput, Problem
-from protopress.components.suggest import nearest
+from protopress.components.suggest import did_you_mean, nearest
 from protopress.generators.assets import AssetPolicy
 from protopress.generators.binding import (
     MISSING,
@@ -29,7 +29,7 @@ from protopress.generators.binding import (
 )
 from protopress.generators.colours import BLACK, Colour, Gradient
 from protopress.generators.expand import LayoutProblem, Origin
-from protopress.generators.fonts import DEFAULT_FONT, Font
+from protopress.generators.fonts import BUILTIN_FONTS, DEFAULT_FONT, Font
 from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
 from protopress.generators.rich import Family, InlineIcon, RichTextOp
 from protopress.generators.rich import fit as fit_rich
@@ -381,23 +381,37 @@ class FaceBuilder:
             raise FieldError("text", f"{_shown(text)}: {error}") from None
         ids = sorted({piece.id for piece in pieces if isinstance(piece, Icon)})
         icons = tuple((icon_id, self._inline_icon(icon_id, element)) for icon_id in ids)
-        family = self._family(font or element.get("font", DEFAULT_FONT))
+        font_name = font or element.get("font", DEFAULT_FONT)
+        family = self._family(font_name)
         spans = [p for p in pieces if isinstance(p, Span)]
-        _glyph_warnings([(s.text, family.pick(s.bold, s.italic)) for s in spans], element,
+        fonts = self._span_fonts(spans)
+        families = dict(fonts)
+
+        def family_of(span: Span) -> Family:
+            return family if span.font is None else families[span.font]
+
+        _glyph_warnings([(s.text, family_of(s).pick(s.bold, s.italic)) for s in spans], element,
                         fields, warnings, component_id)  # fmt: skip
+        upright = sorted({span.font or font_name for span in spans if span.italic
+                          and family_of(span).pick(span.bold, True) == family_of(span).regular})  # fmt: skip
+        warnings.extend(f"{component_id}: <i> prints upright: the layout has no italic of the "
+                        f"font {name!r} (add one as {name.removesuffix('-bold')}-italic under "
+                        f"fonts)" for name in upright)  # fmt: skip
         if any(needs_shaping(span.text) for span in spans):
             by_id = dict(icons)
             items: tuple[Item, ...] = tuple(
                 IconItem(by_id[p.id]) if isinstance(p, Icon)
-                else Styled(p.text, family.pick(p.bold, p.italic)) for p in pieces
+                else Styled(p.text, family_of(p).pick(p.bold, p.italic)) for p in pieces
             )  # fmt: skip
             return [self._shaped(items, text, element, fields, warnings, component_id, box,
                                  size, valign)]  # fmt: skip
         x, y, w, h = box
+        sized = any(span.size is not None for span in spans)
         op = RichTextOp(
             x, y, w, h, pieces, icons, family,
             size, element.get("leading", 1.2), element.get("align", "left"),
             valign or element.get("valign", "top"), colour(element.get("colour"), fields, "colour") or BLACK,
+            fonts=fonts, written_size=size if sized else None,
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
@@ -425,6 +439,23 @@ class FaceBuilder:
             for index, line in enumerate(fitted.lines)
         )  # fmt: skip
         return ShapedTextOp(lines, fitted.size, colour(element.get("colour"), fields) or BLACK)
+
+    def _span_fonts(self, spans: list[Span]) -> tuple[tuple[str, Family], ...]:
+        """The families <span font=...> names, each a font of the layout; a span's
+        colour is checked here too: both are problems at the element's text."""
+        for span in spans:
+            if span.colour is not None:
+                try:
+                    Colour.parse(span.colour)
+                except ValueError as error:
+                    raise FieldError("text", f"<span color={span.colour!r}>: {error}") from None
+        names = sorted({span.font for span in spans if span.font is not None})
+        known = set(BUILTIN_FONTS) | set(self.layout.fonts)
+        for name in names:
+            if name not in known:
+                raise FieldError("text", f"<span font={name!r}>: unknown font{did_you_mean(name, known)}; "
+                                         f"fonts: {', '.join(sorted(known))}")  # fmt: skip
+        return tuple((name, self._family(name)) for name in names)
 
     def _family(self, name: str) -> Family:
         """A font and its bold, italic and bold italic: `NAME-bold` and the like

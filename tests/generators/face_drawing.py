@@ -23,11 +23,13 @@ DPI = 254  # 10 pixels per millimetre
 
 
 def face(tmp_path: Path, elements: list[dict], fields: dict | None = None,
-         catalog: dict | None = None) -> Face:  # fmt: skip
-    """The front of a card with fields, drawn by a layout of those elements."""
+         catalog: dict | None = None, **layout_keys) -> Face:  # fmt: skip
+    """The front of a card with fields, drawn by a layout of those elements (and
+    layout_keys, e.g. fonts)."""
     document = catalog or {"game": "t", "title": "T", "version": "1"}
     document.setdefault("cards", [{"id": "c1", "title": "C", **(fields or {})}])
-    layout = {"kind": "card", "size": {"width": WIDTH, "height": HEIGHT}, "front": elements}
+    layout = {"kind": "card", "size": {"width": WIDTH, "height": HEIGHT}, "front": elements,
+              **layout_keys}  # fmt: skip
     (tmp_path / "cat.json").write_text(json.dumps(document))
     (tmp_path / "card.json").write_text(json.dumps(layout))
     loaded = load_catalog(tmp_path / "cat.json")
