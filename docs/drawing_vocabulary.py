@@ -9,6 +9,7 @@ drawn by `render --png` at 150 dpi. Run from the checkout:
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -72,13 +73,28 @@ PICTURES: dict[str, list[dict]] = {
                  '<span font="sans-bold" color="#2255aa">draw</span> a <i>card</i>. '
                  '<span size="6" color="dimgray">Once per turn.</span>'},
     ],
+    "vocab-direction": [
+        PAPER,
+        caption('align "start" in three scripts'),
+        *({"type": "text", "x": 3, "y": y, "w": 74, "h": 8, "text": title, "size": 13,
+           "font": "body", "align": "start"}
+          for y, title in ((12, "Dragon's Hoard"), (22, "אוצר הדרקון"), (32, "كنز التنين"))),
+        *({"type": "line", "x": x, "y": 10, "x2": x, "y2": 42, "stroke": "gray",
+           "stroke_width": 0.3, "dash": [1, 1]} for x in (3, 77)),
+    ],
 }  # fmt: skip
+
+FONTS = {"body": "DejaVuSans-scripts.ttf"}  # in tests/data/fonts: Latin, Hebrew and Arabic
+FONT_FOLDER = Path(__file__).parents[1] / "tests" / "data" / "fonts"
 
 
 def render(name: str, elements: list[dict], folder: Path) -> Path:
     """The card drawn with these elements, as a PNG in folder."""
     (folder / "layouts").mkdir(exist_ok=True)
-    layout = {"kind": "card", "size": {"width": 80, "height": 45}, "front": elements}
+    for file in FONTS.values():
+        shutil.copy(FONT_FOLDER / file, folder / "layouts" / file)
+    layout = {"kind": "card", "size": {"width": 80, "height": 45}, "front": elements,
+              "fonts": FONTS}  # fmt: skip
     (folder / "layouts" / "card.json").write_text(json.dumps(layout))
     catalog = {"game": "doc", "title": "Vocabulary", "version": "1",
                "cards": [{"id": name, "title": name, "count": 1}]}  # fmt: skip

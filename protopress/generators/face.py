@@ -30,7 +30,7 @@ from protopress.generators.binding import (
 from protopress.generators.colours import BLACK, Colour, Gradient
 from protopress.generators.expand import LayoutProblem, Origin
 from protopress.generators.fonts import BUILTIN_FONTS, DEFAULT_FONT, Font
-from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
+from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse, plain
 from protopress.generators.rich import Family, InlineIcon, RichTextOp
 from protopress.generators.rich import fit as fit_rich
 from protopress.generators.scripts import (
@@ -38,6 +38,7 @@ from protopress.generators.scripts import (
     Item,
     ShapedTextOp,
     Styled,
+    aligned,
     fit_shaped,
     lacks_shaped,
     needs_shaping,
@@ -354,12 +355,13 @@ class FaceBuilder:
         ascent = face_font.ascent(fitted.size)
         gap = (fitted.leading - fitted.size) / 2  # half the extra leading above each line
         runs = []
+        align = aligned(element.get("align", "left"), text)
         for index, line in enumerate(fitted.lines):
             width = face_font.width(line, fitted.size)
             offset = {"left": 0, "center": (w - width) / 2, "right": w - width}
             runs.append(
                 (
-                    x + offset[element.get("align", "left")],
+                    x + offset[align],
                     top + index * fitted.leading + gap + ascent,
                     line,
                 )
@@ -409,7 +411,7 @@ class FaceBuilder:
         sized = any(span.size is not None for span in spans)
         op = RichTextOp(
             x, y, w, h, pieces, icons, family,
-            size, element.get("leading", 1.2), element.get("align", "left"),
+            size, element.get("leading", 1.2), aligned(element.get("align", "left"), plain(pieces)),
             valign or element.get("valign", "top"), colour(element.get("colour"), fields, "colour") or BLACK,
             fonts=fonts, written_size=size if sized else None,
         )  # fmt: skip
@@ -432,7 +434,8 @@ class FaceBuilder:
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
         first = next(item.font for item in items if isinstance(item, Styled))
         ascent, gap = first.ascent(fitted.size), (line_height - fitted.size) / 2
-        align = element.get("align", "left")
+        letters = "".join(item.text for item in items if isinstance(item, Styled))
+        align = aligned(element.get("align", "left"), letters)
         lines = tuple(
             (x + {"left": 0, "center": (w - line.width) / 2, "right": w - line.width}[align],
              top + index * line_height + gap + ascent, line)
@@ -700,7 +703,7 @@ class FaceBuilder:
         box = self._box(element)
         fit = element.get("fit", "contain")
         size, art = self.assets.size(path), self.assets.art(path)
-        placed = fitted_image(size, box, fit, element.get("align", "center"),
+        placed = fitted_image(size, box, fit, aligned(element.get("align", "center"), ""),
                               element.get("valign", "middle"))(path, art)  # fmt: skip
         warnings.extend(
             art_warnings(f"{component_id}: image {label!r}", size, art, box, fit, placed)
