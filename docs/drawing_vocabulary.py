@@ -13,6 +13,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from PIL import Image
+
 from protopress.components import load_catalog
 from protopress.generators.render import RenderOptions, render_catalog
 
@@ -82,36 +84,63 @@ PICTURES: dict[str, list[dict]] = {
         *({"type": "line", "x": x, "y": 10, "x2": x, "y2": 42, "stroke": "gray",
            "stroke_width": 0.3, "dash": [1, 1]} for x in (3, 77)),
     ],
+    "vocab-conditions": [
+        PAPER,
+        {"type": "text", "x": 3, "y": 3, "w": 60, "h": 7, "text": "{title}: power {power}",
+         "size": 9, "font": "sans-bold"},
+        {"type": "star", "x": 64, "y": 2, "w": 13, "h": 13, "points": 5, "fill": "gold",
+         "stroke": "darkgoldenrod", "when": "power > 3"},
+        {"type": "text", "x": 3, "y": 14, "w": 74, "h": 6, "size": 8,
+         "text": 'when "power > 3": the star'},
+        {"type": "text", "x": 3, "y": 24, "w": 74, "h": 6, "size": 8, "colour": "firebrick",
+         "text": 'when tags contains "fire": Burns!', "when": 'tags contains "fire"'},
+        {"type": "text", "x": 3, "y": 34, "w": 74, "h": 6, "size": 8, "colour": "steelblue",
+         "text": 'when "!power > 3": weak', "when": "!power > 3"},
+    ],
+}  # fmt: skip
+
+CARDS = {  # pictures of several cards from one layout, side by side
+    "vocab-conditions": [{"id": "ember", "title": "Ember", "power": 5, "tags": ["fire"]},
+                         {"id": "pebble", "title": "Pebble", "power": 2, "tags": ["earth"]}],
 }  # fmt: skip
 
 FONTS = {"body": "DejaVuSans-scripts.ttf"}  # in tests/data/fonts: Latin, Hebrew and Arabic
 FONT_FOLDER = Path(__file__).parents[1] / "tests" / "data" / "fonts"
 
 
-def render(name: str, elements: list[dict], folder: Path) -> Path:
-    """The card drawn with these elements, as a PNG in folder."""
+def render(name: str, elements: list[dict], folder: Path) -> Image.Image:
+    """The card (or CARDS[name] side by side) drawn with these elements."""
     (folder / "layouts").mkdir(exist_ok=True)
     for file in FONTS.values():
         shutil.copy(FONT_FOLDER / file, folder / "layouts" / file)
     layout = {"kind": "card", "size": {"width": 80, "height": 45}, "front": elements,
               "fonts": FONTS}  # fmt: skip
     (folder / "layouts" / "card.json").write_text(json.dumps(layout))
-    catalog = {"game": "doc", "title": "Vocabulary", "version": "1",
-               "cards": [{"id": name, "title": name, "count": 1}]}  # fmt: skip
+    cards = CARDS.get(name, [{"id": name, "title": name}])
+    catalog = {"game": "doc", "title": "Vocabulary", "version": "1", "cards": cards}
     (folder / "cat.json").write_text(json.dumps(catalog))
     options = RenderOptions(output_dir=folder / name, layouts_dir=folder / "layouts",
                             png=True, dpi=150, bleed=0)  # fmt: skip
     result = render_catalog(load_catalog(folder / "cat.json"), options)
     for warning in result.warnings:
         print("warning", warning)
-    return folder / name / "png" / "card" / f"{name}-front.png"
+    faces = [Image.open(folder / name / "png" / "card" / f"{card['id']}-front.png")
+             for card in cards]  # fmt: skip
+    gap = 12  # pixels between cards
+    width = sum(face.width for face in faces) + gap * (len(faces) - 1)
+    picture = Image.new("RGB", (width, faces[0].height), "white")
+    x = 0
+    for face in faces:
+        picture.paste(face, (x, 0))
+        x += face.width + gap
+    return picture
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         for name, elements in PICTURES.items():
             out = IMAGES / f"{name}.png"
-            out.write_bytes(render(name, elements, Path(temporary)).read_bytes())
+            render(name, elements, Path(temporary)).save(out, optimize=True)
             print(out)
 
 

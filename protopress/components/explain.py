@@ -86,7 +86,7 @@ MAX_LISTED = 12  # values of an enum written out in a message
 def _phrase(description: str) -> str:
     """A schema's description as a phrase inside a message: "A length, ..." -> "a length, ..."."""
     text = description.strip().removesuffix(".")
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
         text = text[0].lower() + text[1:]
     return text
 

@@ -28,6 +28,7 @@ from protopress.generators.binding import (
     truthy,
 )
 from protopress.generators.colours import BLACK, Colour, Gradient
+from protopress.generators.conditions import holds
 from protopress.generators.expand import LayoutProblem, Origin
 from protopress.generators.fonts import BUILTIN_FONTS, DEFAULT_FONT, Font
 from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse, plain
@@ -821,7 +822,7 @@ def _position(item: dict, key: str) -> float:
 def _holds(when, fields) -> bool:
     """A `when`: one condition, or a list of conditions that must all hold."""
     conditions = [when] if isinstance(when, str) else when
-    return all(truthy(condition, fields) for condition in conditions)
+    return all(holds(condition, fields) for condition in conditions)
 
 
 _GROUPED = frozenset({"opacity", "rotate"})  # keys that draw an element as a GroupOp
