@@ -97,7 +97,28 @@ PICTURES: dict[str, list[dict]] = {
         {"type": "text", "x": 3, "y": 34, "w": 74, "h": 6, "size": 8, "colour": "steelblue",
          "text": 'when "!power > 3": weak', "when": "!power > 3"},
     ],
+    "vocab-clip": [
+        PAPER,
+        caption("clip: ellipse, polygon, star, rounded rect"),
+        *({"type": "image", "x": x, "y": 12, "w": 17, "h": 26, "path": "landscape.svg",
+           "fit": "cover", **clip}
+          for x, clip in ((3, {"clip": "ellipse"}), (22, {"clip": "polygon", "sides": 6}),
+                          (41, {"clip": "star", "points": 5, "inner": 0.5}),
+                          (60, {"clip": "rect", "radius": 3}))),
+        {"type": "ellipse", "x": 3, "y": 12, "w": 17, "h": 26, "stroke": "#3b2f2f",
+         "stroke_width": 1.2},
+    ],
 }  # fmt: skip
+
+ART = {  # files beside the catalog
+    "landscape.svg": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">
+  <rect width="200" height="100" fill="#8fc3e8"/>
+  <path d="M0 100 L55 35 L85 70 L120 20 L200 100 Z" fill="#5b6b7a"/>
+  <path d="M120 20 L104 43 L113 40 L120 48 L128 40 L136 44 Z" fill="#ffffff"/>
+  <circle cx="40" cy="25" r="12" fill="#f6c445"/>
+</svg>
+""",
+}
 
 CARDS = {  # pictures of several cards from one layout, side by side
     "vocab-conditions": [{"id": "ember", "title": "Ember", "power": 5, "tags": ["fire"]},
@@ -111,6 +132,8 @@ FONT_FOLDER = Path(__file__).parents[1] / "tests" / "data" / "fonts"
 def render(name: str, elements: list[dict], folder: Path) -> Image.Image:
     """The card (or CARDS[name] side by side) drawn with these elements."""
     (folder / "layouts").mkdir(exist_ok=True)
+    for file, text in ART.items():
+        (folder / file).write_text(text)
     for file in FONTS.values():
         shutil.copy(FONT_FOLDER / file, folder / "layouts" / file)
     layout = {"kind": "card", "size": {"width": 80, "height": 45}, "front": elements,

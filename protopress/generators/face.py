@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sized
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -115,6 +115,7 @@ class ImageOp:
     clip: tuple[float, float, float, float] | None = None  # the box, when cropped
     # an SVG's drawing (the path names it: faces with the same ops share a form)
     art: VectorArt | None = field(default=None, compare=False)
+    mask: RectOp | EllipseOp | PolygonOp | None = None  # the shape the picture is cut to
 
 
 @dataclass(frozen=True)
@@ -317,6 +318,16 @@ class FaceBuilder:
         else:
             corners = star_outline(element["points"], element.get("inner", 0.5), box)
         return PolygonOp((corners,), fill, stroke, width)
+
+    def _clip_shape(self, element, box) -> RectOp | EllipseOp | PolygonOp:
+        """The shape an image is cut to, in its box: an ellipse, a polygon (sides), a
+        star (points, inner) or a rect (rounded by radius)."""
+        shape = element["clip"]
+        if shape == "rect":
+            return RectOp(
+                box[0], box[1], box[2], box[3], radius=parse_length(element.get("radius", 0))
+            )
+        return self._figure({**element, "type": shape, "fill": None, "stroke": None}, {})
 
     def _text(self, element, fields, warnings, component_id, box=None, size=None, font=None,
               valign=None):  # fmt: skip
@@ -706,6 +717,8 @@ class FaceBuilder:
         size, art = self.assets.size(path), self.assets.art(path)
         placed = fitted_image(size, box, fit, aligned(element.get("align", "center"), ""),
                               element.get("valign", "middle"))(path, art)  # fmt: skip
+        if "clip" in element:
+            placed = replace(placed, mask=self._clip_shape(element, box))
         warnings.extend(
             art_warnings(f"{component_id}: image {label!r}", size, art, box, fit, placed)
         )

@@ -248,6 +248,9 @@ class PdfFaces:
                 path = canvas.beginPath()
                 path.rect(cx, height - cy - ch, cw, ch)
                 canvas.clipPath(path, stroke=0, fill=0)
+            if op.mask is not None:
+                canvas.clipPath(self._outline(op.mask, height), stroke=0, fill=0,
+                                fillMode=FILL_EVEN_ODD)  # fmt: skip
             if op.art is None:
                 canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
                                  mask="auto")  # fmt: skip

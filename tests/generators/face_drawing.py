@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from protopress.components import load_catalog
+from protopress.generators.assets import AssetPolicy
 from protopress.generators.face import Face, FaceBuilder
 from protopress.generators.layout import load_layout
 from protopress.generators.png_surface import face_image, face_pdf
@@ -23,9 +24,9 @@ DPI = 254  # 10 pixels per millimetre
 
 
 def face(tmp_path: Path, elements: list[dict], fields: dict | None = None,
-         catalog: dict | None = None, **layout_keys) -> Face:  # fmt: skip
+         catalog: dict | None = None, images: bool = True, **layout_keys) -> Face:  # fmt: skip
     """The front of a card with fields, drawn by a layout of those elements (and
-    layout_keys, e.g. fonts)."""
+    layout_keys, e.g. fonts); images come from tmp_path."""
     document = catalog or {"game": "t", "title": "T", "version": "1"}
     document.setdefault("cards", [{"id": "c1", "title": "C", **(fields or {})}])
     layout = {"kind": "card", "size": {"width": WIDTH, "height": HEIGHT}, "front": elements,
@@ -33,7 +34,8 @@ def face(tmp_path: Path, elements: list[dict], fields: dict | None = None,
     (tmp_path / "cat.json").write_text(json.dumps(document))
     (tmp_path / "card.json").write_text(json.dumps(layout))
     loaded = load_catalog(tmp_path / "cat.json")
-    builder = FaceBuilder(load_layout(tmp_path / "card.json"), loaded, bleed=0)
+    assets = AssetPolicy(tmp_path) if images else None
+    builder = FaceBuilder(load_layout(tmp_path / "card.json"), loaded, bleed=0, assets=assets)
     return builder.build(loaded.of_kind("card")[0], "front")
 
 
