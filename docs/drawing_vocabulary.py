@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from protopress.components import load_catalog
 from protopress.generators.render import RenderOptions, render_catalog
@@ -108,6 +108,14 @@ PICTURES: dict[str, list[dict]] = {
         {"type": "ellipse", "x": 3, "y": 12, "w": 17, "h": 26, "stroke": "#3b2f2f",
          "stroke_width": 1.2},
     ],
+    "vocab-icons": [
+        PAPER,
+        caption("icons from an SVG and a PNG file"),
+        {"type": "text", "x": 3, "y": 12, "w": 74, "h": 10, "size": 14,
+         "text": "Pay :coin: to burn :flame:", "icons": "symbols"},
+        {"type": "icons", "x": 3, "y": 26, "icon_size": 12, "gap": 3, "items": "{gems}",
+         "from": "symbols"},
+    ],
 }  # fmt: skip
 
 ART = {  # files beside the catalog
@@ -118,7 +126,19 @@ ART = {  # files beside the catalog
   <circle cx="40" cy="25" r="12" fill="#f6c445"/>
 </svg>
 """,
+    "flame.svg": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">
+  <path d="M50 4 C62 30 86 42 82 68 C79 88 64 97 50 97 C36 97 20 88 18 68 C15 48 30 40 34 22
+           C40 36 44 40 50 42 C50 30 46 18 50 4 Z" fill="#e2571e"/>
+  <path d="M50 50 C58 62 68 70 64 82 C61 91 55 94 50 94 C44 94 37 90 36 82 C35 72 44 66 50 50 Z"
+        fill="#f6c445"/>
+</svg>
+""",
 }
+
+SYMBOLS = [  # icons from files: an SVG drawn as vectors, a PNG made by Pillow below
+    {"id": "flame", "name": "Flame", "shape": "drop", "icon": "flame.svg"},
+    {"id": "coin", "name": "Coin", "shape": "circle", "icon": "coin.png"},
+]
 
 CARDS = {  # pictures of several cards from one layout, side by side
     "vocab-conditions": [{"id": "ember", "title": "Ember", "power": 5, "tags": ["fire"]},
@@ -139,8 +159,10 @@ def render(name: str, elements: list[dict], folder: Path) -> Image.Image:
     layout = {"kind": "card", "size": {"width": 80, "height": 45}, "front": elements,
               "fonts": FONTS}  # fmt: skip
     (folder / "layouts" / "card.json").write_text(json.dumps(layout))
-    cards = CARDS.get(name, [{"id": name, "title": name}])
-    catalog = {"game": "doc", "title": "Vocabulary", "version": "1", "cards": cards}
+    cards = CARDS.get(name, [{"id": name, "title": name, "gems": ["coin", "flame", "coin"]}])
+    catalog = {"game": "doc", "title": "Vocabulary", "version": "1", "symbols": SYMBOLS,
+               "cards": cards}  # fmt: skip
+    _coin(folder / "coin.png")
     (folder / "cat.json").write_text(json.dumps(catalog))
     options = RenderOptions(output_dir=folder / name, layouts_dir=folder / "layouts",
                             png=True, dpi=150, bleed=0)  # fmt: skip
@@ -157,6 +179,15 @@ def render(name: str, elements: list[dict], folder: Path) -> Image.Image:
         picture.paste(face, (x, 0))
         x += face.width + gap
     return picture
+
+
+def _coin(path: Path) -> None:
+    """A gold coin, 300 x 300 pixels: a PNG icon."""
+    image = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((10, 10, 290, 290), fill="#d4a017", outline="#8a6a0c", width=16)
+    draw.ellipse((80, 80, 220, 220), outline="#fff1a8", width=14)
+    image.save(path)
 
 
 def main() -> None:

@@ -188,7 +188,7 @@ class FaceBuilder:
         self.catalog = catalog
         self.bleed = bleed
         self.assets = assets
-        self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
+        self._icons: dict[tuple[str, str], IconLook] = {}
         if assets is not None:
             assets.check_fonts(layout)
 
@@ -496,8 +496,12 @@ class FaceBuilder:
         for name in names:
             for item in self._collection(name, "icons"):
                 if item.get("id") == icon_id:
-                    shape, icon_colour = _icon_of(name, item)
-                    return InlineIcon(shape, icon_colour)
+                    look = _icon_of(name, item)
+                    if look.file is None or self.assets is None:
+                        return InlineIcon(look.shape, look.colour)
+                    path = self._icon_file(look, "text")
+                    return InlineIcon(look.shape, look.colour, path, self.assets.size(path),
+                                      self.assets.art(path))  # fmt: skip
         known = [str(i.get("id")) for n in names for i in self._collection(n, "icons")]
         match = nearest(icon_id, known)
         hint = f" (did you mean ':{match}:'?)" if match else ""
@@ -512,7 +516,8 @@ class FaceBuilder:
             self._icon_names = [
                 name for name, items in self.catalog.document.items()
                 if isinstance(items, list) and items
-                and all(isinstance(item, dict) and "shape" in item for item in items)
+                and all(isinstance(item, dict) and ("shape" in item or "icon" in item)
+                        for item in items)
             ]  # fmt: skip
         return self._icon_names
 
@@ -520,13 +525,14 @@ class FaceBuilder:
         shape = fill(element["shape"], fields)
         size = parse_length(element["icon_size"])
         fill_colour = colour(element.get("fill"), fields, "fill") or BLACK
+        look = IconLook(shape, fill_colour)
         if "from" in element:  # the shape names a component whose icon is drawn
             if not shape:
                 return []
-            shape, looked_up = self._lookup_icon(element["from"], shape)
-            fill_colour = colour(element.get("fill"), fields, "fill") or looked_up
-        return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
-                               fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
+            look = self._lookup_icon(element["from"], shape)
+            fill_colour = colour(element.get("fill"), fields, "fill") or look.colour
+        return [self._drawn_icon(look, self._at(element, "x"), self._at(element, "y"), size,
+                                 fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
     def _icons_row(self, element, fields):
         items = single(element["items"], fields)
@@ -539,13 +545,30 @@ class FaceBuilder:
         ops = []
         column = element.get("direction") == "column"
         for item in items:
-            shape, item_colour = self._lookup_icon(element["from"], str(item))
-            ops.append(self._shape_op(shape, x, y, size, item_colour, element, fields, "from"))
+            look = self._lookup_icon(element["from"], str(item))
+            ops.append(self._drawn_icon(look, x, y, size, look.colour, element, fields, "from"))
             if column:
                 y += size + gap
             else:
                 x += size + gap
         return ops
+
+    def _drawn_icon(self, look: IconLook, x, y, size, fill_colour, element, fields, key) -> Op:
+        """A component's icon in the square (x, y, size): its picture, contained and
+        centred, when it names one, else its shape in fill_colour."""
+        if look.file is None or self.assets is None:
+            return self._shape_op(look.shape, x, y, size, fill_colour, element, fields, key)
+        path = self._icon_file(look, key)
+        return fitted_image(self.assets.size(path), (x, y, size, size), "contain", "center",
+                            "middle")(path, self.assets.art(path))  # fmt: skip
+
+    def _icon_file(self, look: IconLook, key: str) -> Path:
+        """The checked picture file an icon names (relative to the catalog's folder)."""
+        assert self.assets is not None and look.file is not None
+        try:
+            return self.assets.resolve(look.file)
+        except ValueError as error:
+            raise FieldError(key, f"the icon of {look.name}: {error}") from None
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
         stroke = colour(element.get("stroke"), fields, "stroke")
@@ -560,12 +583,14 @@ class FaceBuilder:
             stroke_width=element.get("stroke_width", 0.6 if stroke else 0.0),
         )
 
-    def _lookup_icon(self, collection: str, item_id: str) -> tuple[str, Colour]:
+    def _lookup_icon(self, collection: str, item_id: str) -> IconLook:
         key = (collection, item_id)
         if key not in self._icons:
             items = self._collection(collection)
             found = next((c for c in items if c.get("id") == item_id), None)
-            self._icons[key] = ("circle", BLACK) if found is None else _icon_of(collection, found)
+            self._icons[key] = (
+                IconLook("circle", BLACK) if found is None else _icon_of(collection, found)
+            )
         return self._icons[key]
 
     def _collection(self, name: str, key: str = "from") -> list[dict]:
@@ -666,10 +691,10 @@ class FaceBuilder:
         for item in items:
             if not isinstance(item, dict) or item_key not in item:
                 continue
-            shape, item_colour = self._lookup_icon(element["from"], str(item[item_key]))
+            look = self._lookup_icon(element["from"], str(item[item_key]))
             cx = x + (_position(item, col_key) + 0.5) * cell_w - size / 2
             cy = y + (_position(item, row_key) + 0.5) * cell_h - size / 2
-            ops.append(self._shape_op(shape, cx, cy, size, item_colour, element, fields, "from"))
+            ops.append(self._drawn_icon(look, cx, cy, size, look.colour, element, fields, "from"))
         return ops
 
     def _legend(self, element, fields, warnings, component_id):
@@ -694,9 +719,9 @@ class FaceBuilder:
         ops = []
         for index, entry in enumerate(chosen):
             top = y + index * line_h
-            shape, item_colour = self._lookup_icon(source, str(entry.get("id")))
-            ops.append(self._shape_op(shape, x, top + (line_h - icon) / 2, icon, item_colour,
-                                      element, fields, "from"))  # fmt: skip
+            look = self._lookup_icon(source, str(entry.get("id")))
+            ops.append(self._drawn_icon(look, x, top + (line_h - icon) / 2, icon, look.colour,
+                                        element, fields, "from"))  # fmt: skip
             ops.extend(self._text({"x": 0, "y": 0, "w": 0, "h": 0, "text": element["text"]},
                                   {**entry, "catalog": fields.get("catalog")}, warnings, component_id,
                                   box=(x + icon + 2, top, w - icon - 2, line_h),
@@ -811,15 +836,28 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _icon_of(collection: str, found: dict) -> tuple[str, Colour]:
-    """The shape and colour a catalog component gives its icon."""
-    shape, value = found.get("shape", "circle"), found.get("colour")
+@dataclass(frozen=True)
+class IconLook:
+    """How a component's icon looks: its shape and colour, or its own picture."""
+
+    shape: str
+    colour: Colour
+    file: str | None = None  # an image or SVG file, relative to the catalog's folder
+    name: str = ""  # the component, for messages: "symbols 'fire'"
+
+
+def _icon_of(collection: str, found: dict) -> IconLook:
+    """The shape and colour a catalog component gives its icon, and its picture
+    when it names one (`"icon": "icons/fire.svg"`)."""
+    shape, value, file = found.get("shape", "circle"), found.get("colour"), found.get("icon")
     name = f"{collection} {found.get('id')!r}"
     if not isinstance(shape, str):
         raise FieldError("from", f"{name} has shape {_shown(shape)}; expected a shape name")
     if value is not None and not isinstance(value, str):
         raise FieldError("from", f"{name} has colour {_shown(value)}; expected e.g. '#1f77b4'")
-    return shape, colour(value, {}, "from") or BLACK
+    if file is not None and (not isinstance(file, str) or not file):
+        raise FieldError("from", f"{name} has icon {_shown(file)}; expected an image file's path")
+    return IconLook(shape, colour(value, {}, "from") or BLACK, file, name)
 
 
 def _position(item: dict, key: str) -> float:

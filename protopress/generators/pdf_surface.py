@@ -71,7 +71,11 @@ class FaceCanvas(Canvas):
 
 def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
               separation: Separation | None) -> None:  # fmt: skip
-    """An inline icon as a vector shape in a y-up box whose bottom-left corner is (x, y)."""
+    """An inline icon as a vector shape, or its picture contained and centred, in a
+    y-up box whose bottom-left corner is (x, y)."""
+    if icon.image is not None:
+        _icon_picture(canvas, icon, x, y, size, separation)
+        return
     canvas.saveState()
     if separation is not None:
         canvas.setFillColorCMYK(*separation.colour(icon.colour))
@@ -84,6 +88,26 @@ def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
             path.lineTo(*point)
         path.close()
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    canvas.restoreState()
+
+
+def _icon_picture(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
+                  separation: Separation | None) -> None:  # fmt: skip
+    """An icon's own picture (raster or SVG), contained in the square of side size."""
+    assert icon.image is not None
+    width, height = icon.image_size
+    scale = size / max(width, height)
+    w, h = width * scale, height * scale
+    left, bottom = x + (size - w) / 2, y + (size - h) / 2
+    if icon.art is None:
+        art = str(icon.image) if separation is None else _SeparatedArt(separation.image(icon.image))
+        canvas.drawImage(art, left, bottom, w, h, mask="auto")
+        return
+    drawing = icon.art.drawing if separation is None else cmyk_drawing(icon.art, separation)
+    canvas.saveState()
+    canvas.translate(left, bottom)
+    canvas.scale(w / icon.art.width, h / icon.art.height)
+    renderPDF.draw(drawing, canvas, 0, 0)
     canvas.restoreState()
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportlab.lib.abag import ABag
@@ -28,6 +29,7 @@ from protopress.generators.shapes import outline, scaled
 
 if TYPE_CHECKING:
     from protopress.generators.separation import Separation
+    from protopress.generators.svg import VectorArt
 
 ALIGNMENTS = {"left": 0, "center": 1, "right": 2}
 SHRINK_STEP = 0.5  # points, as for plain text
@@ -50,10 +52,14 @@ class Family:
 
 @dataclass(frozen=True)
 class InlineIcon:
-    """An icon inside text: a shape in a colour, drawn into the box reportlab gives it."""
+    """An icon inside text: a shape in a colour, or a picture (an image or SVG file,
+    checked), drawn into the box reportlab gives it."""
 
     shape: str
     colour: Colour
+    image: Path | None = None
+    image_size: tuple[float, float] = (1.0, 1.0)  # pixels, or an SVG's points
+    art: VectorArt | None = field(default=None, compare=False)  # an SVG's drawing
 
 
 @dataclass(frozen=True)
