@@ -245,7 +245,9 @@ class FaceBuilder:
         if element["type"] == "line":
             ends = [self._at(element, key) for key in ("x", "y", "x2", "y2")]
             return (ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2
-        points = [p for op in drawn if isinstance(op, PolygonOp) for c in op.contours for p in c]
+        points = [p for op in drawn for p in _corners(op)]
+        if not points:  # nothing with a place of its own: the element's corner
+            return self._at(element, "x"), self._at(element, "y")
         xs, ys = [x for x, _ in points], [y for _, y in points]
         return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
@@ -920,6 +922,15 @@ def colour(value, fields, key: str = "colour") -> Colour | None:
         return Colour.parse(text) if text else None
     except ValueError as error:
         raise FieldError(key, str(error)) from None
+
+
+def _corners(op: Op) -> list[tuple[float, float]]:
+    """The points that bound an icon's drawing: a shape's corners, a picture's box."""
+    if isinstance(op, PolygonOp):
+        return [point for contour in op.contours for point in contour]
+    if isinstance(op, ImageOp):
+        return [(op.x, op.y), (op.x + op.w, op.y + op.h)]
+    return []
 
 
 def paint(value, fields) -> Colour | Gradient | None:

@@ -85,3 +85,23 @@ def test_a_fragment_takes_neither(tmp_path):
         load_layout(tmp_path / "card.json")
     assert [p.pointer for p in error.value.problems] == ["/front/0/rotate"]
     assert "'rotate' is not allowed here" in error.value.problems[0].message
+
+
+def test_an_icon_row_turns_about_the_middle_of_its_icons(tmp_path):
+    catalog = {"game": "t", "title": "T", "version": "1",
+               "symbols": [{"id": "s", "name": "S", "shape": "square", "colour": "#000080"}]}  # fmt: skip
+    # two squares of 8.8 mm (the square shape spans 0.88 of its 10 mm box), centred on
+    # (15, 35) and (27, 35): their middle is (21, 35); a quarter turn clockwise moves
+    # the first to (21, 29) and the second to (21, 41)
+    row = {"type": "icons", "x": 10, "y": 30, "icon_size": 10, "gap": 2, "items": "{i}",
+           "from": "symbols", "rotate": 90}  # fmt: skip
+    image = pixels(face(tmp_path, [PAPER, row], {"i": ["s", "s"]}, catalog))
+    assert at(image, 21, 29) == NAVY and at(image, 21, 41) == NAVY  # the two, stacked
+    assert at(image, 15, 35) == WHITE and at(image, 27, 35) == WHITE  # none left in the row
+
+
+def test_a_gradient_in_a_fragment_binds_its_colours(tmp_path):
+    drawn = face(tmp_path, [{"type": "fragment", "use": "f", "with": {"top": "navy"}}],
+                 fragments={"f": [{"type": "rect", "x": 0, "y": 0, "w": 60, "h": 80,
+                                   "fill": {"linear": ["{top}", "{top}"]}}]})  # fmt: skip
+    assert at(pixels(drawn), 30, 40) == NAVY
