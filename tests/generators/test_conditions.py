@@ -8,6 +8,8 @@ import re
 
 import pytest
 from face_drawing import face
+from test_field_strictness import TEXT as DECLARED
+from test_field_strictness import _project, invoke
 
 from protopress.components.problems import InvalidInput
 from protopress.components.schemas import schema_documents
@@ -79,4 +81,19 @@ def test_a_condition_that_does_not_read_is_located_with_what_was_expected(tmp_pa
         '"field~value", a comparison with a number ("power > 3"; >=, <, <= too) or "field '
         'contains \\"text\\""; "!" in front negates; or a list of conditions that must all '
         "hold, found 'power >> 3'"
+    )
+
+
+def test_a_declared_kind_checks_the_field_a_comparison_tests(tmp_path):
+    """The field check reads "value > 1" as a test of value, and "valeu > 1" of no field."""
+    good = invoke("validate", _project(tmp_path, [{**DECLARED, "text": "{title}", "when": "value > 1"},
+                                                  {**DECLARED, "text": "{title}",
+                                                   "when": 'marks contains "x"'}]))  # fmt: skip
+    assert good.exit_code == 0, good.output
+    bad = invoke(
+        "validate", _project(tmp_path, [{**DECLARED, "text": "{title}", "when": "valeu > 1"}])
+    )
+    assert bad.exit_code == 1
+    assert "/front/0/when: 'valeu' is not a field of resource-token (did you mean 'value'?)" in (
+        bad.output
     )
