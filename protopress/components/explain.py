@@ -51,9 +51,14 @@ def describe(schema: object) -> str:
     if "const" in schema:
         return repr(schema["const"])
     if "enum" in schema:
+        if len(schema["enum"]) > MAX_LISTED and "description" in schema:
+            return _phrase(schema["description"])  # 148 colour names are not read
         return _one_of(schema["enum"])
     if "anyOf" in schema:
-        return " or ".join(describe(option) for option in schema["anyOf"])
+        options = [describe(option) for option in schema["anyOf"]]
+        if "description" in schema and not all(options):  # a reference not followed here
+            return _phrase(schema["description"])
+        return " or ".join(options)
     if "refersTo" in schema:
         kind = schema["refersTo"]
         return f"the id of {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
@@ -73,6 +78,17 @@ def describe(schema: object) -> str:
     elif high is not None:
         phrase += f" of at most {high}"
     return phrase
+
+
+MAX_LISTED = 12  # values of an enum written out in a message
+
+
+def _phrase(description: str) -> str:
+    """A schema's description as a phrase inside a message: "A length, ..." -> "a length, ..."."""
+    text = description.strip().removesuffix(".")
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
+        text = text[0].lower() + text[1:]
+    return text
 
 
 def _type_name(kind: str) -> str:
@@ -161,15 +177,22 @@ def _type(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
 def _any_of(error: jsonschema.ValidationError, pointer: str) -> list[Located]:
     hint = ""
     if isinstance(error.instance, str):
-        names = [
-            str(name)
-            for option in error.validator_value
-            if isinstance(option, dict)
-            for name in option.get("enum", ())
-        ]
-        hint = did_you_mean(error.instance, names)
+        hint = did_you_mean(error.instance, _enum_names(error))
     found = f"expected {describe(error.schema)}, found {_short(error.instance)}"
     return [Located(pointer, found + hint)]
+
+
+def _enum_names(error: jsonschema.ValidationError) -> list[str]:
+    """The names an anyOf's options accept, through references and nested anyOfs
+    (a colour: #rrggbb, a CSS colour name or a {field})."""
+    names: list[str] = []
+    stack = list(error.context or ())
+    while stack:
+        sub = stack.pop()
+        if sub.validator == "enum":
+            names.extend(str(name) for name in sub.validator_value)
+        stack.extend(sub.context or ())
+    return names
 
 
 def _not(error: jsonschema.ValidationError, pointer: str) -> list[Located]:

@@ -115,6 +115,8 @@ def bind(value, scope: Mapping[str, object], literal: bool = True):
     template); an alias rewrites the path ({item.cost} -> {cards.2.cost})."""
     if isinstance(value, list):
         return [bind(item, scope, literal) for item in value]
+    if isinstance(value, dict):  # a gradient fill: its colours may be local names
+        return {key: bind(item, scope, literal) for key, item in value.items()}
     if not isinstance(value, str) or "{" not in value or not scope:
         return value
     whole = PLACEHOLDER.fullmatch(value) if literal else None

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sized
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
 from protopress.components.explain import Located
 from protopress.components.loader import locate_in_file
 from protopress.components.problems import InvalidInput, Problem
-from protopress.components.suggest import nearest
+from protopress.components.suggest import did_you_mean, nearest
 from protopress.generators.assets import AssetPolicy
 from protopress.generators.binding import (
     MISSING,
@@ -27,10 +27,11 @@ from protopress.generators.binding import (
     single,
     truthy,
 )
-from protopress.generators.colours import BLACK, Colour
+from protopress.generators.colours import BLACK, Colour, Gradient
+from protopress.generators.conditions import holds
 from protopress.generators.expand import LayoutProblem, Origin
-from protopress.generators.fonts import DEFAULT_FONT, Font
-from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse
+from protopress.generators.fonts import BUILTIN_FONTS, DEFAULT_FONT, Font
+from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse, plain
 from protopress.generators.rich import Family, InlineIcon, RichTextOp
 from protopress.generators.rich import fit as fit_rich
 from protopress.generators.scripts import (
@@ -38,11 +39,12 @@ from protopress.generators.scripts import (
     Item,
     ShapedTextOp,
     Styled,
+    aligned,
     fit_shaped,
     lacks_shaped,
     needs_shaping,
 )
-from protopress.generators.shapes import outline, scaled
+from protopress.generators.shapes import outline, regular_polygon, scaled, star_outline
 from protopress.generators.svg import VectorArt
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
@@ -56,7 +58,7 @@ class RectOp:
     y: float
     w: float
     h: float
-    fill: Colour | None = None
+    fill: Colour | Gradient | None = None
     stroke: Colour | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
@@ -71,12 +73,26 @@ class LineOp:
     stroke: Colour = BLACK
     stroke_width: float = 0.5
     dash: tuple[float, ...] = ()
+    cap: str = "butt"  # the ends: butt (at the end point), round or square (past it)
+
+
+@dataclass(frozen=True)
+class EllipseOp:
+    """The ellipse inscribed in the box x, y, w, h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Colour | Gradient | None = None
+    stroke: Colour | None = None
+    stroke_width: float = 0.0
 
 
 @dataclass(frozen=True)
 class PolygonOp:
     contours: tuple[Contour, ...]  # even-odd fill
-    fill: Colour | None = None
+    fill: Colour | Gradient | None = None
     stroke: Colour | None = None
     stroke_width: float = 0.0
 
@@ -99,6 +115,7 @@ class ImageOp:
     clip: tuple[float, float, float, float] | None = None  # the box, when cropped
     # an SVG's drawing (the path names it: faces with the same ops share a form)
     art: VectorArt | None = field(default=None, compare=False)
+    mask: RectOp | EllipseOp | PolygonOp | None = None  # the shape the picture is cut to
 
 
 @dataclass(frozen=True)
@@ -116,7 +133,22 @@ class FaceOp:
     turn: int = 0
 
 
-Op = RectOp | LineOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp
+@dataclass(frozen=True)
+class GroupOp:
+    """One element's drawing seen through its `opacity` and turned by its `rotate`:
+    turn degrees clockwise about (cx, cy), face points."""
+
+    ops: tuple[Op, ...]
+    opacity: float = 1.0
+    turn: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+
+
+Op = (
+    RectOp | LineOp | EllipseOp | PolygonOp | TextOp | RichTextOp | ShapedTextOp | ImageOp | FaceOp
+    | GroupOp
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -156,7 +188,7 @@ class FaceBuilder:
         self.catalog = catalog
         self.bleed = bleed
         self.assets = assets
-        self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
+        self._icons: dict[tuple[str, str], IconLook] = {}
         if assets is not None:
             assets.check_fonts(layout)
 
@@ -172,7 +204,8 @@ class FaceBuilder:
             if "when" in element and not _holds(element["when"], fields):
                 continue
             try:
-                ops.extend(self._element(element, fields, warnings, component.id))
+                drawn = self._element(element, fields, warnings, component.id)
+                ops.extend(self._seen(element, drawn) if _GROUPED & element.keys() else drawn)
             except FieldError as error:
                 raise self._located(side, origin, f"/{error.key}", str(error), component) from None
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
@@ -192,12 +225,40 @@ class FaceBuilder:
         except (OSError, ValueError):
             return FaceProblem([Problem(str(source), 1, 1, finding.pointer, finding.message)])
 
+    def _seen(self, element: Mapping, drawn: list[Op]) -> list[Op]:
+        """An element's ops under its opacity and rotation: one GroupOp about its centre."""
+        if not drawn:
+            return drawn
+        cx, cy = self._centre(element, drawn)
+        group = GroupOp(tuple(drawn), float(element.get("opacity", 1.0)),
+                        float(element.get("rotate", 0.0)), cx, cy)  # fmt: skip
+        return [group]
+
+    def _centre(self, element: Mapping, drawn: list[Op]) -> tuple[float, float]:
+        """Where an element turns: the middle of its box (a bleed rect: the face's),
+        of a line, or of the icons it drew."""
+        if element.get("bleed"):
+            return (self.layout.width / 2 + self.bleed, self.layout.height / 2 + self.bleed)
+        if "w" in element and "h" in element:
+            x, y, w, h = self._box(element)
+            return x + w / 2, y + h / 2
+        if element["type"] == "line":
+            ends = [self._at(element, key) for key in ("x", "y", "x2", "y2")]
+            return (ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2
+        points = [p for op in drawn for p in _corners(op)]
+        if not points:  # nothing with a place of its own: the element's corner
+            return self._at(element, "x"), self._at(element, "y")
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
     # ---- elements ------------------------------------------------------
 
     def _element(self, element: Mapping, fields, warnings, component_id):
         kind = element["type"]
         if kind in ("rect", "line"):
             return [self._rect(element, fields) if kind == "rect" else self._line(element, fields)]
+        if kind in ("ellipse", "polygon", "star"):
+            return [self._figure(element, fields)]
         if kind in ("icon", "icons", "grid", "markers"):
             shapes = {"icon": self._icon, "icons": self._icons_row, "grid": self._grid,
                       "markers": self._markers}[kind]  # fmt: skip
@@ -228,7 +289,7 @@ class FaceBuilder:
             )
         return RectOp(
             *box,
-            fill=colour(element.get("fill"), fields, "fill"),
+            fill=paint(element.get("fill"), fields),
             stroke=colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
             radius=parse_length(element.get("radius", 0)),
@@ -243,7 +304,32 @@ class FaceBuilder:
             stroke=colour(element.get("stroke"), fields, "stroke") or BLACK,
             stroke_width=element.get("stroke_width", 0.5),
             dash=tuple(element.get("dash", ())),
+            cap=element.get("cap", "butt"),
         )
+
+    def _figure(self, element, fields) -> EllipseOp | PolygonOp:
+        """An ellipse, regular polygon or star inscribed in the element's box."""
+        box = self._box(element)
+        fill = paint(element.get("fill"), fields)
+        stroke = colour(element.get("stroke"), fields, "stroke")
+        width = element.get("stroke_width", 0.5 if "stroke" in element else 0.0)
+        if element["type"] == "ellipse":
+            return EllipseOp(box[0], box[1], box[2], box[3], fill, stroke, width)
+        if element["type"] == "polygon":
+            corners = regular_polygon(element["sides"], box)
+        else:
+            corners = star_outline(element["points"], element.get("inner", 0.5), box)
+        return PolygonOp((corners,), fill, stroke, width)
+
+    def _clip_shape(self, element, box) -> RectOp | EllipseOp | PolygonOp:
+        """The shape an image is cut to, in its box: an ellipse, a polygon (sides), a
+        star (points, inner) or a rect (rounded by radius)."""
+        shape = element["clip"]
+        if shape == "rect":
+            return RectOp(
+                box[0], box[1], box[2], box[3], radius=parse_length(element.get("radius", 0))
+            )
+        return self._figure({**element, "type": shape, "fill": None, "stroke": None}, {})
 
     def _text(self, element, fields, warnings, component_id, box=None, size=None, font=None,
               valign=None):  # fmt: skip
@@ -283,12 +369,13 @@ class FaceBuilder:
         ascent = face_font.ascent(fitted.size)
         gap = (fitted.leading - fitted.size) / 2  # half the extra leading above each line
         runs = []
+        align = aligned(element.get("align", "left"), text)
         for index, line in enumerate(fitted.lines):
             width = face_font.width(line, fitted.size)
             offset = {"left": 0, "center": (w - width) / 2, "right": w - width}
             runs.append(
                 (
-                    x + offset[element.get("align", "left")],
+                    x + offset[align],
                     top + index * fitted.leading + gap + ascent,
                     line,
                 )
@@ -310,23 +397,37 @@ class FaceBuilder:
             raise FieldError("text", f"{_shown(text)}: {error}") from None
         ids = sorted({piece.id for piece in pieces if isinstance(piece, Icon)})
         icons = tuple((icon_id, self._inline_icon(icon_id, element)) for icon_id in ids)
-        family = self._family(font or element.get("font", DEFAULT_FONT))
+        font_name = font or element.get("font", DEFAULT_FONT)
+        family = self._family(font_name)
         spans = [p for p in pieces if isinstance(p, Span)]
-        _glyph_warnings([(s.text, family.pick(s.bold, s.italic)) for s in spans], element,
+        fonts = self._span_fonts(spans)
+        families = dict(fonts)
+
+        def family_of(span: Span) -> Family:
+            return family if span.font is None else families[span.font]
+
+        _glyph_warnings([(s.text, family_of(s).pick(s.bold, s.italic)) for s in spans], element,
                         fields, warnings, component_id)  # fmt: skip
+        upright = sorted({span.font or font_name for span in spans if span.italic
+                          and family_of(span).pick(span.bold, True) == family_of(span).regular})  # fmt: skip
+        warnings.extend(f"{component_id}: <i> prints upright: the layout has no italic of the "
+                        f"font {name!r} (add one as {name.removesuffix('-bold')}-italic under "
+                        f"fonts)" for name in upright)  # fmt: skip
         if any(needs_shaping(span.text) for span in spans):
             by_id = dict(icons)
             items: tuple[Item, ...] = tuple(
                 IconItem(by_id[p.id]) if isinstance(p, Icon)
-                else Styled(p.text, family.pick(p.bold, p.italic)) for p in pieces
+                else Styled(p.text, family_of(p).pick(p.bold, p.italic)) for p in pieces
             )  # fmt: skip
             return [self._shaped(items, text, element, fields, warnings, component_id, box,
                                  size, valign)]  # fmt: skip
         x, y, w, h = box
+        sized = any(span.size is not None for span in spans)
         op = RichTextOp(
             x, y, w, h, pieces, icons, family,
-            size, element.get("leading", 1.2), element.get("align", "left"),
+            size, element.get("leading", 1.2), aligned(element.get("align", "left"), plain(pieces)),
             valign or element.get("valign", "top"), colour(element.get("colour"), fields, "colour") or BLACK,
+            fonts=fonts, written_size=size if sized else None,
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
@@ -347,13 +448,31 @@ class FaceBuilder:
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
         first = next(item.font for item in items if isinstance(item, Styled))
         ascent, gap = first.ascent(fitted.size), (line_height - fitted.size) / 2
-        align = element.get("align", "left")
+        letters = "".join(item.text for item in items if isinstance(item, Styled))
+        align = aligned(element.get("align", "left"), letters)
         lines = tuple(
             (x + {"left": 0, "center": (w - line.width) / 2, "right": w - line.width}[align],
              top + index * line_height + gap + ascent, line)
             for index, line in enumerate(fitted.lines)
         )  # fmt: skip
         return ShapedTextOp(lines, fitted.size, colour(element.get("colour"), fields) or BLACK)
+
+    def _span_fonts(self, spans: list[Span]) -> tuple[tuple[str, Family], ...]:
+        """The families <span font=...> names, each a font of the layout; a span's
+        colour is checked here too: both are problems at the element's text."""
+        for span in spans:
+            if span.colour is not None:
+                try:
+                    Colour.parse(span.colour)
+                except ValueError as error:
+                    raise FieldError("text", f"<span color={span.colour!r}>: {error}") from None
+        names = sorted({span.font for span in spans if span.font is not None})
+        known = set(BUILTIN_FONTS) | set(self.layout.fonts)
+        for name in names:
+            if name not in known:
+                raise FieldError("text", f"<span font={name!r}>: unknown font{did_you_mean(name, known)}; "
+                                         f"fonts: {', '.join(sorted(known))}")  # fmt: skip
+        return tuple((name, self._family(name)) for name in names)
 
     def _family(self, name: str) -> Family:
         """A font and its bold, italic and bold italic: `NAME-bold` and the like
@@ -379,8 +498,12 @@ class FaceBuilder:
         for name in names:
             for item in self._collection(name, "icons"):
                 if item.get("id") == icon_id:
-                    shape, icon_colour = _icon_of(name, item)
-                    return InlineIcon(shape, icon_colour)
+                    look = _icon_of(name, item)
+                    if look.file is None or self.assets is None:
+                        return InlineIcon(look.shape, look.colour)
+                    path = self._icon_file(look, "text")
+                    return InlineIcon(look.shape, look.colour, path, self.assets.size(path),
+                                      self.assets.art(path))  # fmt: skip
         known = [str(i.get("id")) for n in names for i in self._collection(n, "icons")]
         match = nearest(icon_id, known)
         hint = f" (did you mean ':{match}:'?)" if match else ""
@@ -395,7 +518,8 @@ class FaceBuilder:
             self._icon_names = [
                 name for name, items in self.catalog.document.items()
                 if isinstance(items, list) and items
-                and all(isinstance(item, dict) and "shape" in item for item in items)
+                and all(isinstance(item, dict) and ("shape" in item or "icon" in item)
+                        for item in items)
             ]  # fmt: skip
         return self._icon_names
 
@@ -403,13 +527,14 @@ class FaceBuilder:
         shape = fill(element["shape"], fields)
         size = parse_length(element["icon_size"])
         fill_colour = colour(element.get("fill"), fields, "fill") or BLACK
+        look = IconLook(shape, fill_colour)
         if "from" in element:  # the shape names a component whose icon is drawn
             if not shape:
                 return []
-            shape, looked_up = self._lookup_icon(element["from"], shape)
-            fill_colour = colour(element.get("fill"), fields, "fill") or looked_up
-        return [self._shape_op(shape, self._at(element, "x"), self._at(element, "y"), size,
-                               fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
+            look = self._lookup_icon(element["from"], shape)
+            fill_colour = colour(element.get("fill"), fields, "fill") or look.colour
+        return [self._drawn_icon(look, self._at(element, "x"), self._at(element, "y"), size,
+                                 fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
     def _icons_row(self, element, fields):
         items = single(element["items"], fields)
@@ -422,13 +547,30 @@ class FaceBuilder:
         ops = []
         column = element.get("direction") == "column"
         for item in items:
-            shape, item_colour = self._lookup_icon(element["from"], str(item))
-            ops.append(self._shape_op(shape, x, y, size, item_colour, element, fields, "from"))
+            look = self._lookup_icon(element["from"], str(item))
+            ops.append(self._drawn_icon(look, x, y, size, look.colour, element, fields, "from"))
             if column:
                 y += size + gap
             else:
                 x += size + gap
         return ops
+
+    def _drawn_icon(self, look: IconLook, x, y, size, fill_colour, element, fields, key) -> Op:
+        """A component's icon in the square (x, y, size): its picture, contained and
+        centred, when it names one, else its shape in fill_colour."""
+        if look.file is None or self.assets is None:
+            return self._shape_op(look.shape, x, y, size, fill_colour, element, fields, key)
+        path = self._icon_file(look, key)
+        return fitted_image(self.assets.size(path), (x, y, size, size), "contain", "center",
+                            "middle")(path, self.assets.art(path))  # fmt: skip
+
+    def _icon_file(self, look: IconLook, key: str) -> Path:
+        """The checked picture file an icon names (relative to the catalog's folder)."""
+        assert self.assets is not None and look.file is not None
+        try:
+            return self.assets.resolve(look.file)
+        except ValueError as error:
+            raise FieldError(key, f"the icon of {look.name}: {error}") from None
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
         stroke = colour(element.get("stroke"), fields, "stroke")
@@ -443,12 +585,14 @@ class FaceBuilder:
             stroke_width=element.get("stroke_width", 0.6 if stroke else 0.0),
         )
 
-    def _lookup_icon(self, collection: str, item_id: str) -> tuple[str, Colour]:
+    def _lookup_icon(self, collection: str, item_id: str) -> IconLook:
         key = (collection, item_id)
         if key not in self._icons:
             items = self._collection(collection)
             found = next((c for c in items if c.get("id") == item_id), None)
-            self._icons[key] = ("circle", BLACK) if found is None else _icon_of(collection, found)
+            self._icons[key] = (
+                IconLook("circle", BLACK) if found is None else _icon_of(collection, found)
+            )
         return self._icons[key]
 
     def _collection(self, name: str, key: str = "from") -> list[dict]:
@@ -549,10 +693,10 @@ class FaceBuilder:
         for item in items:
             if not isinstance(item, dict) or item_key not in item:
                 continue
-            shape, item_colour = self._lookup_icon(element["from"], str(item[item_key]))
+            look = self._lookup_icon(element["from"], str(item[item_key]))
             cx = x + (_position(item, col_key) + 0.5) * cell_w - size / 2
             cy = y + (_position(item, row_key) + 0.5) * cell_h - size / 2
-            ops.append(self._shape_op(shape, cx, cy, size, item_colour, element, fields, "from"))
+            ops.append(self._drawn_icon(look, cx, cy, size, look.colour, element, fields, "from"))
         return ops
 
     def _legend(self, element, fields, warnings, component_id):
@@ -577,9 +721,9 @@ class FaceBuilder:
         ops = []
         for index, entry in enumerate(chosen):
             top = y + index * line_h
-            shape, item_colour = self._lookup_icon(source, str(entry.get("id")))
-            ops.append(self._shape_op(shape, x, top + (line_h - icon) / 2, icon, item_colour,
-                                      element, fields, "from"))  # fmt: skip
+            look = self._lookup_icon(source, str(entry.get("id")))
+            ops.append(self._drawn_icon(look, x, top + (line_h - icon) / 2, icon, look.colour,
+                                        element, fields, "from"))  # fmt: skip
             ops.extend(self._text({"x": 0, "y": 0, "w": 0, "h": 0, "text": element["text"]},
                                   {**entry, "catalog": fields.get("catalog")}, warnings, component_id,
                                   box=(x + icon + 2, top, w - icon - 2, line_h),
@@ -598,8 +742,10 @@ class FaceBuilder:
         box = self._box(element)
         fit = element.get("fit", "contain")
         size, art = self.assets.size(path), self.assets.art(path)
-        placed = fitted_image(size, box, fit, element.get("align", "center"),
+        placed = fitted_image(size, box, fit, aligned(element.get("align", "center"), ""),
                               element.get("valign", "middle"))(path, art)  # fmt: skip
+        if "clip" in element:
+            placed = replace(placed, mask=self._clip_shape(element, box))
         warnings.extend(
             art_warnings(f"{component_id}: image {label!r}", size, art, box, fit, placed)
         )
@@ -692,15 +838,28 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _icon_of(collection: str, found: dict) -> tuple[str, Colour]:
-    """The shape and colour a catalog component gives its icon."""
-    shape, value = found.get("shape", "circle"), found.get("colour")
+@dataclass(frozen=True)
+class IconLook:
+    """How a component's icon looks: its shape and colour, or its own picture."""
+
+    shape: str
+    colour: Colour
+    file: str | None = None  # an image or SVG file, relative to the catalog's folder
+    name: str = ""  # the component, for messages: "symbols 'fire'"
+
+
+def _icon_of(collection: str, found: dict) -> IconLook:
+    """The shape and colour a catalog component gives its icon, and its picture
+    when it names one (`"icon": "icons/fire.svg"`)."""
+    shape, value, file = found.get("shape", "circle"), found.get("colour"), found.get("icon")
     name = f"{collection} {found.get('id')!r}"
     if not isinstance(shape, str):
         raise FieldError("from", f"{name} has shape {_shown(shape)}; expected a shape name")
     if value is not None and not isinstance(value, str):
         raise FieldError("from", f"{name} has colour {_shown(value)}; expected e.g. '#1f77b4'")
-    return shape, colour(value, {}, "from") or BLACK
+    if file is not None and (not isinstance(file, str) or not file):
+        raise FieldError("from", f"{name} has icon {_shown(file)}; expected an image file's path")
+    return IconLook(shape, colour(value, {}, "from") or BLACK, file, name)
 
 
 def _position(item: dict, key: str) -> float:
@@ -716,9 +875,10 @@ def _position(item: dict, key: str) -> float:
 def _holds(when, fields) -> bool:
     """A `when`: one condition, or a list of conditions that must all hold."""
     conditions = [when] if isinstance(when, str) else when
-    return all(truthy(condition, fields) for condition in conditions)
+    return all(holds(condition, fields) for condition in conditions)
 
 
+_GROUPED = frozenset({"opacity", "rotate"})  # keys that draw an element as a GroupOp
 MAX_COUNT = 100  # rows, columns: as the schema's bound on literal counts
 MAX_ITEMS = 1000  # icons, markers and table rows one element draws from a field's list
 # One text box: shrink-to-fit lays the text out at each half-point size, so a
@@ -762,6 +922,26 @@ def colour(value, fields, key: str = "colour") -> Colour | None:
         return Colour.parse(text) if text else None
     except ValueError as error:
         raise FieldError(key, str(error)) from None
+
+
+def _corners(op: Op) -> list[tuple[float, float]]:
+    """The points that bound an icon's drawing: a shape's corners, a picture's box."""
+    if isinstance(op, PolygonOp):
+        return [point for contour in op.contours for point in contour]
+    if isinstance(op, ImageOp):
+        return [(op.x, op.y), (op.x + op.w, op.y + op.h)]
+    return []
+
+
+def paint(value, fields) -> Colour | Gradient | None:
+    """A shape's fill: a colour, or a gradient ({"linear": [...], "angle": 90} or
+    {"radial": [...]}, each colour a name, #rrggbb or a {field})."""
+    if not isinstance(value, Mapping):
+        return colour(value, fields, "fill")
+    kind = "linear" if "linear" in value else "radial"
+    colours = tuple(colour(c, fields, "fill") or BLACK for c in value[kind])
+    stops = tuple(value["stops"]) if "stops" in value else None
+    return Gradient(kind, colours, stops, float(value.get("angle", 0)))
 
 
 def context(component, catalog) -> dict:

@@ -26,6 +26,7 @@ from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.components.suggest import did_you_mean
 from protopress.generators.binding import PLACEHOLDER
+from protopress.generators.conditions import field_tested
 from protopress.generators.expand import Deferred
 from protopress.generators.layout import Layout, layouts_for, problem_at
 
@@ -62,10 +63,7 @@ def _collect(value, used: set[str]) -> None:
 
 
 def _tested(test: str) -> str:
-    name = test.lstrip("!")
-    for separator in "=~":
-        name = name.split(separator, 1)[0]
-    return name.split(".")[0].strip()
+    return field_tested(test.lstrip("!")).split(".")[0].strip()
 
 
 def _drawn_lists(layout: Layout) -> Iterator[tuple[str, str]]:

@@ -417,7 +417,23 @@ def _length_checks(document: dict) -> list[Located]:
         for key in _REPEAT_LENGTHS if isinstance(repeat, dict) else ():
             check(f"{pointer}/repeat/{key}", repeat.get(key))
         findings += _dash_check(pointer, element.get("dash"))
+        findings += _stops_check(pointer, element.get("fill"))
     return findings
+
+
+def _stops_check(pointer: str, fill) -> list[Located]:
+    """A gradient's stops: one per colour, each at or after the one before."""
+    if not isinstance(fill, dict) or not isinstance(fill.get("stops"), list):
+        return []
+    stops, colours = fill["stops"], fill.get("linear", fill.get("radial"))
+    if isinstance(colours, list) and len(stops) != len(colours):
+        message = f"{len(stops)} stops for {len(colours)} colours; give one stop per colour"
+        return [Located(f"{pointer}/fill/stops", message)]
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in stops)
+    if numbers and any(b < a for a, b in zip(stops, stops[1:], strict=False)):
+        message = f"stops {stops!r} go backwards; each is at or after the one before"
+        return [Located(f"{pointer}/fill/stops", message)]
+    return []
 
 
 def _trim_check(pointer: str, value) -> list[Located]:

@@ -3,20 +3,35 @@ and placed wherever the component appears (copies, sheets, backs)."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from reportlab.graphics import renderPDF
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from protopress.generators.colours import Colour
-from protopress.generators.face import Face, FaceOp, ImageOp, LineOp, PolygonOp, RectOp, TextOp
+from protopress.generators.colours import Colour, Gradient
+from protopress.generators.face import (
+    EllipseOp,
+    Face,
+    FaceOp,
+    GroupOp,
+    ImageOp,
+    LineOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
 from protopress.generators.rich import Glued, InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
 from protopress.generators.svg import VectorArt, cmyk_drawing
+
+LINE_CAPS = {"butt": 0, "round": 1, "square": 2}  # PDF's line cap styles
 
 
 class FaceCanvas(Canvas):
@@ -56,7 +71,11 @@ class FaceCanvas(Canvas):
 
 def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
               separation: Separation | None) -> None:  # fmt: skip
-    """An inline icon as a vector shape in a y-up box whose bottom-left corner is (x, y)."""
+    """An inline icon as a vector shape, or its picture contained and centred, in a
+    y-up box whose bottom-left corner is (x, y)."""
+    if icon.image is not None:
+        _icon_picture(canvas, icon, x, y, size, separation)
+        return
     canvas.saveState()
     if separation is not None:
         canvas.setFillColorCMYK(*separation.colour(icon.colour))
@@ -69,6 +88,26 @@ def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
             path.lineTo(*point)
         path.close()
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    canvas.restoreState()
+
+
+def _icon_picture(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
+                  separation: Separation | None) -> None:  # fmt: skip
+    """An icon's own picture (raster or SVG), contained in the square of side size."""
+    assert icon.image is not None
+    width, height = icon.image_size
+    scale = size / max(width, height)
+    w, h = width * scale, height * scale
+    left, bottom = x + (size - w) / 2, y + (size - h) / 2
+    if icon.art is None:
+        art = str(icon.image) if separation is None else _SeparatedArt(separation.image(icon.image))
+        canvas.drawImage(art, left, bottom, w, h, mask="auto")
+        return
+    drawing = icon.art.drawing if separation is None else cmyk_drawing(icon.art, separation)
+    canvas.saveState()
+    canvas.translate(left, bottom)
+    canvas.scale(w / icon.art.width, h / icon.art.height)
+    renderPDF.draw(drawing, canvas, 0, 0)
     canvas.restoreState()
 
 
@@ -187,54 +226,125 @@ class PdfFaces:
 
     def draw(self, face: Face) -> None:
         """Draw a face's operations with its bottom-left corner at the origin."""
+        for op in face.ops:
+            self._op(op, face)
+
+    def _op(self, op: Op, face: Face) -> None:
         height = face.height
         canvas = self.canvas
-        for op in face.ops:
-            if isinstance(op, RectOp):
-                self._paint(op.fill, op.stroke, op.stroke_width)
-                canvas.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius,
-                                 stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
-            elif isinstance(op, LineOp):
-                self._paint(None, op.stroke, op.stroke_width)
-                canvas.setDash(list(op.dash) if op.dash else [])
-                canvas.line(op.x1, height - op.y1, op.x2, height - op.y2)
-            elif isinstance(op, PolygonOp):
-                self._paint(op.fill, op.stroke, op.stroke_width)
-                path = canvas.beginPath()
-                for contour in op.contours:
-                    path.moveTo(contour[0][0], height - contour[0][1])
-                    for px, py in contour[1:]:
-                        path.lineTo(px, height - py)
-                    path.close()
-                canvas.drawPath(path, stroke=int(op.stroke is not None),
-                                fill=int(op.fill is not None), fillMode=FILL_EVEN_ODD)  # fmt: skip
-            elif isinstance(op, TextOp):
-                self.set_fill(op.colour)
-                canvas.setFont(op.font.name, op.size)
-                for x, baseline, text in op.runs:
-                    canvas.drawString(x, height - baseline, text)
-            elif isinstance(op, RichTextOp):
-                draw_rich(op, canvas, height, self.separation)
-            elif isinstance(op, ShapedTextOp):
-                self.set_fill(op.colour)
-                draw_shaped(canvas, op, height, self.separation)
-            elif isinstance(op, ImageOp):
+        if isinstance(op, (RectOp, EllipseOp, PolygonOp)) and isinstance(op.fill, Gradient):
+            self._gradient(op, op.fill, height)
+        elif isinstance(op, RectOp):
+            self._paint(op.fill, op.stroke, op.stroke_width)
+            canvas.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius,
+                             stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
+        elif isinstance(op, LineOp):
+            self._paint(None, op.stroke, op.stroke_width)
+            canvas.setDash(list(op.dash) if op.dash else [])
+            if op.cap != "butt":  # the cap stays the line's own
                 canvas.saveState()
-                if op.clip is not None:
-                    cx, cy, cw, ch = op.clip
-                    path = canvas.beginPath()
-                    path.rect(cx, height - cy - ch, cw, ch)
-                    canvas.clipPath(path, stroke=0, fill=0)
-                if op.art is None:
-                    canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
-                                     mask="auto")  # fmt: skip
-                else:  # vectors: the SVG's own size scaled to where it is placed
-                    canvas.translate(op.x, height - op.y - op.h)
-                    canvas.scale(op.w / op.art.width, op.h / op.art.height)
-                    renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
+                canvas.setLineCap(LINE_CAPS[op.cap])
+            canvas.line(op.x1, height - op.y1, op.x2, height - op.y2)
+            if op.cap != "butt":
                 canvas.restoreState()
-            elif isinstance(op, FaceOp):
-                self._inner(op, face)
+        elif isinstance(op, EllipseOp):
+            self._paint(op.fill, op.stroke, op.stroke_width)
+            canvas.ellipse(op.x, height - op.y - op.h, op.x + op.w, height - op.y,
+                           stroke=int(op.stroke is not None), fill=int(op.fill is not None))  # fmt: skip
+        elif isinstance(op, PolygonOp):
+            self._paint(op.fill, op.stroke, op.stroke_width)
+            canvas.drawPath(self._outline(op, height), stroke=int(op.stroke is not None),
+                            fill=int(op.fill is not None), fillMode=FILL_EVEN_ODD)  # fmt: skip
+        elif isinstance(op, TextOp):
+            self.set_fill(op.colour)
+            canvas.setFont(op.font.name, op.size)
+            for x, baseline, text in op.runs:
+                canvas.drawString(x, height - baseline, text)
+        elif isinstance(op, RichTextOp):
+            draw_rich(op, canvas, height, self.separation)
+        elif isinstance(op, ShapedTextOp):
+            self.set_fill(op.colour)
+            draw_shaped(canvas, op, height, self.separation)
+        elif isinstance(op, ImageOp):
+            canvas.saveState()
+            if op.clip is not None:
+                cx, cy, cw, ch = op.clip
+                path = canvas.beginPath()
+                path.rect(cx, height - cy - ch, cw, ch)
+                canvas.clipPath(path, stroke=0, fill=0)
+            if op.mask is not None:
+                canvas.clipPath(self._outline(op.mask, height), stroke=0, fill=0,
+                                fillMode=FILL_EVEN_ODD)  # fmt: skip
+            if op.art is None:
+                canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
+                                 mask="auto")  # fmt: skip
+            else:  # vectors: the SVG's own size scaled to where it is placed
+                canvas.translate(op.x, height - op.y - op.h)
+                canvas.scale(op.w / op.art.width, op.h / op.art.height)
+                renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
+            canvas.restoreState()
+        elif isinstance(op, FaceOp):
+            self._inner(op, face)
+        elif isinstance(op, GroupOp):
+            self._group(op, face)
+
+    def _outline(self, op: RectOp | EllipseOp | PolygonOp, height: float):
+        """The shape's path, in the page's y-up points."""
+        path = self.canvas.beginPath()
+        if isinstance(op, RectOp):
+            path.roundRect(op.x, height - op.y - op.h, op.w, op.h, op.radius)
+        elif isinstance(op, EllipseOp):
+            path.ellipse(op.x, height - op.y - op.h, op.w, op.h)
+        else:
+            for contour in op.contours:
+                path.moveTo(contour[0][0], height - contour[0][1])
+                for px, py in contour[1:]:
+                    path.lineTo(px, height - py)
+                path.close()
+        return path
+
+    def _gradient(self, op: RectOp | EllipseOp | PolygonOp, gradient: Gradient,
+                  height: float) -> None:  # fmt: skip
+        """A shape filled with a gradient across its box, then its outline stroked."""
+        canvas = self.canvas
+        x, y, w, h = _bounds(op)
+        colours = [self._colour(c) for c in gradient.colours]
+        stops = list(gradient.stops) if gradient.stops is not None else None
+        canvas.saveState()
+        canvas.clipPath(self._outline(op, height), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+        cx, cy = x + w / 2, height - (y + h / 2)
+        if gradient.kind == "linear":
+            turn = math.radians(gradient.angle)  # clockwise on the face: y runs down there
+            dx, dy = math.cos(turn), -math.sin(turn)
+            reach = (w * abs(dx) + h * abs(dy)) / 2  # the box's corners take the end colours
+            canvas.linearGradient(cx - reach * dx, cy - reach * dy, cx + reach * dx,
+                                  cy + reach * dy, colours, stops)  # fmt: skip
+        else:
+            canvas.radialGradient(cx, cy, max(w, h) / 2, colours, stops)
+        canvas.restoreState()
+        if op.stroke is not None:
+            self._paint(None, op.stroke, op.stroke_width)
+            canvas.drawPath(self._outline(op, height), stroke=1, fill=0)
+
+    def _colour(self, colour: Colour) -> Color:
+        if self.separation is not None:
+            return CMYKColor(*self.separation.colour(colour))
+        return Color(colour.r, colour.g, colour.b)
+
+    def _group(self, op: GroupOp, face: Face) -> None:
+        """An element's ops through its opacity, turned clockwise about its centre."""
+        canvas = self.canvas
+        canvas.saveState()
+        if op.opacity < 1:
+            canvas.setFillAlpha(op.opacity)
+            canvas.setStrokeAlpha(op.opacity)
+        if op.turn:
+            canvas.translate(op.cx, face.height - op.cy)
+            canvas.rotate(-op.turn)  # the page's y runs up: clockwise is negative
+            canvas.translate(-op.cx, op.cy - face.height)
+        for inner in op.ops:
+            self._op(inner, face)
+        canvas.restoreState()
 
     def _inner(self, op: FaceOp, face: Face) -> None:
         """A face inside a face (FaceOp), clipped to the outer face's box."""
@@ -272,10 +382,19 @@ class PdfFaces:
             )  # art kept: its id stays its own
         return self._cmyk_art[id(art)][1]
 
-    def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
-        if fill is not None:
+    def _paint(self, fill: Colour | Gradient | None, stroke: Colour | None, width: float) -> None:
+        if isinstance(fill, Colour):
             self.set_fill(fill)
         if stroke is not None:
             self.set_stroke(stroke)
             self.canvas.setLineWidth(width)
             self.canvas.setDash([])  # solid unless a dashed line sets its own pattern
+
+
+def _bounds(op: RectOp | EllipseOp | PolygonOp) -> tuple[float, float, float, float]:
+    """The box a shape fills (face points, y down): a gradient spans it."""
+    if isinstance(op, PolygonOp):
+        xs = [x for contour in op.contours for x, _ in contour]
+        ys = [y for contour in op.contours for _, y in contour]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    return op.x, op.y, op.w, op.h

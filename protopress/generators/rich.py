@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportlab.lib.abag import ABag
@@ -28,6 +29,7 @@ from protopress.generators.shapes import outline, scaled
 
 if TYPE_CHECKING:
     from protopress.generators.separation import Separation
+    from protopress.generators.svg import VectorArt
 
 ALIGNMENTS = {"left": 0, "center": 1, "right": 2}
 SHRINK_STEP = 0.5  # points, as for plain text
@@ -50,10 +52,14 @@ class Family:
 
 @dataclass(frozen=True)
 class InlineIcon:
-    """An icon inside text: a shape in a colour, drawn into the box reportlab gives it."""
+    """An icon inside text: a shape in a colour, or a picture (an image or SVG file,
+    checked), drawn into the box reportlab gives it."""
 
     shape: str
     colour: Colour
+    image: Path | None = None
+    image_size: tuple[float, float] = (1.0, 1.0)  # pixels, or an SVG's points
+    art: VectorArt | None = field(default=None, compare=False)  # an SVG's drawing
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,20 @@ class RichTextOp:
     valign: str = "top"
     colour: Colour = Colour(0, 0, 0)
     shaping: bool = False  # shape with HarfBuzz (combining marks, joining scripts)
+    fonts: tuple[tuple[str, Family], ...] = ()  # the families <span font=...> names
+    written_size: float | None = None  # the element's size, when spans set sizes of their own
+
+    def family_of(self, piece: Piece) -> Family:
+        """The fonts a piece is set in: its span's font, else the text's."""
+        if isinstance(piece, Span) and piece.font is not None:
+            return dict(self.fonts)[piece.font]
+        return self.family
+
+    def size_of(self, piece: Piece) -> float:
+        """A piece's size: its span's, shrunk as the text shrinks to fit, else the text's."""
+        if isinstance(piece, Span) and piece.size is not None:
+            return piece.size * self.size / (self.written_size or self.size)
+        return self.size
 
 
 @dataclass(frozen=True)
@@ -122,9 +142,7 @@ def _glued(pieces: tuple[Piece, ...]) -> list[Piece | tuple[Piece, ...]]:
         if isinstance(piece, Icon):
             atoms.append(piece)
         else:
-            atoms.extend(
-                Span(part, piece.bold, piece.italic) for part in WORD_EDGE.split(piece.text) if part
-            )
+            atoms.extend(replace(piece, text=part) for part in WORD_EDGE.split(piece.text) if part)
     out: list[Piece | tuple[Piece, ...]] = []
     word: list[Piece] = []
 
@@ -146,8 +164,8 @@ def _glued(pieces: tuple[Piece, ...]) -> list[Piece | tuple[Piece, ...]]:
     for item in out:
         last = merged[-1] if merged else None
         if (isinstance(item, Span) and isinstance(last, Span)
-                and (last.bold, last.italic) == (item.bold, item.italic)):  # fmt: skip
-            merged[-1] = Span(last.text + item.text, item.bold, item.italic)
+                and replace(last, text="") == replace(item, text="")):  # fmt: skip
+            merged[-1] = replace(item, text=last.text + item.text)
         else:
             merged.append(item)
     return merged
@@ -162,9 +180,9 @@ def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
     for item in items:
         style = item[0] if isinstance(item, tuple) else item
         frag = ParaFrag()
-        frag.fontName = op.family.pick(style.bold, style.italic).name
-        frag.fontSize = op.size
-        frag.textColor = text_colour
+        frag.fontName = op.family_of(style).pick(style.bold, style.italic).name
+        frag.fontSize = op.size_of(style)
+        frag.textColor = _span_colour(style, separation) or text_colour
         frag.rise = 0
         frag.greek = 0
         frag.link = []
@@ -180,7 +198,7 @@ def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
         if isinstance(item, Icon):
             image, width = icons[item.id], op.size
         else:
-            parts = tuple(_glued_part(atom, op, icons, text_colour) for atom in item)
+            parts = tuple(_glued_part(atom, op, icons, text_colour, separation) for atom in item)
             image = Glued(parts, op.size)
             width = sum(op.size if isinstance(part, InlineIcon) else part.width for part in parts)
         frag.cbDefn = ABag(kind="img", image=image, width=width, height=op.size,
@@ -189,12 +207,20 @@ def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
     return frags
 
 
-def _glued_part(atom: Piece, op: RichTextOp, icons: dict[str, InlineIcon],
-                colour: Color) -> InlineIcon | GluedText:  # fmt: skip
+def _glued_part(atom: Piece, op: RichTextOp, icons: dict[str, InlineIcon], colour: Color,
+                separation: Separation | None) -> InlineIcon | GluedText:  # fmt: skip
     if isinstance(atom, Icon):
         return icons[atom.id]
-    name = op.family.pick(atom.bold, atom.italic).name
-    return GluedText(atom.text, name, op.size, colour, stringWidth(atom.text, name, op.size))
+    name, size = op.family_of(atom).pick(atom.bold, atom.italic).name, op.size_of(atom)
+    colour = _span_colour(atom, separation) or colour
+    return GluedText(atom.text, name, size, colour, stringWidth(atom.text, name, size))
+
+
+def _span_colour(piece: Piece, separation: Separation | None) -> Color | None:
+    """The colour a <span color=...> gives its text (checked when the face was built)."""
+    if isinstance(piece, Span) and piece.colour is not None:
+        return _reportlab_colour(Colour.parse(piece.colour), separation)
+    return None
 
 
 @functools.lru_cache(maxsize=512)
@@ -209,6 +235,7 @@ def laid_out(op: RichTextOp, separation: Separation | None = None) -> Laid:
         textColor=_reportlab_colour(op.colour, separation),
         shaping=int(op.shaping),
         splitLongWords=0,
+        **({"autoLeading": "max"} if op.written_size is not None else {}),  # lines fit spans
     )
     paragraph = Paragraph("", style, frags=_fragments(op, separation))
     _, height = paragraph.wrap(op.w, op.h)

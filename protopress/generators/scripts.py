@@ -116,6 +116,28 @@ class Shaped:
 # ---- the bidi algorithm -----------------------------------------------------
 
 
+def right_to_left(text: str) -> bool:
+    """Whether a paragraph reads right to left: its first strong letter is
+    right-to-left (rules P2 and P3, isolates not skipped); text without a strong
+    letter reads left to right."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind == "L":
+            return False
+        if kind in ("R", "AL"):
+            return True
+    return False
+
+
+def aligned(align: str, text: str) -> str:
+    """left, center or right for an element's align: start and end follow the
+    text's direction (start is right in Hebrew or Arabic), the others stay."""
+    if align not in ("start", "end"):
+        return align
+    return ("right" if align == "start" else "left") if right_to_left(text) else (
+        "left" if align == "start" else "right")  # fmt: skip
+
+
 def levels(text: str) -> list[int]:
     """The embedding level of each character of one paragraph (rules P2 to I2).
 

@@ -197,3 +197,25 @@ def scaled(shape_outline: Outline, x: float, y: float, size: float) -> list[list
     """The contours in absolute coordinates: the unit box mapped onto the square
     with top-left corner (x, y) and side `size` (y grows with the unit box's y)."""
     return [[(x + px * size, y + py * size) for px, py in c] for c in shape_outline.contours]
+
+
+Box = tuple[float, float, float, float]  # x, y (top-left corner), w, h; y down
+
+
+def _in_box(points: Iterable[Point], box: Box) -> Contour:
+    """Points around the origin (radius 1 reaching the unit circle) stretched onto
+    the ellipse inscribed in box."""
+    x, y, w, h = box
+    return tuple((x + w / 2 * (1 + px), y + h / 2 * (1 + py)) for px, py in points)
+
+
+def regular_polygon(sides: int, box: Box) -> Contour:
+    """A regular polygon's corners on the ellipse inscribed in box, the first at the
+    top middle, clockwise (a box that is not square stretches it)."""
+    return _in_box(_regular(sides), box)
+
+
+def star_outline(points: int, inner: float, box: Box) -> Contour:
+    """A star of `points` points on the ellipse inscribed in box, the first at the
+    top middle, its inner corners `inner` of the way out from the centre."""
+    return _in_box(_star(points, inner), box)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from protopress.components import Catalog
+from protopress.components.colournames import hex_of
 from protopress.components.schemas import kinds
 from protopress.validators.findings import Check, Finding
 
@@ -82,9 +83,8 @@ def _encode(linear: float) -> float:
     return 12.92 * linear if linear <= 0.0031308 else 1.055 * linear ** (1 / 2.4) - 0.055
 
 
-def _linear_rgb(rgb_hex: str) -> tuple[float, float, float]:
-    if len(rgb_hex) != 7 or rgb_hex[0] != "#":
-        raise ValueError(f"not a #rrggbb colour: {rgb_hex!r}")
+def _linear_rgb(colour: str) -> tuple[float, float, float]:
+    rgb_hex = hex_of(colour)  # a CSS name too
     red, green, blue = (_decode(int(rgb_hex[i : i + 2], 16) / 255) for i in (1, 3, 5))
     return red, green, blue
 

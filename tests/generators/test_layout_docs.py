@@ -35,7 +35,9 @@ def table(heading: str) -> dict[str, list[str]]:
 def required_by_type() -> dict[str, set[str]]:
     found = {}
     for rule in ELEMENT["allOf"]:
-        kind = rule["if"]["properties"]["type"]["const"]
+        kind = rule["if"]["properties"].get("type", {}).get("const")
+        if kind is None:  # a rule of several types (a gradient fill) or of a clip's shape
+            continue
         then = rule["then"]
         found[kind] = set(then.get("required", []))
         for option in then.get("anyOf", []):  # a rect: bleed, or x, y, w, h

@@ -95,7 +95,7 @@ def test_a_number_from_a_fragment_s_with_in_a_colour_is_a_located_problem(tmp_pa
     column = json.dumps(layout).index('"{k}"') + 1  # at the value
     assert result.output.splitlines() == [
         f"{tmp_path / 'layouts' / 'card.json'}:1:{column} /fragments/f/0/fill: card 'c1': "
-        "'0' is not a colour (expected #rrggbb)"
+        "'0' is not a colour (expected #rrggbb, or a CSS colour name such as 'brown')"
     ]
     assert not (tmp_path / "o").exists()
 

@@ -291,8 +291,8 @@ def test_an_unknown_element_type_is_located(tmp_path):
         layout(tmp_path, [{"type": "txet", "x": 1, "y": 1}])
     assert [str(p) for p in caught.value.problems] == [
         f"{tmp_path / 'card.json'}:5:14 /front/0/type: 'txet' is not one of 'rect', 'line', "
-        "'text', 'icon', 'icons', 'image', 'grid', 'table', 'markers', 'legend', 'fragment' "
-        "(did you mean 'text'?)"
+        "'ellipse', 'polygon', 'star', 'text', 'icon', 'icons', 'image', 'grid', 'table', "
+        "'markers', 'legend', 'fragment' (did you mean 'text'?)"
     ]
 
 
