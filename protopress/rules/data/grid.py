@@ -5,8 +5,8 @@ A grid's pile holds one place per cell, row by row from the top left (`HOLE`: a 
 cell). A cell is named in logs as on a chess board: its column's letter and its row's
 number from 1 (`a1` is the top left, `c2` the third cell of the second row).
 
-Square cells touch on 4 sides (n, e, s, w). Hex cells are pointy-topped in rows, each
-odd row (the 2nd, 4th, ...) shifted half a cell right, and touch on 6 sides (ne, e,
+Square cells touch on 4 sides (n, e, s, w). Hex cells are pointy-topped in rows, every
+second row (the 2nd, 4th, ...) shifted half a cell right, and touch on 6 sides (ne, e,
 se, sw, w, nw). Two cells are neighbours when they share a side: a group is connected
 through sides, never corners.
 """
@@ -98,8 +98,19 @@ def size_of(value: int | str, options: Mapping[str, Any]) -> int:
     return size
 
 
+_MADE: dict[tuple[str, Any, Any], Geometry] = {}  # (shape, width, height) -> checked geometry
+
+
 def geometry_of(spec: GridSpec, options: Mapping[str, Any]) -> Geometry:
-    return geometry(spec.shape, size_of(spec.width, options), size_of(spec.height, options))
+    """The geometry of a grid in a game with these options (read on every move: the
+    sizes are looked up, and checked only the first time)."""
+    width = spec.width if isinstance(spec.width, int) else options.get(spec.width)
+    height = spec.height if isinstance(spec.height, int) else options.get(spec.height)
+    made = _MADE.get((spec.shape, width, height))
+    if made is None:
+        made = geometry(spec.shape, size_of(spec.width, options), size_of(spec.height, options))
+        _MADE[(spec.shape, width, height)] = made
+    return made
 
 
 def empty_grid(spec: GridSpec, options: Mapping[str, Any]) -> list[int]:
@@ -107,18 +118,21 @@ def empty_grid(spec: GridSpec, options: Mapping[str, Any]) -> list[int]:
     return [HOLE] * geometry_of(spec, options).size
 
 
-def free_cells(choice: GridChoice, state: DataState, seat: int, env: list[Any]) -> Iterator[int]:
-    """The cells where the card in env may be placed: free; touching a placed tile when
-    the rules say `touch` and the grid holds one; `match` true for every placed neighbour."""
+def free_cells(
+    choice: GridChoice, state: DataState, seat: int, env: list[Any], only: int | None = None
+) -> Iterator[int]:
+    """The cells where the card in env may be placed (of them, `only` when given): free;
+    touching a placed tile when the rules say `touch` and the grid holds one; `match`
+    true for every placed neighbour."""
     assert choice.zone.grid is not None
     board = choice.pile(state, seat)
     shape = geometry_of(choice.zone.grid, state.options)
     match, touch = choice.match, choice.touch and any(card != HOLE for card in board)
-    for cell, near in enumerate(shape.touching):
+    for cell in range(shape.size) if only is None else (only,):
         if board[cell] != HOLE:
             continue
         touched, allowed = False, True
-        for other in near:
+        for other in shape.touching[cell]:
             card = board[other.cell]
             if card == HOLE:
                 continue

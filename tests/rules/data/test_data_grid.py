@@ -96,7 +96,7 @@ def test_square_cells_touch_on_four_sides():
     assert grid.labels[4] == "b2" and grid.cells["c3"] == 8
 
 
-def test_hex_cells_touch_on_six_sides_with_odd_rows_shifted_right():
+def test_hex_cells_touch_on_six_sides_with_every_second_row_shifted_right():
     # the 2nd row is shifted half a cell right, so b2 (4) touches b1 and c1 above it,
     # a2 and c2 beside it, b3 and c3 below it; b1 (1) in an unshifted row touches
     # a1 and c1 beside it and a2 (3), b2 (4) below it
@@ -398,3 +398,24 @@ def assert_located(result, expected):
     assert lines and LOCATED.match(lines[0]), result.output
     assert any(expected in line for line in lines), result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_the_readmes_field_by_hand():
+    """The field worked out in examples/brookfield/README.md, scored by its rules.yaml:
+    groves a1 b1 b2 joined (3), meadows a2 and b3 only corner to corner (1), three
+    pond-orchard pairs sharing a side (2 x 3 = 6), no row of four terrains, no full
+    column, and tiles without flowers (0)."""
+    spec = data_spec(RULES)
+    game = spec.new_game()
+    catalog = load_catalog(EXAMPLE / "catalog.json")
+    state = game.setup(catalog, 2, random.Random(0), {})
+    ids = game.model(catalog).cards.ids
+    named = {"G": "grove-dry", "M": "meadow-ford", "P": "pond-rill", "O": "orchard-ford"}
+    rows = ["GGP.", "MGO.", ".MPO", "...."]
+    field = [ids.index(named[c]) if c != "." else HOLE for row in rows for c in row]
+    first = next(zone.first for zone in game.layout.zones if zone.name == "field")
+    state.piles[first][:] = field
+    assert game.score_lines(state, 0) == [
+        ("groves", 3), ("meadows", 1), ("orchards", 6), ("rows", 0), ("columns", 0), ("flowers", 0),
+    ]  # fmt: skip
+    assert game.scores(state)[0] == 10
