@@ -199,7 +199,13 @@ class DataGame:
         """Put the action's cell in env; IllegalAction when the card may not go there."""
         assert grid.zone.grid is not None
         cell = geometry_of(grid.zone.grid, state.options).cells.get(action[1])
-        if cell is None or not any(True for _ in free_cells(grid, state, seat, env, only=cell)):
+        try:
+            allowed = cell is not None and any(
+                True for _ in free_cells(grid, state, seat, env, cell)
+            )
+        except SLIPS as error:
+            raise self._fault("apply", error) from error
+        if not allowed:
             raise IllegalAction(f"{action!r}: the card may not be placed on that cell")
         env[grid.cell] = cell
 

@@ -530,8 +530,20 @@ class _Compiler:
         if not any(known.issuperset(sides) for sides in grid.SIDES.values()):
             every = "; ".join(", ".join(sides) for sides in grid.SIDES.values())
             raise self.fail(node, f"edge(...) reads a field per side, and the catalog's {cty.of}s lack them ({every})")  # fmt: skip
+        where = node.args[1]
+        if isinstance(where, ast.Constant) and not any(where.value in sides for sides in grid.SIDES.values()):  # fmt: skip
+            hint = did_you_mean(str(where.value), [*grid.SIDES["square"], *grid.SIDES["hex"]])
+            raise self.fail(where, f"{where.value!r} is not a side of a cell{hint}")
         fields = self.scope.cards.fields
-        return (lambda s, m, e: fields[side(s, m, e)][card(s, m, e)]), ANY
+
+        def edge(s: DataState, m: int, e: list[Any]) -> Any:
+            name = side(s, m, e)
+            values = fields.get(name) if name in known else None
+            if values is None:
+                raise RulesFault(f"edge(...): the catalog's {cty.of}s have no side {name!r}")
+            return values[card(s, m, e)]
+
+        return edge, ANY
 
 
 def iteration(

@@ -22,7 +22,15 @@ from protopress.components.jsonpos import pointer_of
 from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
 from protopress.rules.data.load import Finding
-from protopress.rules.data.model import HOLE, Compiled, DataState, GridChoice, GridSpec, Zone
+from protopress.rules.data.model import (
+    HOLE,
+    Compiled,
+    DataState,
+    GridChoice,
+    GridSpec,
+    Seen,
+    Zone,
+)
 from protopress.rules.options import Option, OptionType
 
 SHAPES = ("square", "hex")
@@ -229,7 +237,8 @@ def grid_spec(given: Mapping[str, Any] | None) -> GridSpec | None:
 
 def grid_findings(zones: Iterable[Zone], options: Iterable[Option]) -> Iterator[Finding]:
     """A grid sized by an option that is not a whole option from 1 to MAX_SIDE; a grid
-    that is also a row of slots, or starts full."""
+    that is also a row of slots, starts full, or is not seen by everyone (the bots'
+    imagined deals know nothing of free cells)."""
     known = {option.name: option for option in options}
     for zone in zones:
         if zone.grid is None:
@@ -237,6 +246,8 @@ def grid_findings(zones: Iterable[Zone], options: Iterable[Option]) -> Iterator[
         at = pointer_of(["zones", zone.name])
         if zone.slots is not None or zone.setup_all or zone.shuffle:
             yield Finding(at + "/grid", "a grid starts empty: no slots, setup or shuffle")
+        if zone.seen is not Seen.EVERYONE:
+            yield Finding(at + "/seen", "a grid is seen by everyone: write seen: everyone")
         for side in ("width", "height"):
             value = getattr(zone.grid, side)
             if isinstance(value, int):

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from protopress.cli import cli
 from protopress.components.loader import load_catalog
-from protopress.rules.core import IllegalAction
+from protopress.rules.core import IllegalAction, RulesFault
 from protopress.rules.data.grid import geometry
 from protopress.rules.data.model import HOLE
 from protopress.rules.data.spec import data_spec
@@ -141,6 +141,17 @@ def test_touch_and_matching_edges(tmp_path):
         game.apply(state, game.actions.decode(["lay", "ford", "b2"]))  # taken
     game.apply(state, game.actions.decode(["lay", "grove", "c2"]))
     assert field[5] == GROVE and hand == [RILL, FORD]
+
+
+def test_edges_a_catalog_lacks_are_a_rules_fault(tmp_path):
+    # tiles with square edges (n, e, s, w) on a hex grid: the first free cell touching
+    # the tile on b2 is b1, whose se side touches it: the tiles have no 'se' edge
+    match = "      match: edge(tile, side) == edge(neighbour, facing)\n"
+    game, state, hand, field = start(tmp_path, match, shape="hex")
+    hand[:] = [GROVE]
+    field[4] = FORD
+    with pytest.raises(RulesFault, match="the catalog's tiles have no side 'se'"):
+        game.legal_actions(state)
 
 
 def test_a_match_on_tags_without_touch(tmp_path):
@@ -310,6 +321,18 @@ EDITS = [
     ),
     ("onto a row", "onto: my.field", "onto: market", "market is not a grid"),
     ("yaml on", "onto: my.field", "on: my.field", "'on' is a boolean"),
+    (
+        "grid seen by its owner",
+        "    seen: everyone\n    each: true\n    grid",
+        "    seen: owner\n    each: true\n    grid",
+        "a grid is seen by everyone",
+    ),
+    (
+        "side constant typo",
+        "edge(tile, side)",
+        "edge(tile, 'north')",
+        "'north' is not a side of a cell",
+    ),
     ("side typo", "edge(tile, side)", "edge(tile, sied)", "(did you mean 'side'?)"),
     ("edge of a side", "edge(tile, side)", "edge(side, side)", "edge(...) needs a card"),
     (
