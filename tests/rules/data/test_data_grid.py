@@ -235,6 +235,35 @@ def test_rows_and_columns(tmp_path):
     assert scored(tmp_path, "rows(count(line) for line in my.field)") == 9
 
 
+def test_going_through_a_grid_skips_its_free_cells(tmp_path):
+    # FIELD has 9 tiles on 12 cells: count 9; 1 for each grove (cells 0 1 5 7 9 11): 6;
+    # not empty
+    assert scored(tmp_path, "count(my.field)") == 9
+    assert scored(tmp_path, "sum(1 for t in my.field if t.terrain == 'grove')") == 6
+    assert scored(tmp_path, "0 if empty(my.field) else 1") == 1
+
+
+def test_a_shared_board_takes_each_players_tiles_in_turn(tmp_path):
+    # one board for both players; each lays from their own hand onto it, touching:
+    # seat 0 lays a grove on b2, then seat 1 may only lay beside it (b1, a2, c2, b3)
+    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
+    text = RULES_HEAD.replace("players: {min: 1, max: 2}", "players: {min: 2, max: 2}")
+    text = text.replace("field: {holds: tile, seen: everyone, each: true, grid: {shape: SHAPE, width: WIDTH, height: 3}}",
+                        "board: {holds: tile, seen: everyone, grid: {shape: square, width: 3, height: 3}}")  # fmt: skip
+    text = text.replace("onto: my.field", "onto: board") + "      touch: true\n"
+    text += "      do: [{place: tile}]\nend: [turns >= 9]\nscore: 0\n"
+    (tmp_path / "rules.yaml").write_text(text)
+    game = data_spec(tmp_path / "rules.yaml").new_game()
+    state = game.setup(load_catalog(tmp_path / "catalog.json"), 2, random.Random(1), {})
+    first = {zone.name: zone.first for zone in game.layout.zones}
+    state.piles[first["hand"]][:] = [GROVE]
+    state.piles[first["hand"] + 1][:] = [POND]
+    game.apply(state, game.actions.decode(["lay", "grove", "b2"]))
+    assert [cell for _, cell in cells(game, state)] == ["b1", "a2", "c2", "b3"]
+    game.apply(state, game.actions.decode(["lay", "pond", "c2"]))
+    assert state.piles[first["board"]] == [_, _, _, _, GROVE, POND, _, _, _]
+
+
 # --- the example game through every command ---
 
 
