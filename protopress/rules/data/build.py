@@ -436,8 +436,11 @@ class _Compiler:
             hint = did_you_mean(name, [n for n, z in scope.zones.items() if z.each])
             self.findings.append(Finding(pointer, f"{name!r} is not a zone{hint}"))
             return None
-        if zone.grid is not None or not zone.each:
-            message = f"{name!r} is shared: deal gives to a zone of each player" if zone.grid is None else f"{name!r} is a grid: tiles go on it by place"  # fmt: skip
+        if zone.grid is not None:
+            self.findings.append(Finding(pointer, f"{name!r} is a grid: tiles go on it by place"))
+            return None
+        if not zone.each:
+            message = f"{name!r} is shared: deal gives to a zone of each player"
             self.findings.append(Finding(pointer, message))
             return None
         return zone
