@@ -24,6 +24,7 @@ from protopress.rules.data.expr import (
     compile_expression,
     iteration,
 )
+from protopress.rules.data.grid import grid_findings, grid_spec
 from protopress.rules.data.load import NAME, Finding, RulesProblems, RulesSource
 from protopress.rules.data.model import (
     HOLE,
@@ -32,6 +33,7 @@ from protopress.rules.data.model import (
     ChoiceSource,
     Compiled,
     DataState,
+    GridChoice,
     Kind,
     Model,
     ScoreLine,
@@ -43,7 +45,8 @@ from protopress.rules.data.model import (
 from protopress.rules.options import Option, OptionType
 
 RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
-VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player")
+VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
+         "place")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
     "gain": ((), ("n",)),
     "pay": ((), ()),
@@ -55,6 +58,7 @@ MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (re
     "if": (("then",), ("else",)),
     "for": (("in", "do"), ("if",)),
     "each_player": ((), ()),
+    "place": ((), ()),
 }
 MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
 
@@ -86,6 +90,7 @@ def layout_of(source: RulesSource) -> Layout:
         findings.append(Finding("/players/min", "min is more than max"))
     options = tuple(_options(doc.get("options", {}), findings))
     zones, piles = _zones(doc["zones"], players["max"], findings)
+    findings.extend(grid_findings(zones, options))
     kinds = _action_kinds(doc["turn"]["choose"], {z.name: z for z in zones}, findings)
     if findings:
         raise RulesProblems(findings)
@@ -152,6 +157,7 @@ def _zones(
                 refill,
                 given.get("setup") == "all",
                 bool(given.get("shuffle")),
+                grid_spec(given.get("grid")),
             )  # fmt: skip
         )
         piles += max_players if each else 1
@@ -176,6 +182,10 @@ def _action_kinds(
                 continue
             zone = zones.get(origin.removeprefix("my.")) if isinstance(origin, str) else None
             fields.append("slot" if zone is not None and zone.slots else param)
+            if "onto" in given:
+                fields.append("cell")
+        elif "onto" in given:
+            findings.append(Finding(at + "/onto", "a tile placed `onto` a grid is chosen: each NAME from WHERE"))  # fmt: skip
         name = "".join(part.title() for part in verb.split("_"))
         kinds[verb] = action(namedtuple(name, [*fields, "verb"], defaults=[verb]))
     return kinds
@@ -408,6 +418,10 @@ class _Compiler:
         zone = ty.zone
         if zone is None:
             return None
+        if zone.grid is not None:
+            message = f"{zone.name} is a grid: a tile goes on it by an action's `onto` and place"
+            self.findings.append(Finding(pointer, message))
+            return None
         if drawn_from and zone.slots is not None:
             message = f"{zone.name} is a row of slots: cards are chosen from it, not drawn"
             self.findings.append(Finding(pointer, message))
@@ -421,6 +435,9 @@ class _Compiler:
         if zone is None:
             hint = did_you_mean(name, [n for n, z in scope.zones.items() if z.each])
             self.findings.append(Finding(pointer, f"{name!r} is not a zone{hint}"))
+            return None
+        if zone.grid is not None:
+            self.findings.append(Finding(pointer, f"{name!r} is a grid: tiles go on it by place"))
             return None
         if not zone.each:
             message = f"{name!r} is shared: deal gives to a zone of each player"
@@ -458,7 +475,7 @@ class _Compiler:
             return None
         source, place, slot = chosen.source, chosen.place, chosen.slot
         assert source.zone is not None
-        slotted = source.zone.slots is not None
+        slotted = source.zone.gaps  # a row's slot, a grid's cell: left empty
         where = self.where(pointer)
 
         def take(state: DataState, seat: int, env: list[Any]) -> int:
@@ -573,6 +590,47 @@ class _Compiler:
 
         return every
 
+    def _place(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        if chosen is not None and chosen.grid is None and chosen.name == item["place"]:
+            message = "place puts the chosen card on the cell chosen `onto` a grid: this action has no `onto`"  # fmt: skip
+            self.findings.append(Finding(f"{at}/place", message))
+            return _nothing
+        take = self._taken(item["place"], f"{at}/place", chosen)
+        if take is None or chosen is None or chosen.grid is None:
+            return _nothing
+        grid, where = chosen.grid, self.where(f"{at}/place")
+
+        def place(state: DataState, seat: int, env: list[Any]) -> None:
+            board, cell = grid.pile(state, seat), env[grid.cell]
+            if board[cell] != HOLE:
+                raise RulesFault(f"{where}: place: the cell is taken already")
+            board[cell] = take(state, seat, env)
+
+        return place
+
+    def _grid_choice(self, given: Mapping[str, Any], at: str, holds: str, inner: Scope) -> GridChoice | None:  # fmt: skip
+        """The cell an action chooses `onto` a grid, and its adjacency rules."""
+        _, ty = self.expression(given["onto"], inner, f"{at}/onto", Kind.ZONE)
+        zone = ty.zone
+        if zone is None:
+            return None
+        if zone.grid is None:
+            self.findings.append(Finding(f"{at}/onto", f"{zone.name} is not a grid (a zone with grid: ...)"))  # fmt: skip
+            return None
+        if zone.kind != holds:
+            message = f"{zone.name} holds {zone.kind}s, and the chosen card is a {holds}"
+            self.findings.append(Finding(f"{at}/onto", message))
+            return None
+        cell = inner.reserve()
+        near, neighbour = inner.bind("neighbour", Ty(Kind.CARD, zone.kind))
+        near, side = near.bind("side", Ty(Kind.TEXT))
+        near, facing = near.bind("facing", Ty(Kind.TEXT))
+        match = (
+            self.expression(given["match"], near, f"{at}/match")[0] if "match" in given else None
+        )
+        return GridChoice(zone, zone.each, cell, neighbour, side, facing,
+                          bool(given.get("touch")), match)  # fmt: skip
+
     # --- actions ---
 
     def _actions(self, choose: Mapping[str, Any], scope: Scope) -> Iterable[ActionRule]:
@@ -598,10 +656,17 @@ class _Compiler:
             condition = (
                 self.expression(given["if"], inner, f"{at}/if")[0] if "if" in given else None
             )
-            chosen = _Chosen(param, source, slot, place) if param is not None else None
+            grid = None
+            if "onto" in given and source is not None and source.zone is not None:
+                grid = self._grid_choice(given, at, source.zone.kind, inner)
+            elif "onto" in given:
+                self.findings.append(Finding(f"{at}/onto", "a tile placed `onto` a grid is chosen from a zone, not resources"))  # fmt: skip
+            elif "touch" in given or "match" in given:
+                self.findings.append(Finding(at, "touch and match are the rules of a cell chosen `onto` a grid"))  # fmt: skip
+            chosen = _Chosen(param, source, slot, place, grid) if param is not None else None
             steps = self.steps(given["do"], f"{at}/do", inner, chosen, 0)
             yield ActionRule(verb, param, source, bool(given.get("distinct")), condition, steps,
-                             slot, place, kind, by_slot)  # fmt: skip
+                             slot, place, kind, by_slot, grid)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -612,6 +677,7 @@ class _Chosen:
     source: ChoiceSource | None
     slot: int
     place: int
+    grid: GridChoice | None = None  # the grid and cell it goes on (an action's `onto`)
 
 
 def _put(pile: list[int], card: int, slotted: bool) -> None:

@@ -15,8 +15,9 @@ from protopress.rules.actions import ActionCodec
 from protopress.rules.chance import SharedChance
 from protopress.rules.core import IllegalAction, RulesFault, top_seats
 from protopress.rules.data.build import Layout, compile_model
+from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
-from protopress.rules.data.model import HOLE, ActionRule, DataState, Model, Seen
+from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
 from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
 from protopress.rules.options import parse_options
 
@@ -71,9 +72,14 @@ class DataGame:
             if zone.shuffle:
                 for seat in range(players if zone.each else 1):
                     chance.shuffle(zone.name, piles[zone.first + seat])
+        chosen = parse_options(model.options, options or {})
+        for zone in model.zones:
+            if zone.grid is not None:
+                for seat in range(players if zone.each else 1):
+                    piles[zone.first + seat] = empty_grid(zone.grid, chosen)
         state = DataState(
             chance,
-            parse_options(model.options, options or {}),
+            chosen,
             piles,
             [[0] * len(model.resources) for _ in range(players)],
             players,
@@ -128,7 +134,14 @@ class DataGame:
                     env[slot] = card
                     if condition is None or condition(state, seat, env):
                         seen.add(card)
-                        found.append(kind(place if rule.by_slot else ids[card]))
+                        chosen = place if rule.by_slot else ids[card]
+                        if rule.grid is None:
+                            found.append(kind(chosen))
+                            continue
+                        assert rule.grid.zone.grid is not None
+                        labels = geometry_of(rule.grid.zone.grid, state.options).labels
+                        found.extend(kind(chosen, labels[cell])
+                                     for cell in free_cells(rule.grid, state, seat, env))  # fmt: skip
         return found
 
     def apply(self, state: DataState, action: Any) -> None:
@@ -177,6 +190,24 @@ class DataGame:
                 raise IllegalAction(f"{action!r}: no such card there")
         env[rule.slot] = pile[place]
         env[rule.place] = place
+        if rule.grid is not None:
+            self._choose_cell(rule.grid, state, seat, action, env)
+
+    def _choose_cell(
+        self, grid: GridChoice, state: DataState, seat: int, action: Any, env: list[Any]
+    ) -> None:
+        """Put the action's cell in env; IllegalAction when the card may not go there."""
+        assert grid.zone.grid is not None
+        cell = geometry_of(grid.zone.grid, state.options).cells.get(action[1])
+        try:
+            allowed = cell is not None and any(
+                True for _ in free_cells(grid, state, seat, env, cell)
+            )
+        except SLIPS as error:
+            raise self._fault("apply", error) from error
+        if not allowed:
+            raise IllegalAction(f"{action!r}: the card may not be placed on that cell")
+        env[grid.cell] = cell
 
     def _close_slots(self, state: DataState) -> None:
         """A slot emptied and not refilled closes: the row is one card shorter."""
@@ -235,7 +266,7 @@ class DataGame:
         model = self._model
         ids = model.cards.ids
         return {
-            zone.name: [[ids[card] for card in state.piles[zone.first + seat]]
+            zone.name: [[ids[card] if card != HOLE else None for card in state.piles[zone.first + seat]]
                         for seat in range(state.players)]
             for zone in model.zones
             if zone.each

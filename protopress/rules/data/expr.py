@@ -20,13 +20,16 @@ from typing import Any
 
 from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
+from protopress.rules.data import grid
 from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Ty, Zone
 from protopress.rules.options import Option, OptionType
 
 MAX_TEXT = 400  # characters of one expression
 MAX_DEPTH = 16  # nodes inside each other
 MAX_NUMBER = 1_000_000  # a whole number written in an expression
-FUNCTIONS = ("sum", "count", "total", "empty", "can_pay", "min", "max", "any", "all")
+FUNCTIONS = ("sum", "count", "total", "empty", "can_pay", "min", "max", "any", "all",
+             "largest_group", "adjacent_pairs", "rows", "columns", "edge")  # fmt: skip
+GRID_FUNCTIONS = ("largest_group", "adjacent_pairs", "rows", "columns")  # of a grid, by a generator
 AGGREGATES = ("sum", "count", "min", "max", "any", "all")  # those that take a generator
 
 
@@ -351,6 +354,10 @@ class _Compiler:
         name = node.func.id
         if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
             raise self.fail(node, f"{name}(...) takes plain values, not name=value or *")
+        if name in GRID_FUNCTIONS:
+            return self._grid_call(name, node, depth)
+        if name == "edge":
+            return self._edge(node, depth)
         if (
             name in AGGREGATES
             and len(node.args) == 1
@@ -378,7 +385,7 @@ class _Compiler:
             return (lambda s, m, e: sum(arg(s, m, e))), NUMBER
         if name == "empty":
             expect(Kind.ZONE, Kind.LIST)
-            if ty.zone is not None and ty.zone.slots is not None:
+            if ty.zone is not None and ty.zone.gaps:
                 return (lambda s, m, e: all(card == HOLE for card in arg(s, m, e))), FLAG
             return (lambda s, m, e: not arg(s, m, e)), FLAG
         if name == "can_pay":
@@ -397,7 +404,7 @@ class _Compiler:
             return can_pay, FLAG
         if name == "count":
             expect(Kind.ZONE, Kind.LIST)
-            if ty.zone is not None and ty.zone.slots is not None:
+            if ty.zone is not None and ty.zone.gaps:
                 return (lambda s, m, e: sum(card != HOLE for card in arg(s, m, e))), NUMBER
             return (lambda s, m, e: len(arg(s, m, e))), NUMBER
         expect(Kind.LIST)
@@ -456,6 +463,88 @@ class _Compiler:
         list's items."""
         return iteration(source, ty, lambda message: self.fail(where, message))
 
+    # --- grids (rules/data/grid.py) ---
+
+    def _grid_call(self, name: str, node: ast.Call, depth: int) -> tuple[Compiled, Ty]:
+        """largest_group(t for t in GRID if C), adjacent_pairs(C for a, b in GRID),
+        rows(X for line in GRID) and columns(X for line in GRID)."""
+        shapes = {
+            "largest_group": "largest_group(tile for tile in my.board if tile.colour == 'red')",
+            "adjacent_pairs": "adjacent_pairs(a.colour == b.colour for a, b in my.board)",
+            "rows": "rows(count(line) for line in my.board)",
+            "columns": "columns(count(line) for line in my.board)",
+        }
+        gen = node.args[0] if len(node.args) == 1 else None
+        if not isinstance(gen, ast.GeneratorExp) or len(gen.generators) != 1:
+            raise self.fail(node, f"{name} takes `... for ... in` a grid: {shapes[name]}")
+        loop = gen.generators[0]
+        board, ty = self.node(loop.iter, depth)
+        spec = ty.zone.grid if ty.kind is Kind.ZONE and ty.zone is not None else None
+        if spec is None:
+            raise self.fail(loop.iter, f"{name} goes through a grid (a zone with grid: ...), not {ty}")  # fmt: skip
+        card = Ty(Kind.CARD, ty.of)
+        pair = name == "adjacent_pairs"
+        targets = loop.target.elts if isinstance(loop.target, ast.Tuple) else [loop.target]
+        if len(targets) != (2 if pair else 1) or not all(isinstance(t, ast.Name) for t in targets):
+            raise self.fail(loop.target, f"{name} takes {shapes[name]}")
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        for target, variable in zip(targets, names, strict=True):
+            if variable in ("my", "option", "players", "turns", "round", "resources", "score"):
+                raise self.fail(target, f"{variable!r} is a name of the rules already")
+        if name in ("rows", "columns"):
+            inner, slot = self.scope.bind(names[0], Ty(Kind.ZONE, ty.of))
+            value, vty = _Compiler(inner, self.text).node(gen.elt, depth)
+            if vty.kind not in (Kind.NUMBER, Kind.ANY) or loop.ifs:
+                raise self.fail(gen.elt, f"{name} adds up a number for each line: {shapes[name]}")
+            return grid.lines(spec, board, slot, value, name == "rows"), NUMBER
+        if pair:
+            inner, first = self.scope.bind(names[0], card)
+            inner, second = inner.bind(names[1], card)
+            if loop.ifs:
+                raise self.fail(loop.ifs[0], f"adjacent_pairs counts the pairs its condition holds for: {shapes[name]}")  # fmt: skip
+            test, _ = _Compiler(inner, self.text).node(gen.elt, depth)
+            return grid.adjacent_pairs(spec, board, first, second, test), NUMBER
+        if not isinstance(gen.elt, ast.Name) or gen.elt.id != names[0]:
+            raise self.fail(gen.elt, f"largest_group counts the cards themselves: {shapes[name]}")
+        inner, slot = self.scope.bind(names[0], card)
+        compiler = _Compiler(inner, self.text)
+        tests = [compiler.node(condition, depth)[0] for condition in loop.ifs]
+
+        def passes(s: DataState, m: int, e: list[Any]) -> bool:
+            return all(part(s, m, e) for part in tests)
+
+        return grid.largest_group(spec, board, slot, passes if tests else None), NUMBER
+
+    def _edge(self, node: ast.Call, depth: int) -> tuple[Compiled, Ty]:
+        """edge(tile, side): the tile's field named by the side (n, e, s, w; hex: ne, e,
+        se, sw, w, nw), the edge of a tile the catalog describes side by side."""
+        if len(node.args) != 2:
+            raise self.fail(node, "edge takes a card and a side: edge(tile, side)")
+        card, cty = self.node(node.args[0], depth)
+        side, sty = self.node(node.args[1], depth)
+        if cty.kind is not Kind.CARD:
+            raise self.fail(node.args[0], f"edge(...) needs a card, not {cty}")
+        if sty.kind not in (Kind.TEXT, Kind.ANY):
+            raise self.fail(node.args[1], f"edge(...) needs a side (text), not {sty}")
+        known = self.scope.cards.kind_fields.get(cty.of, frozenset())
+        if not any(known.issuperset(sides) for sides in grid.SIDES.values()):
+            every = "; ".join(", ".join(sides) for sides in grid.SIDES.values())
+            raise self.fail(node, f"edge(...) reads a field per side, and the catalog's {cty.of}s lack them ({every})")  # fmt: skip
+        where = node.args[1]
+        if isinstance(where, ast.Constant) and not any(where.value in sides for sides in grid.SIDES.values()):  # fmt: skip
+            hint = did_you_mean(str(where.value), [*grid.SIDES["square"], *grid.SIDES["hex"]])
+            raise self.fail(where, f"{where.value!r} is not a side of a cell{hint}")
+        fields = self.scope.cards.fields
+
+        def edge(s: DataState, m: int, e: list[Any]) -> Any:
+            name = side(s, m, e)
+            values = fields.get(name) if name in known else None
+            if values is None:
+                raise RulesFault(f"edge(...): the catalog's {cty.of}s have no side {name!r}")
+            return values[card(s, m, e)]
+
+        return edge, ANY
+
 
 def iteration(
     source: Compiled, ty: Ty, fail: Callable[[str], ExprError]
@@ -463,7 +552,7 @@ def iteration(
     """The items of a zone (its cards, empty slots skipped) or a list (its items)."""
     if ty.kind is Kind.ZONE:
         card = Ty(Kind.CARD, ty.of)
-        if ty.zone is not None and ty.zone.slots is not None:
+        if ty.zone is not None and ty.zone.gaps:
             return (lambda s, m, e: [c for c in source(s, m, e) if c != HOLE]), card
         return source, card
     if ty.kind is Kind.LIST:

@@ -62,6 +62,16 @@ class Seen(Enum):
 
 
 @dataclass(frozen=True)
+class GridSpec:
+    """A board grid's shape (square or hex) and size: a whole number, or the name of a
+    whole option. Its pile holds one place per cell, row by row (HOLE: a free cell)."""
+
+    shape: str
+    width: int | str
+    height: int | str
+
+
+@dataclass(frozen=True)
 class Zone:
     """A zone of the rules file. Its piles: `first` (shared), or `first + seat` (each)."""
 
@@ -74,6 +84,12 @@ class Zone:
     refill: str | None = None
     setup_all: bool = False
     shuffle: bool = False
+    grid: GridSpec | None = None
+
+    @property
+    def gaps(self) -> bool:
+        """Whether its pile has empty places (HOLE): a row of slots, a grid's free cells."""
+        return self.slots is not None or self.grid is not None
 
 
 class Kind(Enum):
@@ -146,6 +162,25 @@ class ActionRule:
     place: int  # the env slot of a chosen card's place in its zone
     kind: type
     by_slot: bool  # logged by position in its zone (a slotted row), else by card id
+    grid: GridChoice | None = None  # a cell of a grid is chosen too (rules/data/grid.py)
+
+
+@dataclass(frozen=True)
+class GridChoice:
+    """The free cell an action chooses on a grid, beside its card: the grid's zone, the
+    env slots of the cell and of the names `match` reads, and the adjacency rules."""
+
+    zone: Zone
+    mine: bool  # the seat's own grid (my.board)
+    cell: int  # env slot of the chosen cell
+    neighbour: int  # env slots of the names `match` reads: neighbour, side, facing
+    side: int
+    facing: int
+    touch: bool  # the cell must touch a placed tile (unless the grid is empty)
+    match: Compiled | None  # must hold for every placed neighbour
+
+    def pile(self, state: DataState, seat: int) -> list[int]:
+        return state.piles[self.zone.first + (seat if self.mine else 0)]
 
 
 @dataclass(frozen=True)
