@@ -4,6 +4,7 @@ and placed wherever the component appears (copies, sheets, backs)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
@@ -118,9 +119,18 @@ class _SeparatedArt(ImageReader):
 
 
 class PdfFaces:
-    def __init__(self, canvas: Canvas, separation: Separation | None = None):
+    """Faces drawn on one canvas. prepare, when given, is applied to every face
+    before it is drawn (the flattening of a PDF/X-1a file)."""
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        separation: Separation | None = None,
+        prepare: Callable[[Face], Face] | None = None,
+    ):
         self.canvas = canvas
         self.separation = separation
+        self.prepare = prepare
         self._forms: dict[tuple, str] = {}  # drawing -> form name
         self._cmyk_art: dict[int, tuple[VectorArt, object]] = {}  # SVG art separated to CMYK
 
@@ -154,6 +164,7 @@ class PdfFaces:
         off a neighbour that shares its cut. A face placed more than once (reuse)
         becomes a form, drawn once; faces with the same drawing share one form.
         """
+        face = self.prepare(face) if self.prepare is not None else face
         canvas = self.canvas
         canvas.saveState()
         if clip is not None:
@@ -176,6 +187,7 @@ class PdfFaces:
 
     def form(self, face: Face) -> str:
         """The name of the PDF form that draws face (made on first use)."""
+        face = self.prepare(face) if self.prepare is not None else face
         key = (face.width, face.height, face.ops)
         if key not in self._forms:
             name = re.sub(r"[^A-Za-z0-9]", "_", face.name)

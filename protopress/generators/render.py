@@ -20,6 +20,7 @@ from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
 from protopress.generators.face import Face, FaceBuilder, TextOp
+from protopress.generators.flatten import Flattener
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import (
     RULER_LABEL_BASELINE,
@@ -46,6 +47,7 @@ from protopress.generators.pdfx import to_pdfx
 from protopress.generators.png_surface import face_images, png_bytes
 from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.separation import Separation, separation
+from protopress.generators.standards import PdfxStandard
 from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
 from protopress.generators.tuckbox import DEFAULT_THICKNESS
 from protopress.generators.tuckbox_pdf import BoxSpec, box_specs, draw_box_page
@@ -74,7 +76,7 @@ class RenderOptions:
     dpi: int = 300
     cmyk: bool = False  # colour-managed CMYK through icc_profile (see separation.py)
     icc_profile: Path | None = None  # a CMYK output profile; None: the bundled FOGRA39 one
-    pdfx: bool = False  # PDF/X-4 with the profile as output intent (implies cmyk)
+    pdfx: PdfxStandard | None = None  # PDF/X with the profile as output intent (implies cmyk)
     proof: str | None = None  # the stamp's date when proofing
     layouts_dir: Path | None = None
     allow_outside_assets: bool = False
@@ -302,7 +304,8 @@ def settings(options: RenderOptions) -> str:
     cmyk = options.separation()
     if cmyk is not None:
         profile = cmyk.profile
-        words.append(f"{'PDF/X-4, ' if options.pdfx else ''}CMYK ({profile.description})")
+        standard = f"{options.pdfx.title}, " if options.pdfx else ""
+        words.append(f"{standard}CMYK ({profile.description})")
     else:
         words.append("RGB")
     return ", ".join(words)
@@ -375,6 +378,12 @@ def _canvas(buffer, pagesize, catalog, title: str, separation: Separation | None
     return canvas
 
 
+def _surface(canvas: Canvas, options: RenderOptions, separation: Separation | None) -> PdfFaces:
+    """Where faces are drawn; for PDF/X-1a every face is flattened first."""
+    flatten = Flattener() if options.pdfx is PdfxStandard.X1A else None
+    return PdfFaces(canvas, separation, prepare=flatten)
+
+
 def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
     """How a kind's faces go on the render's sheets."""
     plan = plan_sheet(layout.width, layout.height, options.bleed, sheet_spec(options))
@@ -434,7 +443,7 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", separation)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     has_backs = options.duplex != "none" and layout.back is not None
     copies = iter(copies)
     sheet = 0
@@ -462,9 +471,9 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
 
 
 def _finished(data: bytes, options: RenderOptions, separation: Separation | None) -> bytes:
-    """The PDF as written, or as PDF/X-4 with the render's profile."""
+    """The PDF as written, or as PDF/X with the render's profile."""
     if options.pdfx and separation is not None:
-        return to_pdfx(data, separation.profile)
+        return to_pdfx(data, separation.profile, options.pdfx)
     return data
 
 
@@ -475,7 +484,7 @@ def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, plan.paper, catalog, f"{layout.kind} tiled", separation)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     paper = options.paper.upper() if options.paper == "a4" else options.paper
     trim = f"{to_mm(layout.width):g} x {to_mm(layout.height):g} mm"
     for copy in copies:
@@ -499,7 +508,7 @@ def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings
     separation = options.separation()
     canvas = _canvas(buffer, PAPER[options.paper], catalog, f"tuck box {box.id}", separation)
     canvas.addPageLabel(0, prefix=BOX_LABEL)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     warnings.extend(draw_box_page(faces, box, catalog, options.paper, assets))
     canvas.showPage()
     canvas.save()
@@ -572,7 +581,7 @@ def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> byte
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, PAPER["a4"], catalog, "print-house file", separation)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     for copy in copies:
         for face, reuse in ((copy.front, copy.repeated), (copy.back, True)):
             if face is None:
