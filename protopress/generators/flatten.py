@@ -44,12 +44,14 @@ from protopress.generators.face import (
 from protopress.generators.images import open_image
 from protopress.generators.pdfx import transparency
 from protopress.generators.png_surface import PDFIUM, faces_pdf
+from protopress.generators.rich import RichTextOp
 from protopress.generators.scripts import ShapedTextOp
 
 FLAT_DPI = 600  # vector elements and low-resolution art are flattened at this resolution
 MAX_FLAT_DPI = 1200  # art finer than this is flattened at this
 MAX_FLAT_PIXELS = 64_000_000  # one flattened element (a 250 x 250 mm box at 800 dpi)
-OPAQUE_OPS = (RectOp, LineOp, PolygonOp, TextOp, ShapedTextOp)  # colours without alpha
+# colours without alpha, vector icons: nothing in them is transparent (anything else is probed)
+OPAQUE_OPS = (RectOp, LineOp, PolygonOp, TextOp, ShapedTextOp, RichTextOp)
 
 
 class FlattenRefused(ValueError):

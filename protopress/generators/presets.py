@@ -5,8 +5,9 @@ marks, duplex) and says what to deliver, named the service's way, into
 ``output_dir/<preset name>/``:
 
 * ``tgc``, ``mpc``: one PNG per face at its product's pixel size;
-* ``drivethrucards``: one PDF per kind, one card per page, fronts and backs
-  alternating, TrimBox 1/8 in inside the page;
+* ``drivethrucards``: one PDF/X-1a:2003 file per kind, one card side per
+  page, each card's back then its front, TrimBox 1/8 in inside the page, the
+  total ink held within 240% and checked by preflight;
 * ``pnp-a4``, ``pnp-letter``: print-and-play sheets with crop marks.
 
 The services' figures and where they come from are in docs/presets.md.
@@ -38,6 +39,7 @@ from protopress.generators.parts import (
     parts_of,
 )
 from protopress.generators.png_surface import face_image, png_bytes
+from protopress.generators.preflight import preflight
 from protopress.generators.products import PRODUCTS, Product
 from protopress.generators.render import (
     Copy,
@@ -49,6 +51,7 @@ from protopress.generators.render import (
     per_card_pdf,
     sheets_pdf,
 )
+from protopress.generators.standards import PdfxStandard
 from protopress.generators.units import INCH, MM
 
 TOLERANCE = 0.01 * MM  # bleeds closer than this are the same bleed
@@ -74,6 +77,9 @@ class Preset:
     filename: str = "{kind}-sheets.pdf"  # per kind (pdf, sheets) or per face (png)
     shared_back: str = "{kind}-back.png"  # png presets: when every card has the same back
     source: str = ""  # where the figures come from
+    pdfx: PdfxStandard | None = None  # the PDF/X the service asks for (pdf presets)
+    max_ink: float | None = None  # percent: the service's total ink limit, checked by preflight
+    backs_first: bool = False  # pdf presets: each card's back page before its front
 
     @property
     def products(self) -> tuple[Product, ...]:
@@ -82,15 +88,21 @@ class Preset:
 
     def fields(self) -> dict:
         """The RenderOptions fields this preset sets."""
-        return {
-            "bleed": self.bleed,
-            "layout": self.layout,
-            "png": self.png,
-            "dpi": self.dpi,
-            "paper": self.paper,
-            "crop_marks": self.crop_marks,
-            "duplex": self.duplex,
-        }
+        colour = {"pdfx": self.pdfx, "cmyk": True} if self.pdfx else {}
+        ink = {"max_ink": self.max_ink} if self.max_ink is not None else {}
+        return (
+            colour
+            | ink
+            | {
+                "bleed": self.bleed,
+                "layout": self.layout,
+                "png": self.png,
+                "dpi": self.dpi,
+                "paper": self.paper,
+                "crop_marks": self.crop_marks,
+                "duplex": self.duplex,
+            }
+        )
 
 
 PRESETS: dict[str, Preset] = {
@@ -127,6 +139,9 @@ PRESETS: dict[str, Preset] = {
         dpi=300,
         filename=PER_CARD_NAME,
         source="DriveThruCards, card file creation guide (drivethrucards.com)",
+        pdfx=PdfxStandard.X1A,
+        max_ink=240,
+        backs_first=True,
     ),
     "pnp-a4": Preset(
         name="pnp-a4",
@@ -276,12 +291,19 @@ def write_preset_files(
         else:
             for kind, layout in layouts.items():
                 path = folder / chosen.filename.format(kind=kind)
+                pages: list[str] = []
                 if chosen.deliver == "pdf":
-                    data = per_card_pdf(copies(kind), catalog, folder_options, progress)
+                    data = per_card_pdf(copies(kind), catalog, folder_options, progress,
+                                        backs_first=chosen.backs_first, pages=pages)  # fmt: skip
                 else:
                     data = sheets_pdf(copies(kind), layout, catalog, folder_options, progress)
                 write_atomic(path, data)
                 written.append(path)
+                if chosen.max_ink is not None:
+                    problems = ink_problems(path, chosen.max_ink, pages)
+                    if problems:
+                        path.unlink()
+                        raise PresetError("\n".join(problems))
         if chosen.products:
             path = folder / README
             write_atomic(path, _readme(catalog, chosen, placed, unplaced, written))
@@ -291,6 +313,17 @@ def write_preset_files(
             folder.rmdir()
         raise
     return written
+
+
+def ink_problems(path: Path, limit: float, pages: list[str]) -> list[str]:
+    """preflight's total ink check of a written file, one line per colour or
+    picture over limit (percent), located by file, card and side."""
+    report = preflight(path, max_ink=limit)
+    return [
+        f"{path.name}: {pages[check.page - 1] if check.page else 'the file'}: {check.message}"
+        for check in report.checks
+        if check.name == "ink" and not check.ok
+    ]
 
 
 def fitted_copies(catalog, kind, layout, options, placement: Placement, assets, warnings):
@@ -373,6 +406,11 @@ def _readme(catalog, chosen: Preset, placed, unplaced, written) -> bytes:
         lines.append("  <kind>-<id>-front.png, <kind>-<id>-back.png (or <kind>-back.png, shared)")
     else:
         lines += [f"  {path.name}" for path in written]
+    if chosen.backs_first:
+        lines.append("  one card side per page: each card's back, then its front")
+    if chosen.pdfx is not None:
+        ink = f", total ink within {chosen.max_ink:g}%" if chosen.max_ink is not None else ""
+        lines.append(f"  {chosen.pdfx.title}, CMYK{ink}")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

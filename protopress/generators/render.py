@@ -77,6 +77,7 @@ class RenderOptions:
     cmyk: bool = False  # colour-managed CMYK through icc_profile (see separation.py)
     icc_profile: Path | None = None  # a CMYK output profile; None: the bundled FOGRA39 one
     pdfx: PdfxStandard | None = None  # PDF/X with the profile as output intent (implies cmyk)
+    max_ink: float | None = None  # percent: a total ink limit below the profile's (implies cmyk)
     proof: str | None = None  # the stamp's date when proofing
     layouts_dir: Path | None = None
     allow_outside_assets: bool = False
@@ -86,12 +87,14 @@ class RenderOptions:
     card_thickness: float = DEFAULT_THICKNESS  # of one card, for boxes that do not say
 
     def __post_init__(self) -> None:
-        if self.pdfx or self.icc_profile is not None:  # both only make sense in CMYK
+        if self.pdfx or self.icc_profile is not None or self.max_ink is not None:  # CMYK only
             object.__setattr__(self, "cmyk", True)
 
     def separation(self) -> Separation | None:
         """The CMYK separation of a CMYK render (ValueError for a bad profile), else None."""
-        return separation(self.icc_profile) if self.cmyk else None
+        if not self.cmyk:
+            return None
+        return separation(self.icc_profile, None if self.max_ink is None else self.max_ink / 100)
 
 
 MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
@@ -576,16 +579,29 @@ def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, h
     faces.canvas.restoreState()
 
 
-def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> bytes:
-    """One copy per page at trim plus bleed; fronts and backs alternate."""
+def per_card_pdf(
+    copies,
+    catalog,
+    options: RenderOptions,
+    progress=None,
+    *,
+    backs_first: bool = False,
+    pages: list[str] | None = None,
+) -> bytes:
+    """One copy per page at trim plus bleed; fronts and backs alternate, each
+    card's front first (backs_first: its back first). pages, when given, gets
+    each page's card and side ("eddy front")."""
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, PAPER["a4"], catalog, "print-house file", separation)
     faces = _surface(canvas, options, separation)
     for copy in copies:
-        for face, reuse in ((copy.front, copy.repeated), (copy.back, True)):
+        sides = [("front", copy.front, copy.repeated), ("back", copy.back, True)]
+        for side, face, reuse in reversed(sides) if backs_first else sides:
             if face is None:
                 continue
+            if pages is not None:
+                pages.append(f"{copy.id} {side}")
             trim_w, trim_h = face.trim
             boxes = per_card_boxes(trim_w, trim_h, face.bleed)
             canvas.setPageSize((face.width, face.height))
