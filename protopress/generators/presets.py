@@ -350,8 +350,7 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, copies, placed, progr
             if copy.id not in seen:
                 seen.add(copy.id)
                 designs.append(copy)
-        backs = {None if c.back is None else (c.back.width, c.back.height, c.back.ops)
-                 for c in designs}  # fmt: skip
+        backs = {None if c.back is None else c.back.drawing for c in designs}
         shared = len(backs) == 1 and designs and designs[0].back is not None
         shared_name = chosen.shared_back.format(kind=kind)
         if shared:

@@ -288,3 +288,18 @@ def test_a_picture_over_the_limit_is_brought_within_it_pixel_by_pixel():
     out = limited_image(image, 2.4)
     assert [out.getpixel((x, 0)) for x in range(3)] == [
         (152, 127, 101, 230), (118, 118, 118, 255), (10, 20, 30, 40)]  # fmt: skip
+
+
+def test_the_game_crafter_gets_one_shared_back_when_faces_are_fitted_to_the_product(tmp_path, mini):
+    """The 63 x 88 mm layout goes onto the Euro Poker Deck's 825 x 1125 px file
+    inside a wider bleed: each back is then drawn within a face of the product.
+    The three designs' backs are the same drawing, so one back file is written."""
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=MINI_GAME / "layouts")
+    result = render_preset(mini, options, "tgc")
+    folder = tmp_path / "tgc"
+    backs = sorted(path.name for path in result.files if path.name.endswith("back.png"))
+    assert backs == ["card-back.png"]
+    assert sorted(path.name for path in folder.glob("*back*")) == ["card-back.png"]
+    with (folder / "manifest.csv").open() as stream:
+        rows = [row for row in csv.DictReader(stream) if row["kind"] == "card"]
+    assert [row["back"] for row in rows] == ["card-back.png"] * 3
