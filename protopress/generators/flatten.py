@@ -3,33 +3,37 @@
 Before a face is drawn into an X-1a file, every element that would draw with
 transparency (art with an alpha channel or see-through pixels, vector art or
 any other element drawn with an opacity below 1, a soft mask or a blend mode)
-is replaced by an opaque picture of what the reader would see there: the face
-drawn up to and including that element, over white paper, rasterised by the
-same renderer as the PNGs and cut to the element's box. What lies under the
-element stays drawn as before (vectors), and what comes after it is drawn on
-top as before, so only the element's own box becomes pixels.
+is replaced by an opaque CMYK picture of what the press would print there.
+Within the element's box, what lies beneath it (the face drawn up to it, over
+white paper) and the element alone (over nothing, with its coverage) are
+rasterised by the same renderer as the PNGs, both separated through the
+render's profile, and composited in CMYK, as the PDF/X-4 files blend (their
+transparency groups blend in DeviceCMYK). Pure black beneath stays 100% K,
+as in vector drawing. What lies under the element stays drawn as before
+(vectors), and what comes after it is drawn on top as before, so only the
+element's own box becomes pixels. (Blend modes other than Normal are
+flattened as Normal.)
 
 A raster picture keeps its own resolution (at least FLAT_DPI); anything else
 is rasterised at FLAT_DPI. Inside a face drawn within another (a print
 service's product around a layout's face, FaceOp), what shows through comes
 from the outer face too. An element whose flattened picture would take more
 than MAX_FLAT_PIXELS is refused with a message naming the component and the
-element. Flattened pictures are PNG files in a temporary folder that lives as
-long as the Flattener; they are named by their content, so faces that draw
-alike still share one PDF form and the bytes do not depend on the folder.
+element. Flattened pictures are kept in memory by the Flattener under a name
+made from their content (PdfFaces asks it for them by that name), so faces
+that draw alike still share one PDF form.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pikepdf
 import pypdfium2
-from PIL import Image
+from PIL import Image, ImageChops
 
 from protopress.generators.face import (
     Face,
@@ -46,7 +50,9 @@ from protopress.generators.pdfx import transparency
 from protopress.generators.png_surface import PDFIUM, faces_pdf
 from protopress.generators.rich import RichTextOp
 from protopress.generators.scripts import ShapedTextOp
+from protopress.generators.separation import SeparatedImage, Separation, limited_image
 
+FLAT_FOLDER = Path("<flattened>")  # the names of flattened pictures: never a file
 FLAT_DPI = 600  # vector elements and low-resolution art are flattened at this resolution
 MAX_FLAT_DPI = 1200  # art finer than this is flattened at this
 MAX_FLAT_PIXELS = 64_000_000  # one flattened element (a 250 x 250 mm box at 800 dpi)
@@ -77,14 +83,21 @@ class _Box:
 
 
 class Flattener:
-    """Faces made opaque (see the module docstring); one per render of X-1a files."""
+    """Faces made opaque through one separation (see the module docstring); one
+    per PDF/X-1a file. As PdfFaces' prepare it flattens each face (face) and
+    hands over the pictures it made (art)."""
 
-    def __init__(self) -> None:
-        self._folder = tempfile.TemporaryDirectory(prefix="protopress-flat-")
+    def __init__(self, separation: Separation) -> None:
+        self.separation = separation
         self._faces: dict[tuple, Face] = {}
         self._seen: dict[Op, _Box | None] = {}  # an element -> its box when transparent
+        self._pictures: dict[Path, SeparatedImage] = {}
 
-    def __call__(self, face: Face) -> Face:
+    def art(self, path: Path) -> SeparatedImage | None:
+        """A flattened picture by the name its ImageOp gives (None: not one of them)."""
+        return self._pictures.get(path)
+
+    def face(self, face: Face) -> Face:
         """face with every transparent element replaced by an opaque picture."""
         key = (face.name, face.width, face.height, face.ops)
         if key not in self._faces:
@@ -108,7 +121,7 @@ class Flattener:
 
     def _transparent(self, op: Op, face: Face) -> _Box | None:
         """The box of what op draws when it draws with transparency, else None."""
-        if isinstance(op, OPAQUE_OPS):
+        if isinstance(op, OPAQUE_OPS) or (isinstance(op, ImageOp) and op.path in self._pictures):
             return None
         if op not in self._seen:
             if isinstance(op, ImageOp) and op.art is None:
@@ -133,21 +146,37 @@ class Flattener:
                 f"{box.h / 72 * 25.4:.0f} mm at {dpi} dpi would take "
                 f"{pixels / 1e6:.0f} megapixels; make it opaque or use --pdfx 4"
             )
-        outer, region, turn = _backdrop(chain, face, index, box)
-        image = _rasterised(outer, region, dpi / scale)
-        image = image.rotate(turn, expand=True) if turn else image
         size = (max(1, round(box.w * dpi / 72)), max(1, round(box.h * dpi / 72)))
-        image = image.resize(size, Image.Resampling.LANCZOS) if image.size != size else image
-        return ImageOp(self._write(image), box.x, box.y, box.w, box.h)
+        beneath, region, turn = _nested(chain, face, face.ops[:index], box, outer_ops=True)
+        alone, _, _ = _nested(chain, face, (op,), box, outer_ops=False)
+        pictures = []
+        for nested, clear in ((beneath, False), (alone, True)):
+            image = _rasterised(nested, region, dpi / scale, clear)
+            image = image.rotate(turn, expand=True) if turn else image
+            resized = image.resize(size, Image.Resampling.LANCZOS) if image.size != size else image
+            pictures.append(resized)
+        below, element = pictures
+        transform = self.separation.transform()
+        below_cmyk = _k_only_black(below, transform.apply(below))
+        element_cmyk = transform.apply(element.convert("RGB"))
+        flat = Image.composite(element_cmyk, below_cmyk, element.getchannel("A"))
+        if self.separation.max_ink is not None:  # a print service's limit, as for any art
+            flat = limited_image(flat, self.separation.max_ink)
+        path = FLAT_FOLDER / f"{hashlib.sha256(flat.tobytes()).hexdigest()[:32]}.cmyk"
+        self._pictures.setdefault(path, SeparatedImage(flat, None))
+        return ImageOp(path, box.x, box.y, box.w, box.h)
 
-    def _write(self, image: Image.Image) -> Path:
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", compress_level=1)
-        data = buffer.getvalue()
-        path = Path(self._folder.name) / f"{hashlib.sha256(data).hexdigest()[:32]}.png"
-        if not path.exists():
-            path.write_bytes(data)
-        return path
+
+def _k_only_black(rgb: Image.Image, cmyk: Image.Image) -> Image.Image:
+    """cmyk with the pure black pixels of rgb printed as 100% K alone, as vector
+    black is (separation.py)."""
+    red, green, blue = rgb.split()
+    black = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(
+        lambda level: 255 if level == 0 else 0
+    )
+    if black.getbbox() is None:
+        return cmyk
+    return Image.composite(Image.new("CMYK", cmyk.size, (0, 0, 0, 255)), cmyk, black)
 
 
 def _element(op: Op, index: int) -> str:
@@ -217,20 +246,20 @@ def _dpi(op: Op, box: _Box) -> int:
     return FLAT_DPI
 
 
-def _backdrop(chain: tuple[_Step, ...], face: Face, index: int, box: _Box):
-    """The outermost face drawn only up to the element (inner faces cut alike),
-    the element's box in its coordinates, and the turn (degrees anticlockwise)
-    that brings a picture of that region back upright in the element's face."""
-    partial = replace(face, ops=face.ops[: index + 1])
+def _nested(chain: tuple[_Step, ...], face: Face, ops: tuple, box: _Box, outer_ops: bool):
+    """The outermost face drawing only ops in the element's face (and, with
+    outer_ops, what the outer faces draw before it), the element's box in the
+    outermost face's coordinates, and the turn (degrees anticlockwise) that
+    brings a picture of that region back upright in the element's face."""
+    partial = replace(face, ops=ops)
     corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x, box.y + box.h),
                (box.x + box.w, box.y + box.h)]  # fmt: skip
     turn = 0
     for step in reversed(chain):
         corners = [_outer(step.op, point) for point in corners]
         turn += step.op.turn
-        partial = replace(
-            step.face, ops=(*step.face.ops[: step.index], replace(step.op, face=partial))
-        )
+        before = step.face.ops[: step.index] if outer_ops else ()
+        partial = replace(step.face, ops=(*before, replace(step.op, face=partial)))
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
     region = _Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     return partial, region, turn % 360
@@ -247,8 +276,9 @@ def _outer(op: FaceOp, point: tuple[float, float]) -> tuple[float, float]:
     return op.x + s * px, op.y + s * py
 
 
-def _rasterised(outer: Face, region: _Box, dpi: float) -> Image.Image:
-    """The region of the outer face over white paper, at dpi, as RGB."""
+def _rasterised(outer: Face, region: _Box, dpi: float, clear: bool) -> Image.Image:
+    """The region of the outer face at dpi: over white paper as RGB, or (clear)
+    over nothing as RGBA, its alpha what the drawing covers."""
     page = Face("flattened", region.w, region.h, 0.0,
                 (FaceOp(outer, -region.x, -region.y),))  # fmt: skip
     data = faces_pdf([page])
@@ -256,8 +286,9 @@ def _rasterised(outer: Face, region: _Box, dpi: float) -> Image.Image:
         document = pypdfium2.PdfDocument(data)
         try:
             pdf_page = document[0]
-            bitmap = pdf_page.render(scale=dpi / 72, rev_byteorder=True)
-            image = bitmap.to_pil().convert("RGB")
+            fill = (0, 0, 0, 0) if clear else (255, 255, 255, 255)
+            bitmap = pdf_page.render(scale=dpi / 72, fill_color=fill, rev_byteorder=True)
+            image = bitmap.to_pil().convert("RGBA" if clear else "RGB")
             bitmap.close()
             pdf_page.close()
         finally:

@@ -383,7 +383,8 @@ def _canvas(buffer, pagesize, catalog, title: str, separation: Separation | None
 
 def _surface(canvas: Canvas, options: RenderOptions, separation: Separation | None) -> PdfFaces:
     """Where faces are drawn; for PDF/X-1a every face is flattened first."""
-    flatten = Flattener() if options.pdfx is PdfxStandard.X1A else None
+    x1a = options.pdfx is PdfxStandard.X1A
+    flatten = Flattener(separation) if x1a and separation is not None else None
     return PdfFaces(canvas, separation, prepare=flatten)
 
 

@@ -4,6 +4,7 @@ ImageCms gives for the colours by hand), faces inside faces flattened the right
 way round, what cannot be flattened refused, and Ghostscript reading it all."""
 
 import io
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,7 +20,7 @@ from protopress.generators.face import Face, FaceOp, ImageOp, RectOp
 from protopress.generators.flatten import Flattener
 from protopress.generators.pdfx import PdfxRefused, to_pdfx
 from protopress.generators.preflight import preflight
-from protopress.generators.separation import load_profile
+from protopress.generators.separation import load_profile, separation
 from protopress.generators.standards import PdfxStandard
 from tests.generators.test_cmyk import CREAM, PROFILE, RED, deck, imagecms_cmyk, invoke, render
 
@@ -106,31 +107,62 @@ def _two_halves(clear: Path) -> Face:
 @pytest.mark.parametrize("turn", [0, 90, -90])
 def test_a_face_inside_a_face_is_flattened_upright_whatever_its_turn(clear_png, turn):
     """However the inner face is turned on the outer one, the flattened picture
-    is in the inner face's own frame: red on its left, blue on its right."""
+    is in the inner face's own frame: red on its left, blue on its right (in
+    CMYK: red has yellow and no cyan, blue cyan and no yellow)."""
     inner = _two_halves(clear_png)
     wide, high = (100, 50) if turn == 0 else (50, 100)
     outer = Face("product", wide * 2 + 20, high * 2 + 20, 0,
                  (FaceOp(inner, 10, 10, scale=2.0, turn=turn),))  # fmt: skip
-    flattener = Flattener()  # its pictures live as long as it does
-    (op,) = flattener(outer).ops
+    flattener = Flattener(separation())
+    (op,) = flattener.face(outer).ops
     assert isinstance(op, FaceOp) and op.turn == turn
     picture = op.face.ops[-1]
     assert isinstance(picture, ImageOp) and (picture.x, picture.y, picture.w, picture.h) == (
         0, 0, 100, 50)  # fmt: skip
-    with Image.open(picture.path) as image:
-        rgb = image.convert("RGB")
-        assert rgb.size == (round(100 * 600 / 72), round(50 * 600 / 72))
-        left, right = rgb.getpixel((100, 200)), rgb.getpixel((rgb.width - 100, 200))
-    assert left[0] > 240 and left[2] < 15 and right[2] > 240 and right[0] < 15
+    flat = flattener.art(picture.path)
+    assert flat is not None and flat.alpha is None
+    assert flat.cmyk.size == (round(100 * 600 / 72), round(50 * 600 / 72))
+    left, right = flat.cmyk.getpixel((100, 200)), flat.cmyk.getpixel((flat.cmyk.width - 100, 200))
+    assert left[2] > 200 and left[0] < 30 and right[0] > 200 and right[2] < 30
 
 
 def test_what_is_drawn_after_the_picture_is_left_as_it_was(clear_png):
     face = Face("card/a/front", 100, 50, 0,
                 (*_two_halves(clear_png).ops, RectOp(10, 10, 5, 5, fill=RED_C)))  # fmt: skip
-    flat = Flattener()(face)
+    flattener = Flattener(separation())
+    flat = flattener.face(face)
     assert flat.ops[:2] == face.ops[:2] and flat.ops[3] == face.ops[3]
-    assert flat.ops[2] != face.ops[2]
-    assert Flattener()(Face("card/b/front", 10, 10, 0, face.ops[:2])).ops == face.ops[:2]
+    assert flat.ops[2] != face.ops[2] and flattener.art(flat.ops[2].path) is not None
+    assert flattener.face(flat) == flat  # a flattened face is opaque already
+    opaque = Face("card/b/front", 10, 10, 0, face.ops[:2])
+    assert flattener.face(opaque).ops == face.ops[:2]
+
+
+HALF_BLUE = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+<rect x="0" y="0" width="100" height="100" fill="#0000ff" fill-opacity="0.5"/></svg>"""
+
+
+def test_see_through_vector_art_is_blended_in_cmyk_as_pdf_x4_blends_it(deck):
+    """A blue square at 50% opacity over the cream card: each ink is half the
+    blue's and half the cream's (both separated as ImageCms gives them), as
+    the PDF/X-4 file's CMYK transparency group blends them."""
+    (deck / "art" / "half.svg").write_text(HALF_BLUE)
+    layout = json.loads((deck / "layouts" / "card.json").read_text())
+    layout["front"].append({"type": "image", "x": "30mm", "y": "60mm", "w": "20mm",
+                            "h": "20mm", "path": "art/half.svg"})  # fmt: skip
+    (deck / "layouts" / "card.json").write_text(json.dumps(layout))
+    path = render(deck, "x", "--pdfx", "1a", "--layout", "per-card")[0]
+    with pikepdf.open(path) as pdf:
+        # 20 mm at 600 dpi is 472 px; the probe widens the box by about a point each side
+        pictures = [p for p in images(pdf) if 472 <= int(p.Width) <= 500]
+        assert len(pictures) == 1, [int(p.Width) for p in images(pdf)]
+        picture = Image.frombytes("CMYK", (int(pictures[0].Width), int(pictures[0].Height)),
+                                  pictures[0].read_bytes())  # fmt: skip
+    centre = picture.getpixel((picture.width // 2, picture.height // 2))
+    cream = imagecms_cmyk(tuple(int(CREAM[i : i + 2], 16) for i in (1, 3, 5)))
+    blue = imagecms_cmyk((0, 0, 255))
+    half = tuple((a + b) / 2 for a, b in zip(cream, blue, strict=True))
+    assert _close(centre, half, tolerance=3), (centre, half)
 
 
 def test_an_element_too_large_to_flatten_is_refused_naming_component_and_image(deck, monkeypatch):
