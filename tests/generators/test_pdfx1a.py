@@ -208,3 +208,10 @@ def test_x1a_files_are_read_by_ghostscript_without_a_warning(deck):
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert run.returncode == 0 and not (run.stdout + run.stderr).strip(), run.stderr
+
+
+def test_x1a_files_with_flattened_art_are_byte_identical(deck):
+    env = {"SOURCE_DATE_EPOCH": "1700000000"}
+    first = [p.read_bytes() for p in render(deck, "a", "--pdfx", "1a", env=env)]
+    second = [p.read_bytes() for p in render(deck, "b", "--pdfx", "1a", env=env)]
+    assert first == second
