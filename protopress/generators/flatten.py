@@ -90,7 +90,7 @@ class Flattener:
     def __init__(self, separation: Separation) -> None:
         self.separation = separation
         self._faces: dict[tuple, Face] = {}
-        self._seen: dict[Op, _Box | None] = {}  # an element -> its box when transparent
+        self._seen: dict[tuple, _Box | None] = {}  # an element in a face's size -> its box
         self._pictures: dict[Path, SeparatedImage] = {}
 
     def art(self, path: Path) -> SeparatedImage | None:
@@ -123,13 +123,14 @@ class Flattener:
         """The box of what op draws when it draws with transparency, else None."""
         if isinstance(op, OPAQUE_OPS) or (isinstance(op, ImageOp) and op.path in self._pictures):
             return None
-        if op not in self._seen:
+        key = (op, face.width, face.height)  # its box is cut to the face
+        if key not in self._seen:
             if isinstance(op, ImageOp) and op.art is None:
                 found = _image_box(op, face) if _see_through(op.path) else None
             else:
                 found = _probe(op, face)
-            self._seen[op] = found
-        return self._seen[op]
+            self._seen[key] = found
+        return self._seen[key]
 
     def _picture(self, chain: tuple[_Step, ...], face: Face, index: int, box: _Box) -> ImageOp:
         """An opaque picture of the face drawn up to and with ops[index], in box."""
