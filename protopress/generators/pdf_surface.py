@@ -198,7 +198,7 @@ class PdfFaces:
     def form(self, face: Face) -> str:
         """The name of the PDF form that draws face (made on first use)."""
         face = self.prepare.face(face) if self.prepare is not None else face
-        key = (face.width, face.height, face.ops)
+        key = face.drawing  # faces that draw alike share one form, whatever their names
         if key not in self._forms:
             name = re.sub(r"[^A-Za-z0-9]", "_", face.name)
             self.canvas.beginForm(name, 0, 0, face.width, face.height)
