@@ -224,6 +224,12 @@ def _check_options(options: RenderOptions, chosen: Preset) -> None:
         wrong.append(f"bleed {options.bleed / INCH:g} in (needs {chosen.bleed / INCH:g} in)")
     if chosen.deliver == "png" and options.dpi != chosen.dpi:
         wrong.append(f"{options.dpi} dpi (needs {chosen.dpi} dpi)")
+    if chosen.pdfx is not None and options.pdfx is not chosen.pdfx:
+        found = options.pdfx.title if options.pdfx else "no PDF/X"
+        wrong.append(f"{found} (needs {chosen.pdfx.title})")
+    if chosen.max_ink is not None and options.max_ink != chosen.max_ink:
+        found = f"{options.max_ink:g}%" if options.max_ink is not None else "no ink limit"
+        wrong.append(f"{found} (needs {chosen.max_ink:g}% total ink)")
     if wrong:
         raise PresetError(
             f"{chosen.service} ({chosen.name}) cannot use {' and '.join(wrong)}; "

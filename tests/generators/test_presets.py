@@ -2,6 +2,7 @@
 
 import csv
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -189,6 +190,8 @@ def test_write_preset_files_needs_the_presets_options(tmp_path, mini, poker):
         write_preset_files(mini, plain, "tgc")
     files = write_preset_files(mini, apply_preset("tgc", plain), PRESETS["tgc"])
     assert len(files) == 6  # four faces, the manifest and the README
+    with pytest.raises(PresetError, match=r"no PDF/X \(needs PDF/X-1a:2003\) and no ink limit"):
+        write_preset_files(mini, replace(plain, dpi=300, bleed=0.125 * INCH), "drivethrucards")
 
 
 def test_kinds_choose_what_a_preset_exports(tmp_path, mini, poker):
