@@ -19,6 +19,7 @@ from timing import best
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.generators import separation
 from protopress.generators.render import RenderOptions, render_catalog
+from protopress.generators.standards import PdfxStandard
 
 ART_CARDS = 30
 LAYOUT = {
@@ -77,7 +78,7 @@ def main() -> None:
             for label, options in (
                 ("RGB", base),
                 ("--cmyk", replace(base, cmyk=True)),
-                ("--pdfx", replace(base, pdfx=True)),
+                ("--pdfx", replace(base, pdfx=PdfxStandard.X4)),
             ):
                 seconds = best(lambda c=catalog, o=options: cold_render(c, o), args.repeats)
                 size = sum(p.stat().st_size for p in (root / "out").glob("*.pdf"))

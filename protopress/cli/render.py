@@ -12,6 +12,7 @@ from protopress.cli.app import cli
 from protopress.cli.common import Length, Offset, load_or_exit
 from protopress.components import InvalidInput
 from protopress.games import builtin_ids
+from protopress.generators.standards import PdfxStandard
 
 
 def paper_option(command):
@@ -99,7 +100,13 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
     help="CMYK output profile to separate with (default: the bundled FOGRA39 one); implies --cmyk.",
 )
 @click.option(
-    "--pdfx", is_flag=True, help="Write PDF/X-4 with the profile as output intent; implies --cmyk."
+    "--pdfx",
+    type=click.Choice([standard.value for standard in PdfxStandard]),
+    is_flag=False,
+    flag_value=PdfxStandard.X4.value,
+    default=None,
+    help="Write PDF/X (4, the default, or 1a for PDF/X-1a:2003) with the profile as output "
+    "intent; implies --cmyk.",
 )
 @click.option(
     "--proof", is_flag=True, help="Stamp component id, catalog version and date outside the trim."
@@ -191,7 +198,8 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             output_dir=folder or Path("output") / catalog.game, paper=paper, layout=mode,
             bleed=bleed, crop_marks=crop_marks, crop_length=crop_length, crop_offset=crop_offset,
             cut_lines=cut_lines, duplex=duplex, back_offset=back_offset, png=png, dpi=dpi,
-            cmyk=cmyk, icc_profile=icc_profile, pdfx=pdfx, proof=stamp, overlap=overlap,
+            cmyk=cmyk, icc_profile=icc_profile, pdfx=PdfxStandard(pdfx) if pdfx else None,
+            proof=stamp, overlap=overlap,
             tuck_boxes=tuck_boxes, card_thickness=card_thickness,
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
         )  # fmt: skip

@@ -164,6 +164,16 @@ class Face:
     def trim(self) -> tuple[float, float]:
         return self.width - 2 * self.bleed, self.height - 2 * self.bleed
 
+    @property
+    def drawing(self) -> tuple:
+        """What the face draws, without the names of it and of the faces inside
+        it: faces equal by this look alike (every card's back on a product)."""
+        ops = tuple(
+            (op.face.drawing, op.x, op.y, op.scale, op.turn) if isinstance(op, FaceOp) else op
+            for op in self.ops
+        )
+        return self.width, self.height, self.bleed, ops
+
 
 class FieldError(ValueError):
     """A layout element met a value of the wrong type or size (often through a

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
+from typing import Protocol
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, Color
@@ -156,10 +158,28 @@ class _SeparatedArt(ImageReader):
         return data
 
 
+class FacePreparer(Protocol):
+    """What a surface applies to every face before drawing it, and the
+    separated pictures it made for them (the flattening of a PDF/X-1a file)."""
+
+    def face(self, face: Face) -> Face: ...
+
+    def art(self, path: Path) -> SeparatedImage | None: ...
+
+
 class PdfFaces:
-    def __init__(self, canvas: Canvas, separation: Separation | None = None):
+    """Faces drawn on one canvas; prepare (a FacePreparer), when given, is
+    applied to every face before it is drawn."""
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        separation: Separation | None = None,
+        prepare: FacePreparer | None = None,
+    ):
         self.canvas = canvas
         self.separation = separation
+        self.prepare = prepare
         self._forms: dict[tuple, str] = {}  # drawing -> form name
         self._cmyk_art: dict[int, tuple[VectorArt, object]] = {}  # SVG art separated to CMYK
 
@@ -193,6 +213,7 @@ class PdfFaces:
         off a neighbour that shares its cut. A face placed more than once (reuse)
         becomes a form, drawn once; faces with the same drawing share one form.
         """
+        face = self.prepare.face(face) if self.prepare is not None else face
         canvas = self.canvas
         canvas.saveState()
         if clip is not None:
@@ -215,7 +236,8 @@ class PdfFaces:
 
     def form(self, face: Face) -> str:
         """The name of the PDF form that draws face (made on first use)."""
-        key = (face.width, face.height, face.ops)
+        face = self.prepare.face(face) if self.prepare is not None else face
+        key = face.drawing  # faces that draw alike share one form, whatever their names
         if key not in self._forms:
             name = re.sub(r"[^A-Za-z0-9]", "_", face.name)
             self.canvas.beginForm(name, 0, 0, face.width, face.height)
@@ -370,7 +392,8 @@ class PdfFaces:
         """The art as drawn: the file itself, or its separation to CMYK."""
         if self.separation is None:
             return str(op.path)
-        return _SeparatedArt(self.separation.image(op.path))
+        prepared = self.prepare.art(op.path) if self.prepare is not None else None
+        return _SeparatedArt(prepared or self.separation.image(op.path))
 
     def _drawing(self, art: VectorArt):
         if self.separation is None:

@@ -5,8 +5,9 @@ marks, duplex) and says what to deliver, named the service's way, into
 ``output_dir/<preset name>/``:
 
 * ``tgc``, ``mpc``: one PNG per face at its product's pixel size;
-* ``drivethrucards``: one PDF per kind, one card per page, fronts and backs
-  alternating, TrimBox 1/8 in inside the page;
+* ``drivethrucards``: one PDF/X-1a:2003 file per kind, one card side per
+  page, each card's back then its front, TrimBox 1/8 in inside the page, the
+  total ink held within 240% and checked by preflight;
 * ``pnp-a4``, ``pnp-letter``: print-and-play sheets with crop marks.
 
 The services' figures and where they come from are in docs/presets.md.
@@ -38,6 +39,7 @@ from protopress.generators.parts import (
     parts_of,
 )
 from protopress.generators.png_surface import face_image, png_bytes
+from protopress.generators.preflight import preflight
 from protopress.generators.products import PRODUCTS, Product
 from protopress.generators.render import (
     Copy,
@@ -49,6 +51,7 @@ from protopress.generators.render import (
     per_card_pdf,
     sheets_pdf,
 )
+from protopress.generators.standards import PdfxStandard
 from protopress.generators.units import INCH, MM
 
 TOLERANCE = 0.01 * MM  # bleeds closer than this are the same bleed
@@ -74,6 +77,9 @@ class Preset:
     filename: str = "{kind}-sheets.pdf"  # per kind (pdf, sheets) or per face (png)
     shared_back: str = "{kind}-back.png"  # png presets: when every card has the same back
     source: str = ""  # where the figures come from
+    pdfx: PdfxStandard | None = None  # the PDF/X the service asks for (pdf presets)
+    max_ink: float | None = None  # percent: the service's total ink limit, checked by preflight
+    backs_first: bool = False  # pdf presets: each card's back page before its front
 
     @property
     def products(self) -> tuple[Product, ...]:
@@ -82,15 +88,21 @@ class Preset:
 
     def fields(self) -> dict:
         """The RenderOptions fields this preset sets."""
-        return {
-            "bleed": self.bleed,
-            "layout": self.layout,
-            "png": self.png,
-            "dpi": self.dpi,
-            "paper": self.paper,
-            "crop_marks": self.crop_marks,
-            "duplex": self.duplex,
-        }
+        colour = {"pdfx": self.pdfx, "cmyk": True} if self.pdfx else {}
+        ink = {"max_ink": self.max_ink} if self.max_ink is not None else {}
+        return (
+            colour
+            | ink
+            | {
+                "bleed": self.bleed,
+                "layout": self.layout,
+                "png": self.png,
+                "dpi": self.dpi,
+                "paper": self.paper,
+                "crop_marks": self.crop_marks,
+                "duplex": self.duplex,
+            }
+        )
 
 
 PRESETS: dict[str, Preset] = {
@@ -127,6 +139,9 @@ PRESETS: dict[str, Preset] = {
         dpi=300,
         filename=PER_CARD_NAME,
         source="DriveThruCards, card file creation guide (drivethrucards.com)",
+        pdfx=PdfxStandard.X1A,
+        max_ink=240,
+        backs_first=True,
     ),
     "pnp-a4": Preset(
         name="pnp-a4",
@@ -209,6 +224,12 @@ def _check_options(options: RenderOptions, chosen: Preset) -> None:
         wrong.append(f"bleed {options.bleed / INCH:g} in (needs {chosen.bleed / INCH:g} in)")
     if chosen.deliver == "png" and options.dpi != chosen.dpi:
         wrong.append(f"{options.dpi} dpi (needs {chosen.dpi} dpi)")
+    if chosen.pdfx is not None and options.pdfx is not chosen.pdfx:
+        found = options.pdfx.title if options.pdfx else "no PDF/X"
+        wrong.append(f"{found} (needs {chosen.pdfx.title})")
+    if chosen.max_ink is not None and options.max_ink != chosen.max_ink:
+        found = f"{options.max_ink:g}%" if options.max_ink is not None else "no ink limit"
+        wrong.append(f"{found} (needs {chosen.max_ink:g}% total ink)")
     if wrong:
         raise PresetError(
             f"{chosen.service} ({chosen.name}) cannot use {' and '.join(wrong)}; "
@@ -276,12 +297,19 @@ def write_preset_files(
         else:
             for kind, layout in layouts.items():
                 path = folder / chosen.filename.format(kind=kind)
+                pages: list[str] = []
                 if chosen.deliver == "pdf":
-                    data = per_card_pdf(copies(kind), catalog, folder_options, progress)
+                    data = per_card_pdf(copies(kind), catalog, folder_options, progress,
+                                        backs_first=chosen.backs_first, pages=pages)  # fmt: skip
                 else:
                     data = sheets_pdf(copies(kind), layout, catalog, folder_options, progress)
                 write_atomic(path, data)
                 written.append(path)
+                if chosen.max_ink is not None:
+                    problems = ink_problems(path, chosen.max_ink, pages)
+                    if problems:
+                        path.unlink()
+                        raise PresetError("\n".join(problems))
         if chosen.products:
             path = folder / README
             write_atomic(path, _readme(catalog, chosen, placed, unplaced, written))
@@ -291,6 +319,17 @@ def write_preset_files(
             folder.rmdir()
         raise
     return written
+
+
+def ink_problems(path: Path, limit: float, pages: list[str]) -> list[str]:
+    """preflight's total ink check of a written file, one line per colour or
+    picture over limit (percent), located by file, card and side."""
+    report = preflight(path, max_ink=limit)
+    return [
+        f"{path.name}: {pages[check.page - 1] if check.page else 'the file'}: {check.message}"
+        for check in report.checks
+        if check.name == "ink" and not check.ok
+    ]
 
 
 def fitted_copies(catalog, kind, layout, options, placement: Placement, assets, warnings):
@@ -317,8 +356,7 @@ def _write_pngs(catalog, layouts, options, chosen: Preset, copies, placed, progr
             if copy.id not in seen:
                 seen.add(copy.id)
                 designs.append(copy)
-        backs = {None if c.back is None else (c.back.width, c.back.height, c.back.ops)
-                 for c in designs}  # fmt: skip
+        backs = {None if c.back is None else c.back.drawing for c in designs}
         shared = len(backs) == 1 and designs and designs[0].back is not None
         shared_name = chosen.shared_back.format(kind=kind)
         if shared:
@@ -373,6 +411,11 @@ def _readme(catalog, chosen: Preset, placed, unplaced, written) -> bytes:
         lines.append("  <kind>-<id>-front.png, <kind>-<id>-back.png (or <kind>-back.png, shared)")
     else:
         lines += [f"  {path.name}" for path in written]
+    if chosen.backs_first:
+        lines.append("  one card side per page: each card's back, then its front")
+    if chosen.pdfx is not None:
+        ink = f", total ink within {chosen.max_ink:g}%" if chosen.max_ink is not None else ""
+        lines.append(f"  {chosen.pdfx.title}, CMYK{ink}")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

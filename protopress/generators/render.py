@@ -20,6 +20,7 @@ from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
 from protopress.generators.face import Face, FaceBuilder, TextOp
+from protopress.generators.flatten import Flattener
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import (
     RULER_LABEL_BASELINE,
@@ -46,6 +47,7 @@ from protopress.generators.pdfx import to_pdfx
 from protopress.generators.png_surface import face_images, png_bytes
 from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.separation import Separation, separation
+from protopress.generators.standards import PdfxStandard
 from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
 from protopress.generators.tuckbox import DEFAULT_THICKNESS
 from protopress.generators.tuckbox_pdf import BoxSpec, box_specs, draw_box_page
@@ -74,7 +76,8 @@ class RenderOptions:
     dpi: int = 300
     cmyk: bool = False  # colour-managed CMYK through icc_profile (see separation.py)
     icc_profile: Path | None = None  # a CMYK output profile; None: the bundled FOGRA39 one
-    pdfx: bool = False  # PDF/X-4 with the profile as output intent (implies cmyk)
+    pdfx: PdfxStandard | None = None  # PDF/X with the profile as output intent (implies cmyk)
+    max_ink: float | None = None  # percent: a total ink limit below the profile's (implies cmyk)
     proof: str | None = None  # the stamp's date when proofing
     layouts_dir: Path | None = None
     allow_outside_assets: bool = False
@@ -84,12 +87,14 @@ class RenderOptions:
     card_thickness: float = DEFAULT_THICKNESS  # of one card, for boxes that do not say
 
     def __post_init__(self) -> None:
-        if self.pdfx or self.icc_profile is not None:  # both only make sense in CMYK
+        if self.pdfx or self.icc_profile is not None or self.max_ink is not None:  # CMYK only
             object.__setattr__(self, "cmyk", True)
 
     def separation(self) -> Separation | None:
         """The CMYK separation of a CMYK render (ValueError for a bad profile), else None."""
-        return separation(self.icc_profile) if self.cmyk else None
+        if not self.cmyk:
+            return None
+        return separation(self.icc_profile, None if self.max_ink is None else self.max_ink / 100)
 
 
 MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a date prints in 4 digits
@@ -302,7 +307,8 @@ def settings(options: RenderOptions) -> str:
     cmyk = options.separation()
     if cmyk is not None:
         profile = cmyk.profile
-        words.append(f"{'PDF/X-4, ' if options.pdfx else ''}CMYK ({profile.description})")
+        standard = f"{options.pdfx.title}, " if options.pdfx else ""
+        words.append(f"{standard}CMYK ({profile.description})")
     else:
         words.append("RGB")
     return ", ".join(words)
@@ -375,6 +381,13 @@ def _canvas(buffer, pagesize, catalog, title: str, separation: Separation | None
     return canvas
 
 
+def _surface(canvas: Canvas, options: RenderOptions, separation: Separation | None) -> PdfFaces:
+    """Where faces are drawn; for PDF/X-1a every face is flattened first."""
+    x1a = options.pdfx is PdfxStandard.X1A
+    flatten = Flattener(separation) if x1a and separation is not None else None
+    return PdfFaces(canvas, separation, prepare=flatten)
+
+
 def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
     """How a kind's faces go on the render's sheets."""
     plan = plan_sheet(layout.width, layout.height, options.bleed, sheet_spec(options))
@@ -434,7 +447,7 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, paper, catalog, f"{layout.kind} sheets", separation)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     has_backs = options.duplex != "none" and layout.back is not None
     copies = iter(copies)
     sheet = 0
@@ -462,9 +475,9 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
 
 
 def _finished(data: bytes, options: RenderOptions, separation: Separation | None) -> bytes:
-    """The PDF as written, or as PDF/X-4 with the render's profile."""
+    """The PDF as written, or as PDF/X with the render's profile."""
     if options.pdfx and separation is not None:
-        return to_pdfx(data, separation.profile)
+        return to_pdfx(data, separation.profile, options.pdfx)
     return data
 
 
@@ -475,7 +488,7 @@ def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, plan.paper, catalog, f"{layout.kind} tiled", separation)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     paper = options.paper.upper() if options.paper == "a4" else options.paper
     trim = f"{to_mm(layout.width):g} x {to_mm(layout.height):g} mm"
     for copy in copies:
@@ -499,7 +512,7 @@ def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings
     separation = options.separation()
     canvas = _canvas(buffer, PAPER[options.paper], catalog, f"tuck box {box.id}", separation)
     canvas.addPageLabel(0, prefix=BOX_LABEL)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     warnings.extend(draw_box_page(faces, box, catalog, options.paper, assets))
     canvas.showPage()
     canvas.save()
@@ -567,16 +580,29 @@ def _stamp(faces: PdfFaces, catalog, copy: Copy, slot, options: RenderOptions, h
     faces.canvas.restoreState()
 
 
-def per_card_pdf(copies, catalog, options: RenderOptions, progress=None) -> bytes:
-    """One copy per page at trim plus bleed; fronts and backs alternate."""
+def per_card_pdf(
+    copies,
+    catalog,
+    options: RenderOptions,
+    progress=None,
+    *,
+    backs_first: bool = False,
+    pages: list[str] | None = None,
+) -> bytes:
+    """One copy per page at trim plus bleed; fronts and backs alternate, each
+    card's front first (backs_first: its back first). pages, when given, gets
+    each page's card and side ("eddy front")."""
     buffer = io.BytesIO()
     separation = options.separation()
     canvas = _canvas(buffer, PAPER["a4"], catalog, "print-house file", separation)
-    faces = PdfFaces(canvas, separation)
+    faces = _surface(canvas, options, separation)
     for copy in copies:
-        for face, reuse in ((copy.front, copy.repeated), (copy.back, True)):
+        sides = [("front", copy.front, copy.repeated), ("back", copy.back, True)]
+        for side, face, reuse in reversed(sides) if backs_first else sides:
             if face is None:
                 continue
+            if pages is not None:
+                pages.append(f"{copy.id} {side}")
             trim_w, trim_h = face.trim
             boxes = per_card_boxes(trim_w, trim_h, face.bleed)
             canvas.setPageSize((face.width, face.height))

@@ -13,6 +13,13 @@ One ruling on top of the profile: pure black (#000000) in vector drawing (text,
 lines, crop marks) becomes 100% K alone, as prepress does, so thin black text
 and hairlines do not depend on four plates being in register. Images go
 through the profile unchanged.
+
+A print service may also cap the total ink (DriveThruCards: 240%) below what
+the profile allows (300% for the bundled one). With a limit, every separated
+colour and pixel over it is brought down: first the grey that cyan, magenta
+and yellow have in common is moved to black (grey component replacement,
+which keeps the colour's darkness), then, if still over, cyan, magenta and
+yellow are scaled down together. Colours within the limit are untouched.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageMath
 
 from protopress.files import NotRegularFile, open_regular
 from protopress.generators.colours import Colour
@@ -137,11 +144,57 @@ class SeparatedImage:
         return pixels * (5 if self.alpha is not None else 4)
 
 
-class Separation:
-    """sRGB to CMYK through one profile; transforms are built once and kept."""
+def limited(cmyk: tuple[float, float, float, float], limit: float) -> tuple[float, ...]:
+    """A CMYK colour (0..1 each) with its total ink brought within limit (1 = 100%),
+    grey component replaced by black first (see the module docstring)."""
+    c, m, y, k = cmyk
+    excess = c + m + y + k - limit
+    if excess <= 0:
+        return cmyk
+    moved = min(c, m, y, 1 - k, excess / 2)  # each unit moved saves two of ink
+    c, m, y, k = c - moved, m - moved, y - moved, k + moved
+    colour = c + m + y
+    if colour + k > limit and colour > 0:
+        factor = (limit - k) / colour
+        c, m, y = c * factor, m * factor, y * factor
+    return c, m, y, k
 
-    def __init__(self, profile: CmykProfile):
+
+def limited_image(image: Image.Image, limit: float) -> Image.Image:
+    """A CMYK image with every pixel's total ink within limit, as limited does it."""
+    top = limit * 255 - 1  # a level below, so that rounding the channels cannot go over
+    c, m, y, k = (band.convert("F") for band in image.split())
+
+    def math(expression, **bands) -> Image.Image:
+        result = ImageMath.lambda_eval(expression, **bands)
+        assert isinstance(result, Image.Image)
+        return result
+
+    total = math(lambda e: e["c"] + e["m"] + e["y"] + e["k"], c=c, m=m, y=y, k=k)
+    highest = total.getextrema()[1]
+    if isinstance(highest, (int, float)) and highest <= top:
+        return image
+    moved = math(  # the grey moved to black, per pixel: 0 where within the limit
+        lambda e: e["max"](e["min"](e["min"](e["min"](e["c"], e["m"]), e["y"]),
+                                    e["min"](255 - e["k"], (e["t"] - top) / 2)), 0),
+        c=c, m=m, y=y, k=k, t=total,
+    )  # fmt: skip
+    c, m, y = (math(lambda e: e["a"] - e["d"], a=band, d=moved) for band in (c, m, y))
+    k = math(lambda e: e["a"] + e["d"], a=k, d=moved)
+    colour = math(lambda e: e["c"] + e["m"] + e["y"], c=c, m=m, y=y)
+    factor = math(lambda e: e["min"]((top - e["k"]) / e["max"](e["s"], 1), 1), k=k, s=colour)
+    bands = [math(lambda e: e["a"] * e["f"], a=band, f=factor) for band in (c, m, y)]
+    bands.append(math(lambda e: e["a"] + 0.5, a=k))  # black rounded, the others cut down
+    return Image.merge("CMYK", [band.convert("L") for band in bands])
+
+
+class Separation:
+    """sRGB to CMYK through one profile (and a total ink limit, when one is
+    given: 2.4 for 240%); transforms are built once and kept."""
+
+    def __init__(self, profile: CmykProfile, max_ink: float | None = None):
         self.profile = profile
+        self.max_ink = max_ink
         self._output = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
         self._colours: dict[Colour, tuple[float, float, float, float]] = {}
         self._transforms: dict[bytes, ImageCms.ImageCmsTransform] = {}
@@ -167,6 +220,8 @@ class Separation:
                 pixel = Image.new("RGB", (1, 1), colour.rgb255())
                 values = self.transform().apply(pixel).tobytes()  # one CMYK pixel
                 c, m, y, k = (round(v / 255, 4) for v in values)
+                if self.max_ink is not None:  # a hair below the limit: the values are rounded
+                    c, m, y, k = (round(v, 4) for v in limited((c, m, y, k), self.max_ink - 0.001))
                 self._colours[colour] = (c, m, y, k)
         return self._colours[colour]
 
@@ -209,6 +264,8 @@ def _separated(separation: Separation, path: Path) -> SeparatedImage:
     source = embedded if embedded and _is_rgb(embedded) else None
     cmyk = ImageCms.applyTransform(rgb, separation.transform(source))
     assert cmyk is not None
+    if separation.max_ink is not None:
+        cmyk = limited_image(cmyk, separation.max_ink)
     return SeparatedImage(cmyk, alpha)
 
 
@@ -224,12 +281,13 @@ def _srgb() -> ImageCms.ImageCmsProfile:
     return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 
-def separation(path: Path | None = None) -> Separation:
-    """The separation through the profile at path (None: the bundled one), cached
-    per profile file so every file of a render shares its checks and transforms."""
-    return _separation(path, *(_stamp(path) if path is not None else (0, 0)))
+def separation(path: Path | None = None, max_ink: float | None = None) -> Separation:
+    """The separation through the profile at path (None: the bundled one), within
+    max_ink (1 = 100%; None: the profile's own), cached per profile file and
+    limit so every file of a render shares its checks and transforms."""
+    return _separation(path, *(_stamp(path) if path is not None else (0, 0)), max_ink)
 
 
 @functools.lru_cache(maxsize=8)
-def _separation(path: Path | None, mtime: int, size: int) -> Separation:
-    return Separation(load_profile(path))
+def _separation(path: Path | None, mtime: int, size: int, max_ink: float | None) -> Separation:
+    return Separation(load_profile(path), max_ink)

@@ -2,6 +2,7 @@
 
 import csv
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,16 +10,20 @@ from PIL import Image
 from pypdf import PdfReader
 
 from protopress.components import load_catalog
+from protopress.generators.layout import layouts_for
 from protopress.generators.preflight import preflight
 from protopress.generators.presets import (
     PRESETS,
     PresetError,
     apply_preset,
+    ink_problems,
     render_preset,
     write_preset_files,
 )
-from protopress.generators.render import RenderOptions, TextDoesNotFit
+from protopress.generators.render import RenderOptions, TextDoesNotFit, _copies, per_card_pdf
+from protopress.generators.separation import limited, limited_image
 from protopress.generators.units import INCH, MM
+from tests.generators.test_cmyk import imagecms_cmyk
 
 MINI_GAME = Path(__file__).resolve().parents[1] / "data" / "mini-game"
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,24 +106,29 @@ def test_unique_backs_get_a_file_per_card(tmp_path, poker):
     ]  # fmt: skip
 
 
-def test_drivethrucards_gets_one_card_per_page_with_fronts_and_backs(tmp_path, mini, poker):
+def test_drivethrucards_gets_one_card_side_per_page_each_back_then_its_front(tmp_path, mini, poker):
     options = RenderOptions(output_dir=tmp_path, layouts_dir=poker)
     result = render_preset(mini, options, "drivethrucards")
     folder = tmp_path / "drivethrucards"
     assert result.files == [folder / "card-print-shop.pdf", folder / "README.txt"]
     reader = PdfReader(result.files[0])
-    assert len(reader.pages) == 12  # six copies, front then back
+    assert len(reader.pages) == 12  # six copies, back then front
     for number, page in enumerate(reader.pages):
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72])
         assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 2.625 * 72, 3.625 * 72])
         text = page.extract_text()
         if number % 2 == 0:
-            assert "Mini Game" not in text  # a front: a card title
-        else:
             assert "Mini Game" in text  # the back carries the game's title
-    assert "Dawn" in reader.pages[0].extract_text()
-    assert "Eclipse" in reader.pages[10].extract_text()
-    assert preflight(result.files[0]).ok
+        else:
+            assert "Mini Game" not in text  # a front: a card title
+    assert "Dawn" in reader.pages[1].extract_text()  # the first card's front, after its back
+    assert "Eclipse" in reader.pages[11].extract_text()
+    report = preflight(result.files[0], pdfx=True, max_ink=240)
+    assert report.ok, str(report)
+    assert "PASS pdf/x: identified as PDF/X-1a:2003 (PDF/X-1:2001)" in str(report)
+    readme = (folder / "README.txt").read_text()
+    assert "each card's back, then its front" in readme
+    assert "PDF/X-1a:2003, CMYK, total ink within 240%" in readme
 
 
 @pytest.mark.parametrize(
@@ -180,6 +190,8 @@ def test_write_preset_files_needs_the_presets_options(tmp_path, mini, poker):
         write_preset_files(mini, plain, "tgc")
     files = write_preset_files(mini, apply_preset("tgc", plain), PRESETS["tgc"])
     assert len(files) == 6  # four faces, the manifest and the README
+    with pytest.raises(PresetError, match=r"no PDF/X \(needs PDF/X-1a:2003\) and no ink limit"):
+        write_preset_files(mini, replace(plain, dpi=300, bleed=0.125 * INCH), "drivethrucards")
 
 
 def test_kinds_choose_what_a_preset_exports(tmp_path, mini, poker):
@@ -211,3 +223,86 @@ def test_every_preset_and_product_is_documented_with_its_figures():
             if product.pixels:
                 assert "{} x {} px".format(*product.pixels) in row, (name, product.key)
     assert "2.75 x 3.75 in" in doc
+
+
+DARK = "#2b1d16"  # a dark brown: 272% total ink through the bundled profile
+
+
+def _dark_layouts(poker: Path) -> Path:
+    layout = json.loads((poker / "card.json").read_text())
+    layout["front"].insert(0, {"type": "rect", "x": 0, "y": 0, "w": "2.5in", "h": "3.5in",
+                               "fill": DARK})  # fmt: skip
+    (poker / "card.json").write_text(json.dumps(layout))
+    return poker
+
+
+def _profile_ink(hex_colour: str) -> float:
+    """The colour's total ink (percent) through the bundled profile, as ImageCms gives it."""
+    rgb = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return sum(imagecms_cmyk(rgb)) / 255 * 100
+
+
+def test_drivethrucards_holds_dark_colours_within_240_percent(tmp_path, mini, poker):
+    assert _profile_ink(DARK) > 265  # what the profile alone would print
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=_dark_layouts(poker))
+    path = render_preset(mini, options, "drivethrucards").files[0]
+    report = preflight(path, max_ink=240)
+    assert report.ok, str(report)
+    assert "PASS ink: highest 240% (limit 240%)" in str(report)
+
+
+def test_ink_over_the_limit_is_a_problem_per_colour_located_by_card_and_side(tmp_path, mini, poker):
+    """The same dark front, separated without the limit (plain --cmyk): preflight
+    finds it over 240% on the front of every copy and nowhere on the backs."""
+    layouts = _dark_layouts(poker)
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=layouts, cmyk=True)
+    catalog_layouts = {"card": layouts_for(mini.components, layouts, mini)["card"]}
+    pages: list[str] = []
+    copies = _copies(mini, "card", catalog_layouts["card"], options, None, [])
+    path = tmp_path / "card-print-shop.pdf"
+    path.write_bytes(per_card_pdf(copies, mini, options, backs_first=True, pages=pages))
+    assert pages[:4] == ["dawn back", "dawn front", "dawn back", "dawn front"]
+    problems = ink_problems(path, 240, pages)
+    percent = round(_profile_ink(DARK))
+    located = [problem.split(": ")[1] for problem in problems]  # one per front page
+    assert sorted(located) == ["dawn front"] * 3 + ["dusk front"] * 2 + ["eclipse front"]
+    for problem in problems:
+        assert problem.startswith("card-print-shop.pdf: ")
+        assert f": {percent}% total ink, more than 240%" in problem
+
+
+def test_a_colour_over_the_limit_moves_its_grey_to_black_first():
+    """Worked by hand: 70+60+50+80 = 260%, 20 over; 10 points of the common grey
+    move from C, M and Y to K (each saves 20 - 10), giving 60+50+40+90 = 240%."""
+    assert limited((0.7, 0.6, 0.5, 0.8), 2.4) == pytest.approx((0.6, 0.5, 0.4, 0.9))
+    assert limited((0.2, 0.2, 0.2, 0.2), 2.4) == (0.2, 0.2, 0.2, 0.2)  # within: untouched
+    # black already full: C, M and Y are scaled to the 140% left, 0.4667 each
+    assert limited((1.0, 1.0, 1.0, 1.0), 2.4) == pytest.approx((1.4 / 3,) * 3 + (1.0,))
+
+
+def test_a_picture_over_the_limit_is_brought_within_it_pixel_by_pixel():
+    """Levels out of 255, limit 240% - one level = 611: (178, 153, 127, 204) is
+    662, 51 over, so 25.5 moves to black: 152.5, 127.5, 101.5, 229.5, cut to
+    152, 127, 101 and black rounded to 230 (610). Full black (1020) has no
+    room in K: C, M and Y share 611 - 255 = 356, 118.67 each, cut to 118."""
+    image = Image.new("CMYK", (3, 1))
+    for x, pixel in enumerate([(178, 153, 127, 204), (255, 255, 255, 255), (10, 20, 30, 40)]):
+        image.putpixel((x, 0), pixel)
+    out = limited_image(image, 2.4)
+    assert [out.getpixel((x, 0)) for x in range(3)] == [
+        (152, 127, 101, 230), (118, 118, 118, 255), (10, 20, 30, 40)]  # fmt: skip
+
+
+def test_the_game_crafter_gets_one_shared_back_when_faces_are_fitted_to_the_product(tmp_path, mini):
+    """The 63 x 88 mm layout goes onto the Euro Poker Deck's 825 x 1125 px file
+    inside a wider bleed: each back is then drawn within a face of the product.
+    The three designs' backs are the same drawing, so one back file is written."""
+    options = RenderOptions(output_dir=tmp_path, layouts_dir=MINI_GAME / "layouts")
+    result = render_preset(mini, options, "tgc")
+    folder = tmp_path / "tgc"
+    backs = sorted(path.name for path in result.files if path.name.endswith("back.png"))
+    assert backs == ["card-back.png"]
+    assert sorted(path.name for path in folder.glob("*back*")) == ["card-back.png"]
+    with (folder / "manifest.csv").open() as stream:
+        rows = [row for row in csv.DictReader(stream) if row["kind"] == "card"]
+    assert [row["back"] for row in rows] == ["card-back.png"] * 3

@@ -142,6 +142,9 @@ def inks(scans: list[PageScan], limit: float) -> list[PreflightCheck]:
 
 
 PDFX_VERSIONS = ("PDF/X-4", "PDF/X-1a:2001", "PDF/X-1a:2003", "PDF/X-3:2002", "PDF/X-3:2003")
+X1_VERSION = "PDF/X-1:2001"  # X-1a:2001 and X-1a:2003 files: the conformance key says which
+X1A_CONFORMANCES = ("PDF/X-1a:2001", "PDF/X-1a:2003")
+X1A_HIGHEST_PDF = "1.4"  # X-1a:2003 files are PDF 1.3 or 1.4
 
 
 def pdfx(reader: PdfReader, pages) -> list[PreflightCheck]:
@@ -152,7 +155,14 @@ def pdfx(reader: PdfReader, pages) -> list[PreflightCheck]:
     checks = []
     info: Mapping[str, object] = reader.metadata or {}
     version = str(info.get("/GTS_PDFXVersion", "")) or _xmp_pdfx_version(reader)
-    if version in PDFX_VERSIONS:
+    conformance = str(info.get("/GTS_PDFXConformance", ""))
+    if version == X1_VERSION and conformance in X1A_CONFORMANCES:
+        checks.append(PreflightCheck("pdf/x", True, f"identified as {conformance} ({version})"))
+        checks.extend(_x1a(reader))
+    elif version == X1_VERSION:
+        found = f"GTS_PDFXConformance {conformance!r}" if conformance else "no GTS_PDFXConformance"
+        checks.append(PreflightCheck("pdf/x", False, f"{version} with {found} in Info"))
+    elif version in PDFX_VERSIONS:
         checks.append(PreflightCheck("pdf/x", True, f"identified as {version}"))
     else:
         found = f"GTS_PDFXVersion {version!r}" if version else "no GTS_PDFXVersion"
@@ -182,6 +192,47 @@ def pdfx(reader: PdfReader, pages) -> list[PreflightCheck]:
         if "/TrimBox" not in page and "/ArtBox" not in page:
             checks.append(PreflightCheck("pdf/x", False, "no TrimBox or ArtBox", number))
     return checks
+
+
+def _x1a(reader: PdfReader) -> list[PreflightCheck]:
+    """What PDF/X-1a adds: PDF 1.3 or 1.4, and no transparency anywhere (soft
+    masks, opacity below 1, blend modes)."""
+    checks = []
+    header = reader.pdf_header.removeprefix("%PDF-")
+    if header > X1A_HIGHEST_PDF:
+        checks.append(PreflightCheck("pdf/x", False, f"PDF {header}; PDF/X-1a is PDF 1.3 or 1.4"))
+    found = set()
+    for generation in reader.xref.values():
+        for number in generation:
+            try:
+                obj = reader.get_object(number)
+            except (PyPdfError, ValueError, KeyError):
+                continue
+            found.update(_transparent(obj))
+    for what in sorted(found):
+        checks.append(PreflightCheck("pdf/x", False, f"{what}; PDF/X-1a allows no transparency"))
+    if not checks:
+        checks.append(PreflightCheck("pdf/x", True, f"PDF {header}, no transparency"))
+    return checks
+
+
+def _transparent(obj) -> set[str]:
+    """What makes a dictionary (a stream's, an ExtGState's) transparent, in words."""
+    if not isinstance(obj, Mapping):
+        return set()
+    found = set()
+    for value in obj.values():  # direct dictionaries inside (an ExtGState in Resources)
+        if isinstance(value, Mapping):
+            found.update(_transparent(value))
+    if str(obj.get("/SMask", "/None")) != "/None":
+        found.add("a soft mask")
+    for key in ("/CA", "/ca"):
+        value = obj.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 1:
+            found.add(f"an opacity of {float(value):g} ({key[1:]})")
+    if str(obj.get("/BM", "/Normal")) not in ("/Normal", "/Compatible"):
+        found.add(f"the blend mode {obj.get('/BM')}")
+    return found
 
 
 def _xmp_pdfx_version(reader: PdfReader) -> str:
