@@ -60,6 +60,12 @@ MAX_FLAT_PIXELS = 64_000_000  # one flattened element (a 250 x 250 mm box at 800
 OPAQUE_OPS = (RectOp, LineOp, PolygonOp, TextOp, ShapedTextOp, RichTextOp)
 
 
+def _has_picture_icons(op: Op) -> bool:
+    """Rich text whose inline icons include an image or SVG file: those may be
+    see-through, so the text is probed like any other element."""
+    return isinstance(op, RichTextOp) and any(icon.image is not None for _, icon in op.icons)
+
+
 class FlattenRefused(ValueError):
     """An element that PDF/X-1a cannot take and the kit cannot flatten."""
 
@@ -121,7 +127,9 @@ class Flattener:
 
     def _transparent(self, op: Op, face: Face) -> _Box | None:
         """The box of what op draws when it draws with transparency, else None."""
-        if isinstance(op, OPAQUE_OPS) or (isinstance(op, ImageOp) and op.path in self._pictures):
+        if isinstance(op, OPAQUE_OPS) and not _has_picture_icons(op):
+            return None
+        if isinstance(op, ImageOp) and op.path in self._pictures:
             return None
         key = (op, face.width, face.height)  # its box is cut to the face
         if key not in self._seen:

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from face_drawing import face
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
+from test_cmyk import CREAM, PROFILE, RED, deck, imagecms_cmyk, invoke, render
 
 from protopress.generators import flatten
 from protopress.generators.colours import Colour
@@ -20,9 +22,9 @@ from protopress.generators.face import Face, FaceOp, ImageOp, RectOp
 from protopress.generators.flatten import Flattener
 from protopress.generators.pdfx import PdfxRefused, to_pdfx
 from protopress.generators.preflight import preflight
+from protopress.generators.rich import RichTextOp
 from protopress.generators.separation import load_profile, separation
 from protopress.generators.standards import PdfxStandard
-from tests.generators.test_cmyk import CREAM, PROFILE, RED, deck, imagecms_cmyk, invoke, render
 
 __all__ = ["deck"]  # the fixture, shared with test_cmyk
 
@@ -215,3 +217,22 @@ def test_x1a_files_with_flattened_art_are_byte_identical(deck):
     first = [p.read_bytes() for p in render(deck, "a", "--pdfx", "1a", env=env)]
     second = [p.read_bytes() for p in render(deck, "b", "--pdfx", "1a", env=env)]
     assert first == second
+
+
+def test_text_with_a_see_through_picture_icon_is_flattened_not_left_whole(tmp_path):
+    """An inline icon from a PNG with clear pixels may show what lies under the
+    text, so the text is flattened like see-through art; the same text with a
+    shape icon is opaque and stays as it was drawn."""
+    Image.new("RGBA", (40, 40), (0, 0, 0, 0)).save(tmp_path / "ghost.png")
+    catalog = {"game": "t", "title": "T", "version": "1",
+               "symbols": [{"id": "ghost", "name": "Ghost", "shape": "circle", "icon": "ghost.png"},
+                           {"id": "gold", "name": "Gold", "shape": "circle"}]}  # fmt: skip
+    paper = {"type": "rect", "bleed": True, "fill": "white"}
+    text = {"type": "text", "x": 5, "y": 5, "w": 50, "h": 20, "size": 12}
+    flattener = Flattener(separation())
+    with_picture = face(tmp_path, [paper, {**text, "text": "a :ghost: b"}], catalog=dict(catalog))
+    flat = flattener.face(with_picture)
+    assert isinstance(with_picture.ops[1], RichTextOp)
+    assert isinstance(flat.ops[1], ImageOp) and flattener.art(flat.ops[1].path) is not None
+    with_shape = face(tmp_path, [paper, {**text, "text": "a :gold: b"}], catalog=dict(catalog))
+    assert flattener.face(with_shape).ops == with_shape.ops

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pypdf import PdfReader
+from test_cmyk import imagecms_cmyk
 
 from protopress.components import load_catalog
 from protopress.generators.layout import layouts_for
@@ -23,7 +24,6 @@ from protopress.generators.presets import (
 from protopress.generators.render import RenderOptions, TextDoesNotFit, _copies, per_card_pdf
 from protopress.generators.separation import limited, limited_image
 from protopress.generators.units import INCH, MM
-from tests.generators.test_cmyk import imagecms_cmyk
 
 MINI_GAME = Path(__file__).resolve().parents[1] / "data" / "mini-game"
 ROOT = Path(__file__).resolve().parents[2]
