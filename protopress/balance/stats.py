@@ -14,18 +14,17 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 
 from protopress.balance.intervals import (
     MAX_BINS,
     Stratum,
     _r,
     benjamini_hochberg,
-    difference_interval,
-    difference_p_value,
     distribution,
     mean_interval,
     proportion,
-    stratified_difference,
+    within_game_difference,
 )
 
 MIN_USES = 30  # seat-games a component needs before it may be flagged
@@ -242,36 +241,47 @@ def _meeting(record, a: int, b: int) -> int:
 def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     """Per component (record extra "used", ids per seat): does using it go with winning?
 
-    For each component, the seat-games that used it at least once against those
-    that did not: the difference of their win rates with Newcombe's interval,
-    and a p-value. A component is flagged when it was used at least min_uses
-    times and its Benjamini-Hochberg q-value, over all components compared, is
-    at most FDR (a false discovery rate of 5%). Association, not cause: a
-    strong player's seat may simply play more cards.
+    The game is the unit: each component is judged within games, the seats that
+    used it against the seats at the same table (of the same bot, when the bots
+    are mixed) that did not (intervals.within_game_difference), so that the
+    opposite results of one game's seats are not counted as independent samples.
+    A component is flagged when it was used at least min_uses times and its
+    Benjamini-Hochberg q-value, over all components compared, is at most FDR.
+    Each flag says whether it replicates: the even-numbered games and the
+    odd-numbered games each show it on their own (same sign, p at most FDR).
+    Association, not cause: a strong player's seat may simply play more cards.
     """
     rows = [
-        (set(used[seat]), seat_won(r, seat), r.bots[seat] if seat < len(r.bots) else "")
+        (r.index, seat, set(used[seat]), seat_won(r, seat), _bot(r, seat))
         for r in records
         if isinstance(used := r.extra.get("used"), list)
         for seat in range(min(len(used), len(r.scores)))
     ]
     if not rows:
         return None
-    total, total_wins = len(rows), sum(won for _, won, _ in rows)
+    total, total_wins = len(rows), sum(row[3] for row in rows)
     uses: Counter[str] = Counter()
     use_wins: Counter[str] = Counter()
-    seats_of: Counter[str] = Counter()  # per bot
-    wins_of: Counter[str] = Counter()
-    bot_uses: Counter[tuple[str, str]] = Counter()  # per (item, bot)
-    bot_use_wins: Counter[tuple[str, str]] = Counter()
-    for used, won, bot in rows:
-        seats_of[bot] += 1
-        wins_of[bot] += won
-        for item in used:
-            uses[item] += 1
-            use_wins[item] += won
-            bot_uses[item, bot] += 1
-            bot_use_wins[item, bot] += won
+    seats_of: Counter[str] = Counter()  # seat-games per bot
+    bot_uses: Counter[tuple[str, str]] = Counter()
+    # per half (0: even-numbered games, 1: odd) and component: game cells and their games
+    cells: list[dict[str, Counter[Stratum]]] = [defaultdict(Counter), defaultdict(Counter)]
+    rows.sort(key=lambda row: (row[0], row[4], row[1]))  # a game's seats of one bot together
+    for (index, bot), group in groupby(rows, key=lambda row: (row[0], row[4])):
+        table = list(group)
+        seats_of[bot] += len(table)
+        wins = sum(won for _, _, _, won, _ in table)
+        tally: dict[str, list[int]] = {}  # component: [seats that used it, of them winners]
+        for _, _, used, won, _ in table:
+            for item in used:
+                counts = tally.setdefault(item, [0, 0])
+                counts[0] += 1
+                counts[1] += won
+        for item, (n1, s1) in tally.items():
+            uses[item] += n1
+            use_wins[item] += s1
+            bot_uses[item, bot] += n1
+            cells[index % 2][item][Stratum(n1, s1, len(table) - n1, wins - s1)] += 1
     mixed = len(seats_of) > 1
     items = []
     for item in sorted(uses):
@@ -286,20 +296,14 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
             "other_wins": s2,
             "other_rate": _r(s2 / n2) if n2 else None,
         }
-        strata = [
-            Stratum(bot_uses[item, b], bot_use_wins[item, b],
-                    seats_of[b] - bot_uses[item, b], wins_of[b] - bot_use_wins[item, b])
-            for b in sorted(seats_of)
-        ]  # fmt: skip
-        if mixed and (found := stratified_difference(strata)) is not None:
-            difference, low, high, p = found
-            entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
-        elif n2 and not mixed:
-            difference, low, high = difference_interval(s1, n1, s2, n2)
-            p = difference_p_value(s1, n1, s2, n2)
-            entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
-        else:  # every seat (of each bot) used it: nothing to compare with
+        effect = within_game_difference(cells[0][item] + cells[1][item])
+        if effect is None:  # no table had a user beside a non-user (of its bot)
             entry.update(difference=None, low=None, high=None, p=None)
+        else:
+            entry.update(
+                difference=_r(effect.difference), low=_r(effect.low), high=_r(effect.high),
+                p=effect.p,
+            )  # fmt: skip
         items.append(entry)
     tested = [e for e in items if e["p"] is not None and e["uses"] >= min_uses]
     for entry, q in zip(tested, benjamini_hochberg([e["p"] for e in tested]), strict=True):
@@ -307,16 +311,55 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     for entry in items:
         entry.setdefault("q", None)
         entry["flagged"] = entry["q"] is not None and entry["q"] <= FDR
+        if entry["flagged"]:
+            entry["replicates"] = _replicates(entry, [half[entry["id"]] for half in cells])
         entry["p"] = _r(entry["p"]) if entry["p"] is not None else None
     items.sort(key=lambda e: (e["difference"] is None, -(e["difference"] or 0), e["id"]))
     return {
         "min_uses": min_uses,
         "correction": f"Benjamini-Hochberg, false discovery rate {FDR:.0%}",
-        "within": "bot" if mixed else None,  # mixed bots: compared within each bot
+        "unit": "game",  # compared within games: seats at one table against each other
+        "within": "bot" if mixed else None,  # mixed bots: within the game's seats of each bot
+        "replication": "even- and odd-numbered games",
         "seat_games": total,
         "items": items,
         "flagged": [e["id"] for e in items if e["flagged"]],
+        "not_replicated": [e["id"] for e in items if e["flagged"] and not e["replicates"]],
+        "usage": usage(seats_of, bot_uses, min_uses),
     }
+
+
+def _replicates(entry: dict, halves: list[Counter[Stratum]]) -> bool:
+    """Whether each half of the run shows the effect on its own: the same sign as
+    the whole run's and a p-value at most FDR."""
+    found = [within_game_difference(cells) for cells in halves]
+    return all(
+        half is not None and half.p <= FDR and (half.difference > 0) == (entry["difference"] > 0)
+        for half in found
+    )
+
+
+def _bot(record, seat: int) -> str:
+    return record.bots[seat] if seat < len(record.bots) else ""
+
+
+def usage(seats_of: Counter[str], bot_uses: Counter[tuple[str, str]], min_uses: int) -> list[dict]:
+    """Per bot: its seat-games and the components its seats used fewer than min_uses
+    times (with the count), rarest first: what the run says little about."""
+    seen = sorted({item for item, _ in bot_uses})
+    return [
+        {
+            "bot": bot,
+            "seat_games": seat_games,
+            "used": sum(bot_uses[item, bot] > 0 for item in seen),
+            "rare": [
+                {"id": item, "uses": bot_uses[item, bot]}
+                for item in sorted(seen, key=lambda i: (bot_uses[i, bot], i))
+                if bot_uses[item, bot] < min_uses
+            ],
+        }
+        for bot, seat_games in sorted(seats_of.items())
+    ]
 
 
 def coverage(records: Sequence) -> dict:
