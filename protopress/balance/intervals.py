@@ -56,6 +56,14 @@ def proportion(successes: int, trials: int) -> dict:
     }
 
 
+def share_p_value(successes: int, trials: int, share: float) -> float:
+    """Two-sided p-value of a rate equal to share, by the score test (the test whose
+    acceptance region is Wilson's interval: p < 0.05 when the interval leaves share out)."""
+    if trials == 0 or share in (0.0, 1.0):
+        return 1.0
+    return two_sided_p((successes / trials - share) / math.sqrt(share * (1 - share) / trials))
+
+
 def difference_interval(s1: int, n1: int, s2: int, n2: int) -> tuple[float, float, float]:
     """p1 - p2 and its 95% interval by Newcombe's hybrid score method (method 10)."""
     p1, p2 = s1 / n1, s2 / n2

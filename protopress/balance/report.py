@@ -34,11 +34,12 @@ from reportlab.platypus import (
 )
 
 from protopress.atomic import write_atomic
-from protopress.balance.run import BalanceRun
+from protopress.balance.run import BalanceRun, _catalog
 from protopress.balance.stats import MIN_USES, summarize
 from protopress.balance.words import headline, interval, percent
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
+from protopress.games import UnknownGame, spec_for
 from protopress.generators.fonts import font
 
 PAGE = A4
@@ -67,7 +68,29 @@ def report_data(run: BalanceRun, summary: dict | None = None, records: bool = Tr
 
 
 def summarize_run(run: BalanceRun, min_uses: int = MIN_USES) -> dict:
-    return summarize(run.records, game=run.game, min_uses=min_uses)
+    return summarize(
+        run.records,
+        game=run.game,
+        min_uses=min_uses,
+        options=run.options,
+        offered=offered_components(run),
+    )
+
+
+def offered_components(run: BalanceRun) -> list[str] | None:
+    """Every component the run's games put on the table, when the game's engine says
+    (its optional `offered(catalog, options)`); None when it does not or cannot."""
+    try:
+        engine = spec_for(run.game).new_game()
+    except UnknownGame:
+        return None
+    offered = getattr(engine, "offered", None)
+    if offered is None:
+        return None
+    try:
+        return sorted(offered(_catalog(run.catalog), run.options))
+    except (OSError, InvalidInput, ValueError):  # the catalog moved or changed since the run
+        return None
 
 
 def json_text(data: dict) -> str:

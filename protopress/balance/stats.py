@@ -13,7 +13,7 @@ and the plain-language lines number them from 1 for people.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 
 from protopress.balance.intervals import (
@@ -24,8 +24,10 @@ from protopress.balance.intervals import (
     distribution,
     mean_interval,
     proportion,
+    share_p_value,
     within_game_difference,
 )
+from protopress.balance.strength import bot_strengths
 
 MIN_USES = 30  # seat-games a component needs before it may be flagged
 FDR = 0.05  # false discovery rate of the component flags (Benjamini-Hochberg)
@@ -91,8 +93,13 @@ def seat_wins(records: Sequence) -> list[dict]:
     """Per seat: wins, win rate and interval; versus games: the fair share and a verdict.
 
     The fair share is what every seat would win if seating did not matter:
-    the games not tied, split evenly. A seat whose interval lies above it has
-    an advantage, below it a disadvantage.
+    the games not tied, split evenly. The verdict takes the game as the unit:
+    each seat's share of the decided games (`decided`, one game one trial; the
+    seats of one game are never counted as independent samples of each other)
+    against 1/players, by the score test that Wilson's interval inverts, its
+    p-values corrected over the seats by Benjamini-Hochberg at FDR. With two
+    players the seats' tests are one paired test (seat 1's share of the decided
+    games), and a verdict is the interval leaving one half out.
     """
     if not records:
         return []
@@ -103,25 +110,19 @@ def seat_wins(records: Sequence) -> list[dict]:
     fair = (games - tied) / games / players if versus else None
     seats = []
     for seat in range(players):
-        wins = proportion(sum(seat_won(r, seat) for r in records), games)
-        verdict = None
-        if fair is not None:
-            verdict = (
-                "advantage"
-                if wins["low"] > fair
-                else "disadvantage"
-                if wins["high"] < fair
-                else "even"
-            )
-        seats.append(
-            {
-                "seat": seat,
-                "bots": _seat_bots(records, seat),
-                **wins,
-                "fair": _r(fair),
-                "verdict": verdict,
-            }
-        )
+        won = sum(seat_won(r, seat) for r in records)
+        entry = {"seat": seat, "bots": _seat_bots(records, seat), **proportion(won, games)}
+        entry["fair"] = _r(fair)
+        entry["verdict"] = None
+        if versus:
+            entry["decided"] = proportion(won, games - tied)
+            entry["p"] = share_p_value(won, games - tied, 1 / players)
+        seats.append(entry)
+    if versus:
+        for entry, q in zip(seats, benjamini_hochberg([e["p"] for e in seats]), strict=True):
+            ahead = entry["count"] > (games - tied) / players
+            entry["verdict"] = "even" if q > FDR else "advantage" if ahead else "disadvantage"
+            entry["p"], entry["q"] = _r(entry["p"]), _r(q)
     return seats
 
 
@@ -238,7 +239,9 @@ def _meeting(record, a: int, b: int) -> int:
     return 2
 
 
-def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
+def components(
+    records: Sequence, min_uses: int = MIN_USES, offered: Sequence[str] | None = None
+) -> dict | None:
     """Per component (record extra "used", ids per seat): does using it go with winning?
 
     The game is the unit: each component is judged within games, the seats that
@@ -250,6 +253,8 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     Each flag says whether it replicates: the even-numbered games and the
     odd-numbered games each show it on their own (same sign, p at most FDR).
     Association, not cause: a strong player's seat may simply play more cards.
+    offered: every component the games put on the table (the engine's `offered`),
+    so that those no seat used are counted too.
     """
     rows = [
         (r.index, seat, set(used[seat]), seat_won(r, seat), _bot(r, seat))
@@ -325,7 +330,7 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
         "items": items,
         "flagged": [e["id"] for e in items if e["flagged"]],
         "not_replicated": [e["id"] for e in items if e["flagged"] and not e["replicates"]],
-        "usage": usage(seats_of, bot_uses, min_uses),
+        "usage": usage(seats_of, bot_uses, min_uses, offered),
     }
 
 
@@ -343,23 +348,34 @@ def _bot(record, seat: int) -> str:
     return record.bots[seat] if seat < len(record.bots) else ""
 
 
-def usage(seats_of: Counter[str], bot_uses: Counter[tuple[str, str]], min_uses: int) -> list[dict]:
-    """Per bot: its seat-games and the components its seats used fewer than min_uses
-    times (with the count), rarest first: what the run says little about."""
-    seen = sorted({item for item, _ in bot_uses})
-    return [
-        {
-            "bot": bot,
-            "seat_games": seat_games,
-            "used": sum(bot_uses[item, bot] > 0 for item in seen),
-            "rare": [
-                {"id": item, "uses": bot_uses[item, bot]}
-                for item in sorted(seen, key=lambda i: (bot_uses[i, bot], i))
-                if bot_uses[item, bot] < min_uses
-            ],
-        }
-        for bot, seat_games in sorted(seats_of.items())
-    ]
+def usage(
+    seats_of: Counter[str],
+    bot_uses: Counter[tuple[str, str]],
+    min_uses: int,
+    offered: Sequence[str] | None = None,
+) -> list[dict]:
+    """Per bot: its seat-games, the components its seats never used and those they
+    used fewer than min_uses times (with the count): what the run says little about.
+    Without `offered`, "never" counts only components some other bot used."""
+    everything = sorted(set(offered or ()) | {item for item, _ in bot_uses})
+    rows = []
+    for bot, seat_games in sorted(seats_of.items()):
+        count = {item: bot_uses[item, bot] for item in everything}
+        rows.append(
+            {
+                "bot": bot,
+                "seat_games": seat_games,
+                "offered": len(everything) if offered is not None else None,
+                "used": sum(n > 0 for n in count.values()),
+                "never": [item for item in everything if not count[item]],
+                "rare": [
+                    {"id": item, "uses": count[item]}
+                    for item in sorted(everything, key=lambda i: (count[i], i))
+                    if 0 < count[item] < min_uses
+                ],
+            }
+        )
+    return rows
 
 
 def coverage(records: Sequence) -> dict:
@@ -442,8 +458,13 @@ def summarize(
     game: str | None = None,
     min_uses: int = MIN_USES,
     max_bins: int = MAX_BINS,
+    options: Mapping[str, object] | None = None,
+    offered: Sequence[str] | None = None,
 ) -> dict:
-    """Every statistic of a run's records, as one JSON-ready dictionary."""
+    """Every statistic of a run's records, as one JSON-ready dictionary.
+
+    options: the run's game options (to find the bots' measured strength);
+    offered: every component the games put on the table (see components)."""
     records = sorted(records, key=lambda r: r.index)
     if not records:
         return {"game": game, "games": 0}
@@ -463,7 +484,10 @@ def summarize(
         "margins": distribution(margins, max_bins) if margins else None,
         "turns": distribution([r.turns for r in records], max_bins),
         "strategies": strategies(records),
-        "components": components(records, min_uses),
+        "components": components(records, min_uses, offered),
+        "bots": bot_strengths(
+            game, len(records[0].scores), options or {}, [b for r in records for b in r.bots]
+        ),
         "coverage": coverage(records),
         "solo": solo(records, max_bins),
         "team": team(records, difficulty_targets(game), max_bins=max_bins),

@@ -6,14 +6,16 @@ import pytest
 
 from protopress.balance import intervals
 from protopress.balance.intervals import Stratum, permutation_p_value, within_game_difference
-from protopress.balance.stats import components
+from protopress.balance.stats import components, seat_wins, summarize
+from protopress.balance.words import headline
 from protopress.rules.simulate import GameRecord
 
 
-def game(index, scores, used, bots=None):
+def game(index, scores, used=None, bots=None):
     winners = [s for s, v in enumerate(scores) if v == max(scores)]
     bots = bots or ["greedy"] * len(scores)
-    return GameRecord(index, index, bots, list(scores), winners, 1, 1, extra={"used": used})
+    extra = {} if used is None else {"used": used}
+    return GameRecord(index, index, bots, list(scores), winners, 1, 1, extra=extra)
 
 
 # Ten two-player games and component x (the seat that used it first):
@@ -101,3 +103,69 @@ def test_a_flag_that_holds_in_both_halves_replicates_and_one_that_does_not_is_ma
     assert by_id["y"]["flagged"] and not by_id["y"]["replicates"]
     assert parts["not_replicated"] == ["y"]
     assert parts["replication"] == "even- and odd-numbered games"
+
+
+# --- seats: the game as the unit --------------------------------------------------------
+
+
+def test_a_first_seat_advantage_worked_by_hand():
+    # Ten games: seat 1 wins 8, seat 2 wins 1, one tie. Seat 1's share of the 9
+    # decided games is 8/9 against 1/2: z = (8/9 - 1/2) / sqrt(1/4 / 9) = 7/3,
+    # p = erfc(7/3 / sqrt 2) = 0.0196; seat 2's 1/9 is the same test, the other way.
+    records = [game(i, (1, 0)) for i in range(8)] + [game(8, (0, 1)), game(9, (1, 1))]
+    first, second = seat_wins(records)
+    assert (first["decided"]["count"], first["decided"]["trials"]) == (8, 9)
+    assert first["p"] == pytest.approx(math.erfc(7 / 3 / math.sqrt(2)), abs=1e-6)
+    assert first["q"] == second["q"] == first["p"]
+    assert (first["verdict"], second["verdict"]) == ("advantage", "disadvantage")
+    assert first["fair"] == 0.45  # nine untied games of ten, split between two seats
+
+
+def test_three_seats_are_corrected_for_their_number():
+    # 300 decided games: seat 1 wins 117 (39%), seat 2 100, seat 3 83 (27.7%).
+    # Seats 1 and 3: z = +-(117/300 - 1/3) / sqrt(2/9 / 300) = +-2.083, p = 0.0373
+    # each, so each Wilson interval leaves 1/3 out; but over three seats the
+    # Benjamini-Hochberg q-values are 0.0373 * 3/2 = 0.0560: no verdict.
+    records = (
+        [game(i, (1, 0, 0)) for i in range(117)]
+        + [game(117 + i, (0, 1, 0)) for i in range(100)]
+        + [game(217 + i, (0, 0, 1)) for i in range(83)]
+    )
+    seats = seat_wins(records)
+    z = (117 / 300 - 1 / 3) / math.sqrt(2 / 9 / 300)
+    assert seats[0]["p"] == pytest.approx(math.erfc(z / math.sqrt(2)), abs=1e-6)
+    assert seats[0]["decided"]["low"] > 1 / 3  # uncorrected, a finding
+    assert seats[0]["q"] == pytest.approx(math.erfc(z / math.sqrt(2)) * 3 / 2, abs=1e-6)
+    assert [s["verdict"] for s in seats] == ["even", "even", "even"]
+
+
+# --- what the bots left untouched, and how strong they are ------------------------------
+
+
+def test_components_never_or_rarely_used_are_listed_with_counts():
+    # 40 games of greedy: a used by a seat in every game, b in 5, c and d never.
+    records = [game(i, (1, 0), [["a"] + (["b"] if i < 5 else []), []]) for i in range(40)]
+    summary = summarize(records, game=None, offered=["a", "b", "c", "d"])
+    (row,) = summary["components"]["usage"]
+    assert (row["offered"], row["used"], row["never"]) == (4, 2, ["c", "d"])
+    assert row["rare"] == [{"id": "b", "uses": 5}]
+    lines = headline(summary)
+    assert (
+        "The greedy seats used 2 of the 4 components in 80 seat-games; 2 never: c, d; "
+        "fewer than 30 times: b (5)." in lines
+    )
+    assert any(line.startswith("Greedy leaves 3 components (nearly) unplayed") for line in lines)
+    searched = [game(i, (1, 0), [["a"], []], bots=["mcts:100", "mcts:100"]) for i in range(40)]
+    assert not any("Greedy leaves" in line for line in headline(summarize(searched)))
+
+
+def test_each_bot_is_named_with_its_rung_and_measured_strength():
+    records = [game(i, (1, 0), bots=["mcts:100", "greedy"]) for i in range(4)]
+    summary = summarize(records, game="dragonstone-mine", options={"level": "2"})
+    strengths = {b["bot"]: b for b in summary["bots"]}
+    assert strengths["greedy"]["rung"] == 1 and strengths["mcts:100"]["rung"] == 2
+    assert strengths["mcts:100"]["measured"] == "wins 84% (77%-90%) of 120 games against greedy"
+    other = summarize(records, game="dragonstone-mine", options={"level": "1"})
+    assert {b["bot"]: b for b in other["bots"]}["mcts:100"]["measured"] == "not measured"
+    line = next(line for line in headline(summary) if line.startswith("Bots: "))
+    assert "mcts:100: the third rung" in line and "(wins 84% (77%-90%)" in line
