@@ -23,7 +23,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import (
     KeepTogether,
     Paragraph,
@@ -36,7 +36,7 @@ from reportlab.platypus import (
 from protopress.atomic import write_atomic
 from protopress.balance.run import BalanceRun, _catalog
 from protopress.balance.stats import MIN_USES, summarize
-from protopress.balance.words import headline, interval, percent
+from protopress.balance.words import coverage_lines, headline, interval, percent
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
 from protopress.games import UnknownGame, spec_for
@@ -140,6 +140,7 @@ class _Styles:
             spaceBefore=10,
             spaceAfter=4,
             textColor=INK,
+            keepWithNext=1,  # a heading never ends a page
         )
         self.body = ParagraphStyle("body", fontSize=9.5, leading=13, spaceAfter=3, **base)
         self.small = ParagraphStyle(
@@ -224,6 +225,7 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
         _scores(summary, st),
         _strategies(summary, st),
         _components(summary, st),
+        _bots_played(summary, st),
         _solo(summary, st),
         _team(summary, st),
         _coverage(run, summary, st),
@@ -298,16 +300,18 @@ def _seats(summary: dict, st: _Styles) -> list:
     title = {"versus": "Who wins, by seat", "solo": "The player's wins", "team": "The team's wins"}
     out = [Paragraph(title[summary["outcome"]], st.h2)]
     fair = seats[0]["fair"] if summary["outcome"] == "versus" else None
+    team = summary["outcome"] == "team"  # one result, the team's, shared by every seat
+    shown = seats[:1] if team else seats
     chart = _rate_chart(
         [
             (
-                f"Seat {s['seat'] + 1}",
+                "Team" if team else f"Seat {s['seat'] + 1}",
                 s["rate"],
                 s["low"],
                 s["high"],
                 s["verdict"] not in (None, "even"),
             )
-            for s in seats
+            for s in shown
         ],
         st,
         reference=fair,
@@ -317,16 +321,19 @@ def _seats(summary: dict, st: _Styles) -> list:
     rows = [["Seat", "Bots", "Wins", "Win rate", "95% interval", "Mean score"]]
     if versus:
         rows[0] += ["Fair share", "Advantage (points)"]
+    if team:
+        s = seats[0]
+        bots = sorted({bot for seat in seats for bot in seat["bots"]})
+        rows.append(
+            ["Team", ", ".join(bots), f"{s['count']} / {s['trials']}", percent(s["rate"]),
+             interval(s["low"], s["high"]), ""]
+        )  # fmt: skip
     for s in seats:
         score = scores[s["seat"]]
-        row = [
-            f"Seat {s['seat'] + 1}",
-            ", ".join(s["bots"]),
-            f"{s['count']} / {s['trials']}",
-            percent(s["rate"]),
-            interval(s["low"], s["high"]),
-            _number(score["mean"]),
-        ]
+        won = ["", "", ""] if team else [
+            f"{s['count']} / {s['trials']}", percent(s["rate"]), interval(s["low"], s["high"])
+        ]  # fmt: skip
+        row = [f"Seat {s['seat'] + 1}", ", ".join(s["bots"]), *won, _number(score["mean"])]
         edge = score.get("advantage")
         if versus:
             row += [
@@ -456,18 +463,17 @@ def _components(summary: dict, st: _Styles) -> list:
     out = [
         Paragraph("Components", st.h2),
         Paragraph(
-            "For each component, the win rate of seats that used it minus that of seats that did "
-            "not, with its 95% interval "
-            + (
-                "(compared within each bot, seats of the same bot against each other, and "
-                "pooled over the bots; the two rates shown are over all seats). "
-                if parts.get("within") == "bot"
-                else "(Newcombe's method). "
-            )
-            + f"Red, flagged: used at least {parts['min_uses']} times, and its q-value at most "
+            "For each component, the win rate of seats that used it minus that of the other "
+            "seats at the same table"
+            + (" of the same bot" if parts.get("within") == "bot" else "")
+            + ", over the games where some seats used it and some did not (a game counts as "
+            "one unit; the two rates shown are over all seat-games), with its 95% interval. "
+            f"Red, flagged: used at least {parts['min_uses']} times, and its q-value at most "
             f"the false discovery rate ({parts['correction']}, over the components tested). An "
             "interval leaves out zero by chance for about one component in twenty: only a flag "
-            "is a finding, and a finding is association, not proof of cause.",
+            "is a finding, and a finding is association, not proof of cause. A flag that the "
+            f"{parts['replication']} do not both show on their own is marked not replicated: "
+            "read it as a lead to check with another run.",
             st.small,
         ),
         Spacer(1, 3),
@@ -487,6 +493,7 @@ def _components(summary: dict, st: _Styles) -> list:
             "Flag",
         ]
     ]
+    flag = {True: "flagged", False: "flagged, not replicated"}
     for e in parts["items"]:
         rows.append(
             [
@@ -498,10 +505,40 @@ def _components(summary: dict, st: _Styles) -> list:
                 ""
                 if e["low"] is None
                 else f"{_signed(e['low'] * 100)} to {_signed(e['high'] * 100)}",
-                "flagged" if e["flagged"] else "",
+                flag[e["replicates"]] if e["flagged"] else "",
             ]
         )
     out += [Spacer(1, 4), _table(rows, st, widths=[128, 38, 68, 78, 58, 82, 40])]
+    return out
+
+
+def _bots_played(summary: dict, st: _Styles) -> list:
+    """Each bot's rung and measured strength, and the components it used, never or rarely."""
+    bots = summary.get("bots") or []
+    if not bots:
+        return []
+    parts = summary.get("components") or {}
+    usage = {row["bot"]: row for row in parts.get("usage", [])}
+    out = [Paragraph("The bots: how strong, and what they played", st.h2)]
+    rows = [["Bot", "Rung", "Measured strength", "Components used", "Never", "Rarely"]]
+    for b in bots:
+        row = usage.get(b["bot"])
+        total = None if row is None else (row["offered"] or row["used"] + len(row["never"]))
+        rows.append(
+            [
+                Paragraph(escape(b["bot"]), st.cell),
+                Paragraph(escape(b["rung_says"]), st.cell),
+                Paragraph(escape(b["measured"]), st.cell),
+                "" if row is None else f"{row['used']} of {total}",
+                "" if row is None else str(len(row["never"])),
+                "" if row is None else str(len(row["rare"])),
+            ]
+        )
+    out += [Spacer(1, 4), _table(rows, st, widths=[60, 150, 150, 60, 40, 40], align_right_from=3)]
+    said = coverage_lines(parts) if parts else []
+    if said:
+        out.append(Spacer(1, 4))
+        out += [Paragraph(escape(line), st.small) for line in said]
     return out
 
 
@@ -639,20 +676,23 @@ def _histogram_chart(
     marks=(),
 ) -> Drawing:
     """Bars of a distribution's histogram, its mean dashed, optional marks (value, label)."""
-    drawing = Drawing(width, height, initialFontName=st.sans, hAlign="LEFT")
-    _text(drawing, 0, height - 10, title, st, size=8.5, colour=INK, bold=True)
     bins = d.get("histogram") or []
     left, bottom, top = 26, 16, height - 30
-    plot_w, plot_h = width - left - 8, top - bottom
-    if not bins:
-        return drawing
-    peak = max(b["count"] for b in bins) or 1
-    lo, hi = bins[0]["low"], bins[-1]["high"]
+    plot_w = width - left - 8
+    lo, hi = (bins[0]["low"], bins[-1]["high"]) if bins else (0, 1)
     span = (hi - lo) or 1
 
     def x(value):
         return left + (value - lo) / span * plot_w
 
+    labels = _mark_rows([(x(v), f"{label} {v:g}") for v, label in marks if lo <= v <= hi], st)
+    rows = 1 + max((row for _, _, row in labels), default=0)
+    drawing = Drawing(width, height + MARK_ROW * (rows - 1), initialFontName=st.sans, hAlign="LEFT")
+    _text(drawing, 0, drawing.height - 10, title, st, size=8.5, colour=INK, bold=True)
+    plot_h = top - bottom
+    if not bins:
+        return drawing
+    peak = max(b["count"] for b in bins) or 1
     for b in bins:
         if b["count"]:
             w = max(0.4, x(b["high"]) - x(b["low"]) - 0.8)
@@ -670,20 +710,28 @@ def _histogram_chart(
         mx = x(d["mean"])
         _line(drawing, mx, bottom, mx, top + 4, width=0.8, dash=[2, 2])
         _text(drawing, mx, top + 6, f"mean {d['mean']:.1f}", st, anchor="middle", colour=INK)
-    for value, label in marks:
-        if lo <= value <= hi:
-            _line(drawing, x(value), bottom, x(value), top, colour=FLAG)
-            _text(
-                drawing,
-                x(value),
-                top + 14,
-                f"{label} {value:g}",
-                st,
-                size=5.5,
-                anchor="middle",
-                colour=FLAG,
-            )
+    for at, text, row in labels:
+        _line(drawing, at, bottom, at, top + 12 + MARK_ROW * row, colour=FLAG, width=0.5)
+        _text(drawing, at, top + 14 + MARK_ROW * row, text, st, size=5.5, anchor="middle",
+              colour=FLAG)  # fmt: skip
     return drawing
+
+
+MARK_ROW = 7  # points between rows of mark labels
+
+
+def _mark_rows(marks: list[tuple[float, str]], st: _Styles) -> list[tuple[float, str, int]]:
+    """Each mark label (x, text) with the lowest row where it overlaps no label before it."""
+    ends: list[float] = []  # per row: where its last label ends
+    placed = []
+    for at, text in sorted(marks):
+        half = stringWidth(text, st.sans, 5.5) / 2 + 2
+        row = next((r for r, end in enumerate(ends) if at - half > end), len(ends))
+        if row == len(ends):
+            ends.append(0.0)
+        ends[row] = at + half
+        placed.append((at, text, row))
+    return placed
 
 
 def _axis_label(value: float) -> str:
@@ -794,7 +842,7 @@ def _difference_chart(items: list[dict], st: _Styles, width: float = WIDTH) -> D
         drawing,
         (plot_l + plot_r) / 2,
         base - 19,
-        "win rate of seats that used it minus that of seats that did not (percentage points)",
+        "win rate of seats that used it minus that of the other seats at their table (percentage points)",
         st,
         anchor="middle",
     )

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from protopress.games import UnknownGame, spec_for
 
 LADDER = (
-    ("random", "the first rung: any legal action, at random"),
-    ("greedy", "the second rung: the best action one step ahead, by the game's heuristic"),
-    ("mcts", "the third rung: a tree search of the moves ahead, stronger with its budget"),
+    ("random", "rung 1 of 3: any legal action, at random"),
+    ("greedy", "rung 2 of 3: the best action one step ahead"),
+    ("mcts", "rung 3 of 3: a search of the moves ahead, stronger with its budget"),
 )
 NOT_MEASURED = "not measured"
 REFERENCE = "the reference the search's figures are measured against"

@@ -213,8 +213,8 @@ def strength_lines(bots: list[dict], parts: dict | None) -> list[str]:
     if not bots:
         return []
     said = [
-        f"{b['bot']}: {b['rung_says']}"
-        + ("" if b["rung"] == 1 else f" ({b['measured']})" if b["rung"] == 2 else "")
+        f"{b['bot']}, {b['rung_says']}"
+        + (f" (measured: {b['measured']})" if b["rung"] == 2 else "")
         for b in bots
     ]
     return ["Bots: " + "; ".join(said) + "."]

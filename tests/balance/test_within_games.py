@@ -168,4 +168,5 @@ def test_each_bot_is_named_with_its_rung_and_measured_strength():
     other = summarize(records, game="dragonstone-mine", options={"level": "1"})
     assert {b["bot"]: b for b in other["bots"]}["mcts:100"]["measured"] == "not measured"
     line = next(line for line in headline(summary) if line.startswith("Bots: "))
-    assert "mcts:100: the third rung" in line and "(wins 84% (77%-90%)" in line
+    assert "greedy, rung 2 of 3: the best action one step ahead;" in line
+    assert "mcts:100, rung 3 of 3: a search" in line and "(measured: wins 84% (77%-90%)" in line
