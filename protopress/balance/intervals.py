@@ -2,11 +2,11 @@
 
 - a proportion (a win rate, a tie rate): Wilson's score interval, good down to
   a handful of games and at rates near 0 or 1;
-- a difference of two independent proportions (seats that used a component
-  against seats that did not): Newcombe's hybrid score interval, built from the
-  two Wilson intervals (R. G. Newcombe, "Interval estimation for the difference
-  between independent proportions: comparison of eleven methods", Statistics in
-  Medicine 17 (1998) 873-890, method 10); strata pooled by Mantel-Haenszel;
+- a difference of two independent proportions (a rate in two independent
+  runs): Newcombe's hybrid score interval, built from the two Wilson intervals
+  (R. G. Newcombe, "Interval estimation for the difference between independent
+  proportions: comparison of eleven methods", Statistics in Medicine 17 (1998)
+  873-890, method 10);
 - a difference within games (seats that used a component against seats at the
   same table that did not): the Mantel-Haenszel difference over games as strata
   with Sato's variance, and the game-level permutation test (exact when small,
@@ -81,7 +81,9 @@ def two_sided_p(z: float) -> float:
 
 
 def difference_p_value(s1: int, n1: int, s2: int, n2: int) -> float:
-    """Two-sided p-value of p1 = p2 by the pooled two-proportion z-test."""
+    """Two-sided p-value of p1 = p2 by the pooled two-proportion z-test, for two
+    independent samples (not seats of the same games: see within_game_difference;
+    tests/balance/test_null_check.py shows what it does there)."""
     pooled = (s1 + s2) / (n1 + n2)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     if spread == 0:

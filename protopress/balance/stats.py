@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
+from typing import NamedTuple
 
 from protopress.balance.intervals import (
     MAX_BINS,
@@ -239,6 +240,16 @@ def _meeting(record, a: int, b: int) -> int:
     return 2
 
 
+class SeatGame(NamedTuple):
+    """One seat in one game, as the component statistics read it."""
+
+    game: int  # the game's index
+    seat: int
+    used: frozenset[str]
+    won: bool
+    bot: str
+
+
 def components(
     records: Sequence, min_uses: int = MIN_USES, offered: Sequence[str] | None = None
 ) -> dict | None:
@@ -257,36 +268,36 @@ def components(
     so that those no seat used are counted too.
     """
     rows = [
-        (r.index, seat, set(used[seat]), seat_won(r, seat), _bot(r, seat))
+        SeatGame(r.index, seat, frozenset(used[seat]), seat_won(r, seat), _bot(r, seat))
         for r in records
         if isinstance(used := r.extra.get("used"), list)
         for seat in range(min(len(used), len(r.scores)))
     ]
     if not rows:
         return None
-    total, total_wins = len(rows), sum(row[3] for row in rows)
+    total, total_wins = len(rows), sum(row.won for row in rows)
     uses: Counter[str] = Counter()
     use_wins: Counter[str] = Counter()
     seats_of: Counter[str] = Counter()  # seat-games per bot
     bot_uses: Counter[tuple[str, str]] = Counter()
     # per half (0: even-numbered games, 1: odd) and component: game cells and their games
     cells: list[dict[str, Counter[Stratum]]] = [defaultdict(Counter), defaultdict(Counter)]
-    rows.sort(key=lambda row: (row[0], row[4], row[1]))  # a game's seats of one bot together
-    for (index, bot), group in groupby(rows, key=lambda row: (row[0], row[4])):
+    rows.sort(key=lambda row: (row.game, row.bot, row.seat))  # a game's seats of a bot together
+    for (game, bot), group in groupby(rows, key=lambda row: (row.game, row.bot)):
         table = list(group)
         seats_of[bot] += len(table)
-        wins = sum(won for _, _, _, won, _ in table)
+        wins = sum(row.won for row in table)
         tally: dict[str, list[int]] = {}  # component: [seats that used it, of them winners]
-        for _, _, used, won, _ in table:
-            for item in used:
+        for row in table:
+            for item in row.used:
                 counts = tally.setdefault(item, [0, 0])
                 counts[0] += 1
-                counts[1] += won
+                counts[1] += row.won
         for item, (n1, s1) in tally.items():
             uses[item] += n1
             use_wins[item] += s1
             bot_uses[item, bot] += n1
-            cells[index % 2][item][Stratum(n1, s1, len(table) - n1, wins - s1)] += 1
+            cells[game % 2][item][Stratum(n1, s1, len(table) - n1, wins - s1)] += 1
     mixed = len(seats_of) > 1
     items = []
     for item in sorted(uses):
