@@ -25,7 +25,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import (
-    KeepTogether,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -230,7 +229,7 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
         _team(summary, st),
         _coverage(run, summary, st),
     ):
-        story += _section(section)
+        story += section  # each heading keeps with what follows it (keepWithNext)
     story.append(Paragraph("How to read this report", st.h2))
     story.append(
         Paragraph(
@@ -244,14 +243,6 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
         )
     )
     return story
-
-
-def _section(flowables: list) -> list:
-    """A section whose heading never ends a page: it stays with its first chart or table."""
-    for end, flowable in enumerate(flowables):
-        if not isinstance(flowable, Paragraph | Spacer):
-            return [KeepTogether(flowables[: end + 1]), *flowables[end + 1 :]]
-    return flowables
 
 
 def _table(rows: list[list], st: _Styles, widths=None, align_right_from: int = 1) -> Table:
@@ -505,10 +496,10 @@ def _components(summary: dict, st: _Styles) -> list:
                 ""
                 if e["low"] is None
                 else f"{_signed(e['low'] * 100)} to {_signed(e['high'] * 100)}",
-                flag[e["replicates"]] if e["flagged"] else "",
+                Paragraph(flag[e["replicates"]], st.cell) if e["flagged"] else "",
             ]
         )
-    out += [Spacer(1, 4), _table(rows, st, widths=[128, 38, 68, 78, 58, 82, 40])]
+    out += [Spacer(1, 4), _table(rows, st, widths=[118, 36, 60, 70, 54, 78, 76])]
     return out
 
 
