@@ -138,12 +138,16 @@ def within_game_difference(cells: Mapping[Stratum, int]) -> Effect | None:
 
     The difference is the Mantel-Haenszel risk difference over the cells, weights
     n1*n2/(n1+n2): in a two-player game where one seat used the component, the
-    user's result minus the other seat's. Its variance is Sato's (Biometrics 45
-    (1989) 1323-1324), which holds however many cells there are and however
-    small; for pairs it is the paired variance ((b + c)/n - d^2)/n. The interval
-    is the difference plus or minus 1.96 of its standard errors, kept within -1
-    to +1. The p-value is
-    the permutation test of "which seats used it says nothing about who won",
+    user's result minus the other seat's. Its numerator is the users' wins less
+    their mean under the permutation below, so its variance under no effect is
+    the permutation variance over the squared weight. The interval is the
+    difference plus or minus 1.96 standard errors, the larger of that variance
+    and Sato's (Biometrics 45 (1989) 1323-1324; it holds however many cells
+    there are and however small; for pairs it is the paired variance
+    ((b + c)/n - d^2)/n), kept within -1 to +1: so the interval never shrinks
+    to a point when every game goes one way, and it leaves zero out only when
+    the permutation test's normal form rejects at 5%. The p-value is the
+    permutation test of "which seats used it says nothing about who won",
     permuting the users among the seats of each cell: exact when the distribution
     is small (at most EXACT_LIMIT steps to build), else from its exact mean and
     variance (the Cochran-Mantel-Haenszel test; for pairs, McNemar's). None when
@@ -152,15 +156,17 @@ def within_game_difference(cells: Mapping[Stratum, int]) -> Effect | None:
     usable = {cell: games for cell, games in cells.items() if cell.n1 and cell.n2}
     if not usable:
         return None
-    weight = numerator = sato_p = sato_q = 0.0
+    weight = numerator = sato_p = sato_q = null = 0.0
     for (n1, s1, n2, s2), games in usable.items():
-        total = n1 + n2
+        total, winners = n1 + n2, s1 + s2
         weight += games * n1 * n2 / total
         numerator += games * (s1 * n2 - s2 * n1) / total
         sato_p += games * (n1 * n1 * s2 - n2 * n2 * s1 + n1 * n2 * (n2 - n1) / 2) / total**2
         sato_q += games * (s1 * (n2 - s2) + s2 * (n1 - s1)) / (2 * total)
+        null += games * n1 * n2 * winners * (total - winners) / (total * total * (total - 1))
     difference = numerator / weight
-    half = Z * math.sqrt(max(0.0, difference * sato_p + sato_q)) / weight
+    variance = max(difference * sato_p + sato_q, null)
+    half = Z * math.sqrt(max(0.0, variance)) / weight
     low, high = max(-1.0, difference - half), min(1.0, difference + half)
     return Effect(difference, low, high, permutation_p_value(usable))
 

@@ -37,14 +37,16 @@ def test_a_two_player_table_worked_by_hand():
     # The six games where exactly one seat used x are the pairs: each weighs
     # 1*1/2 = 1/2 and gives the user's result minus the other's: +1 four times,
     # -1 once, 0 once. Difference (4 - 1) / 6 = 0.5.
-    # Paired variance ((b + c)/n - d^2)/n = (5/6 - 1/4)/6 = 7/72; half-width
-    # 1.96 * sqrt(7/72) = 0.6111, so 0.5 - 0.6111 = -0.1111 and the top kept at 1.
+    # Paired (Sato's) variance ((b + c)/n - d^2)/n = (5/6 - 1/4)/6 = 7/72; under no
+    # effect the sign test's variance (b + c)/4 over the squared weight (6/2)^2:
+    # 5/36, the larger; half-width 1.96 * sqrt(5/36) = 0.7304, so 0.5 - 0.7304 =
+    # -0.2304 and the top kept at 1.
     # p: the tie says nothing; the five decided pairs are a sign test, user wins
     # T ~ Binomial(5, 1/2), mean 2.5, T = 4: P(T >= 4) + P(T <= 1) = 6/32 + 6/32 = 0.375.
     (x,) = components(TWO_PLAYER_TABLE, min_uses=1)["items"]
     assert (x["uses"], x["wins"], x["others"], x["other_wins"]) == (10, 6, 10, 3)
     assert x["difference"] == pytest.approx(0.5)
-    assert x["low"] == pytest.approx(0.5 - 1.96 * math.sqrt(7 / 72), abs=1e-6)
+    assert x["low"] == pytest.approx(0.5 - 1.96 * math.sqrt(5 / 36), abs=1e-6)
     assert x["high"] == 1.0
     assert x["p"] == pytest.approx(0.375, abs=1e-6)
 
@@ -67,7 +69,9 @@ def test_a_permutation_test_on_two_three_player_games_enumerated_by_hand():
     # Difference: A: 1/2 - 0 = 1/2, weight 2*1/3 = 2/3; B: 1 - 0 = 1, weight 1*2/3 = 2/3:
     # (1/2 + 1) / 2 = 3/4. Sato's variance: P_A = (4*0 - 1*1 + 2*1*(1 - 2)/2)/9 = -2/9,
     # P_B = (1*0 - 4*1 + 1*2*(2 - 1)/2)/9 = -3/9; Q_A = (1*1 + 0)/6 = 1/6,
-    # Q_B = (1*2 + 0)/6 = 2/6; (3/4 * (-5/9) + 1/2) / (4/3)^2 = 3/64.
+    # Q_B = (1*2 + 0)/6 = 2/6; (3/4 * (-5/9) + 1/2) / (4/3)^2 = 3/64. Under no effect:
+    # A's user wins vary as Bernoulli(2/3), B's as Bernoulli(1/3): 2/9 + 2/9 = 4/9,
+    # over (4/3)^2: 1/4, the larger; half-width 1.96 * 1/2 = 0.98.
     records = [
         game(0, (1, 0, 0), [["x"], ["x"], []]),
         game(1, (1, 0, 0), [["x"], [], []]),
@@ -75,11 +79,19 @@ def test_a_permutation_test_on_two_three_player_games_enumerated_by_hand():
     (x,) = components(records, min_uses=1)["items"]
     assert x["p"] == pytest.approx(4 / 9, abs=1e-6)
     assert x["difference"] == pytest.approx(0.75)
-    assert x["low"] == pytest.approx(0.75 - 1.96 * math.sqrt(3 / 64), abs=1e-6)
+    assert x["low"] == pytest.approx(0.75 - 0.98, abs=1e-6)
     cells = {Stratum(2, 1, 1, 0): 1, Stratum(1, 1, 2, 0): 1}
     effect = within_game_difference(cells)
     assert effect is not None and effect.p == pytest.approx(4 / 9)
-    assert effect.high == 1.0  # 0.75 + 0.4244, kept at 1
+    assert effect.high == 1.0  # 0.75 + 0.98, kept at 1
+
+
+def test_an_effect_where_every_game_goes_one_way_keeps_an_interval():
+    # 80 pairs, the user wins all: Sato's variance (1 - 1)/80 = 0; under no effect
+    # 80/4 / 40^2 = 1/80: the interval 1 - 1.96 * sqrt(1/80) = 0.7809 to 1.
+    effect = within_game_difference({Stratum(1, 1, 1, 0): 80})
+    assert effect is not None and effect.difference == 1.0
+    assert (effect.low, effect.high) == pytest.approx((1 - 1.96 * math.sqrt(1 / 80), 1.0))
 
 
 def test_games_without_a_winner_or_with_every_seat_using_it_say_nothing():
