@@ -150,7 +150,8 @@ def within_game_difference(cells: Mapping[Stratum, int]) -> Effect | None:
     permutation test of "which seats used it says nothing about who won",
     permuting the users among the seats of each cell: exact when the distribution
     is small (at most EXACT_LIMIT steps to build), else from its exact mean and
-    variance (the Cochran-Mantel-Haenszel test; for pairs, McNemar's). None when
+    variance with half a win of continuity correction (the Cochran-Mantel-Haenszel
+    test; for pairs, McNemar's with Edwards' correction). None when
     no cell has both a user and a non-user.
     """
     usable = {cell: games for cell, games in cells.items() if cell.n1 and cell.n2}
@@ -195,8 +196,8 @@ def permutation_p_value(cells: Mapping[Stratum, int]) -> float:
         return 1.0
     span = sum(games * (max(law) - min(law)) for law, games in laws)
     steps = sum(games * len(law) for law, games in laws) * (span + 1)
-    if steps > EXACT_LIMIT:
-        return two_sided_p((observed - mean) / math.sqrt(variance))
+    if steps > EXACT_LIMIT:  # the user wins are whole: half a win of continuity correction
+        return two_sided_p(max(0.0, abs(observed - mean) - 0.5) / math.sqrt(variance))
     total: dict[int, float] = {sum(games * min(law) for law, games in laws): 1.0}
     for law, games in laws:
         offset = min(law)

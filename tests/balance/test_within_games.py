@@ -52,11 +52,12 @@ def test_a_two_player_table_worked_by_hand():
 
 
 def test_the_normal_form_of_the_pairs_is_mcnemars_test(monkeypatch):
-    # b = 4, c = 1: McNemar's chi-square (b - c)^2 / (b + c) = 9/5, z = sqrt(1.8);
-    # the permutation mean 2.5 and variance 5/4 give (4 - 2.5) / sqrt(5/4), the same z.
+    # b = 4, c = 1: McNemar's chi-square with Edwards' continuity correction,
+    # (|b - c| - 1)^2 / (b + c) = 4/5; the permutation mean 2.5 and variance 5/4 with
+    # half a win of correction give (|4 - 2.5| - 0.5) / sqrt(5/4) = sqrt(4/5), the same.
     monkeypatch.setattr(intervals, "EXACT_LIMIT", 0)
     pairs = {Stratum(1, 1, 1, 0): 4, Stratum(1, 0, 1, 1): 1, Stratum(1, 0, 1, 0): 1}
-    assert permutation_p_value(pairs) == pytest.approx(math.erfc(math.sqrt(1.8) / math.sqrt(2)))
+    assert permutation_p_value(pairs) == pytest.approx(math.erfc(math.sqrt(0.8) / math.sqrt(2)))
 
 
 def test_a_permutation_test_on_two_three_player_games_enumerated_by_hand():
