@@ -145,8 +145,7 @@ def within_game_difference(cells: Mapping[Stratum, int]) -> Effect | None:
     and Sato's (Biometrics 45 (1989) 1323-1324; it holds however many cells
     there are and however small; for pairs it is the paired variance
     ((b + c)/n - d^2)/n), kept within -1 to +1: so the interval never shrinks
-    to a point when every game goes one way, and it leaves zero out only when
-    the permutation test's normal form rejects at 5%. The p-value is the
+    to a point when every game goes one way. The p-value is the
     permutation test of "which seats used it says nothing about who won",
     permuting the users among the seats of each cell: exact when the distribution
     is small (at most EXACT_LIMIT steps to build), else from its exact mean and
