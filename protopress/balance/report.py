@@ -291,15 +291,18 @@ def _seats(summary: dict, st: _Styles) -> list:
     title = {"versus": "Who wins, by seat", "solo": "The player's wins", "team": "The team's wins"}
     out = [Paragraph(title[summary["outcome"]], st.h2)]
     fair = seats[0]["fair"] if summary["outcome"] == "versus" else None
+    untied = bool(fair is not None and summary["ties"]["count"])
+    if untied:  # the verdicts read each seat's share of the untied games: so do the bars
+        fair = 1 / summary["players"]
     team = summary["outcome"] == "team"  # one result, the team's, shared by every seat
     shown = seats[:1] if team else seats
     chart = _rate_chart(
         [
             (
                 "Team" if team else f"Seat {s['seat'] + 1}",
-                s["rate"],
-                s["low"],
-                s["high"],
+                (s["decided"] if untied else s)["rate"],
+                (s["decided"] if untied else s)["low"],
+                (s["decided"] if untied else s)["high"],
                 s["verdict"] not in (None, "even"),
             )
             for s in shown
@@ -321,14 +324,16 @@ def _seats(summary: dict, st: _Styles) -> list:
         )  # fmt: skip
     for s in seats:
         score = scores[s["seat"]]
+        wins = s["decided"] if untied else s
         won = ["", "", ""] if team else [
-            f"{s['count']} / {s['trials']}", percent(s["rate"]), interval(s["low"], s["high"])
+            f"{wins['count']} / {wins['trials']}", percent(wins["rate"]),
+            interval(wins["low"], wins["high"]),
         ]  # fmt: skip
         row = [f"Seat {s['seat'] + 1}", ", ".join(s["bots"]), *won, _number(score["mean"])]
         edge = score.get("advantage")
         if versus:
             row += [
-                percent(s["fair"]),
+                percent(fair),
                 f"{_signed(edge['mean'])} ({_signed(edge['low'])} to {_signed(edge['high'])})",
             ]
         rows.append(row)
@@ -349,9 +354,16 @@ def _seats(summary: dict, st: _Styles) -> list:
         out.append(
             Paragraph(
                 f"Ties: {ties['count']} of {ties['trials']} games ({percent(ties['rate'])}, "
-                f"95% {interval(ties['low'], ties['high'])}). A seat's fair share is the untied "
-                "games split evenly among the seats; the advantage in points is the seat's score "
-                "less its table's mean score, averaged over games.",
+                f"95% {interval(ties['low'], ties['high'])}). "
+                + (
+                    "With ties, the wins are counted over the untied games, of which each seat's "
+                    "fair share is an equal part. "
+                    if ties["count"]
+                    else ""
+                )
+                + "The seats' verdicts are corrected for their number (Benjamini-Hochberg). The "
+                "advantage in points is the seat's score less its table's mean score, averaged "
+                "over games.",
                 st.small,
             )
         )

@@ -306,3 +306,17 @@ def test_unreplicated_flags_and_untouched_components_are_in_the_report(tmp_path)
     assert "Not replicated: the even- and odd-numbered games do not both show it" in text
     assert "fewer than 30 times: w (3)" in text
     assert "The bots: how strong, and what they played" in text
+
+
+def test_with_ties_the_seats_are_drawn_over_the_untied_games(tmp_path):
+    # 40 games: seat 1 wins 32, seat 2 wins 4, 4 ties: 32 of the 36 untied games (89%)
+    results = [[1, 0]] * 32 + [[0, 1]] * 4 + [[1, 1]] * 4
+    records = [
+        GameRecord(i, i, ["greedy"] * 2, scores, top_seats(scores), 5, 5)
+        for i, scores in enumerate(results)
+    ]
+    path = tmp_path / "ties.pdf"
+    write_report(path, synthetic("gemstone-caverns", records))
+    text = " ".join(text_of(path).split())
+    assert "Seat 1 greedy 32 / 36 89%" in text and "Seat 2 greedy 4 / 36 11%" in text
+    assert "With ties, the wins are counted over the untied games" in text
