@@ -243,7 +243,8 @@ def _meeting(record, a: int, b: int) -> int:
 class SeatGame(NamedTuple):
     """One seat in one game, as the component statistics read it."""
 
-    game: int  # the game's index
+    game: int  # the game's place in the records
+    half: int  # 0 for an even-numbered game (by its index), 1 for an odd one
     seat: int
     used: frozenset[str]
     won: bool
@@ -268,8 +269,8 @@ def components(
     so that those no seat used are counted too.
     """
     rows = [
-        SeatGame(r.index, seat, frozenset(used[seat]), seat_won(r, seat), _bot(r, seat))
-        for r in records
+        SeatGame(game, r.index % 2, seat, frozenset(used[seat]), seat_won(r, seat), _bot(r, seat))
+        for game, r in enumerate(records)
         if isinstance(used := r.extra.get("used"), list)
         for seat in range(min(len(used), len(r.scores)))
     ]
@@ -283,7 +284,7 @@ def components(
     # per half (0: even-numbered games, 1: odd) and component: game cells and their games
     cells: list[dict[str, Counter[Stratum]]] = [defaultdict(Counter), defaultdict(Counter)]
     rows.sort(key=lambda row: (row.game, row.bot, row.seat))  # a game's seats of a bot together
-    for (game, bot), group in groupby(rows, key=lambda row: (row.game, row.bot)):
+    for (_, bot), group in groupby(rows, key=lambda row: (row.game, row.bot)):
         table = list(group)
         seats_of[bot] += len(table)
         wins = sum(row.won for row in table)
@@ -297,7 +298,7 @@ def components(
             uses[item] += n1
             use_wins[item] += s1
             bot_uses[item, bot] += n1
-            cells[game % 2][item][Stratum(n1, s1, len(table) - n1, wins - s1)] += 1
+            cells[table[0].half][item][Stratum(n1, s1, len(table) - n1, wins - s1)] += 1
     mixed = len(seats_of) > 1
     items = []
     for item in sorted(uses):

@@ -183,3 +183,11 @@ def test_each_bot_is_named_with_its_rung_and_measured_strength():
     line = next(line for line in headline(summary) if line.startswith("Bots: "))
     assert "greedy, rung 2 of 3: the best action one step ahead;" in line
     assert "mcts:100, rung 3 of 3: a search" in line and "(measured: wins 84% (77%-90%)" in line
+
+
+def test_each_record_is_its_own_game_whatever_its_index():
+    # Two pairs, both numbered 0: the user wins both. As two games, T ~ Binomial(2, 1/2),
+    # T = 2: p = P(T = 2) + P(T = 0) = 1/2 (as one table of four seats it would be 1/3).
+    records = [game(0, (1, 0), [["x"], []]), game(0, (1, 0), [["x"], []])]
+    (x,) = components(records, min_uses=1)["items"]
+    assert x["p"] == pytest.approx(0.5)
