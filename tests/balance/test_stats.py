@@ -493,6 +493,11 @@ def test_two_seats_of_different_bots_leave_nothing_to_compare_within_a_game():
     ]
     (item,) = components(records)["items"]
     assert item["uses"] == 40 and item["difference"] is None and not item["flagged"]
+    assert any(
+        line.startswith("No component could be judged: effects are measured between seats of "
+                        "the same bot in one game")
+        for line in headline(summarize(records))
+    )  # fmt: skip
 
 
 # --- seats that hold different bots ----------------------------------------------------------
