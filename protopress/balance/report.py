@@ -23,9 +23,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import (
-    KeepTogether,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -34,11 +33,12 @@ from reportlab.platypus import (
 )
 
 from protopress.atomic import write_atomic
-from protopress.balance.run import BalanceRun
+from protopress.balance.run import BalanceRun, _catalog
 from protopress.balance.stats import MIN_USES, summarize
-from protopress.balance.words import headline, interval, percent
+from protopress.balance.words import coverage_lines, headline, interval, percent
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
+from protopress.games import UnknownGame, spec_for
 from protopress.generators.fonts import font
 
 PAGE = A4
@@ -67,7 +67,29 @@ def report_data(run: BalanceRun, summary: dict | None = None, records: bool = Tr
 
 
 def summarize_run(run: BalanceRun, min_uses: int = MIN_USES) -> dict:
-    return summarize(run.records, game=run.game, min_uses=min_uses)
+    return summarize(
+        run.records,
+        game=run.game,
+        min_uses=min_uses,
+        options=run.options,
+        offered=offered_components(run),
+    )
+
+
+def offered_components(run: BalanceRun) -> list[str] | None:
+    """Every component the run's games put on the table, when the game's engine says
+    (its optional `offered(catalog, options)`); None when it does not or cannot."""
+    try:
+        engine = spec_for(run.game).new_game()
+    except UnknownGame:
+        return None
+    offered = getattr(engine, "offered", None)
+    if offered is None:
+        return None
+    try:
+        return sorted(offered(_catalog(run.catalog), run.options))
+    except (OSError, InvalidInput, ValueError):  # the catalog moved or changed since the run
+        return None
 
 
 def json_text(data: dict) -> str:
@@ -117,6 +139,7 @@ class _Styles:
             spaceBefore=10,
             spaceAfter=4,
             textColor=INK,
+            keepWithNext=1,  # a heading never ends a page
         )
         self.body = ParagraphStyle("body", fontSize=9.5, leading=13, spaceAfter=3, **base)
         self.small = ParagraphStyle(
@@ -201,11 +224,12 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
         _scores(summary, st),
         _strategies(summary, st),
         _components(summary, st),
+        _bots_played(summary, st),
         _solo(summary, st),
         _team(summary, st),
         _coverage(run, summary, st),
     ):
-        story += _section(section)
+        story += section  # each heading keeps with what follows it (keepWithNext)
     story.append(Paragraph("How to read this report", st.h2))
     story.append(
         Paragraph(
@@ -219,14 +243,6 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
         )
     )
     return story
-
-
-def _section(flowables: list) -> list:
-    """A section whose heading never ends a page: it stays with its first chart or table."""
-    for end, flowable in enumerate(flowables):
-        if not isinstance(flowable, Paragraph | Spacer):
-            return [KeepTogether(flowables[: end + 1]), *flowables[end + 1 :]]
-    return flowables
 
 
 def _table(rows: list[list], st: _Styles, widths=None, align_right_from: int = 1) -> Table:
@@ -275,16 +291,21 @@ def _seats(summary: dict, st: _Styles) -> list:
     title = {"versus": "Who wins, by seat", "solo": "The player's wins", "team": "The team's wins"}
     out = [Paragraph(title[summary["outcome"]], st.h2)]
     fair = seats[0]["fair"] if summary["outcome"] == "versus" else None
+    untied = bool(fair is not None and summary["ties"]["count"])
+    if untied:  # the verdicts read each seat's share of the untied games: so do the bars
+        fair = 1 / summary["players"]
+    team = summary["outcome"] == "team"  # one result, the team's, shared by every seat
+    shown = seats[:1] if team else seats
     chart = _rate_chart(
         [
             (
-                f"Seat {s['seat'] + 1}",
-                s["rate"],
-                s["low"],
-                s["high"],
+                "Team" if team else f"Seat {s['seat'] + 1}",
+                (s["decided"] if untied else s)["rate"],
+                (s["decided"] if untied else s)["low"],
+                (s["decided"] if untied else s)["high"],
                 s["verdict"] not in (None, "even"),
             )
-            for s in seats
+            for s in shown
         ],
         st,
         reference=fair,
@@ -294,20 +315,25 @@ def _seats(summary: dict, st: _Styles) -> list:
     rows = [["Seat", "Bots", "Wins", "Win rate", "95% interval", "Mean score"]]
     if versus:
         rows[0] += ["Fair share", "Advantage (points)"]
+    if team:
+        s = seats[0]
+        bots = sorted({bot for seat in seats for bot in seat["bots"]})
+        rows.append(
+            ["Team", ", ".join(bots), f"{s['count']} / {s['trials']}", percent(s["rate"]),
+             interval(s["low"], s["high"]), ""]
+        )  # fmt: skip
     for s in seats:
         score = scores[s["seat"]]
-        row = [
-            f"Seat {s['seat'] + 1}",
-            ", ".join(s["bots"]),
-            f"{s['count']} / {s['trials']}",
-            percent(s["rate"]),
-            interval(s["low"], s["high"]),
-            _number(score["mean"]),
-        ]
+        wins = s["decided"] if untied else s
+        won = ["", "", ""] if team else [
+            f"{wins['count']} / {wins['trials']}", percent(wins["rate"]),
+            interval(wins["low"], wins["high"]),
+        ]  # fmt: skip
+        row = [f"Seat {s['seat'] + 1}", ", ".join(s["bots"]), *won, _number(score["mean"])]
         edge = score.get("advantage")
         if versus:
             row += [
-                percent(s["fair"]),
+                percent(fair),
                 f"{_signed(edge['mean'])} ({_signed(edge['low'])} to {_signed(edge['high'])})",
             ]
         rows.append(row)
@@ -328,9 +354,16 @@ def _seats(summary: dict, st: _Styles) -> list:
         out.append(
             Paragraph(
                 f"Ties: {ties['count']} of {ties['trials']} games ({percent(ties['rate'])}, "
-                f"95% {interval(ties['low'], ties['high'])}). A seat's fair share is the untied "
-                "games split evenly among the seats; the advantage in points is the seat's score "
-                "less its table's mean score, averaged over games.",
+                f"95% {interval(ties['low'], ties['high'])}). "
+                + (
+                    "With ties, the wins are counted over the untied games, of which each seat's "
+                    "fair share is an equal part. "
+                    if ties["count"]
+                    else ""
+                )
+                + "The seats' verdicts are corrected for their number (Benjamini-Hochberg). The "
+                "advantage in points is the seat's score less its table's mean score, averaged "
+                "over games.",
                 st.small,
             )
         )
@@ -433,18 +466,17 @@ def _components(summary: dict, st: _Styles) -> list:
     out = [
         Paragraph("Components", st.h2),
         Paragraph(
-            "For each component, the win rate of seats that used it minus that of seats that did "
-            "not, with its 95% interval "
-            + (
-                "(compared within each bot, seats of the same bot against each other, and "
-                "pooled over the bots; the two rates shown are over all seats). "
-                if parts.get("within") == "bot"
-                else "(Newcombe's method). "
-            )
-            + f"Red, flagged: used at least {parts['min_uses']} times, and its q-value at most "
+            "For each component, the win rate of seats that used it minus that of the other "
+            "seats at the same table"
+            + (" of the same bot" if parts.get("within") == "bot" else "")
+            + ", over the games where some seats used it and some did not (a game counts as "
+            "one unit; the two rates shown are over all seat-games), with its 95% interval. "
+            f"Red, flagged: used at least {parts['min_uses']} times, and its q-value at most "
             f"the false discovery rate ({parts['correction']}, over the components tested). An "
             "interval leaves out zero by chance for about one component in twenty: only a flag "
-            "is a finding, and a finding is association, not proof of cause.",
+            "is a finding, and a finding is association, not proof of cause. A flag that the "
+            f"{parts['replication']} do not both show on their own is marked not replicated: "
+            "read it as a lead to check with another run.",
             st.small,
         ),
         Spacer(1, 3),
@@ -464,6 +496,7 @@ def _components(summary: dict, st: _Styles) -> list:
             "Flag",
         ]
     ]
+    flag = {True: "flagged", False: "flagged, not replicated"}
     for e in parts["items"]:
         rows.append(
             [
@@ -475,10 +508,40 @@ def _components(summary: dict, st: _Styles) -> list:
                 ""
                 if e["low"] is None
                 else f"{_signed(e['low'] * 100)} to {_signed(e['high'] * 100)}",
-                "flagged" if e["flagged"] else "",
+                Paragraph(flag[e["replicates"]], st.cell) if e["flagged"] else "",
             ]
         )
-    out += [Spacer(1, 4), _table(rows, st, widths=[128, 38, 68, 78, 58, 82, 40])]
+    out += [Spacer(1, 4), _table(rows, st, widths=[118, 36, 60, 70, 54, 78, 76])]
+    return out
+
+
+def _bots_played(summary: dict, st: _Styles) -> list:
+    """Each bot's rung and measured strength, and the components it used, never or rarely."""
+    bots = summary.get("bots") or []
+    if not bots:
+        return []
+    parts = summary.get("components") or {}
+    usage = {row["bot"]: row for row in parts.get("usage", [])}
+    out = [Paragraph("The bots: how strong, and what they played", st.h2)]
+    rows = [["Bot", "Rung", "Measured strength", "Components used", "Never", "Rarely"]]
+    for b in bots:
+        row = usage.get(b["bot"])
+        total = None if row is None else (row["offered"] or row["used"] + len(row["never"]))
+        rows.append(
+            [
+                Paragraph(escape(b["bot"]), st.cell),
+                Paragraph(escape(b["rung_says"]), st.cell),
+                Paragraph(escape(b["measured"]), st.cell),
+                "" if row is None else f"{row['used']} of {total}",
+                "" if row is None else str(len(row["never"])),
+                "" if row is None else str(len(row["rare"])),
+            ]
+        )
+    out += [Spacer(1, 4), _table(rows, st, widths=[60, 150, 150, 60, 40, 40], align_right_from=3)]
+    said = coverage_lines(parts) if parts else []
+    if said:
+        out.append(Spacer(1, 4))
+        out += [Paragraph(escape(line), st.small) for line in said]
     return out
 
 
@@ -616,20 +679,23 @@ def _histogram_chart(
     marks=(),
 ) -> Drawing:
     """Bars of a distribution's histogram, its mean dashed, optional marks (value, label)."""
-    drawing = Drawing(width, height, initialFontName=st.sans, hAlign="LEFT")
-    _text(drawing, 0, height - 10, title, st, size=8.5, colour=INK, bold=True)
     bins = d.get("histogram") or []
     left, bottom, top = 26, 16, height - 30
-    plot_w, plot_h = width - left - 8, top - bottom
-    if not bins:
-        return drawing
-    peak = max(b["count"] for b in bins) or 1
-    lo, hi = bins[0]["low"], bins[-1]["high"]
+    plot_w = width - left - 8
+    lo, hi = (bins[0]["low"], bins[-1]["high"]) if bins else (0, 1)
     span = (hi - lo) or 1
 
     def x(value):
         return left + (value - lo) / span * plot_w
 
+    labels = _mark_rows([(x(v), f"{label} {v:g}") for v, label in marks if lo <= v <= hi], st)
+    rows = 1 + max((row for _, _, row in labels), default=0)
+    drawing = Drawing(width, height + MARK_ROW * (rows - 1), initialFontName=st.sans, hAlign="LEFT")
+    _text(drawing, 0, drawing.height - 10, title, st, size=8.5, colour=INK, bold=True)
+    plot_h = top - bottom
+    if not bins:
+        return drawing
+    peak = max(b["count"] for b in bins) or 1
     for b in bins:
         if b["count"]:
             w = max(0.4, x(b["high"]) - x(b["low"]) - 0.8)
@@ -647,20 +713,28 @@ def _histogram_chart(
         mx = x(d["mean"])
         _line(drawing, mx, bottom, mx, top + 4, width=0.8, dash=[2, 2])
         _text(drawing, mx, top + 6, f"mean {d['mean']:.1f}", st, anchor="middle", colour=INK)
-    for value, label in marks:
-        if lo <= value <= hi:
-            _line(drawing, x(value), bottom, x(value), top, colour=FLAG)
-            _text(
-                drawing,
-                x(value),
-                top + 14,
-                f"{label} {value:g}",
-                st,
-                size=5.5,
-                anchor="middle",
-                colour=FLAG,
-            )
+    for at, text, row in labels:
+        _line(drawing, at, bottom, at, top + 12 + MARK_ROW * row, colour=FLAG, width=0.5)
+        _text(drawing, at, top + 14 + MARK_ROW * row, text, st, size=5.5, anchor="middle",
+              colour=FLAG)  # fmt: skip
     return drawing
+
+
+MARK_ROW = 7  # points between rows of mark labels
+
+
+def _mark_rows(marks: list[tuple[float, str]], st: _Styles) -> list[tuple[float, str, int]]:
+    """Each mark label (x, text) with the lowest row where it overlaps no label before it."""
+    ends: list[float] = []  # per row: where its last label ends
+    placed = []
+    for at, text in sorted(marks):
+        half = stringWidth(text, st.sans, 5.5) / 2 + 2
+        row = next((r for r, end in enumerate(ends) if at - half > end), len(ends))
+        if row == len(ends):
+            ends.append(0.0)
+        ends[row] = at + half
+        placed.append((at, text, row))
+    return placed
 
 
 def _axis_label(value: float) -> str:
@@ -771,7 +845,7 @@ def _difference_chart(items: list[dict], st: _Styles, width: float = WIDTH) -> D
         drawing,
         (plot_l + plot_r) / 2,
         base - 19,
-        "win rate of seats that used it minus that of seats that did not (percentage points)",
+        "win rate of seats that used it minus that of the other seats at their table (percentage points)",
         st,
         anchor="middle",
     )

@@ -13,20 +13,22 @@ and the plain-language lines number them from 1 for people.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import groupby
+from typing import NamedTuple
 
 from protopress.balance.intervals import (
     MAX_BINS,
     Stratum,
     _r,
     benjamini_hochberg,
-    difference_interval,
-    difference_p_value,
     distribution,
     mean_interval,
     proportion,
-    stratified_difference,
+    share_p_value,
+    within_game_difference,
 )
+from protopress.balance.strength import bot_strengths
 
 MIN_USES = 30  # seat-games a component needs before it may be flagged
 FDR = 0.05  # false discovery rate of the component flags (Benjamini-Hochberg)
@@ -92,8 +94,13 @@ def seat_wins(records: Sequence) -> list[dict]:
     """Per seat: wins, win rate and interval; versus games: the fair share and a verdict.
 
     The fair share is what every seat would win if seating did not matter:
-    the games not tied, split evenly. A seat whose interval lies above it has
-    an advantage, below it a disadvantage.
+    the games not tied, split evenly. The verdict takes the game as the unit:
+    each seat's share of the decided games (`decided`, one game one trial; the
+    seats of one game are never counted as independent samples of each other)
+    against 1/players, by the score test that Wilson's interval inverts, its
+    p-values corrected over the seats by Benjamini-Hochberg at FDR. With two
+    players the seats' tests are one paired test (seat 1's share of the decided
+    games), and a verdict is the interval leaving one half out.
     """
     if not records:
         return []
@@ -104,25 +111,19 @@ def seat_wins(records: Sequence) -> list[dict]:
     fair = (games - tied) / games / players if versus else None
     seats = []
     for seat in range(players):
-        wins = proportion(sum(seat_won(r, seat) for r in records), games)
-        verdict = None
-        if fair is not None:
-            verdict = (
-                "advantage"
-                if wins["low"] > fair
-                else "disadvantage"
-                if wins["high"] < fair
-                else "even"
-            )
-        seats.append(
-            {
-                "seat": seat,
-                "bots": _seat_bots(records, seat),
-                **wins,
-                "fair": _r(fair),
-                "verdict": verdict,
-            }
-        )
+        won = sum(seat_won(r, seat) for r in records)
+        entry = {"seat": seat, "bots": _seat_bots(records, seat), **proportion(won, games)}
+        entry["fair"] = _r(fair)
+        entry["verdict"] = None
+        if versus:
+            entry["decided"] = proportion(won, games - tied)
+            entry["p"] = share_p_value(won, games - tied, 1 / players)
+        seats.append(entry)
+    if versus:
+        for entry, q in zip(seats, benjamini_hochberg([e["p"] for e in seats]), strict=True):
+            ahead = entry["count"] > (games - tied) / players
+            entry["verdict"] = "even" if q > FDR else "advantage" if ahead else "disadvantage"
+            entry["p"], entry["q"] = _r(entry["p"]), _r(q)
     return seats
 
 
@@ -239,39 +240,65 @@ def _meeting(record, a: int, b: int) -> int:
     return 2
 
 
-def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
+class SeatGame(NamedTuple):
+    """One seat in one game, as the component statistics read it."""
+
+    game: int  # the game's place in the records
+    half: int  # 0 for an even-numbered game (by its index), 1 for an odd one
+    seat: int
+    used: frozenset[str]
+    won: bool
+    bot: str
+
+
+def components(
+    records: Sequence, min_uses: int = MIN_USES, offered: Sequence[str] | None = None
+) -> dict | None:
     """Per component (record extra "used", ids per seat): does using it go with winning?
 
-    For each component, the seat-games that used it at least once against those
-    that did not: the difference of their win rates with Newcombe's interval,
-    and a p-value. A component is flagged when it was used at least min_uses
-    times and its Benjamini-Hochberg q-value, over all components compared, is
-    at most FDR (a false discovery rate of 5%). Association, not cause: a
-    strong player's seat may simply play more cards.
+    The game is the unit: each component is judged within games, the seats that
+    used it against the seats at the same table (of the same bot, when the bots
+    are mixed) that did not (intervals.within_game_difference), so that the
+    opposite results of one game's seats are not counted as independent samples.
+    A component is flagged when it was used at least min_uses times and its
+    Benjamini-Hochberg q-value, over all components compared, is at most FDR.
+    Each flag says whether it replicates: the even-numbered games and the
+    odd-numbered games each show it on their own (same sign, p at most FDR).
+    Association, not cause: a strong player's seat may simply play more cards.
+    offered: every component the games put on the table (the engine's `offered`),
+    so that those no seat used are counted too.
     """
     rows = [
-        (set(used[seat]), seat_won(r, seat), r.bots[seat] if seat < len(r.bots) else "")
-        for r in records
+        SeatGame(game, r.index % 2, seat, frozenset(used[seat]), seat_won(r, seat), _bot(r, seat))
+        for game, r in enumerate(records)
         if isinstance(used := r.extra.get("used"), list)
         for seat in range(min(len(used), len(r.scores)))
     ]
     if not rows:
         return None
-    total, total_wins = len(rows), sum(won for _, won, _ in rows)
+    total, total_wins = len(rows), sum(row.won for row in rows)
     uses: Counter[str] = Counter()
     use_wins: Counter[str] = Counter()
-    seats_of: Counter[str] = Counter()  # per bot
-    wins_of: Counter[str] = Counter()
-    bot_uses: Counter[tuple[str, str]] = Counter()  # per (item, bot)
-    bot_use_wins: Counter[tuple[str, str]] = Counter()
-    for used, won, bot in rows:
-        seats_of[bot] += 1
-        wins_of[bot] += won
-        for item in used:
-            uses[item] += 1
-            use_wins[item] += won
-            bot_uses[item, bot] += 1
-            bot_use_wins[item, bot] += won
+    seats_of: Counter[str] = Counter()  # seat-games per bot
+    bot_uses: Counter[tuple[str, str]] = Counter()
+    # per half (0: even-numbered games, 1: odd) and component: game cells and their games
+    cells: list[dict[str, Counter[Stratum]]] = [defaultdict(Counter), defaultdict(Counter)]
+    rows.sort(key=lambda row: (row.game, row.bot, row.seat))  # a game's seats of a bot together
+    for (_, bot), group in groupby(rows, key=lambda row: (row.game, row.bot)):
+        table = list(group)
+        seats_of[bot] += len(table)
+        wins = sum(row.won for row in table)
+        tally: dict[str, list[int]] = {}  # component: [seats that used it, of them winners]
+        for row in table:
+            for item in row.used:
+                counts = tally.setdefault(item, [0, 0])
+                counts[0] += 1
+                counts[1] += row.won
+        for item, (n1, s1) in tally.items():
+            uses[item] += n1
+            use_wins[item] += s1
+            bot_uses[item, bot] += n1
+            cells[table[0].half][item][Stratum(n1, s1, len(table) - n1, wins - s1)] += 1
     mixed = len(seats_of) > 1
     items = []
     for item in sorted(uses):
@@ -286,20 +313,14 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
             "other_wins": s2,
             "other_rate": _r(s2 / n2) if n2 else None,
         }
-        strata = [
-            Stratum(bot_uses[item, b], bot_use_wins[item, b],
-                    seats_of[b] - bot_uses[item, b], wins_of[b] - bot_use_wins[item, b])
-            for b in sorted(seats_of)
-        ]  # fmt: skip
-        if mixed and (found := stratified_difference(strata)) is not None:
-            difference, low, high, p = found
-            entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
-        elif n2 and not mixed:
-            difference, low, high = difference_interval(s1, n1, s2, n2)
-            p = difference_p_value(s1, n1, s2, n2)
-            entry.update(difference=_r(difference), low=_r(low), high=_r(high), p=p)
-        else:  # every seat (of each bot) used it: nothing to compare with
+        effect = within_game_difference(cells[0][item] + cells[1][item])
+        if effect is None:  # no table had a user beside a non-user (of its bot)
             entry.update(difference=None, low=None, high=None, p=None)
+        else:
+            entry.update(
+                difference=_r(effect.difference), low=_r(effect.low), high=_r(effect.high),
+                p=effect.p,
+            )  # fmt: skip
         items.append(entry)
     tested = [e for e in items if e["p"] is not None and e["uses"] >= min_uses]
     for entry, q in zip(tested, benjamini_hochberg([e["p"] for e in tested]), strict=True):
@@ -307,16 +328,66 @@ def components(records: Sequence, min_uses: int = MIN_USES) -> dict | None:
     for entry in items:
         entry.setdefault("q", None)
         entry["flagged"] = entry["q"] is not None and entry["q"] <= FDR
+        if entry["flagged"]:
+            entry["replicates"] = _replicates(entry, [half[entry["id"]] for half in cells])
         entry["p"] = _r(entry["p"]) if entry["p"] is not None else None
     items.sort(key=lambda e: (e["difference"] is None, -(e["difference"] or 0), e["id"]))
     return {
         "min_uses": min_uses,
         "correction": f"Benjamini-Hochberg, false discovery rate {FDR:.0%}",
-        "within": "bot" if mixed else None,  # mixed bots: compared within each bot
+        "unit": "game",  # compared within games: seats at one table against each other
+        "within": "bot" if mixed else None,  # mixed bots: within the game's seats of each bot
+        "replication": "even- and odd-numbered games",
         "seat_games": total,
         "items": items,
         "flagged": [e["id"] for e in items if e["flagged"]],
+        "not_replicated": [e["id"] for e in items if e["flagged"] and not e["replicates"]],
+        "usage": usage(seats_of, bot_uses, min_uses, offered),
     }
+
+
+def _replicates(entry: dict, halves: list[Counter[Stratum]]) -> bool:
+    """Whether each half of the run shows the effect on its own: the same sign as
+    the whole run's and a p-value at most FDR."""
+    found = [within_game_difference(cells) for cells in halves]
+    return all(
+        half is not None and half.p <= FDR and (half.difference > 0) == (entry["difference"] > 0)
+        for half in found
+    )
+
+
+def _bot(record, seat: int) -> str:
+    return record.bots[seat] if seat < len(record.bots) else ""
+
+
+def usage(
+    seats_of: Counter[str],
+    bot_uses: Counter[tuple[str, str]],
+    min_uses: int,
+    offered: Sequence[str] | None = None,
+) -> list[dict]:
+    """Per bot: its seat-games, the components its seats never used and those they
+    used fewer than min_uses times (with the count): what the run says little about.
+    Without `offered`, "never" counts only components some other bot used."""
+    everything = sorted(set(offered or ()) | {item for item, _ in bot_uses})
+    rows = []
+    for bot, seat_games in sorted(seats_of.items()):
+        count = {item: bot_uses[item, bot] for item in everything}
+        rows.append(
+            {
+                "bot": bot,
+                "seat_games": seat_games,
+                "offered": len(everything) if offered is not None else None,
+                "used": sum(n > 0 for n in count.values()),
+                "never": [item for item in everything if not count[item]],
+                "rare": [
+                    {"id": item, "uses": count[item]}
+                    for item in sorted(everything, key=lambda i: (count[i], i))
+                    if 0 < count[item] < min_uses
+                ],
+            }
+        )
+    return rows
 
 
 def coverage(records: Sequence) -> dict:
@@ -399,8 +470,13 @@ def summarize(
     game: str | None = None,
     min_uses: int = MIN_USES,
     max_bins: int = MAX_BINS,
+    options: Mapping[str, object] | None = None,
+    offered: Sequence[str] | None = None,
 ) -> dict:
-    """Every statistic of a run's records, as one JSON-ready dictionary."""
+    """Every statistic of a run's records, as one JSON-ready dictionary.
+
+    options: the run's game options (to find the bots' measured strength);
+    offered: every component the games put on the table (see components)."""
     records = sorted(records, key=lambda r: r.index)
     if not records:
         return {"game": game, "games": 0}
@@ -420,7 +496,10 @@ def summarize(
         "margins": distribution(margins, max_bins) if margins else None,
         "turns": distribution([r.turns for r in records], max_bins),
         "strategies": strategies(records),
-        "components": components(records, min_uses),
+        "components": components(records, min_uses, offered),
+        "bots": bot_strengths(
+            game, len(records[0].scores), options or {}, [b for r in records for b in r.bots]
+        ),
         "coverage": coverage(records),
         "solo": solo(records, max_bins),
         "team": team(records, difficulty_targets(game), max_bins=max_bins),

@@ -31,10 +31,14 @@ def headline(summary: dict) -> list[str]:
         flagged = [s for s in seats if s["verdict"] != "even"]
         bots_differ = summary.get("seats_hold_different_bots", False)
         for s in flagged:
+            shown, of = (
+                (s, "") if not summary["ties"]["count"] else (s["decided"], " of untied games")
+            )
+            fair = s["fair"] if not of else 1 / summary["players"]
             lines.append(
                 f"Seat {s['seat'] + 1}{_seat_bots(s) if bots_differ else ''} wins "
-                f"{percent(s['rate'])} ({interval(s['low'], s['high'])}) against a fair share "
-                f"of {percent(s['fair'])}"
+                f"{percent(shown['rate'])}{of} ({interval(shown['low'], shown['high'])}) against "
+                f"a fair share of {percent(fair)}"
                 + ("." if bots_differ else f": {_seat_finding(summary, s)}.")
             )
         if flagged and bots_differ:
@@ -109,34 +113,9 @@ def headline(summary: dict) -> list[str]:
         lines.append(_best_bot(strategy["bots"], team=kind == "team"))
     parts = summary.get("components")
     if parts:
-        flagged = [e for e in parts["items"] if e["flagged"]]
-        for e in flagged[:3]:
-            effect = (
-                f"{e['difference'] * 100:+.0f} points, 95% {e['low'] * 100:+.0f} to "
-                f"{e['high'] * 100:+.0f}"
-            )
-            if parts.get("within") == "bot":
-                lines.append(
-                    f"Seats that used {e['id']} win more often than seats of the same bot "
-                    f"that did not ({effect})."
-                    if e["difference"] > 0
-                    else f"Seats that used {e['id']} win less often than seats of the same "
-                    f"bot that did not ({effect})."
-                )
-            else:
-                lines.append(
-                    f"Seats that used {e['id']} win {percent(e['rate'])} of the time, against "
-                    f"{percent(e['other_rate'])} for seats that did not ({effect})."
-                )
-        if len(flagged) > 3:
-            lines.append(
-                f"{len(flagged) - 3} more components are flagged: see the component table."
-            )
-        if not flagged:
-            lines.append(
-                f"No component goes with winning or losing beyond chance "
-                f"(at least {parts['min_uses']} uses)."
-            )
+        lines += _component_lines(parts)
+        lines += coverage_lines(parts)
+    lines += strength_lines(summary.get("bots") or [], parts)
     limits = summary["coverage"]["limit"]
     if limits["count"]:
         first = limits["games"][0]
@@ -147,6 +126,98 @@ def headline(summary: dict) -> list[str]:
     else:
         lines.append("No game stopped at a limit.")
     return lines
+
+
+def _component_lines(parts: dict) -> list[str]:
+    """The flagged components (three at most), each marked when it does not replicate."""
+    lines = []
+    flagged = [e for e in parts["items"] if e["flagged"]]
+    mixed = parts.get("within") == "bot"
+    for e in flagged[:3]:
+        effect = (
+            f"{e['difference'] * 100:+.0f} points, 95% {e['low'] * 100:+.0f} to "
+            f"{e['high'] * 100:+.0f}"
+        )
+        table = (
+            "seats of the same bot at the same table" if mixed else "the other seats at their table"
+        )
+        more = "more" if e["difference"] > 0 else "less"
+        lines.append(
+            f"Seats that used {e['id']} win {percent(e['rate'])} of the time, against "
+            f"{percent(e['other_rate'])} for seats that did not; against {table}, {more} often "
+            f"({effect})." + ("" if e["replicates"] else NOT_REPLICATED)
+        )
+    if len(flagged) > 3:
+        lines.append(f"{len(flagged) - 3} more components are flagged: see the component table.")
+    if not flagged:
+        compared = [e for e in parts["items"] if e["difference"] is not None]
+        if parts["items"] and not compared:
+            lines.append(
+                "No component could be judged: effects are measured between seats of the same "
+                "bot in one game, and no game had two seats of one bot to compare."
+            )
+        else:
+            lines.append(
+                f"No component goes with winning or losing beyond chance "
+                f"(at least {parts['min_uses']} uses)."
+            )
+    return lines
+
+
+NOT_REPLICATED = (
+    " Not replicated: the even- and odd-numbered games do not both show it on their own."
+)
+
+
+def coverage_lines(parts: dict) -> list[str]:
+    """What each bot left untouched: components never used, or used fewer than
+    min_uses times (with the counts), and the search bot advised where greedy
+    leaves components unplayed."""
+    lines = []
+    for row in parts.get("usage", []):
+        total = row["offered"] if row["offered"] is not None else row["used"] + len(row["never"])
+        if not row["never"] and not row["rare"]:
+            continue
+        said = (
+            f"The {row['bot']} seats used {row['used']} of the {total} components in "
+            f"{row['seat_games']:,} seat-games"
+        )
+        if row["never"]:
+            said += f"; {len(row['never'])} never: {_listed(row['never'])}"
+        if row["rare"]:
+            rare = [f"{r['id']} ({r['uses']})" for r in row["rare"]]
+            said += f"; fewer than {parts['min_uses']} times: {_listed(rare)}"
+        lines.append(said + ".")
+    untouched = [
+        row for row in parts.get("usage", []) if row["bot"].split(":")[0] == "greedy"
+        and (row["never"] or row["rare"])
+    ]  # fmt: skip
+    searched = any(row["bot"].split(":")[0] == "mcts" for row in parts.get("usage", []))
+    if untouched and not searched:
+        left = max(len(row["never"]) + len(row["rare"]) for row in untouched)
+        lines.append(
+            f"Greedy leaves {left} component{'s' if left != 1 else ''} (nearly) unplayed, so "
+            "the run says little about them: the search bot (--bot mcts:100) plays more of "
+            "the game, at more time a game."
+        )
+    return lines
+
+
+def _listed(names: list[str], most: int = 8) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def strength_lines(bots: list[dict], parts: dict | None) -> list[str]:
+    """Each bot with its rung on the ladder and, where measured, its strength."""
+    if not bots:
+        return []
+    said = [
+        f"{b['bot']}, {b['rung_says']}"
+        + (f" (measured: {b['measured']})" if b["rung"] == 2 else "")
+        for b in bots
+    ]
+    return ["Bots: " + "; ".join(said) + "."]
 
 
 def _best_bot(bots: list[dict], team: bool) -> str:

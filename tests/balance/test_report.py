@@ -10,6 +10,7 @@ from protopress.balance import (
     BalanceRun,
     compare,
     load_run,
+    report,
     report_pdf,
     run_balance,
     summarize_run,
@@ -79,7 +80,7 @@ def test_the_report_exists_and_passes_preflight_with_embedded_fonts_only(tmp_pat
 
 def test_the_component_section_says_only_a_flag_is_a_finding(tmp_path, mixed_run):
     text = written_text(tmp_path, mixed_run)
-    assert "compared within each bot" in text
+    assert "the other seats at the same table of the same bot" in text
     assert "q-value at most the false discovery rate (Benjamini-Hochberg" in text
     assert "only a flag is a finding" in text
     assert "the interval leaves out zero and the component" not in text
@@ -247,6 +248,8 @@ def test_solo_team_and_partial_runs_render(tmp_path):
     assert preflight(path).ok
     text = " ".join(text_of(path).split())
     assert "Team score against the difficulty targets" in text and "Grandmaster" in text
+    assert "Team greedy 50 / 50 100%" in text  # one team result, not one per seat
+    assert "Seat 1 greedy 50 / 50" not in text and "Seat 1 greedy 13.8" in text
     path = tmp_path / "empty.pdf"
     write_report(path, _empty_run())
     assert preflight(path).ok and "nothing to report" in text_of(path)
@@ -272,3 +275,48 @@ def test_a_report_is_never_half_written(tmp_path, mixed_run):
     with pytest.raises(OSError):
         write_report(missing, mixed_run)
     assert not missing.parent.exists()
+
+
+def test_target_labels_close_together_take_rows_of_their_own():
+    st = report._Styles()
+    # "Master 66" and "Grandmaster 72" 20 points apart overlap at 5.5 points: two rows
+    placed = report._mark_rows(
+        [(100.0, "Master 66"), (120.0, "Grandmaster 72"), (300.0, "x 9")], st
+    )
+    assert [row for _, _, row in placed] == [0, 1, 0]
+    assert [row for _, _, row in report._mark_rows([(0.0, "a"), (200.0, "b")], st)] == [0, 0]
+
+
+def test_unreplicated_flags_and_untouched_components_are_in_the_report(tmp_path):
+    # x: its user wins every game; y: its user wins the even-numbered games only
+    # (the odd ones split evenly): 60 of 80, paired difference (60 - 20) / 80 = +50 points;
+    # w: used 3 times.
+    records = []
+    for i in range(80):
+        y_wins = i % 2 == 0 or i % 4 == 1
+        records.append(GameRecord(i, i, ["greedy"] * 2, [1, 0], [0], 5, 5,
+                                  extra={"used": [["x"], []]}))  # fmt: skip
+        records.append(GameRecord(100 + i, 100 + i, ["greedy"] * 2,
+                                  [1, 0] if y_wins else [0, 1], [0] if y_wins else [1], 5, 5,
+                                  extra={"used": [["y"], ["w"] if i < 3 else []]}))  # fmt: skip
+    path = tmp_path / "flags.pdf"
+    write_report(path, synthetic("gemstone-caverns", records))
+    text = " ".join(text_of(path).split())
+    assert "y 80 75% 42% +50.0" in text and "flagged, not replicated" in text
+    assert "Not replicated: the even- and odd-numbered games do not both show it" in text
+    assert "fewer than 30 times: w (3)" in text
+    assert "The bots: how strong, and what they played" in text
+
+
+def test_with_ties_the_seats_are_drawn_over_the_untied_games(tmp_path):
+    # 40 games: seat 1 wins 32, seat 2 wins 4, 4 ties: 32 of the 36 untied games (89%)
+    results = [[1, 0]] * 32 + [[0, 1]] * 4 + [[1, 1]] * 4
+    records = [
+        GameRecord(i, i, ["greedy"] * 2, scores, top_seats(scores), 5, 5)
+        for i, scores in enumerate(results)
+    ]
+    path = tmp_path / "ties.pdf"
+    write_report(path, synthetic("gemstone-caverns", records))
+    text = " ".join(text_of(path).split())
+    assert "Seat 1 greedy 32 / 36 89%" in text and "Seat 2 greedy 4 / 36 11%" in text
+    assert "With ties, the wins are counted over the untied games" in text

@@ -8,14 +8,12 @@ import pytest
 
 from protopress.balance.compare import compare, format_comparison
 from protopress.balance.intervals import (
-    Stratum,
     benjamini_hochberg,
     difference_interval,
     difference_p_value,
     distribution,
     histogram,
     proportion,
-    stratified_difference,
 )
 from protopress.balance.stats import (
     components,
@@ -463,39 +461,43 @@ def test_many_neutral_components_are_not_flagged_by_chance():
     assert parts["correction"] == "Benjamini-Hochberg, false discovery rate 5%"
 
 
-def test_stratified_difference_by_hand():
-    # bot A: 5/10 against 5/10 (d = 0, weight 10*10/20 = 5); bot B: 15/20 against 5/20
-    # (d = 0.5, weight 20*20/40 = 10): pooled d = (5*0 + 10*0.5) / 15 = 1/3
-    difference, low, high, p = stratified_difference(
-        [Stratum(10, 5, 10, 5), Stratum(20, 15, 20, 5)]
-    )
-    assert difference == pytest.approx(1 / 3)
-    assert low < 1 / 3 < high and p < 0.01
-    assert stratified_difference([Stratum(0, 0, 5, 2)]) is None
-
-
 def test_with_mixed_bots_a_component_is_judged_within_each_bot():
-    """The greedy bot plays x far more often and wins far more: x goes with winning,
-    but not within either bot, so it is not flagged; y really helps either bot."""
+    """Two greedy and two random seats a game: a greedy seat plays x far more often and
+    wins far more, so x goes with winning, but not against the seats of the same bot
+    at the same table, so it is not flagged; y really helps either bot."""
     rng = random.Random(11)
+    bots = ("greedy", "greedy", "random", "random")
     records = []
-    for i in range(2000):
-        used, chances = [], []
-        for bot in ("greedy", "random"):
+    for i in range(1500):
+        used, weights = [], []
+        for bot in bots:
             x = rng.random() < (0.9 if bot == "greedy" else 0.1)
             y = rng.random() < 0.5
             used.append([c for c, held in (("x", x), ("y", y)) if held])
-            chances.append((0.8 if bot == "greedy" else 0.2) + (0.15 if y else 0))
-        wins = [rng.random() < c for c in chances]
-        scores = (int(wins[0]), int(wins[1]) if wins[1] and not wins[0] else 0)
-        winners = [0] if scores[0] > scores[1] else [1] if scores[1] > scores[0] else [0, 1]
-        records.append(record(i, scores, winners=winners, bots=("greedy", "random"), used=used))
+            weights.append((4 if bot == "greedy" else 1) * (2 if y else 1))
+        winner = rng.choices(range(4), weights)[0]
+        scores = tuple(int(seat == winner) for seat in range(4))
+        records.append(record(i, scores, bots=bots, used=used))
     parts = components(records, min_uses=30)
     by_id = {e["id"]: e for e in parts["items"]}
-    assert parts["within"] == "bot"
+    assert parts["within"] == "bot" and parts["unit"] == "game"
     assert by_id["x"]["rate"] > by_id["x"]["other_rate"] + 0.2  # the raw association
     assert not by_id["x"]["flagged"]
     assert by_id["y"]["flagged"] and by_id["y"]["difference"] > 0
+
+
+def test_two_seats_of_different_bots_leave_nothing_to_compare_within_a_game():
+    records = [
+        record(i, (1, 0) if i % 2 else (0, 1), bots=("greedy", "random"), used=[["x"], []])
+        for i in range(40)
+    ]
+    (item,) = components(records)["items"]
+    assert item["uses"] == 40 and item["difference"] is None and not item["flagged"]
+    assert any(
+        line.startswith("No component could be judged: effects are measured between seats of "
+                        "the same bot in one game")
+        for line in headline(summarize(records))
+    )  # fmt: skip
 
 
 # --- seats that hold different bots ----------------------------------------------------------

@@ -529,6 +529,12 @@ class DragonstoneMine:
         rest = (_prospects(trial, seat), self._rival(trial, seat))
         return own + progress + rest[0] - rest[1], rest
 
+    def offered(self, catalog: Catalog, options: Mapping[str, Any] | None) -> list[str]:
+        """The action-card designs a game with these options deals: the ids its record's
+        `used` names (the balance lab counts those no seat played)."""
+        parsed = SPEC.parse_options(options or {})
+        return sorted(rules_of(catalog, parsed["level"], parsed["turn_limit"]).cards)
+
     def record(self, state: State) -> dict[str, Any]:
         return {
             "level": state.rules.level,
