@@ -17,6 +17,7 @@ from protopress.components.jsonpos import pointer_of
 from protopress.components.suggest import did_you_mean
 from protopress.rules.actions import action
 from protopress.rules.core import RulesFault
+from protopress.rules.data.dice import check_dice_zone, check_faces, roll_step
 from protopress.rules.data.expr import (
     FUNCTIONS,
     ExprError,
@@ -43,7 +44,8 @@ from protopress.rules.data.model import (
 from protopress.rules.options import Option, OptionType
 
 RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
-VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player")
+VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
+         "roll")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
     "gain": ((), ("n",)),
     "pay": ((), ()),
@@ -55,6 +57,7 @@ MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (re
     "if": (("then",), ("else",)),
     "for": (("in", "do"), ("if",)),
     "each_player": ((), ()),
+    "roll": ((), ("n",)),
 }
 MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
 
@@ -133,6 +136,7 @@ def _zones(
         at = pointer_of(["zones", name])
         _reserved(name, at, findings)
         each = bool(given.get("each"))
+        check_dice_zone(name, given, findings)
         slots, refill = given.get("slots"), given.get("refill")
         if refill is not None and refill not in declared:
             hint = did_you_mean(refill, declared)
@@ -152,6 +156,8 @@ def _zones(
                 refill,
                 given.get("setup") == "all",
                 bool(given.get("shuffle")),
+                given.get("dice"),
+                tuple(given.get("faces", ())),
             )  # fmt: skip
         )
         piles += max_players if each else 1
@@ -217,6 +223,7 @@ class _Compiler:
         doc, layout = self.source.document, self.layout
         resources = self._resources(doc.get("resources"))
         cards = self._cards()
+        check_faces(layout.zones, cards, self.findings)
         zones = {zone.name: zone for zone in layout.zones}
         for name in zones:
             if name in resources:
@@ -528,6 +535,9 @@ class _Compiler:
                 pile[:] = [card for card in pile if card != HOLE]
 
         return refill
+
+    def _roll(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        return roll_step(self, item, at, scope) or _nothing
 
     def layout_zone(self, name: str) -> Zone:
         return next(zone for zone in self.layout.zones if zone.name == name)

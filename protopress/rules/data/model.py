@@ -16,7 +16,7 @@ and other turn orders are a `turn.order` the engine's `apply` reads.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ class DataState:
     players: int
     seat: int = 0
     turns: int = 0  # completed turns, all seats
+    tracks: list[list[int]] = field(default_factory=list)  # per seat, per track (none: [])
 
     def copy(self) -> DataState:
         return DataState(
@@ -48,6 +49,7 @@ class DataState:
             self.players,
             self.seat,
             self.turns,
+            [track[:] for track in self.tracks],
         )
 
 
@@ -74,6 +76,8 @@ class Zone:
     refill: str | None = None
     setup_all: bool = False
     shuffle: bool = False
+    dice: int | None = None  # a pool of this many dice (rules/data/dice.py)
+    faces: tuple[str, ...] = ()  # each die's faces: ids of components of its kind
 
 
 class Kind(Enum):
@@ -155,6 +159,20 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class Track:
+    """A track each player has a marker on: its place in `DataState.tracks`, its range,
+    where markers start, the position that ends the game, and its points by position."""
+
+    name: str
+    place: int
+    low: int
+    high: int
+    start: int
+    ends_at: int | None
+    points: tuple[int, ...]  # points at low, low + 1, ... (past the end: the last)
+
+
+@dataclass(frozen=True)
 class Model:
     """A rules file compiled against a catalog: everything an engine needs."""
 
@@ -176,6 +194,7 @@ class Model:
     score: tuple[ScoreLine, ...]
     value: Compiled | None  # None: the score
     env_size: int
+    tracks: tuple[Track, ...] = ()  # each player's tracks (rules/data/tracks.py)
 
     def zone(self, name: str) -> Zone:
         return next(zone for zone in self.zones if zone.name == name)
