@@ -41,11 +41,13 @@ from protopress.rules.data.model import (
     Ty,
     Zone,
 )
+from protopress.rules.data.payment import payment_of
+from protopress.rules.data.tracks import advance_step, track_ends, tracks_of, with_starts
 from protopress.rules.options import Option, OptionType
 
 RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
 VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
-         "roll")  # fmt: skip
+         "roll", "advance")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
     "gain": ((), ("n",)),
     "pay": ((), ()),
@@ -58,6 +60,7 @@ MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (re
     "for": (("in", "do"), ("if",)),
     "each_player": ((), ()),
     "roll": ((), ("n",)),
+    "advance": ((), ("n",)),
 }
 MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
 
@@ -231,13 +234,19 @@ class _Compiler:
                 self.findings.append(Finding(pointer_of(["zones", name]), message, at_key=True))
         scope = Scope(zones, {name: i for i, name in enumerate(resources)},
                       {o.name: o for o in layout.options}, cards)  # fmt: skip
-        setup = self.steps(doc.get("setup", []), "/setup", scope, None, 0)
+        taken = {**dict.fromkeys(zones, "zone"), **dict.fromkeys(resources, "resource")}
+        tracks = tracks_of(doc.get("tracks", {}), taken, self.findings)
+        for track in tracks:
+            _reserved(track.name, pointer_of(["tracks", track.name]), self.findings)
+        scope.tracks = {track.name: track for track in tracks}
+        scope.payment = payment_of(doc.get("payment"), scope.resources, self.findings)
+        setup = with_starts(tracks, self.steps(doc.get("setup", []), "/setup", scope, None, 0))
         start = self.steps(doc["turn"].get("start", []), "/turn/start", scope, None, 0)
         actions = tuple(self._actions(doc["turn"]["choose"], scope))
         end = tuple(
             self.expression(text, scope, f"/end/{i}", Kind.FLAG)[0]
             for i, text in enumerate(doc["end"])
-        )
+        ) + track_ends(tracks)
         score_doc = doc["score"]
         lines = score_doc if isinstance(score_doc, dict) else {"score": score_doc}
         score = tuple(
@@ -256,7 +265,7 @@ class _Compiler:
         return Model(
             self.source.path, self.source.name, layout.game, layout.title, layout.min_players,
             layout.max_players, layout.options, resources, layout.zones, layout.piles, cards,
-            setup, start, actions, end, score, value, scope.slots[0],
+            setup, start, actions, end, score, value, scope.slots[0], tracks,
         )  # fmt: skip
 
     def _resources(self, declared: object) -> tuple[str, ...]:
@@ -386,7 +395,7 @@ class _Compiler:
 
     def _pay(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
         what, _, where = self._resource_step(item, at, scope, "pay")
-        need = scope.need
+        need, payment = scope.need, scope.payment
         cache: dict[Any, list[tuple[int, int]]] = {}
 
         def pay(state: DataState, seat: int, env: list[Any]) -> None:
@@ -398,6 +407,8 @@ class _Compiler:
                 except RulesFault as fault:
                     raise RulesFault(f"{where}: pay: {fault}") from None
             pool = state.pools[seat]
+            if payment is not None and payment.pay(pool, counts):
+                return
             for place, n in counts:
                 if pool[place] < n:
                     raise RulesFault(f"{where}: pay: seat {seat} cannot pay {cost!r}; "
@@ -538,6 +549,9 @@ class _Compiler:
 
     def _roll(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
         return roll_step(self, item, at, scope) or _nothing
+
+    def _advance(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        return advance_step(self, item, at, scope) or _nothing
 
     def layout_zone(self, name: str) -> Zone:
         return next(zone for zone in self.layout.zones if zone.name == name)

@@ -171,6 +171,12 @@ class Track:
     ends_at: int | None
     points: tuple[int, ...]  # points at low, low + 1, ... (past the end: the last)
 
+    def points_at(self, position: int) -> int:
+        """The points of a marker at position (0 on a track without points)."""
+        if not self.points:
+            return 0
+        return self.points[min(position - self.low, len(self.points) - 1)]
+
 
 @dataclass(frozen=True)
 class Model:

@@ -17,6 +17,7 @@ from protopress.cli import cli
 from protopress.components.loader import load_catalog
 from protopress.rules.chance import observe
 from protopress.rules.core import RulesFault
+from protopress.rules.data.payment import Payment
 from protopress.rules.data.spec import data_spec
 
 CATALOG = {
@@ -145,6 +146,129 @@ def test_dice_mistakes_are_located(tmp_path, body, expected):
     if body.startswith("<"):
         body = DICE + "setup: [{" + body[1:-1] + "}]\n"
     body += "\nturn:\n  choose: {wait: {do: []}}" if "turn:" not in body else ""
+    result = hostile(tmp_path, body)
+    assert result.exit_code == 1, result.output
+    assert expected in result.output and "Traceback" not in result.output
+    assert f"{tmp_path / 'rules.yaml'}:" in result.output.splitlines()[0]
+
+
+# --- tracks ----------------------------------------------------------------------
+
+TRACK = """
+tracks:
+  fame: {min: 0, max: 5, start: 1, end: 4, points: [0, 1, 3, 6]}
+zones:
+  pool: {holds: face, seen: everyone, dice: 1}
+turn:
+  choose:
+    climb: {if: my.fame < 5 and turns % 2 == 0, do: [{advance: fame, n: 2}]}
+    fall: {if: turns % 2 == 1, do: [{advance: fame, n: -3}]}
+"""
+
+
+def test_advance_moves_a_marker_between_the_ends_and_the_end_position_ends_the_game(tmp_path):
+    # Markers start at 1. Seat 0 climbs 2: 1 + 2 = 3. Seat 1 falls 3: 1 - 3 = -2, stopped
+    # at min 0. Seat 0 climbs 2: 3 + 2 = 5 (max 5). 5 >= end 4: the game is over, although
+    # the `turns >= 40` end is far off.
+    game, state = start(tmp_path, TRACK, end="- turns >= 40", score="track_points(fame)")
+    assert state.tracks == [[1], [1]]
+    for verb, marks in (("climb", [[3], [1]]), ("fall", [[3], [0]]), ("climb", [[5], [0]])):
+        assert not game.is_over(state)
+        game.apply(state, game.actions.decode([verb]))
+        assert state.tracks == marks
+    assert game.is_over(state)
+    # points [0, 1, 3, 6] for positions 0..3; position 5 is past the list: its last, 6
+    assert game.scores(state) == [6, 0]
+
+
+def test_a_track_is_read_as_my_name_and_copied_with_the_state(tmp_path):
+    game, state = start(tmp_path, TRACK, score="my.fame * 10")
+    game.apply(state, game.actions.decode(["climb"]))
+    copy = state.copy()
+    copy.tracks[0][0] = 0
+    assert state.tracks == [[3], [1]] and game.scores(state) == [30, 10]
+
+
+# --- payments --------------------------------------------------------------------
+
+
+def test_payment_pays_exactly_then_with_wilds_then_with_trades():
+    gold, wood, star = 0, 1, 2
+    payment = Payment(wild=(star,), trade=2)
+    # cost gold, gold, wood from gold 1, wood 5, star 1: gold 1 and wood 1 exactly, the
+    # missing gold paid by the star: left gold 0, wood 4, star 0
+    pool = [1, 5, 1]
+    assert payment.pay(pool, [(gold, 2), (wood, 1)]) and pool == [0, 4, 0]
+    # cost gold, gold from wood 5: two trades of 2 wood: left wood 1
+    pool = [0, 5, 0]
+    assert payment.pay(pool, [(gold, 2)]) and pool == [0, 1, 0]
+    # cost 3 gold from wood 5 would take 6 wood: it cannot, and the pool is untouched
+    pool = [0, 5, 0]
+    assert not payment.pay(pool, [(gold, 3)]) and pool == [0, 5, 0]
+    # a star owed, gold 2, wood 3: the trade is from the most held beyond the cost (wood)
+    pool = [2, 3, 0]
+    assert payment.pay(pool, [(star, 1)]) and pool == [2, 1, 0]
+    # gold 2, wood 2: a tie, the first in resource order (gold) trades
+    pool = [2, 2, 0]
+    assert payment.pay(pool, [(star, 1)]) and pool == [0, 2, 0]
+    # 3 stars pay for 3 missing wood; 2 stars for 2 of 3, and nothing is left to trade
+    pool = [0, 0, 3]
+    assert payment.pay(pool, [(wood, 3)]) and pool == [0, 0, 0]
+    assert not payment.pay([0, 0, 2], [(wood, 3)])
+    # without wilds a star is a resource like any other: 2 stars trade for a wood
+    assert Payment(wild=(), trade=2).pay([0, 0, 2], [(wood, 1)])
+
+
+def test_can_pay_and_pay_use_the_rules_payment(tmp_path):
+    # "Any 2 alike pay for 1 of another." Each player starts with 5 wood; buying costs a
+    # gold. Seat 0 buys with 2 wood (3 left), seat 1 too; seat 0 buys again (1 left), seat
+    # 1 too; now 1 wood cannot pay for a gold: only `wait` is left.
+    body = """
+payment: {trade: 2}
+zones:
+  pool: {holds: face, seen: everyone, dice: 1}
+setup: [{each_player: [{gain: wood, n: 5}]}]
+turn:
+  choose:
+    buy: {if: can_pay(gold), do: [{pay: gold}]}
+    wait: {do: []}
+"""
+    game, state = start(tmp_path, body, end="- turns >= 6")
+    for _ in range(4):
+        assert [game.actions.encode(a) for a in game.legal_actions(state)] == [["buy"], ["wait"]]
+        game.apply(state, game.actions.decode(["buy"]))
+    assert state.pools == [[0, 1, 0], [0, 1, 0]]
+    assert [game.actions.encode(a) for a in game.legal_actions(state)] == [["wait"]]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (TRACK.replace("advance: fame, n: 2", "advance: fam, n: 2"),
+         "/turn/choose/climb/do/0/advance: 'fam' is not a track of these rules (did you mean 'fame'?)"),
+        (TRACK.replace("my.fame < 5", "my.fane < 5"), "a player has no 'fane' (did you mean 'fame'?)"),
+        (TRACK.replace("start: 1", "start: 9"), "/tracks/fame/start: 9 is off the track (0..5)"),
+        (TRACK.replace("end: 4", "end: -1"), "/tracks/fame/end: -1 is off the track (0..5)"),
+        (TRACK.replace("max: 5", "max: 0"), "/tracks/fame/max: max must be more than min (0)"),
+        (TRACK.replace("[0, 1, 3, 6]", "[0, 1, 2, 3, 4, 5, 6]"),
+         "/tracks/fame/points: 7 points for 6 positions (0..5)"),
+        (TRACK.replace("fame: {", "pool: {").replace("fame", "pool"), "'pool' is a zone too"),
+        (TRACK.replace("fame: {", "wood: {"), "'wood' is a resource too"),
+        (TRACK.replace("fame: {", "turns: {"), "'turns' is a word of the rules language"),
+        (TRACK.replace("max: 5,", "max: 5, top: 9,"), "/tracks/fame"),
+        (TRACK.replace("n: 2}", "n: two}"), "/turn/choose/climb/do/0/n: 'two' is not a name"),
+        ("payment: {wild: [stra]}\n" + TRACK,
+         "/payment/wild/0: 'stra' is not a resource of this catalog (did you mean 'star'?)"),
+        ("payment: {trade: 1}\n" + TRACK, "/payment/trade"),
+        (TRACK + "\nbots: {value: track_points(fam)}",
+         "/bots/value: 'fam' is not a track of these rules (did you mean 'fame'?)"),
+        (TRACK + "\nbots: {value: track_points(my.fame)}", "takes the name of a track"),
+    ],
+    ids=["unknown track", "unknown my track", "start off", "end off", "empty range",
+         "too many points", "zone clash", "resource clash", "reserved", "stray key", "bad n",
+         "unknown wild", "trade of 1", "points of unknown", "points of a number"],
+)  # fmt: skip
+def test_track_and_payment_mistakes_are_located(tmp_path, body, expected):
     result = hostile(tmp_path, body)
     assert result.exit_code == 1, result.output
     assert expected in result.output and "Traceback" not in result.output
