@@ -9,16 +9,21 @@ F[randrange(len(F))], die after die, from the game's seed.
 
 import json
 import random
+import re
+import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from protopress.cli import cli
 from protopress.components.loader import load_catalog
+from protopress.components.yamlsource import parse_yaml
 from protopress.rules.chance import observe
 from protopress.rules.core import RulesFault
 from protopress.rules.data.payment import Payment
 from protopress.rules.data.spec import data_spec
+from protopress.rules.simulate import play
 
 CATALOG = {
     "game": "tiny", "title": "Tiny", "version": "1.0.0",
@@ -273,3 +278,41 @@ def test_track_and_payment_mistakes_are_located(tmp_path, body, expected):
     assert result.exit_code == 1, result.output
     assert expected in result.output and "Traceback" not in result.output
     assert f"{tmp_path / 'rules.yaml'}:" in result.output.splitlines()[0]
+
+
+# --- the doc's examples ------------------------------------------------------------
+
+
+def _merged(into: dict, more: dict) -> dict:
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merged(into[key], value)
+        else:
+            into[key] = value
+    return into
+
+
+def test_the_docs_dice_tracks_and_payment_examples_play_together(tmp_path):
+    """The fragments of docs/data-rules.md's Dice, Tracks and Payments sections, put
+    together with the zones they name, play Dockside Dice's catalog to the end."""
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "data-rules.md").read_text()
+    rules = {
+        "rules": 1, "game": "dockside-dice", "players": {"min": 2, "max": 4},
+        "resources": {"kind": "symbol"},
+        "zones": {"orders": {"holds": "card", "seen": "nobody", "setup": "all", "shuffle": True},
+                  "market": {"holds": "card", "seen": "everyone", "slots": 3, "refill": "orders"},
+                  "quay": {"holds": "face", "seen": "everyone"}},
+        "setup": [{"refill": "market"}],
+        "end": ["turns >= 40"],
+    }  # fmt: skip
+    for title in ("### Dice", "### Tracks", "### Payments"):
+        block = re.search(re.escape(title) + r".*?```yaml\n(.*?)```", doc, re.DOTALL)
+        assert block is not None, title
+        _merged(rules, parse_yaml(block.group(1))[0])
+    shutil.copy(root / "examples" / "dockside-dice" / "catalog.json", tmp_path / "catalog.json")
+    (tmp_path / "rules.yaml").write_text(json.dumps(rules))
+    spec = data_spec(tmp_path / "rules.yaml")
+    catalog = load_catalog(tmp_path / "catalog.json")
+    _, record, actions = play(spec.new_game(), catalog, ["random", "random"], 7)
+    assert not record.limit and len(actions) == record.turns > 0
