@@ -159,8 +159,8 @@ def _zones(
                 refill,
                 given.get("setup") == "all",
                 bool(given.get("shuffle")),
-                given.get("dice"),
-                tuple(given.get("faces", ())),
+                dice=given.get("dice"),
+                faces=tuple(given.get("faces", ())),
             )  # fmt: skip
         )
         piles += max_players if each else 1

@@ -143,9 +143,17 @@ def test_roll_refuses_more_dice_than_a_roll_can_show(tmp_path):
         ("<roll: pol>", "/setup/0/roll: 'pol' is not a name of these rules"),
         ("<roll: pool, n: many>", "/setup/0/n: 'many' is not a name"),
         ("<roll: pool, to: pool>", "/setup/0/to: 'to' does not go with roll"),
+        (DICE.replace("dice: 3,", 'dice: "3",'), "/zones/pool/dice"),
+        (DICE.replace("dice: 3,", "dice: 99,"), "/zones/pool/dice"),
+        (DICE.replace("faces: [one, two, two, six]", "faces: []"), "/zones/pool/faces"),
+        (DICE.replace("faces: [one, two, two, six]", "faces: one"), "/zones/pool/faces"),
+        ("<roll: 3>", "/setup/0/roll"),
+        ("<roll: pool, n: 'gold'>", "/setup/0/n: expected a number, found text"),
+        ("<roll: pool, gain: gold>", "/setup/0: a step does one thing: two verbs"),
     ],
     ids=["unknown face", "faces without dice", "dice of each", "no dice", "each zone",
-         "not dice", "unknown zone", "bad n", "stray key"],
+         "not dice", "unknown zone", "bad n", "stray key", "dice as text", "too many dice",
+         "no faces", "faces not a list", "roll a number", "n text", "two verbs"],
 )  # fmt: skip
 def test_dice_mistakes_are_located(tmp_path, body, expected):
     if body.startswith("<"):
@@ -268,10 +276,21 @@ turn:
         (TRACK + "\nbots: {value: track_points(fam)}",
          "/bots/value: 'fam' is not a track of these rules (did you mean 'fame'?)"),
         (TRACK + "\nbots: {value: track_points(my.fame)}", "takes the name of a track"),
+        (TRACK + "\nbots: {value: track_points()}", "takes the name of a track"),
+        (TRACK.replace("{min: 0, max: 5,", "{min: 0,"), "/tracks/fame"),
+        (TRACK.replace("max: 5,", "max: 5000,"), "/tracks/fame/max"),
+        (TRACK.replace("[0, 1, 3, 6]", "[0, one]"), "/tracks/fame/points/1"),
+        (TRACK.replace("advance: fame, n: 2", "advance: 3, n: 2"), "/turn/choose/climb/do/0/advance"),
+        (TRACK.replace("n: 2}", "n: 'wood'}"), "/turn/choose/climb/do/0/n: expected a number"),
+        ("payment: {wild: pearl}\n" + TRACK, "/payment/wild"),
+        ("payment: {wild: [star, star]}\n" + TRACK, "/payment/wild"),
+        ("payment: {swap: 2}\n" + TRACK, "/payment"),
     ],
     ids=["unknown track", "unknown my track", "start off", "end off", "empty range",
          "too many points", "zone clash", "resource clash", "reserved", "stray key", "bad n",
-         "unknown wild", "trade of 1", "points of unknown", "points of a number"],
+         "unknown wild", "trade of 1", "points of unknown", "points of a number", "points of none",
+         "no max", "huge track", "points not numbers", "advance a number", "n text",
+         "wild not a list", "wild twice", "stray payment key"],
 )  # fmt: skip
 def test_track_and_payment_mistakes_are_located(tmp_path, body, expected):
     result = hostile(tmp_path, body)
