@@ -8,9 +8,11 @@ to closures of (state, seat, env): `seat` is the player the rules call `my`,
 
 What the language does not say yet goes in beside, without reshaping this: a
 board is a zone whose piles are cells (a `shape` on `Zone`, its cells' piles
-numbered as a seat's are); dice are a step drawing through `state.chance` by
-name, as shuffles do; a track is a per-seat number kept as pools are; drafting
-and other turn orders are a `turn.order` the engine's `apply` reads.
+numbered as a seat's are); drafting and other turn orders are a `turn.order`
+the engine's `apply` reads. Dice are a zone (`Zone.dice`) the `roll` step fills
+through `state.chance` by name, as shuffles are drawn (rules/data/dice.py);
+tracks are per-seat numbers in `DataState.tracks`, kept as pools are
+(rules/data/tracks.py); wilds and trades are a `Payment` (rules/data/payment.py).
 """
 
 from __future__ import annotations
