@@ -18,14 +18,15 @@ SOURCE_SUFFIXES = (".json", ".yaml", ".yml")
 
 
 def _sources(root: Path) -> list[Path]:
-    """The catalog and layout files under root (the shipped schemas, and the rules
-    schema of protopress/rules/data, aside)."""
+    """The catalog and layout files under root (the shipped schemas, the rules
+    schema of protopress/rules/data and a game's measured bot strengths aside)."""
     return sorted(
         path
         for path in root.rglob("*")
         if path.suffix in SOURCE_SUFFIXES
         and SHIPPED not in path.parents
         and not path.name.endswith(".schema.json")
+        and path.name != "strength.json"
     )
 
 

@@ -17,6 +17,7 @@ from protopress.components.jsonpos import pointer_of
 from protopress.components.suggest import did_you_mean
 from protopress.rules.actions import action
 from protopress.rules.core import RulesFault
+from protopress.rules.data.dice import check_dice_zone, check_faces, roll_step
 from protopress.rules.data.expr import (
     FUNCTIONS,
     ExprError,
@@ -42,11 +43,13 @@ from protopress.rules.data.model import (
     Ty,
     Zone,
 )
+from protopress.rules.data.payment import payment_of
+from protopress.rules.data.tracks import advance_step, track_ends, tracks_of, with_starts
 from protopress.rules.options import Option, OptionType
 
 RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
 VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
-         "place")  # fmt: skip
+         "place", "roll", "advance")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
     "gain": ((), ("n",)),
     "pay": ((), ()),
@@ -59,6 +62,8 @@ MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (re
     "for": (("in", "do"), ("if",)),
     "each_player": ((), ()),
     "place": ((), ()),
+    "roll": ((), ("n",)),
+    "advance": ((), ("n",)),
 }
 MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
 
@@ -138,6 +143,7 @@ def _zones(
         at = pointer_of(["zones", name])
         _reserved(name, at, findings)
         each = bool(given.get("each"))
+        check_dice_zone(name, given, findings)
         slots, refill = given.get("slots"), given.get("refill")
         if refill is not None and refill not in declared:
             hint = did_you_mean(refill, declared)
@@ -158,6 +164,8 @@ def _zones(
                 given.get("setup") == "all",
                 bool(given.get("shuffle")),
                 grid_spec(given.get("grid")),
+                dice=given.get("dice"),
+                faces=tuple(given.get("faces", ())),
             )  # fmt: skip
         )
         piles += max_players if each else 1
@@ -227,6 +235,7 @@ class _Compiler:
         doc, layout = self.source.document, self.layout
         resources = self._resources(doc.get("resources"))
         cards = self._cards()
+        check_faces(layout.zones, cards, self.findings)
         zones = {zone.name: zone for zone in layout.zones}
         for name in zones:
             if name in resources:
@@ -234,13 +243,19 @@ class _Compiler:
                 self.findings.append(Finding(pointer_of(["zones", name]), message, at_key=True))
         scope = Scope(zones, {name: i for i, name in enumerate(resources)},
                       {o.name: o for o in layout.options}, cards)  # fmt: skip
-        setup = self.steps(doc.get("setup", []), "/setup", scope, None, 0)
+        taken = {**dict.fromkeys(zones, "zone"), **dict.fromkeys(resources, "resource")}
+        tracks = tracks_of(doc.get("tracks", {}), taken, self.findings)
+        for track in tracks:
+            _reserved(track.name, pointer_of(["tracks", track.name]), self.findings)
+        scope.tracks = {track.name: track for track in tracks}
+        scope.payment = payment_of(doc.get("payment"), scope.resources, self.findings)
+        setup = with_starts(tracks, self.steps(doc.get("setup", []), "/setup", scope, None, 0))
         start = self.steps(doc["turn"].get("start", []), "/turn/start", scope, None, 0)
         actions = tuple(self._actions(doc["turn"]["choose"], scope))
         end = tuple(
             self.expression(text, scope, f"/end/{i}", Kind.FLAG)[0]
             for i, text in enumerate(doc["end"])
-        )
+        ) + track_ends(tracks)
         score_doc = doc["score"]
         lines = score_doc if isinstance(score_doc, dict) else {"score": score_doc}
         score = tuple(
@@ -259,7 +274,7 @@ class _Compiler:
         return Model(
             self.source.path, self.source.name, layout.game, layout.title, layout.min_players,
             layout.max_players, layout.options, resources, layout.zones, layout.piles, cards,
-            setup, start, actions, end, score, value, scope.slots[0],
+            setup, start, actions, end, score, value, scope.slots[0], tracks,
         )  # fmt: skip
 
     def _resources(self, declared: object) -> tuple[str, ...]:
@@ -389,7 +404,7 @@ class _Compiler:
 
     def _pay(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
         what, _, where = self._resource_step(item, at, scope, "pay")
-        need = scope.need
+        need, payment = scope.need, scope.payment
         cache: dict[Any, list[tuple[int, int]]] = {}
 
         def pay(state: DataState, seat: int, env: list[Any]) -> None:
@@ -401,6 +416,8 @@ class _Compiler:
                 except RulesFault as fault:
                     raise RulesFault(f"{where}: pay: {fault}") from None
             pool = state.pools[seat]
+            if payment is not None and payment.pay(pool, counts):
+                return
             for place, n in counts:
                 if pool[place] < n:
                     raise RulesFault(f"{where}: pay: seat {seat} cannot pay {cost!r}; "
@@ -545,6 +562,12 @@ class _Compiler:
                 pile[:] = [card for card in pile if card != HOLE]
 
         return refill
+
+    def _roll(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        return roll_step(self, item, at, scope) or _nothing
+
+    def _advance(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        return advance_step(self, item, at, scope) or _nothing
 
     def layout_zone(self, name: str) -> Zone:
         return next(zone for zone in self.layout.zones if zone.name == name)

@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
 from protopress.rules.data import grid
-from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Ty, Zone
+from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Track, Ty, Zone
+from protopress.rules.data.payment import Payment
 from protopress.rules.options import Option, OptionType
 
 MAX_TEXT = 400  # characters of one expression
 MAX_DEPTH = 16  # nodes inside each other
 MAX_NUMBER = 1_000_000  # a whole number written in an expression
 FUNCTIONS = ("sum", "count", "total", "empty", "can_pay", "min", "max", "any", "all",
-             "largest_group", "adjacent_pairs", "rows", "columns", "edge")  # fmt: skip
+             "track_points", "largest_group", "adjacent_pairs", "rows", "columns", "edge")  # fmt: skip
 GRID_FUNCTIONS = ("largest_group", "adjacent_pairs", "rows", "columns")  # of a grid, by a generator
 AGGREGATES = ("sum", "count", "min", "max", "any", "all")  # those that take a generator
 
@@ -56,6 +57,8 @@ class Scope:
     locals: dict[str, tuple[int, Ty]] = field(default_factory=dict)  # name -> (env slot, kind)
     score: Compiled | None = None  # the name `score` (in bots.value)
     slots: list[int] = field(default_factory=lambda: [0])  # env slots used so far (shared)
+    tracks: dict[str, Track] = field(default_factory=dict)  # each player's tracks (tracks.py)
+    payment: Payment | None = None  # wilds and trades (payment.py); None: exact costs
 
     def reserve(self) -> int:
         """A new env slot (for a value no expression names: a chosen card's place)."""
@@ -66,11 +69,7 @@ class Scope:
     def bind(self, name: str, ty: Ty) -> tuple[Scope, int]:
         """A scope where name is a new local (a chosen card, a `for` name), and its slot."""
         slot = self.reserve()
-        inner = Scope(
-            self.zones, self.resources, self.options, self.cards,
-            {**self.locals, name: (slot, ty)}, self.score, self.slots,
-        )  # fmt: skip
-        return inner, slot
+        return replace(self, locals={**self.locals, name: (slot, ty)}), slot
 
     def names(self) -> list[str]:
         fixed = ["my", "option", "players", "turns", "round", "resources"]
@@ -262,8 +261,12 @@ class _Compiler:
         place = scope.resources.get(attr)
         if place is not None:
             return (lambda state, seat, env: state.pools[base(state, seat, env)][place]), NUMBER
+        track = scope.tracks.get(attr)
+        if track is not None:
+            mark = track.place
+            return (lambda state, seat, env: state.tracks[base(state, seat, env)][mark]), NUMBER
         own = [name for name, z in scope.zones.items() if z.each]
-        hint = did_you_mean(attr, ["resources", *own, *scope.resources])
+        hint = did_you_mean(attr, ["resources", *own, *scope.resources, *scope.tracks])
         if zone is not None:
             raise ExprError(f"{attr!r} is shared, not each player's: write {attr}", at)
         raise ExprError(f"a player has no {attr!r}{hint}", at)
@@ -358,6 +361,8 @@ class _Compiler:
             return self._grid_call(name, node, depth)
         if name == "edge":
             return self._edge(node, depth)
+        if name == "track_points":
+            return self._track_points(node)
         if (
             name in AGGREGATES
             and len(node.args) == 1
@@ -373,6 +378,18 @@ class _Compiler:
             raise self.fail(node, f"{name}(...) takes one value")
         (arg, ty), where = args[0], node.args[0]
         return self._unary_call(name, arg, ty, where)
+
+    def _track_points(self, node: ast.Call) -> tuple[Compiled, Ty]:
+        """track_points(TRACK): the points of the player's position on a track."""
+        arg = node.args[0] if len(node.args) == 1 else None
+        if not isinstance(arg, ast.Name):
+            raise self.fail(node, "track_points(...) takes the name of a track")
+        track = self.scope.tracks.get(arg.id)
+        if track is None:
+            hint = did_you_mean(arg.id, self.scope.tracks)
+            raise self.fail(arg, f"{arg.id!r} is not a track of these rules{hint}")
+        mark, points_at = track.place, track.points_at
+        return (lambda s, m, e: points_at(s.tracks[m][mark])), NUMBER
 
     def _unary_call(self, name: str, arg: Compiled, ty: Ty, where: ast.AST) -> tuple[Compiled, Ty]:
         def expect(*kinds: Kind) -> None:
@@ -390,8 +407,18 @@ class _Compiler:
             return (lambda s, m, e: not arg(s, m, e)), FLAG
         if name == "can_pay":
             expect(Kind.LIST, Kind.TEXT)
-            need = self.scope.need
+            need, payment = self.scope.need, self.scope.payment
             cache: dict[Any, list[tuple[int, int]]] = {}
+            if payment is not None:
+
+                def can_pay_some_way(s: DataState, m: int, e: list[Any]) -> bool:
+                    cost = arg(s, m, e)
+                    counts = cache.get(cost)
+                    if counts is None:
+                        counts = cache[cost] = need(() if cost is None else cost)
+                    return payment.plan(s.pools[m], counts) is not None
+
+                return can_pay_some_way, FLAG
 
             def can_pay(s: DataState, m: int, e: list[Any]) -> bool:
                 cost = arg(s, m, e)

@@ -8,15 +8,17 @@ to closures of (state, seat, env): `seat` is the player the rules call `my`,
 
 What the language does not say yet goes in beside, without reshaping this: a
 board is a zone whose piles are cells (a `shape` on `Zone`, its cells' piles
-numbered as a seat's are); dice are a step drawing through `state.chance` by
-name, as shuffles do; a track is a per-seat number kept as pools are; drafting
-and other turn orders are a `turn.order` the engine's `apply` reads.
+numbered as a seat's are); drafting and other turn orders are a `turn.order`
+the engine's `apply` reads. Dice are a zone (`Zone.dice`) the `roll` step fills
+through `state.chance` by name, as shuffles are drawn (rules/data/dice.py);
+tracks are per-seat numbers in `DataState.tracks`, kept as pools are
+(rules/data/tracks.py); wilds and trades are a `Payment` (rules/data/payment.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,7 @@ class DataState:
     players: int
     seat: int = 0
     turns: int = 0  # completed turns, all seats
+    tracks: list[list[int]] = field(default_factory=list)  # per seat, per track (none: [])
 
     def copy(self) -> DataState:
         return DataState(
@@ -48,6 +51,7 @@ class DataState:
             self.players,
             self.seat,
             self.turns,
+            [track[:] for track in self.tracks],
         )
 
 
@@ -85,6 +89,8 @@ class Zone:
     setup_all: bool = False
     shuffle: bool = False
     grid: GridSpec | None = None
+    dice: int | None = None  # a pool of this many dice (rules/data/dice.py)
+    faces: tuple[str, ...] = ()  # each die's faces: ids of components of its kind
 
     @property
     def gaps(self) -> bool:
@@ -190,6 +196,26 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class Track:
+    """A track each player has a marker on: its place in `DataState.tracks`, its range,
+    where markers start, the position that ends the game, and its points by position."""
+
+    name: str
+    place: int
+    low: int
+    high: int
+    start: int
+    ends_at: int | None
+    points: tuple[int, ...]  # points at low, low + 1, ... (past the end: the last)
+
+    def points_at(self, position: int) -> int:
+        """The points of a marker at position (0 on a track without points)."""
+        if not self.points:
+            return 0
+        return self.points[min(position - self.low, len(self.points) - 1)]
+
+
+@dataclass(frozen=True)
 class Model:
     """A rules file compiled against a catalog: everything an engine needs."""
 
@@ -211,6 +237,7 @@ class Model:
     score: tuple[ScoreLine, ...]
     value: Compiled | None  # None: the score
     env_size: int
+    tracks: tuple[Track, ...] = ()  # each player's tracks (rules/data/tracks.py)
 
     def zone(self, name: str) -> Zone:
         return next(zone for zone in self.zones if zone.name == name)
