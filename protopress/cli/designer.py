@@ -30,8 +30,7 @@ def new(folder, with_rules):
         if path not in schemas:
             click.echo(f"wrote {path}")
     click.echo(f"wrote {len(schemas)} schema files to {folder / 'schemas'} (for your editor)")
-    click.echo(f"next: protopress render {folder / 'catalog.json'} --layouts {folder / 'layouts'}",
-               err=True)  # fmt: skip
+    click.echo(f"next: protopress render {folder / 'catalog.json'}", err=True)
 
 
 class TableSource(click.ParamType):

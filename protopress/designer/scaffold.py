@@ -67,7 +67,7 @@ A card game prototype made with protopress. The files:
 
 | file | what it is |
 |---|---|
-| `catalog.json` | the game's components: the symbols and the cards (id, count, title, text, cost, points) |
+| `catalog.json` | the game's components: the symbols and the cards (id, count, title, text, cost, points), and where its layouts are |
 | `cards.csv` | the same cards as a spreadsheet, to edit in any spreadsheet program |
 | `layouts/card.json` | how a card is drawn: title, cost icons, text, points, and the back |
 | `schemas/` | JSON Schemas, so an editor checks and completes `catalog.json` as you type |
@@ -85,8 +85,12 @@ Print the cards: A4 sheets with crop marks and duplex backs in `output/{game}/`
 (`--paper letter` for US Letter, `--png` for one image per card):
 
 ```sh
-protopress render catalog.json --layouts layouts
+protopress render catalog.json
 ```
+
+The catalog names its layouts (`"layouts": "layouts"`), so every command
+draws and checks the cards with `layouts/card.json`; `--layouts DIR` tries
+another folder.
 
 Edit the cards in a spreadsheet, then import them into the catalog: only the
 cards are replaced, the symbols stay, and nothing is written unless the
@@ -101,7 +105,7 @@ protopress export-table catalog.json --kind card --output cards.xlsx
 Re-render whenever the catalog or a layout changes while you work:
 
 ```sh
-protopress watch catalog.json --layouts layouts
+protopress watch catalog.json
 ```
 
 ## Making it yours
@@ -175,6 +179,7 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
     if name:
         document["title"] = name.strip()[:80] or document["title"]
     document["description"] = "A starter deck: edit the cards, the layout and the symbols."
+    document["layouts"] = LAYOUT_DIR
     document["symbols"] = SYMBOLS
     document["cards"] = CARDS
 

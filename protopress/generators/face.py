@@ -11,10 +11,10 @@ import unicodedata
 from collections.abc import Mapping, Sized
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from protopress.components.explain import Located
-from protopress.components.loader import locate_in_file
+from protopress.components.loader import file_positions, locate_in_file
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.suggest import nearest
 from protopress.generators.assets import AssetPolicy
@@ -46,6 +46,10 @@ from protopress.generators.shapes import outline, scaled
 from protopress.generators.svg import VectorArt
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
+
+if TYPE_CHECKING:
+    from protopress.components.jsonpos import SourceMap
+    from protopress.components.yamlsource import YamlSourceMap
 
 Contour = tuple[tuple[float, float], ...]
 
@@ -157,6 +161,8 @@ class FaceBuilder:
         self.bleed = bleed
         self.assets = assets
         self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
+        self._origin: Origin | None = None  # where the element being built was written
+        self._positions: dict[Path, SourceMap | YamlSourceMap] = {}  # of the layout files
         if assets is not None:
             assets.check_fonts(layout)
 
@@ -171,6 +177,7 @@ class FaceBuilder:
         for element, origin in elements:
             if "when" in element and not _holds(element["when"], fields):
                 continue
+            self._origin = origin  # what the element's warnings name
             try:
                 ops.extend(self._element(element, fields, warnings, component.id))
             except FieldError as error:
@@ -276,7 +283,7 @@ class FaceBuilder:
             element.get("leading", 1.2),
         )  # fmt: skip
         if not fitted.fits:
-            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+            warnings.append(self._overflow(component_id, text, element, (w, h), fitted.size))
         block = len(fitted.lines) * fitted.leading
         valign = valign or element.get("valign", "top")
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
@@ -330,7 +337,7 @@ class FaceBuilder:
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
-            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+            warnings.append(self._overflow(component_id, text, element, (w, h), fitted.size))
         return [fitted]
 
     def _shaped(self, items, text, element, fields, warnings, component_id, box, size,
@@ -340,7 +347,7 @@ class FaceBuilder:
         leading = element.get("leading", 1.2)
         fitted = fit_shaped(items, w, h, size, element.get("min_size", min(6, size)), leading)
         if not fitted.fits:
-            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+            warnings.append(self._overflow(component_id, text, element, (w, h), fitted.size))
         line_height = fitted.size * leading
         block = len(fitted.lines) * line_height
         valign = valign or element.get("valign", "top")
@@ -354,6 +361,32 @@ class FaceBuilder:
             for index, line in enumerate(fitted.lines)
         )  # fmt: skip
         return ShapedTextOp(lines, fitted.size, colour(element.get("colour"), fields) or BLACK)
+
+    def _overflow(self, component_id: str, text: str, element, box, size: float) -> str:
+        """The warning for text that does not fit its box even at its minimum size,
+        naming the element (where it was written, its name) and the fields it shows."""
+        w, h = box
+        where = []
+        if self._origin is not None:
+            where.append(self._written_at(self._origin))
+        if element.get("name"):
+            where.append(f"element {element['name']!r}")
+        names = list(dict.fromkeys(PLACEHOLDER.findall(str(element.get("text", "")))))
+        if names:
+            where.append(f"field{'s' * (len(names) > 1)} {', '.join(map(repr, names))}")
+        return (f"{component_id}: text {text[:40]!r} does not fit its "
+                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {size:g} pt"
+                + (f" ({', '.join(where)})" if where else ""))  # fmt: skip
+
+    def _written_at(self, origin: Origin) -> str:
+        """file:line:column /pointer of an element (each file read once to find it)."""
+        try:
+            if origin.path not in self._positions:
+                self._positions[origin.path] = file_positions(origin.path)
+            line, column = self._positions[origin.path].locate(origin.pointer)
+        except (OSError, ValueError):  # the file changed or went since it was loaded
+            line, column = 1, 1
+        return f"{origin.display}:{line}:{column} {origin.pointer}"
 
     def _family(self, name: str) -> Family:
         """A font and its bold, italic and bold italic: `NAME-bold` and the like
@@ -646,12 +679,6 @@ def fitted_image(size: tuple[float, float], box, fit: str, align: str, valign: s
     py = y + {"top": 0, "middle": (h - ph) / 2, "bottom": h - ph}[valign]
     clip = box if fit == "cover" else None
     return lambda path, art=None: ImageOp(path, px, py, pw, ph, clip, art)
-
-
-def _overflow(component_id: str, text: str, w: float, h: float, size: float) -> str:
-    """The warning for text that does not fit its box even at its minimum size."""
-    return (f"{component_id}: text {text[:40]!r} does not fit its "
-            f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {size:g} pt")  # fmt: skip
 
 
 MAX_LISTED = 5  # missing characters named in one warning

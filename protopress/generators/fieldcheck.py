@@ -22,12 +22,18 @@ from pathlib import Path
 
 from protopress.components.jsonpos import escape_token
 from protopress.components.loader import file_positions
-from protopress.components.problems import InvalidInput, Problem
+from protopress.components.problems import Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.components.suggest import did_you_mean
 from protopress.generators.binding import PLACEHOLDER
 from protopress.generators.expand import Deferred
-from protopress.generators.layout import Layout, layouts_for, problem_at
+from protopress.generators.layout import (
+    LAYOUTS_KEY,
+    Layout,
+    is_builtin_layout,
+    layouts_for,
+    problem_at,
+)
 
 FREE_KIND = "card"  # the built-in kind whose fields are free
 
@@ -105,9 +111,16 @@ def field_report(catalog, layouts: Mapping[str, Layout]) -> FieldReport:
             continue
         collection = every[kind].collection
         if kind == FREE_KIND:
-            warnings += _unused(catalog, collection, layout)
+            builtin = is_builtin_layout(layout)
+            warnings += _unused(catalog, collection, layout, builtin)
+            if not builtin:  # the built-in look binds what it may; the hint above says why
+                known = [*_card_fields(catalog, collection), *STANDARD_NAMES]
+                layout_problems += _unknown_bindings(layout, known, f"any {FREE_KIND}")
         else:
-            layout_problems += _undeclared_bindings(catalog.declared[kind], layout)
+            declared = catalog.declared[kind]
+            layout_problems += _unknown_bindings(
+                layout, [*declared.fields, *STANDARD_NAMES], declared.name
+            )
         for name, source in _drawn_lists(layout):
             if source not in collections:
                 continue  # the render says the collection is unknown, at the layout
@@ -133,10 +146,19 @@ STANDARD_NAMES = ("id", "count", "kind", "catalog")
 REPEAT_NAMES = ("index", "number", "item")
 
 
-def _undeclared_bindings(kind, layout: Layout) -> list[Problem]:
-    """A binding ({titel}, when: titel) in a declared kind's layout to a name that is
-    neither a declared field nor a standard one, at the binding, with did-you-mean."""
-    known = [*kind.fields, *STANDARD_NAMES]
+def _card_fields(catalog, collection: str) -> list[str]:
+    """The generic card's fields: every one some card has (a field of the card
+    schema that no card has prints blank all the same)."""
+    names: dict[str, None] = {}
+    for item in catalog.document.get(collection) or ():
+        names.update(dict.fromkeys(item))
+    return list(names)
+
+
+def _unknown_bindings(layout: Layout, known: list[str], owner: str) -> list[Problem]:
+    """A binding ({titel}, when: titel) in a layout to a name that is neither a field
+    of the kind (known: a declared kind's fields, or those the generic cards have) nor
+    a standard one, at the binding, with did-you-mean: it would print blank."""
     found: dict[tuple[str, str], Problem] = {}
     for side in ("front", "back"):
         items = (layout.front if side == "front" else layout.back) or ()
@@ -149,7 +171,7 @@ def _undeclared_bindings(kind, layout: Layout) -> list[Problem]:
             for pointer, name in _bindings(element):
                 if name in known or name in local:
                     continue
-                message = f"{name!r} is not a field of {kind.name}" + (
+                message = f"{name!r} is not a field of {owner}" + (
                     did_you_mean(name, known) or f"; fields: {', '.join(known)}"
                 )
                 problem = problem_at(origin.at(pointer), message)
@@ -192,9 +214,14 @@ def _bindings(element: dict) -> Iterator[tuple[str, str]]:
                 stack.append((at, child, key))
 
 
-def _unused(catalog, collection: str, layout: Layout) -> list[tuple[str, str]]:
+def _unused(catalog, collection: str, layout: Layout, builtin: bool) -> list[tuple[str, str]]:
+    """Card fields no layout shows, with the nearest name the layout binds. Drawn by
+    the built-in look, only its own fields are suggested (never the schema's `count`
+    for a `cost`), and fields that are no typo of them bring a hint to name the
+    catalog's layouts: the designer forgot them."""
     schema = schema_documents()[kinds()[FREE_KIND].schema_file]
-    known = set(schema["properties"]) | used_fields(layout)
+    shown = used_fields(layout)
+    known = set(schema["properties"]) | shown
     first: dict[str, str] = {}  # each unknown name once, where it is first written
     times: dict[str, int] = {}
     for index, item in enumerate(catalog.document.get(collection) or ()):
@@ -203,10 +230,16 @@ def _unused(catalog, collection: str, layout: Layout) -> list[tuple[str, str]]:
                 first.setdefault(name, f"/{collection}/{index}/{escape_token(name)}")
                 times[name] = times.get(name, 0) + 1
     found = []
+    suggested = shown if builtin else known
     for name, pointer in first.items():
         more = f" (in {times[name]} {collection})" if times[name] > 1 else ""
         message = f"field {name!r}{more} is not used by {layout.source.name}"
-        found.append((pointer, message + did_you_mean(name, known)))
+        found.append((pointer, message + did_you_mean(name, suggested)))
+    if builtin and any(not did_you_mean(name, shown) for name in first):
+        hint = (f"the {collection} are drawn with the built-in {FREE_KIND} layout, which shows "
+                f"only {', '.join(sorted(shown))}: name your layouts folder in the catalog "
+                f'("{LAYOUTS_KEY}": "layouts") or with --layouts DIR')  # fmt: skip
+        found.insert(0, ("", hint))
     return found
 
 
@@ -219,13 +252,3 @@ def _located(catalog, findings: list[tuple[str, str]], key: bool = False) -> lis
         Problem(name, *positions.locate(pointer, key=key), pointer, message)
         for pointer, message in findings
     )
-
-
-def check_bindings(catalog, layouts: Mapping[str, Layout], strict: bool = False) -> list[str]:
-    """The warnings of field_report; raises InvalidInput when there are problems (and,
-    with strict, when there are warnings: an unused card field is then an error)."""
-    report = field_report(catalog, layouts)
-    problems = report.problems + (report.warnings if strict else [])
-    if problems:
-        raise InvalidInput(problems)
-    return [str(warning) for warning in report.warnings]

@@ -570,11 +570,14 @@ def is_layout_file(path: Path) -> bool:
 def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[str, Layout]:
     """The layout of each kind: the designer's own when present, else the built-in one,
     else (a kind the catalog declares) the layout its declaration names, relative to
-    the catalog. A declared size overrides the layout's.
+    the catalog. A declared size overrides the layout's. Without override_dir, the
+    folder the catalog names (its `layouts` key) is the designer's.
 
     Kinds without any layout (gem definitions, scoring tables, ...) are not drawn.
     """
     declared = catalog.declared if catalog is not None else {}
+    if override_dir is None and catalog is not None:
+        override_dir = catalog_layouts_dir(catalog)
     result = {}
     for kind in kinds:
         own = own_layout(override_dir, kind) if override_dir else None
@@ -594,6 +597,38 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
         if layout is not None:
             result[kind] = layout
     return result
+
+
+LAYOUTS_KEY = "layouts"  # the catalog's own folder of layouts, relative to it
+
+
+def catalog_layouts_dir(catalog) -> Path | None:
+    """The folder of layouts the catalog names (its `layouts` key), or None. A
+    folder that is missing, not a folder, or outside the catalog's folder is a
+    problem located at the key. `--layouts DIR` overrides it."""
+    written = catalog.document.get(LAYOUTS_KEY) if catalog.path else None
+    if not isinstance(written, str):
+        return None
+    origin = Origin(catalog.path, str(catalog.path), f"/{LAYOUTS_KEY}")
+    folder = catalog.path.parent / written
+    try:
+        inside = folder.resolve().is_relative_to(catalog.path.parent.resolve())
+        found = folder.is_dir()
+    except (OSError, ValueError, RuntimeError) as error:  # a NUL, a long name, a link loop
+        raise InvalidInput([problem_at(origin, f"layouts folder {written!r}: {error}")]) from None
+    if not inside:
+        problem = f"layouts folder {written!r} lies outside the catalog's folder"
+        raise InvalidInput([problem_at(origin, problem)])
+    if not found:
+        problem = f"layouts folder {written!r} not found (looked for {folder})"
+        raise InvalidInput([problem_at(origin, problem)])
+    return folder
+
+
+def is_builtin_layout(layout: Layout) -> bool:
+    """Whether a layout is one protopress ships (not the designer's own)."""
+    source = layout.source.resolve()
+    return any(source.is_relative_to(folder.resolve()) for folder in builtin_layout_dirs())
 
 
 def _declared_layout(catalog, kind) -> Layout:

@@ -23,6 +23,7 @@ from starlette.routing import Mount, Route
 
 from protopress.components import InvalidInput, load_catalog
 from protopress.components.problems import Problem, printable
+from protopress.generators.fieldcheck import field_report
 from protopress.generators.watch import snapshot
 from protopress.web.faces import Faces
 from protopress.web.server import STATIC, page, static_files
@@ -107,7 +108,16 @@ class Preview:
             problem = printable(f"{shown}: {error.strerror or error}")
             return {"title": shown, "kinds": [], "problems": [problem]}, None
         kinds = [self._kind(faces, kind) for kind in catalog.components]
-        return {"title": catalog.title, "kinds": kinds, "problems": []}, faces
+        return {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}, faces
+
+    def _fields(self, faces: Faces) -> list[str]:
+        """What validate and render report of the layouts and fields (field_report,
+        the one function they share): bindings to fields no component has, unknown
+        ids, fields no layout uses (warnings)."""
+        report = field_report(faces.catalog, faces.layouts)
+        return [self._shown(problem) for problem in report.problems] + [
+            f"warning {self._shown(warning)}" for warning in report.warnings
+        ]
 
     def _invalid(self, invalid: InvalidInput) -> dict:
         """Problems that stop the catalog loading, each at the component it names."""
