@@ -20,6 +20,7 @@ from protopress.designer.tables import catalog_text, export_table, new_catalog
 
 SCHEMA_DIR = "schemas"
 LAYOUT_DIR = "layouts"
+CARDS_TABLE = "cards.csv"
 
 SYMBOLS = [
     {"id": "gold", "name": "Gold", "shape": "circle", "colour": "#d4a017"},
@@ -180,6 +181,7 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
         document["title"] = name.strip()[:80] or document["title"]
     document["description"] = "A starter deck: edit the cards, the layout and the symbols."
     document["layouts"] = LAYOUT_DIR
+    document["sources"] = {"card": CARDS_TABLE}
     document["symbols"] = SYMBOLS
     document["cards"] = CARDS
 
@@ -213,8 +215,8 @@ def _write_project(root: Path, document: dict, rules: str | None = None) -> list
         write(f"{SCHEMA_DIR}/{file_name}", _json_bytes(schema))
     write("catalog.json", catalog_text(document).encode("utf-8"))
     write(f"{LAYOUT_DIR}/card.json", _json_bytes(CARD_LAYOUT))
-    export_table(document, "card", root / "cards.csv")
-    written.append(Path("cards.csv"))
+    export_table(document, "card", root / CARDS_TABLE)
+    written.append(Path(CARDS_TABLE))
     readme = README.format(title=document["title"], game=document["game"])
     if rules is not None:
         write("rules.py", rules.encode("utf-8"))

@@ -17,7 +17,7 @@ from protopress.components.explain import Located
 from protopress.components.loader import file_positions, locate_in_file
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.suggest import nearest
-from protopress.generators.assets import AssetPolicy
+from protopress.generators.assets import AssetPolicy, MissingAsset
 from protopress.generators.binding import (
     MISSING,
     PLACEHOLDER,
@@ -131,6 +131,8 @@ class Face:
     bleed: float
     ops: tuple[Op, ...]
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    # images and icons drawn as placeholders (FaceBuilder with placeholders=True)
+    problems: tuple[Problem, ...] = field(default=(), compare=False)
 
     @property
     def trim(self) -> tuple[float, float]:
@@ -152,14 +154,34 @@ class FaceProblem(InvalidInput[Problem], ValueError):
     what shows a face beside its problems (the local pages) shows this one."""
 
 
-class FaceBuilder:
-    """Builds faces from one layout; icons look ids up in the catalog's collections."""
+PLACEHOLDER_INK = Colour(0.85, 0.1, 0.1)  # a missing image's crossed box and name
+PLACEHOLDER_PAPER = Colour(1.0, 0.93, 0.93)
 
-    def __init__(self, layout, catalog, bleed: float, assets: AssetPolicy | None = None):
+
+class FaceBuilder:
+    """Builds faces from one layout; icons look ids up in the catalog's collections.
+
+    With placeholders, a missing image draws a crossed box with its name (one
+    refused, outside the catalog's folder or not an image one may open, still
+    stops the render) and an unknown `:icon:` in text draws `[icon?]`; each is a located
+    problem in the face's `problems`, and the face is built all the same (render
+    writes everything, then exits 1 listing them). Without, they raise FaceProblem.
+    """
+
+    def __init__(
+        self,
+        layout,
+        catalog,
+        bleed: float,
+        assets: AssetPolicy | None = None,
+        placeholders: bool = False,
+    ):
         self.layout = layout
         self.catalog = catalog
         self.bleed = bleed
         self.assets = assets
+        self.placeholders = placeholders
+        self._missing: list[tuple[str, str]] = []  # (key, message) of the element being built
         self._icons: dict[tuple[str, str], tuple[str, Colour]] = {}
         self._origin: Origin | None = None  # where the element being built was written
         self._positions: dict[Path, SourceMap | YamlSourceMap] = {}  # of the layout files
@@ -174,6 +196,7 @@ class FaceBuilder:
             elements = self.layout.elements(side, fields, warnings, component.id)
         except LayoutProblem as problem:  # bound repeats past the face's bounds
             raise self._located(side, problem.origin, "", problem.message, component) from None
+        problems: list[Problem] = []
         for element, origin in elements:
             if "when" in element and not _holds(element["when"], fields):
                 continue
@@ -182,9 +205,20 @@ class FaceBuilder:
                 ops.extend(self._element(element, fields, warnings, component.id))
             except FieldError as error:
                 raise self._located(side, origin, f"/{error.key}", str(error), component) from None
+            finally:
+                missing, self._missing = self._missing, []
+            for key, message in missing:
+                problems += self._located(side, origin, f"/{key}", message, component).problems
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
         name = f"{component.kind}/{component.id}/{side}"
-        return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings))
+        return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings), tuple(problems))
+
+    def _missing_art(self, key: str, message: str) -> None:
+        """An image or icon that cannot be drawn: raised as a problem of the face, or
+        (with placeholders) kept for the face's problems while a placeholder is drawn."""
+        if not self.placeholders:
+            raise FieldError(key, message)
+        self._missing.append((key, message))
 
     def _located(
         self, side: str, origin: Origin | None, key: str, message: str, component
@@ -316,7 +350,15 @@ class FaceBuilder:
         except MarkupError as error:
             raise FieldError("text", f"{_shown(text)}: {error}") from None
         ids = sorted({piece.id for piece in pieces if isinstance(piece, Icon)})
-        icons = tuple((icon_id, self._inline_icon(icon_id, element)) for icon_id in ids)
+        found = {icon_id: self._inline_icon(icon_id, element) for icon_id in ids}
+        if None in found.values():  # unknown icons, drawn as their name: [fier?]
+            pieces = tuple(
+                Span(f"[{p.id}?]", p.bold, p.italic)
+                if isinstance(p, Icon) and found[p.id] is None
+                else p
+                for p in pieces
+            )
+        icons = tuple((icon_id, icon) for icon_id, icon in found.items() if icon is not None)
         family = self._family(font or element.get("font", DEFAULT_FONT))
         spans = [p for p in pieces if isinstance(p, Span)]
         _glyph_warnings([(s.text, family.pick(s.bold, s.italic)) for s in spans], element,
@@ -404,9 +446,10 @@ class FaceBuilder:
         return Family(variant(bold, italic), variant(True, italic), variant(bold, True),
                       variant(True, True))  # fmt: skip
 
-    def _inline_icon(self, icon_id: str, element) -> InlineIcon:
+    def _inline_icon(self, icon_id: str, element) -> InlineIcon | None:
         """The icon `:id:` names: from the element's `icons` collections, or from
-        every catalog collection whose components have shapes."""
+        every catalog collection whose components have shapes; None when there is
+        none (with placeholders: the problem is kept)."""
         names = element.get("icons")
         names = [names] if isinstance(names, str) else names or self._icon_collections()
         for name in names:
@@ -417,11 +460,12 @@ class FaceBuilder:
         known = [str(i.get("id")) for n in names for i in self._collection(n, "icons")]
         match = nearest(icon_id, known)
         hint = f" (did you mean ':{match}:'?)" if match else ""
-        raise FieldError(
+        self._missing_art(
             "text",
             f"unknown icon ':{icon_id}:'{hint}; icons come "
             f"from {', '.join(names) or 'no collection'} (write \\: for a literal colon)",
         )
+        return None
 
     def _icon_collections(self) -> list[str]:
         if not hasattr(self, "_icon_names"):
@@ -624,11 +668,14 @@ class FaceBuilder:
         if self.assets is None:
             return []
         label = fill(element["path"], fields)
+        box = self._box(element)
         try:
             path = self.assets.resolve(label)
-        except ValueError as error:  # located at the element's path, naming the component
+        except MissingAsset as error:
+            self._missing_art("path", str(error))
+            return self._placeholder(label, box)
+        except ValueError as error:  # refused: located at the element's path, naming the component
             raise FieldError("path", str(error)) from None
-        box = self._box(element)
         fit = element.get("fit", "contain")
         size, art = self.assets.size(path), self.assets.art(path)
         placed = fitted_image(size, box, fit, element.get("align", "center"),
@@ -637,6 +684,28 @@ class FaceBuilder:
             art_warnings(f"{component_id}: image {label!r}", size, art, box, fit, placed)
         )
         return [placed]
+
+    def _placeholder(self, label: str, box) -> list[Op]:
+        """A crossed box with the image's name, where the image would go."""
+        x, y, w, h = box
+        ops: list[Op] = [
+            RectOp(x, y, w, h, PLACEHOLDER_PAPER, PLACEHOLDER_INK, 1.0),
+            LineOp(x, y, x + w, y + h, PLACEHOLDER_INK, 1.0),
+            LineOp(x, y + h, x + w, y, PLACEHOLDER_INK, 1.0),
+        ]
+        name_font = self.layout.font(DEFAULT_FONT)
+        size = min(8.0, h / 4)
+        width = name_font.width(label, size)
+        if width > w * 0.9:
+            size *= w * 0.9 / width
+            width = name_font.width(label, size)
+        if size >= 3:  # smaller, no one reads it: the box and its cross still show
+            baseline = y + (h + name_font.ascent(size)) / 2
+            run = ((x + (w - width) / 2, baseline, label),)
+            ops += [RectOp(x + (w - width) / 2 - 1, y + (h - size) / 2 - 1, width + 2, size + 2,
+                           PLACEHOLDER_PAPER),  # the name stays readable over the cross
+                    TextOp(run, name_font, size, PLACEHOLDER_INK)]  # fmt: skip
+        return ops
 
 
 PRINT_DPI = 300  # below this a raster picture prints visibly soft

@@ -17,16 +17,18 @@ errors.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from protopress.components.jsonpos import escape_token
 from protopress.components.loader import file_positions
-from protopress.components.problems import Problem
+from protopress.components.problems import InvalidInput, Problem
 from protopress.components.schemas import kinds, schema_documents
 from protopress.components.suggest import did_you_mean
+from protopress.generators.assets import AssetPolicy
 from protopress.generators.binding import PLACEHOLDER
 from protopress.generators.expand import Deferred
+from protopress.generators.face import FaceBuilder, FaceProblem
 from protopress.generators.layout import (
     LAYOUTS_KEY,
     Layout,
@@ -90,6 +92,13 @@ class FieldReport:
 
     problems: list[Problem]  # unknown ids in drawn lists, layout bindings to undeclared fields
     warnings: list[Problem]  # generic card fields that no layout uses (errors with --strict)
+    # what drawing the faces meets (missing images, unknown icons, bad colours and sizes);
+    # found only when asked (drawn=True): a render meets them as it draws
+    drawn: list[Problem] = field(default_factory=list)
+
+    @property
+    def every_problem(self) -> list[Problem]:
+        return sorted({*self.problems, *self.drawn})
 
 
 def designer_layouts(catalog, layouts_dir: Path | None = None) -> dict[str, Layout]:
@@ -98,9 +107,12 @@ def designer_layouts(catalog, layouts_dir: Path | None = None) -> dict[str, Layo
     return layouts_for(wanted, layouts_dir, catalog) if wanted else {}
 
 
-def field_report(catalog, layouts: Mapping[str, Layout]) -> FieldReport:
+def field_report(
+    catalog, layouts: Mapping[str, Layout], drawn: bool = False, allow_outside: bool = False
+) -> FieldReport:
     """The problems and warnings of the designer's kinds (the generic card and the
-    declared kinds) drawn by layouts."""
+    declared kinds) drawn by layouts; with drawn, also what building their faces
+    meets (drawn_problems), as validate and check report up front."""
     findings: list[tuple[str, str]] = []
     warnings: list[tuple[str, str]] = []
     layout_problems: list[Problem] = []
@@ -138,7 +150,33 @@ def field_report(catalog, layouts: Mapping[str, Layout]) -> FieldReport:
     return FieldReport(
         sorted(_located(catalog, findings) + layout_problems),
         _located(catalog, warnings, key=True),
+        drawn_problems(catalog, layouts, allow_outside) if drawn else [],
     )
+
+
+def drawn_problems(catalog, layouts: Mapping[str, Layout], allow_outside: bool = False):
+    """Every problem building the designer's kinds' faces meets, all at once: images
+    missing or refused and unknown `:icons:` (which a render draws as placeholders),
+    fonts, colours and sizes from fields (one per face: the face stops there)."""
+    root = catalog.path.parent if catalog.path else Path.cwd()
+    assets = AssetPolicy(root, allow_outside)
+    found: set[Problem] = set()
+    for kind, layout in layouts.items():
+        if kind != FREE_KIND and kind not in catalog.declared:
+            continue
+        try:
+            builder = FaceBuilder(layout, catalog, 0.0, assets, placeholders=True)
+        except InvalidInput as invalid:  # its fonts
+            found.update(invalid.problems)
+            continue
+        sides = ("front", "back") if layout.back is not None else ("front",)
+        for component in catalog.of_kind(kind):
+            for side in sides:
+                try:
+                    found.update(builder.build(component, side).problems)
+                except FaceProblem as problem:
+                    found.update(problem.problems)
+    return sorted(found)
 
 
 # Names every component's bindings have (face.context), and those a repeat binds.

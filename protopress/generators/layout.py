@@ -15,8 +15,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
-from protopress.components.loader import SOURCE_SUFFIXES, file_positions, load_document
+from protopress.components.loader import (
+    SOURCE_SUFFIXES,
+    file_positions,
+    load_document,
+    parse_source_file,
+)
 from protopress.components.problems import InvalidInput, Problem
+from protopress.components.schemas import kinds as builtin_kinds
 from protopress.components.sizes import MIN_SIZE_MM, trim_of
 from protopress.components.suggest import did_you_mean
 from protopress.files import NotRegularFile, read_regular
@@ -623,6 +629,42 @@ def catalog_layouts_dir(catalog) -> Path | None:
         problem = f"layouts folder {written!r} not found (looked for {folder})"
         raise InvalidInput([problem_at(origin, problem)])
     return folder
+
+
+def unloaded_layout_problems(catalog_path: Path, override_dir: Path | None) -> list[Problem]:
+    """The problems of every layout file in the folder a catalog that did not load
+    names (its `layouts` key, read from its text), or in override_dir: reported in
+    the same run as the catalog's own problems, never one run after them."""
+    try:
+        document = parse_source_file(catalog_path, str(catalog_path))
+    except (OSError, InvalidInput):
+        document = None
+    document = document if isinstance(document, dict) else {}
+    declared = document.get("kinds")
+    # a folder may hold fragment files and bases too: only <kind>.json files are layouts
+    names = {*builtin_kinds(), *(declared if isinstance(declared, dict) else ())}
+    folder = override_dir
+    if folder is None:
+        written = document.get(LAYOUTS_KEY)
+        if not isinstance(written, str):
+            return []
+        folder = catalog_path.parent / written
+        try:
+            if not folder.is_dir() or not folder.resolve().is_relative_to(
+                catalog_path.parent.resolve()
+            ):
+                return []  # the catalog's own problem, once it loads
+        except (OSError, ValueError, RuntimeError):
+            return []
+    problems: list[Problem] = []
+    for path in sorted(
+        p for p in folder.iterdir() if is_layout_file(p) and p.stem in names and p.is_file()
+    ):
+        try:
+            load_layout(path)
+        except InvalidInput as invalid:
+            problems += invalid.problems
+    return problems
 
 
 def is_builtin_layout(layout: Layout) -> bool:
