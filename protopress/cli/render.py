@@ -373,16 +373,17 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
         raise click.UsageError(
             f"{catalog.game} has no {', '.join(unknown)}; kinds: {', '.join(catalog.components)}"
         )
-    from protopress.generators.fieldcheck import field_report
+    from protopress.generators.fieldcheck import drawn_problems, field_report
     from protopress.generators.layout import layouts_for
 
     drawn = layouts_for(only_kinds or catalog.components, options.layouts_dir, catalog)
     report = field_report(catalog, drawn)
     if report.problems or (options.strict and report.warnings):
-        # every problem of the layouts and fields at once; nothing is written
+        # every problem of the run at once, what drawing would meet too; nothing is written
         for warning in () if options.strict else report.warnings:
             click.echo(f"warning {warning}", err=True)
-        raise InvalidInput(report.problems + (report.warnings if options.strict else []))
+        found = drawn_problems(catalog, drawn, options.allow_outside_assets)
+        raise InvalidInput([*report.problems, *found, *(report.warnings if options.strict else [])])
     unused = [str(warning) for warning in report.warnings]
     if preset:
         result = render_preset(catalog, options, preset, kinds=only_kinds or None)

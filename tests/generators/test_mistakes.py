@@ -320,3 +320,19 @@ def test_import_names_the_source_and_the_layouts_beside_the_catalog(tmp_path):
     document = json.loads(catalog.read_text())
     assert list(document)[:6] == ["game", "title", "version", "layouts", "sources", "cards"]
     assert (document["layouts"], document["sources"]) == ("layouts", {"card": "cards.csv"})
+
+
+def test_render_refusing_a_binding_lists_the_missing_art_of_the_same_run(broken, tmp_path):
+    layout = _edit_layout(broken, '"{title}"', '"{titel}"')
+    line, column = _where(layout, '"{titel}"')
+    result = invoke("render", broken / "catalog.json", "-o", tmp_path / "out", "-q")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == sorted(
+        [
+            f"{layout}:{line}:{column} /front/2/text: 'titel' is not a field of any card "
+            "(did you mean 'title'?)",
+            *_problems(broken),
+        ],
+        key=lambda text: int(text.split(":")[1]),  # in the layout's order, as validate
+    )
+    assert not (tmp_path / "out").exists()
