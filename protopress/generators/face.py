@@ -161,11 +161,12 @@ PLACEHOLDER_PAPER = Colour(1.0, 0.93, 0.93)
 class FaceBuilder:
     """Builds faces from one layout; icons look ids up in the catalog's collections.
 
-    With placeholders, a missing image draws a crossed box with its name (one
-    refused, outside the catalog's folder or not an image one may open, still
-    stops the render) and an unknown `:icon:` in text draws `[icon?]`; each is a located
-    problem in the face's `problems`, and the face is built all the same (render
-    writes everything, then exits 1 listing them). Without, they raise FaceProblem.
+    With placeholders, a missing image draws a crossed box with its name and an
+    unknown `:icon:` in text draws `[icon?]`; each is a located problem in the
+    face's `problems`, and the face is built all the same (render writes
+    everything, then exits 1 listing them). Without, they raise FaceProblem. An
+    image that is there but refused (outside the catalog's folder, damaged, too
+    large) raises either way.
     """
 
     def __init__(
