@@ -84,3 +84,30 @@ def test_watch_writes_where_render_writes(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert str(seen["output"]) == "output/my-deck"  # the game id, as render's default
     assert "and my-deck/layouts and my-deck/cards.csv" in result.output
+
+
+def test_the_preview_imports_a_changed_csv_and_shows_it(tmp_path):
+    import os
+
+    from protopress.web.preview import Preview
+
+    project = tmp_path / "game"
+    new_project(project)
+    preview = Preview(project / "catalog.json")
+
+    def titles():
+        [cards] = [k for k in preview.state()["kinds"] if k["kind"] == "card"]
+        return [component["title"] for component in cards["components"]]
+
+    assert titles()[0] == "Woodcutter"
+    table = project / "cards.csv"
+    table.write_text(table.read_text().replace("Woodcutter,", "Lumberjack,", 1))
+    later = table.stat().st_mtime_ns + 10**9  # a save a second later, whatever the clock
+    os.utime(table, ns=(later, later))
+    assert preview.refresh()
+    assert titles()[0] == "Lumberjack"
+    assert '"title": "Lumberjack"' in (project / "catalog.json").read_text()
+    table.write_text(table.read_text().replace(",3,", ",three,", 1))
+    os.utime(table, ns=(later + 10**9, later + 10**9))
+    assert preview.refresh()
+    assert any("cards.csv!B2: expected an integer" in p for p in preview.state()["problems"])
