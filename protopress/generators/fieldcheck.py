@@ -4,14 +4,17 @@ The generic `card` kind takes free fields, so its schema cannot catch a typo: a
 field that neither the card schema nor the card's layout knows is reported as a
 located warning with the nearest known name ("titel": did you mean 'title'?).
 A declared kind's layout may bind only the kind's declared fields and the
-standard names (id, count, kind, catalog; index, number and item in repeats): any
-other binding is a located problem in the layout, with the nearest field's name.
-A list of ids drawn by an `icons`, `legend` or `markers` element with
+standard names (id, count, kind, catalog; index, number and item in repeats), and
+the designer's own card layout only fields some card has: any other binding is a
+located problem in the layout, with the nearest field's name (it would print
+blank). A list of ids drawn by an `icons`, `legend` or `markers` element with
 `from: <collection>` must name components of that collection: an unknown id is a
 located problem (it would print as a blank icon). Both apply to the generic card
 and to the kinds a catalog declares (whose schemas already refuse unknown fields).
-validate, check and render run these checks; render --strict makes the warnings
-errors.
+validate, check, render, import and the preview run these checks (field_report,
+the one function they share); render --strict makes the warnings errors.
+validate and check also build the faces (drawn_problems), so that what a render
+meets (missing images, unknown icons...) is reported up front, all at once.
 """
 
 from __future__ import annotations
