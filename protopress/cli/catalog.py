@@ -11,7 +11,12 @@ import click
 
 from protopress.atomic import write_atomic
 from protopress.cli.app import cli
-from protopress.cli.common import Problems, load_or_exit, resolve_target
+from protopress.cli.common import (
+    Problems,
+    load_or_exit,
+    load_with_layouts_or_exit,
+    resolve_target,
+)
 from protopress.cli.render import layouts_option
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.problems import Problem
@@ -59,11 +64,12 @@ def games(as_json):
 
 
 def _field_report(catalog, layouts_dir):
-    """The field checks of the generic card and declared kinds against their layouts;
+    """The field checks of the generic card and declared kinds against their layouts,
+    and what drawing their faces meets (missing images, unknown icons...);
     InvalidInput when a layout itself has problems."""
     from protopress.generators.fieldcheck import designer_layouts, field_report
 
-    return field_report(catalog, designer_layouts(catalog, layouts_dir))
+    return field_report(catalog, designer_layouts(catalog, layouts_dir), drawn=True)
 
 
 @cli.command()
@@ -83,11 +89,20 @@ def validate(targets, all_games, as_json, layouts_dir):
         targets = tuple(targets) + builtin_ids()
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
+    from protopress.generators.layout import unloaded_layout_problems
+
     resolved = [resolve_target(target) for target in targets]
     results = []
     for path, name in resolved:
         try:
             catalog = load_catalog(path, display=name)
+        except InvalidInput as invalid:  # and its layouts' problems, in the same run
+            problems = [*invalid.problems, *unloaded_layout_problems(path, layouts_dir)]
+            results.append(
+                {"file": name, "valid": False, "problems": [p.to_json() for p in problems]}
+            )
+            continue
+        try:
             report = _field_report(catalog, layouts_dir)
         except InvalidInput as invalid:
             results.append(
@@ -95,8 +110,8 @@ def validate(targets, all_games, as_json, layouts_dir):
             )
             continue
         results.append(
-            {"file": name, "game": catalog.game, "valid": not report.problems,
-             "problems": [p.to_json() for p in report.problems],
+            {"file": name, "game": catalog.game, "valid": not report.every_problem,
+             "problems": [p.to_json() for p in report.every_problem],
              "warnings": [p.to_json() for p in report.warnings]}
         )  # fmt: skip
     valid = all(result["valid"] for result in results)
@@ -139,7 +154,7 @@ def check(target, as_json, seed, layouts_dir):
     """
     from protopress.validators.registry import run_checks
 
-    catalog = load_or_exit(target)
+    catalog = load_with_layouts_or_exit(target, layouts_dir)
     try:
         report = _field_report(catalog, layouts_dir)
     except InvalidInput as error:
@@ -171,7 +186,7 @@ def _field_findings(catalog, report):
     """The field report as findings: each names the component (or the layout's kind)."""
     from protopress.validators.findings import Finding
 
-    for severity, problems in (("error", report.problems), ("warning", report.warnings)):
+    for severity, problems in (("error", report.every_problem), ("warning", report.warnings)):
         for problem in problems:
             yield Finding(severity, _component_at(catalog, problem), str(problem), "fields")
 

@@ -73,6 +73,19 @@ def load_or_exit(target: str):
         ) from None
 
 
+def load_with_layouts_or_exit(target: str, layouts_dir: Path | None):
+    """load_or_exit, and when the catalog is invalid, the problems of its layouts
+    (the folder it names, or layouts_dir) in the same run."""
+    from protopress.generators.layout import unloaded_layout_problems
+
+    try:
+        return load_or_exit(target)
+    except Problems as problems:
+        path, _ = resolve_target(target)
+        problems.lines += map(str, unloaded_layout_problems(path, layouts_dir))
+        raise
+
+
 def catalog_reference(spec, catalog_path: str | None) -> str:
     """The catalog to play spec with: the one named, else the game's own (id or file)."""
     if catalog_path:

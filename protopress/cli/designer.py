@@ -9,6 +9,7 @@ import click
 
 from protopress.cli.app import cli
 from protopress.cli.common import Problems, load_or_exit, refuse_overwrite
+from protopress.cli.render import layouts_option
 from protopress.components import InvalidInput
 
 
@@ -30,8 +31,7 @@ def new(folder, with_rules):
         if path not in schemas:
             click.echo(f"wrote {path}")
     click.echo(f"wrote {len(schemas)} schema files to {folder / 'schemas'} (for your editor)")
-    click.echo(f"next: protopress render {folder / 'catalog.json'} --layouts {folder / 'layouts'}",
-               err=True)  # fmt: skip
+    click.echo(f"next: protopress render {folder / 'catalog.json'}", err=True)
 
 
 class TableSource(click.ParamType):
@@ -62,23 +62,37 @@ class TableSource(click.ParamType):
 @click.option("--sheet", help="The sheet of an Excel file (default: the first).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The catalog to write; an existing one keeps everything but this kind.")  # fmt: skip
-def import_command(table, kind, sheet, output):
+@layouts_option("A folder of <kind>.json (or .yaml) layouts the columns are checked against.")
+def import_command(table, kind, sheet, output, layouts_dir):
     """Turn a spreadsheet (one row per component) into a catalog that validates.
 
     The table is a .csv or .xlsx file, or the http(s) address of one (a published
     spreadsheet's CSV export). Bad cells are reported as FILE:SHEET!CELL: what
-    was expected; nothing is written until every row is valid.
+    was expected; nothing is written until every row is valid. The catalog names
+    the table as the kind's source (for watch and preview) and, when it names no
+    layouts, the layouts folder beside it. The columns are then checked against
+    the layouts: a column no layout shows is a warning at its header cell.
     """
-    from protopress.designer import TableError, UnreadableTable, import_table, imported_count
+    from protopress.designer import TableError, UnreadableTable, imported_count
     from protopress.designer.table_url import FetchError
+    from protopress.designer.tables import import_reviewed
     from protopress.files import InUse, exclusive
 
     if isinstance(table, Path):
         refuse_overwrite([output], [table])
 
+    def review(catalog):
+        from protopress.generators.fieldcheck import designer_layouts, field_report
+
+        try:
+            report = field_report(catalog, designer_layouts(catalog, layouts_dir))
+        except InvalidInput as invalid:  # a layout that does not load: said as it is
+            return invalid.problems
+        return [*report.problems, *report.warnings]
+
     try:
         with exclusive(output, "the catalog"):  # read, merge and write as one step
-            document = import_table(table, kind, sheet=sheet, output=output)
+            imported = import_reviewed(table, kind, sheet, output, review=review, record=True)
     except InUse as error:
         raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
     except (FetchError, UnreadableTable) as error:
@@ -89,7 +103,9 @@ def import_command(table, kind, sheet, output):
         for problem in invalid.problems:
             click.echo(str(problem))
         sys.exit(1)
-    rows = imported_count(document, kind)
+    for problem in imported.review:  # the catalog is valid; the layouts disagree
+        click.echo(f"warning {problem}", err=True)
+    rows = imported_count(imported.document, kind)
     click.echo(f"wrote {output}", err=True)
     click.echo(f"{rows} {kind} components imported from {table}", err=True)
 

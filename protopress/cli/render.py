@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
 import click
 
 from protopress.cli.app import cli
-from protopress.cli.common import Length, Offset, load_or_exit
+from protopress.cli.common import Length, Offset, load_with_layouts_or_exit
 from protopress.components import InvalidInput
 from protopress.games import builtin_ids
 from protopress.generators.standards import PdfxStandard
@@ -177,7 +178,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
         targets = tuple(targets) + builtin_ids()
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
-    catalogs = [load_or_exit(target) for target in targets]
+    catalogs = [load_with_layouts_or_exit(target, layouts_dir) for target in targets]
     if cmyk or pdfx or icc_profile is not None:
         from protopress.generators.separation import separation
 
@@ -222,6 +223,12 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             continue
         for warning in result.warnings:
             click.echo(f"warning {warning}", err=True)
+        for problem in sorted(result.problems):  # drawn as placeholders, every one
+            click.echo(str(problem))
+        if result.problems:
+            click.echo(f"{catalog.game}: {len(result.problems)} problems drawn as placeholders "
+                       "(crossed boxes, [icon?]); the files are written", err=True)  # fmt: skip
+            failed = True
         for line in _preset_report(result, catalog.game) if not quiet else ():
             click.echo(line)
         done.append(Written(catalog.game, options.output_dir, tuple(result.files)))
@@ -302,7 +309,7 @@ def preflight(files, as_json, expect, require_crop_marks, max_ink, pdfx):
     "catalog_path", metavar="CATALOG", type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @layouts_option("A folder of <kind>.json (or .yaml) layouts (watched too).")
-@output_folder_option("Output folder (default output/<catalog file name>/).")
+@output_folder_option("Output folder (default output/<game>/, as render).")
 @paper_option
 @click.option("--png", is_flag=True, help="Also keep one PNG per component up to date.")
 @click.option(
@@ -313,22 +320,25 @@ def preflight(files, as_json, expect, require_crop_marks, max_ink, pdfx):
     help="Seconds between looks at the files.",
 )
 def watch(catalog_path, layouts_dir, output, paper, png, interval):
-    """Re-render whenever the catalog or a layout changes (Ctrl-C to stop).
+    """Re-render whenever the catalog, a layout or a source spreadsheet changes (Ctrl-C to stop).
 
-    Only the kinds that changed are drawn again, and only the changed
-    components' PNGs; problems are reported and watching goes on.
+    The catalog's layouts folder and its `sources` (the tables `import` read)
+    are followed: a changed table is imported again. Only the kinds that changed
+    are drawn again, and only the changed components' PNGs; problems are
+    reported and watching goes on.
     """
     from protopress.components.problems import printable
     from protopress.generators.render import RenderOptions
+    from protopress.generators.watch import Sources
     from protopress.generators.watch import watch as watch_files
 
+    followed = Sources(catalog_path, layouts_dir).followed()
     options = RenderOptions(
-        output_dir=output or Path("output") / catalog_path.stem,
+        output_dir=output or Path("output") / _game_of(catalog_path),
         paper=paper, png=png, dpi=150, layouts_dir=layouts_dir,
     )  # fmt: skip
-    click.echo(
-        f"watching {catalog_path}" + (f" and {layouts_dir}" if layouts_dir else ""), err=True
-    )
+    names = [str(p) for p in (followed.layouts_dir, *followed.tables) if p is not None]
+    click.echo(f"watching {catalog_path}" + "".join(f" and {name}" for name in names), err=True)
 
     def report(event):
         stream_err = event.kind != "rendered"
@@ -339,6 +349,23 @@ def watch(catalog_path, layouts_dir, output, paper, png, interval):
         watch_files(catalog_path, options, report, should_stop=lambda: False, interval=interval)
     except KeyboardInterrupt:
         click.echo("stopped", err=True)
+
+
+def _game_of(catalog_path: Path) -> str:
+    """The catalog's game id (render writes to output/<game>/), read from its text
+    even when it does not validate; else the file's name."""
+    from protopress.components.loader import parse_source_file
+    from protopress.components.schemas import schema_documents
+
+    try:
+        document = parse_source_file(catalog_path, str(catalog_path))
+    except (OSError, InvalidInput):
+        return catalog_path.stem
+    game = document.get("game") if isinstance(document, dict) else None
+    rule = schema_documents()["common.schema.json"]["$defs"]["id"]
+    if isinstance(game, str) and len(game) <= rule["maxLength"] and re.match(rule["pattern"], game):
+        return game
+    return catalog_path.stem
 
 
 def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
@@ -354,11 +381,18 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
         raise click.UsageError(
             f"{catalog.game} has no {', '.join(unknown)}; kinds: {', '.join(catalog.components)}"
         )
-    from protopress.generators.fieldcheck import check_bindings
+    from protopress.generators.fieldcheck import drawn_problems, field_report
     from protopress.generators.layout import layouts_for
 
     drawn = layouts_for(only_kinds or catalog.components, options.layouts_dir, catalog)
-    unused = check_bindings(catalog, drawn, strict=options.strict)
+    report = field_report(catalog, drawn)
+    if report.problems or (options.strict and report.warnings):
+        # every problem of the run at once, what drawing would meet too; nothing is written
+        for warning in () if options.strict else report.warnings:
+            click.echo(f"warning {warning}", err=True)
+        found = drawn_problems(catalog, drawn, options.allow_outside_assets)
+        raise InvalidInput([*report.problems, *found, *(report.warnings if options.strict else [])])
+    unused = [str(warning) for warning in report.warnings]
     if preset:
         result = render_preset(catalog, options, preset, kinds=only_kinds or None)
     else:

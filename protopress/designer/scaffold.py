@@ -20,6 +20,7 @@ from protopress.designer.tables import catalog_text, export_table, new_catalog
 
 SCHEMA_DIR = "schemas"
 LAYOUT_DIR = "layouts"
+CARDS_TABLE = "cards.csv"
 
 SYMBOLS = [
     {"id": "gold", "name": "Gold", "shape": "circle", "colour": "#d4a017"},
@@ -67,7 +68,7 @@ A card game prototype made with protopress. The files:
 
 | file | what it is |
 |---|---|
-| `catalog.json` | the game's components: the symbols and the cards (id, count, title, text, cost, points) |
+| `catalog.json` | the game's components: the symbols and the cards (id, count, title, text, cost, points), and where its layouts are |
 | `cards.csv` | the same cards as a spreadsheet, to edit in any spreadsheet program |
 | `layouts/card.json` | how a card is drawn: title, cost icons, text, points, and the back |
 | `schemas/` | JSON Schemas, so an editor checks and completes `catalog.json` as you type |
@@ -85,8 +86,12 @@ Print the cards: A4 sheets with crop marks and duplex backs in `output/{game}/`
 (`--paper letter` for US Letter, `--png` for one image per card):
 
 ```sh
-protopress render catalog.json --layouts layouts
+protopress render catalog.json
 ```
+
+The catalog names its layouts (`"layouts": "layouts"`), so every command
+draws and checks the cards with `layouts/card.json`; `--layouts DIR` tries
+another folder.
 
 Edit the cards in a spreadsheet, then import them into the catalog: only the
 cards are replaced, the symbols stay, and nothing is written unless the
@@ -101,7 +106,7 @@ protopress export-table catalog.json --kind card --output cards.xlsx
 Re-render whenever the catalog or a layout changes while you work:
 
 ```sh
-protopress watch catalog.json --layouts layouts
+protopress watch catalog.json
 ```
 
 ## Making it yours
@@ -175,6 +180,8 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
     if name:
         document["title"] = name.strip()[:80] or document["title"]
     document["description"] = "A starter deck: edit the cards, the layout and the symbols."
+    document["layouts"] = LAYOUT_DIR
+    document["sources"] = {"card": CARDS_TABLE}
     document["symbols"] = SYMBOLS
     document["cards"] = CARDS
 
@@ -208,8 +215,8 @@ def _write_project(root: Path, document: dict, rules: str | None = None) -> list
         write(f"{SCHEMA_DIR}/{file_name}", _json_bytes(schema))
     write("catalog.json", catalog_text(document).encode("utf-8"))
     write(f"{LAYOUT_DIR}/card.json", _json_bytes(CARD_LAYOUT))
-    export_table(document, "card", root / "cards.csv")
-    written.append(Path("cards.csv"))
+    export_table(document, "card", root / CARDS_TABLE)
+    written.append(Path(CARDS_TABLE))
     readme = README.format(title=document["title"], game=document["game"])
     if rules is not None:
         write("rules.py", rules.encode("utf-8"))

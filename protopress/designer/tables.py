@@ -19,14 +19,14 @@ import io
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
-from protopress.components.declared import DeclaredKind, declared_kinds
+from protopress.components.declared import DeclaredKind, all_kinds, declared_kinds
 from protopress.components.loader import (
     Syntax,
     catalog_findings,
@@ -183,6 +183,18 @@ class _CellMap:
         column, _ = self.column_of(tokens[2:], "")
         return self.table.address(row.number, column.index if column else None)
 
+    def header_problem(self, problem: Problem) -> TableProblem | None:
+        """A problem of one field of the imported collection at its column's header
+        (`cards.csv!C1`: a name typed wrong there is wrong in every row), else None."""
+        tokens = _tokens(problem.pointer)
+        if len(tokens) != 3 or self.row_of(tokens) is None:
+            return None
+        column = next((c for c in self.converted.columns if c.path[:1] == (tokens[2],)), None)
+        if column is None:
+            return None
+        return self.table.problem(self.table.header_row, column.index, problem.message,
+                                  problem.pointer)  # fmt: skip
+
     def problem(self, pointer: str, message: str) -> TableProblem | None:
         tokens = _tokens(pointer)
         if not tokens or tokens[0] != self.collection:
@@ -217,6 +229,19 @@ def imported_count(document: Mapping, kind: str) -> int:
     return len(document.get(resolve_kind(kind, declared_kinds(document)).collection) or [])
 
 
+Review = Callable[[Catalog], Sequence[Problem]]  # what the layouts say of the imported catalog
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A table imported into a catalog document, and what the review said of it:
+    problems in the kind's collection at their cells (a field no layout uses at its
+    column's header), the rest where they are (a layout's binding, in the layout)."""
+
+    document: dict
+    review: list[TableProblem | Problem]
+
+
 def import_table(
     path: Path | str,
     kind: str,
@@ -224,6 +249,21 @@ def import_table(
     output: Path | str | None = None,
     display: str | None = None,
 ) -> dict:
+    """The catalog document of import_reviewed, without a review."""
+    return import_reviewed(path, kind, sheet, output, display).document
+
+
+def import_reviewed(
+    path: Path | str,
+    kind: str,
+    sheet: str | None = None,
+    output: Path | str | None = None,
+    display: str | None = None,
+    review: Review | None = None,
+    *,
+    record: bool = False,
+    origin: str | None = None,
+) -> Imported:
     """The catalog document with the table's components as the kind's collection.
 
     path is a .csv or .xlsx file, or an http(s) address of one (see table_url.py;
@@ -235,10 +275,18 @@ def import_table(
     the collection are reported at their cells, the rest at the catalog's
     file:line. With output, the catalog is written atomically, and only when
     valid. Raises InvalidTable, InvalidInput (output is not a catalog), TableError.
+
+    review (e.g. the layouts' field checks) is given the valid catalog; what it
+    finds is located at the table's cells where it can be, and never stops the import.
+    With record, the catalog names the table as the kind's source (`sources`, for
+    watch and preview to follow; origin: the address a fetched table came from) and,
+    when it names none, the `layouts` folder beside it.
     """
     if isinstance(path, str) and is_url(path):
         with fetched_table_file(path) as local:
-            return import_table(local, kind, sheet, output, display or printable(path))
+            shown = display or printable(path)
+            return import_reviewed(local, kind, sheet, output, shown, review, record=record,
+                                   origin=path)  # fmt: skip
     path = Path(path)
     target = Path(output) if output is not None else None
     base, source, syntax = _base_catalog(target, path)
@@ -254,6 +302,8 @@ def import_table(
         raise InvalidTable(problems)
 
     document = _place(base, kind_.collection, converted.components)
+    if record and target is not None:
+        document = _recorded(document, target, kind_.name, origin or path, sheet)
     text = catalog_text(document, syntax)
     if source is None:
         source = _Written(str(target or f"{_slug((target or path).stem)}.json"), text)
@@ -273,7 +323,44 @@ def import_table(
         raise InvalidTable(problems)
     if target is not None:
         write_atomic(target, text.encode("utf-8"))
-    return document
+    found: list[TableProblem | Problem] = []
+    if review is not None and target is not None:
+        declared = declared_kinds(document)
+        catalog = Catalog.from_document(target, document, all_kinds(declared), declared)
+        found = [cells.header_problem(p) or p for p in review(catalog)]
+    return Imported(document, found)
+
+
+LAYOUTS_FOLDER = "layouts"  # the folder `protopress new` writes the layouts to
+
+
+def _recorded(
+    document: dict, target: Path, kind: str, table: Path | str, sheet: str | None
+) -> dict:
+    """document naming the table as kind's source, relative to the catalog (a table
+    outside the catalog's folder, or one sheet of several, is not named: watch could
+    not follow it), and the layouts folder beside the catalog if it names none."""
+    added: dict = {}
+    if "layouts" not in document and (target.parent / LAYOUTS_FOLDER).is_dir():
+        added["layouts"] = LAYOUTS_FOLDER
+    if isinstance(table, str) and is_url(table):
+        written: str | None = table
+    else:
+        folder, found = target.parent.resolve(), Path(table).resolve()
+        inside = found.is_relative_to(folder) and sheet is None
+        written = found.relative_to(folder).as_posix() if inside else None
+    if written is not None:
+        added["sources"] = {**(document.get("sources") or {}), kind: written}
+    if "sources" in document or not added:
+        return {**document, **added}
+    # new keys go with the catalog's own settings, before its components
+    head = [key for key in document if key in _SETTINGS]
+    at = list(document).index(head[-1]) + 1 if head else 0
+    items = list(document.items())
+    return dict(items[:at] + list(added.items()) + items[at:])
+
+
+_SETTINGS = ("$schema", "game", "title", "version", "description", "layouts")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,11 @@ from protopress.generators.svg import VectorArt, load_svg
 MAX_IMAGE_PIXELS = 64_000_000  # an A3 poster at 600 dpi; larger images are refused unread
 
 
+class MissingAsset(ValueError):
+    """An image that is not there: a render draws a placeholder in its place (an
+    image refused for what it is, or for where it lies, stops the render instead)."""
+
+
 class AssetPolicy:
     """Where images may come from: under the catalog's folder unless allowed,
     existing, readable as images, and not absurdly large (checked from the
@@ -57,7 +62,7 @@ class AssetPolicy:
         except OSError as error:  # a name too long for the file system
             raise ValueError(f"image {relative!r} cannot be used: {error.strerror}") from None
         if not found:
-            raise ValueError(f"image {relative!r} not found (looked for {path})")
+            raise MissingAsset(f"image {relative!r} not found (looked for {path})")
         try:
             image_kind = image_format(path)
         except OSError as error:

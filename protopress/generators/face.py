@@ -11,13 +11,13 @@ import unicodedata
 from collections.abc import Mapping, Sized
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from protopress.components.explain import Located
-from protopress.components.loader import locate_in_file
+from protopress.components.loader import file_positions, locate_in_file
 from protopress.components.problems import InvalidInput, Problem
 from protopress.components.suggest import did_you_mean, nearest
-from protopress.generators.assets import AssetPolicy
+from protopress.generators.assets import AssetPolicy, MissingAsset
 from protopress.generators.binding import (
     MISSING,
     PLACEHOLDER,
@@ -48,6 +48,10 @@ from protopress.generators.shapes import outline, regular_polygon, scaled, star_
 from protopress.generators.svg import VectorArt
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
+
+if TYPE_CHECKING:
+    from protopress.components.jsonpos import SourceMap
+    from protopress.components.yamlsource import YamlSourceMap
 
 Contour = tuple[tuple[float, float], ...]
 
@@ -159,6 +163,8 @@ class Face:
     bleed: float
     ops: tuple[Op, ...]
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    # images and icons drawn as placeholders (FaceBuilder with placeholders=True)
+    problems: tuple[Problem, ...] = field(default=(), compare=False)
 
     @property
     def trim(self) -> tuple[float, float]:
@@ -190,15 +196,38 @@ class FaceProblem(InvalidInput[Problem], ValueError):
     what shows a face beside its problems (the local pages) shows this one."""
 
 
-class FaceBuilder:
-    """Builds faces from one layout; icons look ids up in the catalog's collections."""
+PLACEHOLDER_INK = Colour(0.85, 0.1, 0.1)  # a missing image's crossed box and name
+PLACEHOLDER_PAPER = Colour(1.0, 0.93, 0.93)
 
-    def __init__(self, layout, catalog, bleed: float, assets: AssetPolicy | None = None):
+
+class FaceBuilder:
+    """Builds faces from one layout; icons look ids up in the catalog's collections.
+
+    With placeholders, a missing image draws a crossed box with its name and an
+    unknown `:icon:` in text draws `[icon?]`; each is a located problem in the
+    face's `problems`, and the face is built all the same (render writes
+    everything, then exits 1 listing them). Without, they raise FaceProblem. An
+    image that is there but refused (outside the catalog's folder, damaged, too
+    large) raises either way.
+    """
+
+    def __init__(
+        self,
+        layout,
+        catalog,
+        bleed: float,
+        assets: AssetPolicy | None = None,
+        placeholders: bool = False,
+    ):
         self.layout = layout
         self.catalog = catalog
         self.bleed = bleed
         self.assets = assets
+        self.placeholders = placeholders
+        self._missing: list[tuple[str, str]] = []  # (key, message) of the element being built
         self._icons: dict[tuple[str, str], IconLook] = {}
+        self._origin: Origin | None = None  # where the element being built was written
+        self._positions: dict[Path, SourceMap | YamlSourceMap] = {}  # of the layout files
         if assets is not None:
             assets.check_fonts(layout)
 
@@ -210,17 +239,30 @@ class FaceBuilder:
             elements = self.layout.elements(side, fields, warnings, component.id)
         except LayoutProblem as problem:  # bound repeats past the face's bounds
             raise self._located(side, problem.origin, "", problem.message, component) from None
+        problems: list[Problem] = []
         for element, origin in elements:
             if "when" in element and not _holds(element["when"], fields):
                 continue
+            self._origin = origin  # what the element's warnings name
             try:
                 drawn = self._element(element, fields, warnings, component.id)
                 ops.extend(self._seen(element, drawn) if _GROUPED & element.keys() else drawn)
             except FieldError as error:
                 raise self._located(side, origin, f"/{error.key}", str(error), component) from None
+            finally:
+                missing, self._missing = self._missing, []
+            for key, message in missing:
+                problems += self._located(side, origin, f"/{key}", message, component).problems
         width, height = self.layout.width + 2 * self.bleed, self.layout.height + 2 * self.bleed
         name = f"{component.kind}/{component.id}/{side}"
-        return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings))
+        return Face(name, width, height, self.bleed, tuple(ops), tuple(warnings), tuple(problems))
+
+    def _missing_art(self, key: str, message: str) -> None:
+        """An image or icon that cannot be drawn: raised as a problem of the face, or
+        (with placeholders) kept for the face's problems while a placeholder is drawn."""
+        if not self.placeholders:
+            raise FieldError(key, message)
+        self._missing.append((key, message))
 
     def _located(
         self, side: str, origin: Origin | None, key: str, message: str, component
@@ -372,7 +414,7 @@ class FaceBuilder:
             element.get("leading", 1.2),
         )  # fmt: skip
         if not fitted.fits:
-            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+            warnings.append(self._overflow(component_id, text, element, (w, h), fitted.size))
         block = len(fitted.lines) * fitted.leading
         valign = valign or element.get("valign", "top")
         top = y + {"top": 0, "middle": (h - block) / 2, "bottom": h - block}[valign]
@@ -406,7 +448,15 @@ class FaceBuilder:
         except MarkupError as error:
             raise FieldError("text", f"{_shown(text)}: {error}") from None
         ids = sorted({piece.id for piece in pieces if isinstance(piece, Icon)})
-        icons = tuple((icon_id, self._inline_icon(icon_id, element)) for icon_id in ids)
+        found = {icon_id: self._inline_icon(icon_id, element) for icon_id in ids}
+        if None in found.values():  # unknown icons, drawn as their name in red: [fier?]
+            pieces = tuple(
+                Span(f"[{p.id}?]", p.bold, p.italic, colour="red")
+                if isinstance(p, Icon) and found[p.id] is None
+                else p
+                for p in pieces
+            )
+        icons = tuple((icon_id, icon) for icon_id, icon in found.items() if icon is not None)
         font_name = font or element.get("font", DEFAULT_FONT)
         family = self._family(font_name)
         spans = [p for p in pieces if isinstance(p, Span)]
@@ -441,7 +491,7 @@ class FaceBuilder:
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
         if not laid.fits:
-            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+            warnings.append(self._overflow(component_id, text, element, (w, h), fitted.size))
         return [fitted]
 
     def _shaped(self, items, text, element, fields, warnings, component_id, box, size,
@@ -451,7 +501,7 @@ class FaceBuilder:
         leading = element.get("leading", 1.2)
         fitted = fit_shaped(items, w, h, size, element.get("min_size", min(6, size)), leading)
         if not fitted.fits:
-            warnings.append(_overflow(component_id, text, w, h, fitted.size))
+            warnings.append(self._overflow(component_id, text, element, (w, h), fitted.size))
         line_height = fitted.size * leading
         block = len(fitted.lines) * line_height
         valign = valign or element.get("valign", "top")
@@ -484,6 +534,32 @@ class FaceBuilder:
                                          f"fonts: {', '.join(sorted(known))}")  # fmt: skip
         return tuple((name, self._family(name)) for name in names)
 
+    def _overflow(self, component_id: str, text: str, element, box, size: float) -> str:
+        """The warning for text that does not fit its box even at its minimum size,
+        naming the element (where it was written, its name) and the fields it shows."""
+        w, h = box
+        where = []
+        if self._origin is not None:
+            where.append(self._written_at(self._origin))
+        if element.get("name"):
+            where.append(f"element {element['name']!r}")
+        names = list(dict.fromkeys(PLACEHOLDER.findall(str(element.get("text", "")))))
+        if names:
+            where.append(f"field{'s' * (len(names) > 1)} {', '.join(map(repr, names))}")
+        return (f"{component_id}: text {text[:40]!r} does not fit its "
+                f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {size:g} pt"
+                + (f" ({', '.join(where)})" if where else ""))  # fmt: skip
+
+    def _written_at(self, origin: Origin) -> str:
+        """file:line:column /pointer of an element (each file read once to find it)."""
+        try:
+            if origin.path not in self._positions:
+                self._positions[origin.path] = file_positions(origin.path)
+            line, column = self._positions[origin.path].locate(origin.pointer)
+        except (OSError, ValueError):  # the file changed or went since it was loaded
+            line, column = 1, 1
+        return f"{origin.display}:{line}:{column} {origin.pointer}"
+
     def _family(self, name: str) -> Family:
         """A font and its bold, italic and bold italic: `NAME-bold` and the like
         where the layout or the built-in fonts have them, else the font itself."""
@@ -500,9 +576,10 @@ class FaceBuilder:
         return Family(variant(bold, italic), variant(True, italic), variant(bold, True),
                       variant(True, True))  # fmt: skip
 
-    def _inline_icon(self, icon_id: str, element) -> InlineIcon:
+    def _inline_icon(self, icon_id: str, element) -> InlineIcon | None:
         """The icon `:id:` names: from the element's `icons` collections, or from
-        every catalog collection whose components have shapes."""
+        every catalog collection whose components have shapes; None when there is
+        none (with placeholders: the problem is kept)."""
         names = element.get("icons")
         names = [names] if isinstance(names, str) else names or self._icon_collections()
         for name in names:
@@ -517,11 +594,12 @@ class FaceBuilder:
         known = [str(i.get("id")) for n in names for i in self._collection(n, "icons")]
         match = nearest(icon_id, known)
         hint = f" (did you mean ':{match}:'?)" if match else ""
-        raise FieldError(
+        self._missing_art(
             "text",
             f"unknown icon ':{icon_id}:'{hint}; icons come "
             f"from {', '.join(names) or 'no collection'} (write \\: for a literal colon)",
         )
+        return None
 
     def _icon_collections(self) -> list[str]:
         if not hasattr(self, "_icon_names"):
@@ -745,11 +823,14 @@ class FaceBuilder:
         if self.assets is None:
             return []
         label = fill(element["path"], fields)
+        box = self._box(element)
         try:
             path = self.assets.resolve(label)
-        except ValueError as error:  # located at the element's path, naming the component
+        except MissingAsset as error:
+            self._missing_art("path", str(error))
+            return self._placeholder(label, box)
+        except ValueError as error:  # refused: located at the element's path, naming the component
             raise FieldError("path", str(error)) from None
-        box = self._box(element)
         fit = element.get("fit", "contain")
         size, art = self.assets.size(path), self.assets.art(path)
         placed = fitted_image(size, box, fit, aligned(element.get("align", "center"), ""),
@@ -760,6 +841,28 @@ class FaceBuilder:
             art_warnings(f"{component_id}: image {label!r}", size, art, box, fit, placed)
         )
         return [placed]
+
+    def _placeholder(self, label: str, box) -> list[Op]:
+        """A crossed box with the image's name, where the image would go."""
+        x, y, w, h = box
+        ops: list[Op] = [
+            RectOp(x, y, w, h, PLACEHOLDER_PAPER, PLACEHOLDER_INK, 1.0),
+            LineOp(x, y, x + w, y + h, PLACEHOLDER_INK, 1.0),
+            LineOp(x, y + h, x + w, y, PLACEHOLDER_INK, 1.0),
+        ]
+        name_font = self.layout.font(DEFAULT_FONT)
+        size = min(8.0, h / 4)
+        width = name_font.width(label, size)
+        if width > w * 0.9:
+            size *= w * 0.9 / width
+            width = name_font.width(label, size)
+        if size >= 3:  # smaller, no one reads it: the box and its cross still show
+            baseline = y + (h + name_font.ascent(size)) / 2
+            run = ((x + (w - width) / 2, baseline, label),)
+            ops += [RectOp(x + (w - width) / 2 - 1, y + (h - size) / 2 - 1, width + 2, size + 2,
+                           PLACEHOLDER_PAPER),  # the name stays readable over the cross
+                    TextOp(run, name_font, size, PLACEHOLDER_INK)]  # fmt: skip
+        return ops
 
 
 PRINT_DPI = 300  # below this a raster picture prints visibly soft
@@ -802,12 +905,6 @@ def fitted_image(size: tuple[float, float], box, fit: str, align: str, valign: s
     py = y + {"top": 0, "middle": (h - ph) / 2, "bottom": h - ph}[valign]
     clip = box if fit == "cover" else None
     return lambda path, art=None: ImageOp(path, px, py, pw, ph, clip, art)
-
-
-def _overflow(component_id: str, text: str, w: float, h: float, size: float) -> str:
-    """The warning for text that does not fit its box even at its minimum size."""
-    return (f"{component_id}: text {text[:40]!r} does not fit its "
-            f"{to_mm(w):.0f}x{to_mm(h):.0f} mm box even at {size:g} pt")  # fmt: skip
 
 
 MAX_LISTED = 5  # missing characters named in one warning

@@ -15,8 +15,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from protopress.components.explain import Located
 from protopress.components.jsonpos import escape_token
-from protopress.components.loader import SOURCE_SUFFIXES, file_positions, load_document
+from protopress.components.loader import (
+    SOURCE_SUFFIXES,
+    file_positions,
+    load_document,
+    parse_source_file,
+)
 from protopress.components.problems import InvalidInput, Problem
+from protopress.components.schemas import kinds as builtin_kinds
 from protopress.components.sizes import MIN_SIZE_MM, trim_of
 from protopress.components.suggest import did_you_mean
 from protopress.files import NotRegularFile, read_regular
@@ -586,11 +592,14 @@ def is_layout_file(path: Path) -> bool:
 def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[str, Layout]:
     """The layout of each kind: the designer's own when present, else the built-in one,
     else (a kind the catalog declares) the layout its declaration names, relative to
-    the catalog. A declared size overrides the layout's.
+    the catalog. A declared size overrides the layout's. Without override_dir, the
+    folder the catalog names (its `layouts` key) is the designer's.
 
     Kinds without any layout (gem definitions, scoring tables, ...) are not drawn.
     """
     declared = catalog.declared if catalog is not None else {}
+    if override_dir is None and catalog is not None:
+        override_dir = catalog_layouts_dir(catalog)
     result = {}
     for kind in kinds:
         own = own_layout(override_dir, kind) if override_dir else None
@@ -610,6 +619,74 @@ def layouts_for(kinds, override_dir: Path | None = None, catalog=None) -> dict[s
         if layout is not None:
             result[kind] = layout
     return result
+
+
+LAYOUTS_KEY = "layouts"  # the catalog's own folder of layouts, relative to it
+
+
+def catalog_layouts_dir(catalog) -> Path | None:
+    """The folder of layouts the catalog names (its `layouts` key), or None. A
+    folder that is missing, not a folder, or outside the catalog's folder is a
+    problem located at the key. `--layouts DIR` overrides it."""
+    written = catalog.document.get(LAYOUTS_KEY) if catalog.path else None
+    if not isinstance(written, str):
+        return None
+    origin = Origin(catalog.path, str(catalog.path), f"/{LAYOUTS_KEY}")
+    folder = catalog.path.parent / written
+    try:
+        inside = folder.resolve().is_relative_to(catalog.path.parent.resolve())
+        found = folder.is_dir()
+    except (OSError, ValueError, RuntimeError) as error:  # a NUL, a long name, a link loop
+        raise InvalidInput([problem_at(origin, f"layouts folder {written!r}: {error}")]) from None
+    if not inside:
+        problem = f"layouts folder {written!r} lies outside the catalog's folder"
+        raise InvalidInput([problem_at(origin, problem)])
+    if not found:
+        problem = f"layouts folder {written!r} not found (looked for {folder})"
+        raise InvalidInput([problem_at(origin, problem)])
+    return folder
+
+
+def unloaded_layout_problems(catalog_path: Path, override_dir: Path | None) -> list[Problem]:
+    """The problems of every layout file in the folder a catalog that did not load
+    names (its `layouts` key, read from its text), or in override_dir: reported in
+    the same run as the catalog's own problems, never one run after them."""
+    try:
+        document = parse_source_file(catalog_path, str(catalog_path))
+    except (OSError, InvalidInput):
+        document = None
+    document = document if isinstance(document, dict) else {}
+    declared = document.get("kinds")
+    # a folder may hold fragment files and bases too: only <kind>.json files are layouts
+    names = {*builtin_kinds(), *(declared if isinstance(declared, dict) else ())}
+    folder = override_dir
+    if folder is None:
+        written = document.get(LAYOUTS_KEY)
+        if not isinstance(written, str):
+            return []
+        folder = catalog_path.parent / written
+        try:
+            if not folder.is_dir() or not folder.resolve().is_relative_to(
+                catalog_path.parent.resolve()
+            ):
+                return []  # the catalog's own problem, once it loads
+        except (OSError, ValueError, RuntimeError):
+            return []
+    problems: list[Problem] = []
+    for path in sorted(
+        p for p in folder.iterdir() if is_layout_file(p) and p.stem in names and p.is_file()
+    ):
+        try:
+            load_layout(path)
+        except InvalidInput as invalid:
+            problems += invalid.problems
+    return problems
+
+
+def is_builtin_layout(layout: Layout) -> bool:
+    """Whether a layout is one protopress ships (not the designer's own)."""
+    source = layout.source.resolve()
+    return any(source.is_relative_to(folder.resolve()) for folder in builtin_layout_dirs())
 
 
 def _declared_layout(catalog, kind) -> Layout:

@@ -15,6 +15,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from protopress.atomic import remove_stale_temporaries, write_atomic
+from protopress.components.problems import Problem
 from protopress.generators.assets import AssetPolicy
 from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
@@ -142,6 +143,8 @@ class RenderResult:
     files: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # kinds without a layout
+    # images and icons drawn as placeholders: the files are written, the run fails
+    problems: list[Problem] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -190,11 +193,12 @@ def render_catalog(
         assets.check_fonts(layout)  # before anything is written
     if options.strict:
         warnings: list[str] = []
+        missing: list[Problem] = []
         for kind, layout in layouts.items():
-            for _ in _copies(catalog, kind, layout, options, assets, warnings):
+            for _ in _copies(catalog, kind, layout, options, assets, warnings, missing):
                 pass
-        if warnings:
-            raise TextDoesNotFit(warnings)
+        if warnings or missing:
+            raise TextDoesNotFit([*map(str, missing), *warnings])
     boxes = box_specs(catalog, options, include_catalog=only is None)  # problems before files
     created = not options.output_dir.exists()
     options.output_dir.mkdir(parents=True, exist_ok=True)
@@ -342,28 +346,34 @@ def _render_kind(
     written = []
     if options.layout in ("sheets", "both"):
         result.warnings.extend(sheet_warnings(layout, options))
-        copies = _copies(catalog, kind, layout, options, assets, result.warnings)
+        copies = _copies(catalog, kind, layout, options, assets, result.warnings, result.problems)
         path = options.output_dir / SHEETS_NAME.format(kind=kind)
         write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
         written.append(path)
     if options.layout in ("per-card", "both"):
-        warnings = result.warnings if options.layout == "per-card" else None  # counted once
-        copies = _copies(catalog, kind, layout, options, assets, warnings)
+        once = options.layout == "per-card"  # both: counted with the sheets
+        warnings, problems = (result.warnings, result.problems) if once else (None, [])
+        copies = _copies(catalog, kind, layout, options, assets, warnings, problems)
         path = options.output_dir / PER_CARD_NAME.format(kind=kind)
         write_atomic(path, per_card_pdf(copies, catalog, options, progress))
         written.append(path)
     if options.png:
-        pngs = _copies(catalog, kind, layout, options, assets, None)
+        pngs = _copies(catalog, kind, layout, options, assets, None, [])
         written.extend(write_pngs(pngs, kind, options, changed))
     return written
 
 
-def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | None):
-    """Every physical copy of a kind's components, faces built one component at a time."""
-    builder = FaceBuilder(layout, catalog, options.bleed, assets)
+def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | None, problems=None):
+    """Every physical copy of a kind's components, faces built one component at a time.
+    With a problems list, a missing image or icon draws a placeholder and its problem
+    goes there; without, it raises FaceProblem."""
+    builder = FaceBuilder(layout, catalog, options.bleed, assets, problems is not None)
     for component in catalog.of_kind(kind):
         front = builder.build(component, "front")
         back = builder.build(component, "back") if layout.back is not None else None
+        if problems is not None:
+            problems.extend(front.problems)
+            problems.extend(back.problems if back is not None else ())
         if warnings is not None:
             warnings.extend(front.warnings)
             warnings.extend(back.warnings if back is not None else ())

@@ -36,13 +36,18 @@ MAX_ASSETS = 5000  # files stamped per folder: a huge folder is not walked for e
 
 
 def snapshot(
-    catalog_path: Path, layouts_dir: Path | None, assets: bool = False, exclude: Path | None = None
+    catalog_path: Path,
+    layouts_dir: Path | None,
+    assets: bool = False,
+    exclude: Path | None = None,
+    tables=(),
 ) -> dict[Path, int]:
-    """Modification times of the catalog and its layouts; with assets, also of the
-    images and fonts under the catalog's folder and the layouts folder, except
-    those under exclude (the output folder: the render's own PNGs)."""
+    """Modification times of the catalog, its layouts and tables (its source
+    spreadsheets); with assets, also of the images and fonts under the catalog's
+    folder and the layouts folder, except those under exclude (the output folder:
+    the render's own PNGs)."""
     skip = _resolved(exclude) if exclude is not None else None
-    paths = [catalog_path]
+    paths = [catalog_path, *tables]
     if layouts_dir is not None and layouts_dir.is_dir():
         paths.extend(sorted(p for p in layouts_dir.iterdir() if is_layout_file(p)))
     if assets:
@@ -81,6 +86,93 @@ def changed_components(old, new) -> dict[str, set[str]]:
     return changed
 
 
+@dataclass(frozen=True)
+class Followed:
+    """What a catalog names that is followed beside it: its layouts folder (unless
+    one is given) and the spreadsheets its kinds are imported from (`sources`)."""
+
+    layouts_dir: Path | None
+    tables: dict[Path, str]  # a source table's file -> the kind imported from it
+
+
+class Sources:
+    """The catalog's layouts folder and source tables, read again from its text
+    only when the catalog file changes."""
+
+    def __init__(self, catalog_path: Path, layouts_dir: Path | None):
+        self.catalog_path, self.layouts_dir = catalog_path, layouts_dir
+        self._stamp: int | None = None
+        self._followed = Followed(layouts_dir, {})
+
+    def followed(self) -> Followed:
+        try:
+            stamp = self.catalog_path.stat().st_mtime_ns
+        except OSError:
+            return self._followed
+        if stamp != self._stamp:
+            self._stamp, self._followed = stamp, _followed(self.catalog_path, self.layouts_dir)
+        return self._followed
+
+
+def _followed(catalog_path: Path, layouts_dir: Path | None) -> Followed:
+    from protopress.components.loader import parse_source_file
+    from protopress.designer.table_files import TABLE_SUFFIXES
+
+    try:
+        document = parse_source_file(catalog_path, str(catalog_path))
+    except (OSError, InvalidInput):  # said when the catalog is loaded
+        return Followed(layouts_dir, {})
+    document = document if isinstance(document, dict) else {}
+    folder = catalog_path.parent
+    written = document.get("layouts")
+    if layouts_dir is None and isinstance(written, str) and (folder / written).is_dir():
+        layouts_dir = folder / written
+    sources = document.get("sources")
+    tables = {
+        folder / table: kind
+        for kind, table in (sources.items() if isinstance(sources, dict) else ())
+        if isinstance(table, str) and table.lower().endswith(TABLE_SUFFIXES)
+        and "://" not in table and _resolved(folder / table).is_relative_to(_resolved(folder))
+    }  # fmt: skip
+    return Followed(layouts_dir, tables)
+
+
+def reimport(catalog_path: Path, table: Path, kind: str) -> WatchEvent | None:
+    """Import a changed source table into the catalog again; the event when it fails
+    (a bad cell: nothing is written, as with `import`)."""
+    from protopress.designer import TableError, UnreadableTable
+    from protopress.designer.tables import import_reviewed
+    from protopress.files import InUse, exclusive
+
+    try:
+        with exclusive(catalog_path, "the catalog"):
+            import_reviewed(table, kind, output=catalog_path)
+    except InvalidInput as invalid:
+        return WatchEvent("invalid", "\n".join(map(str, invalid.problems)))
+    except (TableError, UnreadableTable, InUse, OSError) as error:
+        return WatchEvent("error", f"{table}: {error}")
+    return None
+
+
+def reimport_changed(
+    catalog_path: Path, followed: Followed, changed: set[Path], since: int | None
+) -> list[WatchEvent]:
+    """Import again each source table among changed, or (since: the catalog's stamp
+    at the start) each newer than the catalog; the events of those that fail."""
+    events = []
+    for table, kind in followed.tables.items():
+        try:
+            newer = since is not None and table.stat().st_mtime_ns > since
+        except OSError:
+            continue  # gone: the catalog keeps what was imported
+        wanted = newer if since is not None else table in changed
+        if wanted:
+            event = reimport(catalog_path, table, kind)
+            if event is not None:
+                events.append(event)
+    return events
+
+
 def watch(
     catalog_path: Path,
     options: RenderOptions,
@@ -89,13 +181,28 @@ def watch(
     interval: float = 0.5,
     sleep: Callable[[float], None] = time.sleep,
 ) -> None:
-    """Render once, then again on every change until should_stop() is true."""
+    """Render once, then again on every change until should_stop() is true. The
+    catalog's source tables are imported again when they change (and at the start
+    when newer than the catalog), and its layouts folder is followed."""
     stamps: dict[Path, int] = {}
     catalog = None
+    sources = Sources(catalog_path, options.layouts_dir)
     while not should_stop():
-        now = snapshot(catalog_path, options.layouts_dir, assets=True, exclude=options.output_dir)
+        followed = sources.followed()
+        now = snapshot(catalog_path, followed.layouts_dir, assets=True,
+                       exclude=options.output_dir, tables=followed.tables)  # fmt: skip
         if now != stamps:
             changed = {p for p in set(now) | set(stamps) if now.get(p) != stamps.get(p)}
+            since = now.get(catalog_path) if not stamps else None
+            failed = reimport_changed(catalog_path, followed, changed, since)
+            for event in failed:
+                report(event)
+            if failed or (changed <= set(followed.tables) and stamps):
+                stamps = now  # the catalog written by the import is drawn at the next look
+                sleep(interval)
+                continue
+            now = snapshot(catalog_path, followed.layouts_dir, assets=True,
+                           exclude=options.output_dir, tables=followed.tables)  # fmt: skip
             layouts_changed = {p.stem for p in changed if p != catalog_path and is_layout_file(p)}
             assets_changed = any(p.suffix.lower() in ASSET_SUFFIXES for p in changed)
             stamps = now

@@ -24,7 +24,7 @@ class Faces:
         root = catalog.path.parent if catalog.path else Path.cwd()
         self.assets = AssetPolicy(root)
         self._builders = {
-            kind: FaceBuilder(layout, catalog, 0.0, self.assets)
+            kind: FaceBuilder(layout, catalog, 0.0, self.assets, placeholders=True)
             for kind, layout in self.layouts.items()
         }
         self._png: dict[tuple[str, str, str], bytes] = {}

@@ -1,10 +1,12 @@
 """The live preview: `protopress preview CATALOG [--layouts DIR]`.
 
-A thread polls the catalog, its layouts, and the images and fonts of their
-folders (watch's change detection); on a change the catalog is loaded and every
-face built again, with its problems: validation (placed at the component the
-problem's JSON pointer names), text that does not fit, the safe zone, missing
-images. The page polls `/api/version` and redraws when it moves. Faces are
+A thread polls the catalog, its layouts (the catalog's `layouts` folder unless
+--layouts), its source tables (imported again when they change), and the
+images and fonts of their folders (watch's change detection); on a change the
+catalog is loaded and every face built again, with its problems: validation
+(placed at the component the problem's JSON pointer names), the layouts' field
+checks (fieldcheck.field_report, as validate), text that does not fit, the safe
+zone, missing images and icons (drawn as placeholders). The page polls `/api/version` and redraws when it moves. Faces are
 drawn to PNG on request; nothing outside the catalog's folder is served (the
 images are the generators', which refuse assets outside it).
 """
@@ -23,7 +25,8 @@ from starlette.routing import Mount, Route
 
 from protopress.components import InvalidInput, load_catalog
 from protopress.components.problems import Problem, printable
-from protopress.generators.watch import snapshot
+from protopress.generators.fieldcheck import field_report
+from protopress.generators.watch import Sources, reimport_changed, snapshot
 from protopress.web.faces import Faces
 from protopress.web.server import STATIC, page, static_files
 from protopress.web.solo import face_response
@@ -43,6 +46,7 @@ class Preview:
         self.model: dict = {"version": 0, "kinds": [], "problems": [], "title": ""}
         self.faces: Faces | None = None
         self._stamps: dict = {}
+        self._sources = Sources(self.catalog_path, self.layouts_dir)
         self._lock = threading.Lock()
         self._last_drawn: dict[FaceKey, bytes] = {}  # each face's last PNG that drew
         self._stop = threading.Event()
@@ -76,12 +80,22 @@ class Preview:
             self.model = model
 
     def refresh(self) -> bool:
-        """Read everything again if a file changed; True when it did."""
-        stamps = snapshot(self.catalog_path, self.layouts_dir, assets=True)
+        """Read everything again if a file changed; True when it did. A changed source
+        table of the catalog (its `sources`) is imported into it again first."""
+        followed = self._sources.followed()
+        stamps = snapshot(self.catalog_path, followed.layouts_dir, True, tables=followed.tables)
         if stamps == self._stamps:
             return False
+        changed = {p for p in {*stamps, *self._stamps} if stamps.get(p) != self._stamps.get(p)}
+        since = stamps.get(self.catalog_path) if not self._stamps else None
+        failed = reimport_changed(self.catalog_path, followed, changed, since)
+        if not failed and stamps.get(self.catalog_path) != _stamp(self.catalog_path):
+            stamps = snapshot(self.catalog_path, followed.layouts_dir, True, tables=followed.tables)
         self._stamps = stamps
         model, faces = self._build()
+        model["problems"] = [
+            printable(line) for event in failed for line in event.message.splitlines()
+        ] + model["problems"]
         with self._lock:
             self.version += 1
             model["version"] = self.version
@@ -107,7 +121,16 @@ class Preview:
             problem = printable(f"{shown}: {error.strerror or error}")
             return {"title": shown, "kinds": [], "problems": [problem]}, None
         kinds = [self._kind(faces, kind) for kind in catalog.components]
-        return {"title": catalog.title, "kinds": kinds, "problems": []}, faces
+        return {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}, faces
+
+    def _fields(self, faces: Faces) -> list[str]:
+        """What validate and render report of the layouts and fields (field_report,
+        the one function they share): bindings to fields no component has, unknown
+        ids, fields no layout uses (warnings)."""
+        report = field_report(faces.catalog, faces.layouts)
+        return [self._shown(problem) for problem in report.problems] + [
+            f"warning {self._shown(warning)}" for warning in report.warnings
+        ]
 
     def _invalid(self, invalid: InvalidInput) -> dict:
         """Problems that stop the catalog loading, each at the component it names."""
@@ -155,6 +178,7 @@ class Preview:
                 problems.append(printable(f"{side}: {error}"))
                 continue
             if face is not None:  # the component's own kind and side: always found
+                problems += [self._shown(problem) for problem in face.problems]  # placeholders
                 problems += [printable(f"{side}: {w}") for w in face.warnings]
         return {
             "id": component.id,
@@ -200,6 +224,13 @@ class Preview:
         if response is not None:
             return response
         return Response("this face does not draw", status_code=404, media_type="text/plain")
+
+
+def _stamp(path: Path) -> int | None:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
 
 
 def _component_at(document, pointer: str) -> str | None:

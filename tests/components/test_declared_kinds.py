@@ -139,13 +139,21 @@ def _render(tmp_path, cards):
 
 def test_card_field_unknown_to_layout_is_a_warning(tmp_path):
     result = _render(tmp_path, [{"id": "a", "titel": "A", "cost": ["gold"]}])
-    assert result.exit_code == 0, result.output
     path = tmp_path / "cat.json"
     line = path.read_text().splitlines().index('   "titel": "A",') + 1
     assert (
         f"warning {path}:{line}:4 /cards/0/titel: field 'titel' is not used by card.json "
         "(did you mean 'title'?)"
     ) in result.output
+    # the layout's {title}, which no card has, is a problem of the same run: nothing written
+    layout = tmp_path / "layouts" / "card.json"
+    column = layout.read_text().index('"{title}"') + 1
+    assert (
+        f"{layout}:1:{column} /front/0/text: 'title' is not a field of any card "
+        "(did you mean 'titel'?)"
+    ) in result.output
+    assert result.exit_code == 1
+    assert not (tmp_path / "out").exists()
 
 
 def test_unknown_id_in_drawn_list_is_a_problem(tmp_path):

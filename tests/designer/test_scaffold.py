@@ -99,10 +99,10 @@ def test_the_readme_gives_the_next_steps(project):
     assert readme.startswith("# Star Forge\n")
     for step in (
         "protopress validate catalog.json",
-        "protopress render catalog.json --layouts layouts",
+        "protopress render catalog.json\n",
         "protopress import cards.csv --kind card --output catalog.json",
         "protopress export-table catalog.json --kind card --output cards.xlsx",
-        "protopress watch catalog.json --layouts layouts",
+        "protopress watch catalog.json\n",
         "output/star-forge/",
     ):
         assert step in readme
