@@ -1,0 +1,256 @@
+"""What one seat may see of a state, as JSON: the table a person plays at.
+
+A game may say it itself with an optional `observation(state, seat)` method on its
+engine (JSON-ready data). Without one, the view is derived from the state and the
+engine's `seat_view` (rules/information.py), the same declaration the bots'
+determinisation and the fairness checks read:
+
+- every public field of the state (slots and attributes not starting with `_`) is
+  written out: numbers, text, lists, mappings, sets, named tuples, dataclasses and
+  plain objects, followed recursively (bounded);
+- a list the seat view declares hidden from this seat (a face-down pile, another
+  seat's private zone, another seat's secret cards) is written as
+  {"hidden": NAME, "count": N} (with "shows": what the others see of each secret
+  card, when the declaration says); a secret card held elsewhere as an object is
+  written the same way, with count 1;
+- never written: the state's chance (its generator would tell the dice and
+  shuffles to come), functions, classes, and any field holding the game's typed
+  actions (a cache of legal actions is the mover's to know, not the table's);
+- `hidden` lists every hidden field with its size, including piles kept out of
+  sight under a private slot name (a pile laid out when read).
+
+Scores are given only once the game is over: a running score may be computed from
+what a seat cannot see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
+from typing import Any
+
+from protopress.rules.chance import Chance
+from protopress.rules.core import AnyGame, codec_of
+from protopress.rules.information import FaceDown, FaceDownEach, Private, SeatView, Secret
+
+OBSERVATION_DEPTH = 24  # nesting written before a value is cut ("...")
+CUT = "..."
+
+
+class _HoldsActions(Exception):
+    """A field holds typed actions: left out of the view (see the module docstring)."""
+
+
+KindOf = Callable[[Any], str | None]  # the component kind of a card, None when unknown
+
+
+def observation(
+    game: AnyGame, state: Any, seat: int, kind_of: KindOf | None = None
+) -> dict[str, Any]:
+    """The JSON view of state that seat may see: the game's own `observation` when its
+    engine has one, else the view derived from its `seat_view`. kind_of: the component
+    kind of a card, to name the kind of a hidden pile's backs (see derived_view)."""
+    over = game.is_over(state)
+    own = getattr(game, "observation", None)
+    table = own(state, seat) if own is not None else derived_view(game, state, seat, kind_of)
+    return {
+        "seat": seat,
+        "players": _players(game, state),
+        "to_move": None if over else game.to_move(state),
+        "over": over,
+        "scores": list(game.scores(state)) if over else None,
+        "winners": list(game.winners(state)) if over else None,
+        **table,
+    }
+
+
+def derived_view(
+    game: AnyGame, state: Any, seat: int, kind_of: KindOf | None = None
+) -> dict[str, Any]:
+    """{"fields": the state's public fields with hidden ones replaced, "hidden": sizes}.
+
+    A hidden pile whose cards are all of one kind (by kind_of) says that kind, so
+    that its backs can be drawn: a seat knows what kind of card lies face down."""
+    view: SeatView[Any] | None = getattr(game, "seat_view", None)
+    hidden = _HiddenFrom(view, state, seat, kind_of or _no_kind)
+    kinds = tuple(getattr(codec_of(game), "kinds", {}).values())
+    writer = _Writer(hidden, kinds)
+    fields: dict[str, Any] = {}
+    for name in _public_names(state):
+        try:
+            fields[name] = writer.write(getattr(state, name), 0)
+        except _HoldsActions:
+            continue
+        except _Skip:
+            continue
+    return {"fields": fields, "hidden": hidden.summary}
+
+
+class _Skip(Exception):
+    """A value never written (chance, code)."""
+
+
+class _HiddenFrom:
+    """The lists and secret cards of state that seat may not see, by identity."""
+
+    def __init__(self, view: SeatView[Any] | None, state: Any, seat: int, kind_of: KindOf):
+        self.kind_of = kind_of
+        self.lists: dict[int, dict[str, Any]] = {}  # id of a hidden list -> what to write
+        self.cards: dict[int, dict[str, Any]] = {}  # id of a secret card object -> what to write
+        self.kept: list[Any] = []  # the objects by whose ids they are known stay alive
+        self.summary: list[dict[str, Any]] = []
+        for entry in () if view is None else view.hidden:
+            self._declare(entry, state, seat)
+
+    def _declare(self, entry: Any, state: Any, seat: int) -> None:
+        if isinstance(entry, FaceDown):
+            self._hide(entry.name, entry.pile(state), None)
+        elif isinstance(entry, FaceDownEach):
+            for key, pile in entry.piles(state).items():
+                self._hide(f"{entry.name}[{key}]", pile, None)
+        elif isinstance(entry, Private):
+            if entry.pool is not None:
+                self._hide(entry.pool.name, entry.pool.pile(state), None)
+            is_open = entry.open is not None and entry.open(state)
+            for owner, zone in enumerate(entry.zones(state)):
+                if owner != seat and not is_open:
+                    self._hide(entry.name, zone, owner)
+        elif isinstance(entry, Secret):
+            shows = entry.shows
+            for owner, cards in enumerate(entry.held(state)):
+                if owner == seat or not cards:
+                    continue
+                faces = None if shows is None else [_plain(shows(card)) for card in cards]
+                self._hide(entry.name, cards, owner, faces)
+                for card, face in zip(cards, faces or [None] * len(cards), strict=True):
+                    if not isinstance(card, str | int | float | bool) and card is not None:
+                        written = {"hidden": entry.name, "count": 1}
+                        self.cards[id(card)] = written | ({"shows": face} if shows else {})
+                        self.kept.append(card)
+
+    def _hide(
+        self, name: str, cards: Sequence[Any], owner: int | None, faces: list[Any] | None = None
+    ) -> None:
+        written: dict[str, Any] = {"hidden": name, "count": len(cards)}
+        kinds = {self.kind_of(card) for card in cards}
+        if len(kinds) == 1 and None not in kinds:
+            written["kind"] = kinds.pop()
+        if faces is not None:
+            written["shows"] = faces
+        self.lists[id(cards)] = written
+        self.kept.append(cards)
+        self.summary.append({"name": name, "count": len(cards), "seat": owner})
+
+
+class _Writer:
+    def __init__(self, hidden: _HiddenFrom, action_kinds: tuple[type, ...]):
+        self.hidden = hidden
+        self.action_kinds = action_kinds
+        self.visiting: set[int] = set()
+
+    def write(self, value: Any, depth: int) -> Any:
+        if value is None or isinstance(value, bool | int | str):
+            return value
+        if isinstance(value, float):
+            return value if value == value and abs(value) != float("inf") else str(value)
+        if isinstance(value, Chance | random.Random) or _is_code(value):
+            raise _Skip
+        if self.action_kinds and isinstance(value, self.action_kinds):
+            raise _HoldsActions
+        key = id(value)
+        if key in self.hidden.lists:
+            return dict(self.hidden.lists[key])
+        if key in self.hidden.cards:
+            return dict(self.hidden.cards[key])
+        if isinstance(value, enum.Enum):
+            return value.name
+        if depth > OBSERVATION_DEPTH or key in self.visiting:
+            return CUT
+        self.visiting.add(key)
+        try:
+            return self._contents(value, depth + 1)
+        finally:
+            self.visiting.discard(key)
+
+    def _contents(self, value: Any, depth: int) -> Any:
+        if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+            return self._object(zip(value._fields, value, strict=True), depth)
+        if isinstance(value, list | tuple):
+            return self._items(value, depth)
+        if isinstance(value, Mapping):
+            return {str(k): v for k, v in self._pairs(value.items(), depth)}
+        if isinstance(value, set | frozenset):
+            return sorted(self._items(value, depth), key=repr)
+        if isinstance(value, bytes | bytearray):
+            raise _Skip
+        if dataclasses.is_dataclass(value):
+            pairs = ((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
+            return self._object(((n, v) for n, v in pairs if not n.startswith("_")), depth)
+        return self._object(((name, getattr(value, name)) for name in _public_names(value)), depth)
+
+    def _items(self, values: Any, depth: int) -> list[Any]:
+        written = []
+        for item in values:
+            try:
+                written.append(self.write(item, depth))
+            except _Skip:
+                continue
+        return written
+
+    def _pairs(self, pairs: Any, depth: int) -> list[tuple[Any, Any]]:
+        written = []
+        for key, item in pairs:
+            try:
+                written.append((_plain(key), self.write(item, depth)))
+            except _Skip:
+                continue
+        return written
+
+    def _object(self, pairs: Any, depth: int) -> dict[str, Any]:
+        written: dict[str, Any] = {}
+        for name, item in pairs:
+            try:
+                written[name] = self.write(item, depth)
+            except (_Skip, _HoldsActions):
+                continue
+        return written
+
+
+def _public_names(value: Any) -> list[str]:
+    """The slots and instance attributes set on value not starting with `_`."""
+    names: list[str] = []
+    for base in type(value).__mro__:
+        slots = base.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    names += list(getattr(value, "__dict__", ()))
+    public = []
+    for name in dict.fromkeys(names):
+        if name.startswith("_") or not hasattr(value, name):
+            continue
+        public.append(name)
+    return public
+
+
+def _plain(value: Any) -> Any:
+    """A key or a shown face as JSON: tuples as lists, anything else as text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return str(value)
+
+
+def _players(game: AnyGame, state: Any) -> int:
+    scores = game.scores(state)
+    return len(scores)
+
+
+def _no_kind(card: Any) -> None:
+    return None
+
+
+def _is_code(value: Any) -> bool:
+    return isinstance(value, FunctionType | BuiltinFunctionType | MethodType | ModuleType | type)
