@@ -19,6 +19,14 @@ determinisation and the fairness checks read:
 - `hidden` lists every hidden field with its size, including piles kept out of
   sight under a private slot name (a pile laid out when read).
 
+Then a proof by twins: the view is taken again of states the seat cannot tell from
+the real one (copies with chance re-seeded and every hidden field resampled from what
+the seat sees, as a bot's determinisation does), and any part of the view that
+differs between them is replaced by {"unseen": true}. What the declaration misses
+(a cached score that read another seat's secret card) is dropped this way, whatever
+the game; the price is that parts which differ by accident (a cache computed in one
+copy and not yet in another) are not shown either.
+
 Scores are given only once the game is over: a running score may be computed from
 what a seat cannot see.
 """
@@ -34,8 +42,18 @@ from typing import Any
 
 from protopress.rules.chance import Chance
 from protopress.rules.core import AnyGame, codec_of
-from protopress.rules.information import FaceDown, FaceDownEach, Private, SeatView, Secret
+from protopress.rules.information import (
+    FaceDown,
+    FaceDownEach,
+    Private,
+    SeatView,
+    Secret,
+    reseed,
+)
 
+TWINS = 2  # states the seat cannot tell from the real one, whose views must agree with it
+TWINS_SEED = 0  # their hidden parts are drawn from what the seat sees alone, so any seed does
+UNSEEN = {"unseen": True}  # a part of the view that differs between such states
 OBSERVATION_DEPTH = 24  # nesting written before a value is cut ("...")
 CUT = "..."
 
@@ -54,8 +72,15 @@ def observation(
     engine has one, else the view derived from its `seat_view`. kind_of: the component
     kind of a card, to name the kind of a hidden pile's backs (see derived_view)."""
     over = game.is_over(state)
-    own = getattr(game, "observation", None)
-    table = own(state, seat) if own is not None else derived_view(game, state, seat, kind_of)
+    table = _table(game, state, seat, kind_of)
+    view: SeatView[Any] | None = getattr(game, "seat_view", None)
+    if view is not None and view.hidden:
+        rng = random.Random(TWINS_SEED)
+        for _ in range(TWINS):
+            twin = state.copy()
+            reseed(twin, rng.getrandbits(64))
+            view.determinize(twin, seat, rng, lazily=False)
+            table = agreed(table, _table(game, twin, seat, kind_of))
     return {
         "seat": seat,
         "players": _players(game, state),
@@ -67,26 +92,57 @@ def observation(
     }
 
 
+def _table(game: AnyGame, state: Any, seat: int, kind_of: KindOf | None) -> dict[str, Any]:
+    own = getattr(game, "observation", None)
+    return own(state, seat) if own is not None else derived_view(game, state, seat, kind_of)
+
+
+def agreed(one: Any, other: Any) -> Any:
+    """one, with every part that differs in other replaced by UNSEEN: followed into
+    objects with the same keys and lists of the same length, else replaced whole."""
+    if one == other:
+        return one
+    if isinstance(one, dict) and isinstance(other, dict) and one.keys() == other.keys():
+        return {key: agreed(value, other[key]) for key, value in one.items()}
+    if isinstance(one, list) and isinstance(other, list) and len(one) == len(other):
+        return [agreed(a, b) for a, b in zip(one, other, strict=True)]
+    return dict(UNSEEN)
+
+
 def derived_view(
     game: AnyGame, state: Any, seat: int, kind_of: KindOf | None = None
 ) -> dict[str, Any]:
-    """{"fields": the state's public fields with hidden ones replaced, "hidden": sizes}.
+    """{"fields": the state's public fields with hidden ones replaced, "hidden": sizes,
+    "fixed": the fields whose values are immutable (tuples, frozen dataclasses)}.
 
     A hidden pile whose cards are all of one kind (by kind_of) says that kind, so
-    that its backs can be drawn: a seat knows what kind of card lies face down."""
+    that its backs can be drawn: a seat knows what kind of card lies face down. Piles
+    whose cards are pooled (the others' hands and their deck) say the kind of all
+    of them together, so that it tells nothing of which card is where."""
     view: SeatView[Any] | None = getattr(game, "seat_view", None)
     hidden = _HiddenFrom(view, state, seat, kind_of or _no_kind)
     kinds = tuple(getattr(codec_of(game), "kinds", {}).values())
     writer = _Writer(hidden, kinds)
     fields: dict[str, Any] = {}
+    fixed: list[str] = []
     for name in _public_names(state):
+        value = getattr(state, name)
         try:
-            fields[name] = writer.write(getattr(state, name), 0)
-        except _HoldsActions:
+            fields[name] = writer.write(value, 0)
+        except (_HoldsActions, _Skip):
             continue
-        except _Skip:
-            continue
-    return {"fields": fields, "hidden": hidden.summary}
+        if _immutable(value) and id(value) not in hidden.lists:
+            fixed.append(name)
+    return {"fields": fields, "hidden": hidden.summary, "fixed": fixed}
+
+
+def _immutable(value: Any) -> bool:
+    """A tuple, frozenset or frozen dataclass: a value replaced, never changed in place
+    (most often a game's tables, read from its catalog)."""
+    if isinstance(value, tuple | frozenset):
+        return True
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
 
 
 class _Skip(Exception):
@@ -107,37 +163,51 @@ class _HiddenFrom:
 
     def _declare(self, entry: Any, state: Any, seat: int) -> None:
         if isinstance(entry, FaceDown):
-            self._hide(entry.name, entry.pile(state), None)
+            pile = entry.pile(state)
+            self._hide(entry.name, pile, None, self._kind([pile]))
         elif isinstance(entry, FaceDownEach):
             for key, pile in entry.piles(state).items():
-                self._hide(f"{entry.name}[{key}]", pile, None)
+                self._hide(f"{entry.name}[{key}]", pile, None, self._kind([pile]))
         elif isinstance(entry, Private):
-            if entry.pool is not None:
-                self._hide(entry.pool.name, entry.pool.pile(state), None)
             is_open = entry.open is not None and entry.open(state)
-            for owner, zone in enumerate(entry.zones(state)):
+            zones = entry.zones(state)
+            others = [zone for owner, zone in enumerate(zones) if owner != seat and not is_open]
+            pile = [] if entry.pool is None else entry.pool.pile(state)
+            kind = self._kind([*others, pile])  # of all the cards pooled: the same in any twin
+            if entry.pool is not None:
+                self._hide(entry.pool.name, pile, None, kind)
+            for owner, zone in enumerate(zones):
                 if owner != seat and not is_open:
-                    self._hide(entry.name, zone, owner)
+                    self._hide(entry.name, zone, owner, kind)
         elif isinstance(entry, Secret):
             shows = entry.shows
             for owner, cards in enumerate(entry.held(state)):
                 if owner == seat or not cards:
                     continue
                 faces = None if shows is None else [_plain(shows(card)) for card in cards]
-                self._hide(entry.name, cards, owner, faces)
+                self._hide(entry.name, cards, owner, None, faces)
                 for card, face in zip(cards, faces or [None] * len(cards), strict=True):
                     if not isinstance(card, str | int | float | bool) and card is not None:
                         written = {"hidden": entry.name, "count": 1}
                         self.cards[id(card)] = written | ({"shows": face} if shows else {})
                         self.kept.append(card)
 
+    def _kind(self, piles: Sequence[Sequence[Any]]) -> str | None:
+        """The one kind of every card of piles whose cards are pooled, else None."""
+        kinds = {self.kind_of(card) for pile in piles for card in pile}
+        return kinds.pop() if len(kinds) == 1 else None
+
     def _hide(
-        self, name: str, cards: Sequence[Any], owner: int | None, faces: list[Any] | None = None
+        self,
+        name: str,
+        cards: Sequence[Any],
+        owner: int | None,
+        kind: str | None,
+        faces: list[Any] | None = None,
     ) -> None:
         written: dict[str, Any] = {"hidden": name, "count": len(cards)}
-        kinds = {self.kind_of(card) for card in cards}
-        if len(kinds) == 1 and None not in kinds:
-            written["kind"] = kinds.pop()
+        if kind is not None:
+            written["kind"] = kind
         if faces is not None:
             written["shows"] = faces
         self.lists[id(cards)] = written
@@ -163,8 +233,6 @@ class _Writer:
         key = id(value)
         if key in self.hidden.lists:
             return dict(self.hidden.lists[key])
-        if key in self.hidden.cards:
-            return dict(self.hidden.cards[key])
         if isinstance(value, enum.Enum):
             return value.name
         if depth > OBSERVATION_DEPTH or key in self.visiting:
@@ -212,6 +280,10 @@ class _Writer:
     def _object(self, pairs: Any, depth: int) -> dict[str, Any]:
         written: dict[str, Any] = {}
         for name, item in pairs:
+            secret = self.hidden.cards.get(id(item))
+            if secret is not None:  # a card held by an object's field (a table lists it openly)
+                written[name] = dict(secret)
+                continue
             try:
                 written[name] = self.write(item, depth)
             except (_Skip, _HoldsActions):

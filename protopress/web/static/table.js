@@ -1,0 +1,333 @@
+// The playtest table: draws whatever the seat's view holds, with no game's names in it.
+// The server sends only what the seat on screen may see; every change is a POST that
+// says how many moves the page saw, so a second tap or a second window changes nothing.
+"use strict";
+
+let state = null;
+let busy = false;
+let botTimer = null;
+let picked = null; // a component tapped that several actions name
+
+const SPEED_KEY = "protopress-table-speed";
+
+function label(name) {
+  return String(name).replace(/_/g, " ");
+}
+
+function component(id) {
+  return state && typeof id === "string" ? state.components[id] : undefined;
+}
+
+// The action's words with component ids given their names ("play card=Triple Dig").
+function say(words) {
+  return words.replace(/=([^\s]+)/g, (all, value) => {
+    const known = component(value);
+    return known ? `=${known.name}` : all;
+  });
+}
+
+function actionsNaming(id) {
+  return state.actions.filter((act) => act.names.includes(id));
+}
+
+function showError(text) {
+  const box = $("error");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+async function call(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    showError("protopress does not answer: is it still running in the terminal?");
+    return null;
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (error) {
+    data = null;
+  }
+  if (!data || typeof data.moves !== "number") {
+    showError((data && data.error) || `The server answered ${response.status}.`);
+    return null;
+  }
+  return data;
+}
+
+async function send(path, body) {
+  if (busy) return;
+  busy = true;
+  document.body.classList.add("busy");
+  const data = await call(path, body);
+  busy = false;
+  document.body.classList.remove("busy");
+  if (data) render(data);
+}
+
+function play(act) {
+  picked = null;
+  send("/api/play", { action: act.encoded, after: state.moves });
+}
+
+function tap(id) {
+  const naming = actionsNaming(id);
+  if (naming.length === 1) play(naming[0]);
+  else if (naming.length > 1) {
+    picked = id;
+    renderChoices();
+  }
+}
+
+// --- drawing the view --------------------------------------------------------------
+
+function token(id) {
+  const known = component(id);
+  const tappable = state.actions.length && known && actionsNaming(id).length > 0;
+  if (known && known.image) {
+    const node = el("button", { type: "button", class: "face", "data-id": id, title: known.name },
+      picture(known.image, known.name));
+    if (tappable) {
+      node.classList.add("tappable");
+      node.addEventListener("click", () => tap(id));
+    } else node.disabled = true;
+    return node;
+  }
+  const chip = el("span", { class: "chip", "data-id": String(id) });
+  if (known && known.colour) chip.append(el("span", { class: "dot", style: `background:${known.colour}` }));
+  chip.append(document.createTextNode(known ? known.name : String(id)));
+  if (tappable) {
+    chip.classList.add("tappable");
+    chip.setAttribute("role", "button");
+    chip.tabIndex = 0;
+    chip.addEventListener("click", () => tap(id));
+  }
+  return chip;
+}
+
+function back(hidden) {
+  const known = hidden.kind ? component(`back:${hidden.kind}`) : undefined;
+  const text = `${label(hidden.hidden)}: ${hidden.count} face down`;
+  const node = el("span", { class: "back", title: text, "aria-label": text, "data-hidden": hidden.hidden });
+  if (known && known.image) node.append(picture(known.image, text));
+  else node.append(document.createTextNode(label(hidden.hidden)));
+  node.append(el("span", { class: "count", text: String(hidden.count) }));
+  return node;
+}
+
+function isHidden(value) {
+  return value && typeof value === "object" && !Array.isArray(value) && "hidden" in value && "count" in value;
+}
+
+function isTally(value) {
+  return value && typeof value === "object" && !Array.isArray(value) && !isHidden(value) &&
+    Object.keys(value).length > 0 && Object.values(value).every((v) => typeof v === "number");
+}
+
+function tally(name, value) {
+  const text = typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+  return el("span", { class: "tally" }, document.createTextNode(`${label(name)} `), el("b", { text }));
+}
+
+// One value of the view as nodes: faces, backs, chips, counters, nested parts.
+function draw(value, depth) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "boolean") return el("b", { text: tallyText(value) });
+  if (typeof value === "string") return token(value);
+  if (isHidden(value)) return back(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "muted", text: "none" });
+    const flat = value.every((item) => item === null || typeof item !== "object" || isHidden(item) || component(item.id));
+    const row = el("div", { class: flat ? "row" : "rows" });
+    value.forEach((item, index) => {
+      const drawn = draw(item, depth + 1);
+      if (!drawn) return;
+      row.append(flat ? drawn : zone(String(index + 1), item, depth + 1));
+    });
+    return row;
+  }
+  if (typeof value.id === "string" && component(value.id)) return token(value.id);
+  if (isTally(value)) {
+    const row = el("div", { class: "counter-row" });
+    for (const [key, count] of Object.entries(value)) {
+      row.append(el("span", { class: "tally" }, token(key), document.createTextNode(" "), el("b", { text: String(count) })));
+    }
+    return row;
+  }
+  const part = el("div", { class: "part" });
+  for (const [key, item] of Object.entries(value)) {
+    const drawn = zone(key, item, depth + 1);
+    if (drawn) part.append(drawn);
+  }
+  return part;
+}
+
+function tallyText(value) {
+  return typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+}
+
+function zone(name, value, depth) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "boolean") return tally(name, value);
+  const drawn = draw(value, depth);
+  if (!drawn) return null;
+  return el("div", { class: "zone", "data-zone": name }, el("span", { class: "label", text: label(name) }), drawn);
+}
+
+function renderBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  const view = state.table;
+  const players = view.players;
+  const fields = view.fields && typeof view.fields === "object" ? view.fields
+    : Object.fromEntries(Object.entries(view).filter(([key]) =>
+      !["seat", "players", "to_move", "over", "scores", "winners", "hidden"].includes(key)));
+  const unchanged = new Set(state.unchanged);
+  const bySeat = Array.from({ length: players }, () => []);
+  const shared = [];
+  const tables = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (unchanged.has(name)) tables.push([name, value]);
+    else if (Array.isArray(value) && players > 1 && value.length === players) {
+      value.forEach((item, seat) => bySeat[seat].push([name, item]));
+    } else shared.push([name, value]);
+  }
+  const seats = el("div", { class: "seats" });
+  bySeat.forEach((entries, seat) => {
+    const you = seat === state.viewer;
+    const box = el("section", { class: "seat", "data-seat": String(seat) },
+      el("h3", { text: state.names[seat] + (you && state.people.length > 1 ? " (you)" : "") }));
+    if (seat === state.mover) box.classList.add("moving");
+    for (const [name, value] of entries) {
+      if (value && typeof value === "object" && !Array.isArray(value) && !isHidden(value) && !isTally(value) && !component(value.id)) {
+        for (const [key, item] of Object.entries(value)) {
+          const drawn = zone(key, item, 1);
+          if (drawn) box.append(drawn);
+        }
+      } else {
+        const drawn = zone(name, value, 1);
+        if (drawn) box.append(drawn);
+      }
+    }
+    seats.append(box);
+  });
+  board.append(el("h2", { text: "The table" }), seats);
+  const middle = el("div", { class: "shared" });
+  for (const [name, value] of shared) {
+    const drawn = zone(name, value, 0);
+    if (drawn) middle.append(drawn);
+  }
+  board.append(middle);
+  if (tables.length) {
+    const details = el("details", { class: "tables" }, el("summary", { text: "The game's tables and settings" }));
+    for (const [name, value] of tables) {
+      const drawn = zone(name, value, 0);
+      if (drawn) details.append(drawn);
+    }
+    board.append(details);
+  }
+}
+
+function renderChoices() {
+  const box = $("choices");
+  box.replaceChildren();
+  for (const act of state.actions) {
+    const named = picked !== null && act.names.includes(picked);
+    const button = el("button", { type: "button", class: named ? "named" : "", text: say(act.words) });
+    button.addEventListener("click", () => play(act));
+    box.append(button);
+  }
+}
+
+function renderLog() {
+  const log = $("log");
+  log.replaceChildren();
+  state.log.forEach((move, index) => {
+    const item = el("li", { class: move.by === "person" ? "person" : "bot", text: `${state.names[move.seat]}: ${say(move.words)}` });
+    if (index === state.log.length - 1) item.classList.add("last");
+    log.append(item);
+  });
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderEnd() {
+  const end = $("end");
+  end.hidden = !state.over;
+  if (!state.over) return;
+  const body = $("scores").querySelector("tbody");
+  body.replaceChildren();
+  const scores = state.table.scores || [];
+  const winners = state.table.winners || [];
+  scores.forEach((score, seat) => {
+    const row = el("tr", { class: winners.includes(seat) ? "won" : "" },
+      el("td", { text: state.names[seat] + (winners.includes(seat) ? " (won)" : "") }), el("td", { text: String(score) }));
+    body.append(row);
+  });
+  $("replay-note").textContent = state.replay_log
+    ? `The game's log is saved as ${state.replay_log} (in play-logs beside the save): protopress replay plays it again.`
+    : "";
+}
+
+function lastLine() {
+  const last = state.log[state.log.length - 1];
+  if (!last) return "";
+  return `${state.names[last.seat]}: ${say(last.words)}`;
+}
+
+function render(data) {
+  state = data;
+  clearTimeout(botTimer);
+  showError(data.error || "");
+  const passing = data.pass_to !== null && data.pass_to !== undefined;
+  $("pass").hidden = !passing;
+  $("play").hidden = passing;
+  $("title").textContent = `Playtest: ${data.game}`;
+  if (passing) {
+    const who = data.names[data.pass_to];
+    $("pass-heading").textContent = `Pass the device to ${who}`;
+    $("ready").textContent = `I am ${who}: show my seat`;
+    $("status").textContent = `move ${data.moves}`;
+    $("pass-heading").focus();
+    return;
+  }
+  $("status").textContent = `seed ${data.seed}, move ${data.moves}` + (data.over ? ", over" : "");
+  const notice = $("notice");
+  notice.textContent = data.notice || "";
+  notice.hidden = !data.notice;
+  if (picked !== null && !data.actions.some((act) => act.names.includes(picked))) picked = null;
+  renderBoard();
+  renderChoices();
+  renderLog();
+  renderEnd();
+  $("bot-line").textContent = lastLine();
+  const prompt = $("prompt");
+  if (data.over) prompt.textContent = "The game is over";
+  else if (data.actions.length) prompt.textContent = data.people.length > 1 ? `${data.names[data.viewer]}, your move` : "Your move";
+  else prompt.textContent = `${data.names[data.mover]} is to move`;
+  const mine = data.log.some((move) => move.by === "person" && move.seat === data.viewer);
+  $("undo").disabled = !mine;
+  const stepping = $("speed").value === "step";
+  $("step").hidden = !(data.bot_to_move && stepping);
+  if (data.bot_to_move && !stepping) {
+    botTimer = setTimeout(() => send("/api/bot", { after: state.moves }), Number($("speed").value));
+  }
+}
+
+$("ready").addEventListener("click", () => send("/api/ready", { seat: state.pass_to }));
+$("undo").addEventListener("click", () => send("/api/undo", { after: state.moves }));
+$("step").addEventListener("click", () => send("/api/bot", { after: state.moves }));
+$("new-game").addEventListener("click", () => send("/api/new", { seed: Math.floor(Math.random() * 1000000) }));
+$("speed").addEventListener("change", () => {
+  localStorage.setItem(SPEED_KEY, $("speed").value);
+  if (state) render(state);
+});
+const savedSpeed = localStorage.getItem(SPEED_KEY);
+if (savedSpeed && [...$("speed").options].some((option) => option.value === savedSpeed)) $("speed").value = savedSpeed;
+call("/api/state").then((data) => data && render(data));
