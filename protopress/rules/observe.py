@@ -66,11 +66,13 @@ KindOf = Callable[[Any], str | None]  # the component kind of a card, None when 
 
 
 def observation(
-    game: AnyGame, state: Any, seat: int, kind_of: KindOf | None = None
+    game: AnyGame, state: Any, seat: int, players: int, kind_of: KindOf | None = None
 ) -> dict[str, Any]:
-    """The JSON view of state that seat may see: the game's own `observation` when its
-    engine has one, else the view derived from its `seat_view`. kind_of: the component
-    kind of a card, to name the kind of a hidden pile's backs (see derived_view)."""
+    """The JSON view of state that seat (of players) may see: the game's own
+    `observation` when its engine has one, else the view derived from its `seat_view`.
+    kind_of: the component kind of a card, to name the kind of a hidden pile's backs
+    (see derived_view). Nothing is scored before the end: a state's score may fill its
+    caches, and the view must not change what it looks at."""
     over = game.is_over(state)
     table = _table(game, state, seat, kind_of)
     view: SeatView[Any] | None = getattr(game, "seat_view", None)
@@ -83,7 +85,7 @@ def observation(
             table = agreed(table, _table(game, twin, seat, kind_of))
     return {
         "seat": seat,
-        "players": _players(game, state),
+        "players": players,
         "to_move": None if over else game.to_move(state),
         "over": over,
         "scores": list(game.scores(state)) if over else None,
@@ -99,11 +101,14 @@ def _table(game: AnyGame, state: Any, seat: int, kind_of: KindOf | None) -> dict
 
 def agreed(one: Any, other: Any) -> Any:
     """one, with every part that differs in other replaced by UNSEEN: followed into
-    objects with the same keys and lists of the same length, else replaced whole."""
+    objects (a key other lacks: UNSEEN) and lists of the same length, else replaced whole."""
     if one == other:
         return one
-    if isinstance(one, dict) and isinstance(other, dict) and one.keys() == other.keys():
-        return {key: agreed(value, other[key]) for key, value in one.items()}
+    if isinstance(one, dict) and isinstance(other, dict):
+        return {
+            key: agreed(value, other[key]) if key in other else dict(UNSEEN)
+            for key, value in one.items()
+        }
     if isinstance(one, list) and isinstance(other, list) and len(one) == len(other):
         return [agreed(a, b) for a, b in zip(one, other, strict=True)]
     return dict(UNSEEN)
@@ -313,11 +318,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     return str(value)
-
-
-def _players(game: AnyGame, state: Any) -> int:
-    scores = game.scores(state)
-    return len(scores)
 
 
 def _no_kind(card: Any) -> None:

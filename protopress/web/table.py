@@ -357,7 +357,9 @@ class PlayTable:
             if self.passing is not None:
                 return common | {"pass_to": self.passing}
             mover = self.mover()
-            seen = observation(self.game, self.state, self.viewer, self._kind_of)
+            seen = observation(
+                self.game, self.state, self.viewer, len(self.setup.seats), self._kind_of
+            )
             yours = mover == self.viewer and self.bot_name(self.viewer) is None
             return common | {
                 "pass_to": None,
@@ -383,7 +385,9 @@ class PlayTable:
         start = self._start_fields.get(key)
         if start is None:
             first, _ = self._replayed([])
-            start = observation(self.game, first, self.viewer, self._kind_of).get("fields", {})
+            start = observation(
+                self.game, first, self.viewer, len(self.setup.seats), self._kind_of
+            ).get("fields", {})
             self._start_fields = {key: start}
         return [name for name in fixed if fields.get(name) and start.get(name) == fields[name]]
 

@@ -107,7 +107,7 @@ def toy() -> Toy:
 
 
 def test_the_seat_sees_its_own_hand_and_counts_of_the_rest():
-    view = observation(ToyGame(), toy(), 0)
+    view = observation(ToyGame(), toy(), 0, 2)
     fields = view["fields"]
     mine, theirs = fields["boards"]
     assert mine == {
@@ -125,29 +125,29 @@ def test_the_seat_sees_its_own_hand_and_counts_of_the_rest():
 def test_a_cache_that_read_a_hidden_card_is_not_shown():
     # seat 1's goal_letters (9) was worked out from its secret goal: seat 0 may not see it,
     # though the declaration does not name it; seat 1 sees it
-    theirs = observation(ToyGame(), toy(), 0)["fields"]["boards"][1]
+    theirs = observation(ToyGame(), toy(), 0, 2)["fields"]["boards"][1]
     assert theirs["goal_letters"] == {"unseen": True}
-    assert observation(ToyGame(), toy(), 1)["fields"]["boards"][1]["goal_letters"] == 9
+    assert observation(ToyGame(), toy(), 1, 2)["fields"]["boards"][1]["goal_letters"] == 9
 
 
 def test_nothing_hidden_chance_actions_or_private_slots_reaches_the_view():
-    text = json.dumps(observation(ToyGame(), toy(), 1)["fields"]["boards"])
+    text = json.dumps(observation(ToyGame(), toy(), 1, 2)["fields"]["boards"])
     for secret in ("oak", "elm", "north-goal"):
         assert f'"{secret}"' not in text
     assert "yew" in text and "east-goal" in text  # seat 1's own
-    fields = observation(ToyGame(), toy(), 1)["fields"]
+    fields = observation(ToyGame(), toy(), 1, 2)["fields"]
     assert fields["deck"] == {"hidden": "deck", "count": 3}
     assert set(fields) == {"deck", "boards", "goals", "discards", "turns", "over"}
     assert fields["goals"][0] == {"id": "north-goal", "side": "north"}  # the open table
-    assert observation(ToyGame(), toy(), 1)["fixed"] == ["goals"]  # a tuple: a table
+    assert observation(ToyGame(), toy(), 1, 2)["fixed"] == ["goals"]  # a tuple: a table
 
 
 def test_the_kind_of_a_hidden_pile_is_said_when_its_cards_share_one():
     trees = dict.fromkeys(("ash", "birch", "cedar", "yew", "fir", "pine", "oak", "elm"), "tree")
-    view = observation(ToyGame(), toy(), 0, trees.get)
+    view = observation(ToyGame(), toy(), 0, 2, trees.get)
     assert view["fields"]["deck"] == {"hidden": "deck", "count": 3, "kind": "tree"}
     assert view["fields"]["boards"][1]["hand"] == {"hidden": "hands", "count": 3, "kind": "tree"}
-    view = observation(ToyGame(), toy(), 0, (trees | {"yew": "bush"}).get)
+    view = observation(ToyGame(), toy(), 0, 2, (trees | {"yew": "bush"}).get)
     # the deck holds only trees, but is pooled with seat 1's hand, which holds a bush
     assert view["fields"]["deck"] == {"hidden": "deck", "count": 3}
 
@@ -155,7 +155,7 @@ def test_the_kind_of_a_hidden_pile_is_said_when_its_cards_share_one():
 def test_the_scores_are_shown_once_the_game_is_over():
     state = toy()
     state.over = True
-    view = observation(ToyGame(), state, 0)
+    view = observation(ToyGame(), state, 0, 2)
     assert view["scores"] == [2, 3] and view["winners"] == [0] and view["to_move"] is None
 
 
@@ -164,5 +164,5 @@ def test_a_game_may_give_its_own_observation():
         def observation(self, state, seat):
             return {"fields": {"mine": state.boards[seat].hand}, "hidden": []}
 
-    view = observation(Open(), toy(), 1)
+    view = observation(Open(), toy(), 1, 2)
     assert view["fields"] == {"mine": ["yew", "fir", "pine"]} and view["seat"] == 1

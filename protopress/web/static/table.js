@@ -126,6 +126,11 @@ function isHidden(value) {
   return value && typeof value === "object" && !Array.isArray(value) && "hidden" in value && "count" in value;
 }
 
+// A part of the view the server could not show without telling a hidden card.
+function isUnseen(value) {
+  return value && typeof value === "object" && value.unseen === true;
+}
+
 function isTally(value) {
   return value && typeof value === "object" && !Array.isArray(value) && !isHidden(value) &&
     Object.keys(value).length > 0 && Object.values(value).every((v) => typeof v === "number");
@@ -142,6 +147,7 @@ function draw(value, depth) {
   if (typeof value === "number" || typeof value === "boolean") return el("b", { text: tallyText(value) });
   if (typeof value === "string") return token(value);
   if (isHidden(value)) return back(value);
+  if (isUnseen(value)) return el("span", { class: "chip unseen", title: "not shown: it would tell a hidden card", text: "?" });
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted", text: "none" });
     const flat = value.every((item) => item === null || typeof item !== "object" || isHidden(item) || component(item.id));
@@ -194,6 +200,7 @@ function renderBoard() {
   const shared = [];
   const tables = [];
   for (const [name, value] of Object.entries(fields)) {
+    if (isUnseen(value)) continue;
     if (unchanged.has(name)) tables.push([name, value]);
     else if (Array.isArray(value) && players > 1 && value.length === players) {
       value.forEach((item, seat) => bySeat[seat].push([name, item]));
