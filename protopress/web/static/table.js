@@ -150,12 +150,13 @@ function draw(value, depth) {
   if (isUnseen(value)) return el("span", { class: "chip unseen", title: "not shown: it would tell a hidden card", text: "?" });
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted", text: "none" });
+    if (value.every((item) => item === null)) return null;
     const flat = value.every((item) => item === null || typeof item !== "object" || isHidden(item) || component(item.id));
-    const row = el("div", { class: flat ? "row" : "rows" });
+    const row = el("div", { class: flat ? "row" : "nested" });
     value.forEach((item, index) => {
       const drawn = draw(item, depth + 1);
       if (!drawn) return;
-      row.append(flat ? drawn : zone(String(index + 1), item, depth + 1));
+      row.append(flat ? drawn : zone(String(index), item, depth + 1));
     });
     return row;
   }
@@ -206,6 +207,8 @@ function renderBoard() {
       value.forEach((item, seat) => bySeat[seat].push([name, item]));
     } else shared.push([name, value]);
   }
+  const more = shared.filter(([, value]) => isBookkeeping(value));
+  const open = shared.filter(([, value]) => !isBookkeeping(value));
   const seats = el("div", { class: "seats" });
   bySeat.forEach((entries, seat) => {
     const you = seat === state.viewer;
@@ -227,11 +230,19 @@ function renderBoard() {
   });
   board.append(el("h2", { text: "The table" }), seats);
   const middle = el("div", { class: "shared" });
-  for (const [name, value] of shared) {
+  for (const [name, value] of open) {
     const drawn = zone(name, value, 0);
     if (drawn) middle.append(drawn);
   }
   board.append(middle);
+  if (more.length) {
+    const details = el("details", { class: "tables" }, el("summary", { text: "More of the game's state" }));
+    for (const [name, value] of more) {
+      const drawn = zone(name, value, 0);
+      if (drawn) details.append(drawn);
+    }
+    board.append(details);
+  }
   if (tables.length) {
     const details = el("details", { class: "tables" }, el("summary", { text: "The game's tables and settings" }));
     for (const [name, value] of tables) {
@@ -240,6 +251,27 @@ function renderBoard() {
     }
     board.append(details);
   }
+}
+
+// A list or object that names no component and hides nothing: the engine's own
+// bookkeeping (steps pending, a decision under way), shown on request.
+function isBookkeeping(value) {
+  if (!value || typeof value !== "object" || isHidden(value) || isUnseen(value)) return false;
+  const parts = Array.isArray(value) ? value : Object.values(value);
+  if (!parts.length) return false;
+  const stack = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === "string" && component(item)) return false;
+    if (item && typeof item === "object") {
+      if (isHidden(item)) return false;
+      for (const [key, inner] of Object.entries(item)) {
+        if (!Array.isArray(item) && component(key)) return false;
+        stack.push(inner);
+      }
+    }
+  }
+  return true;
 }
 
 function renderChoices() {
@@ -297,6 +329,8 @@ function render(data) {
   $("play").hidden = passing;
   $("title").textContent = `Playtest: ${data.game}`;
   if (passing) {
+    // nothing of the last player's seat stays in the page, shown or not
+    for (const id of ["board", "choices", "log", "bot-line"]) $(id).replaceChildren();
     const who = data.names[data.pass_to];
     $("pass-heading").textContent = `Pass the device to ${who}`;
     $("ready").textContent = `I am ${who}: show my seat`;
