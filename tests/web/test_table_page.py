@@ -21,6 +21,7 @@ COTTAGE = [
     str(ROOT / "examples" / "cottage-market" / "catalog.json"),
 ]
 DRAGONSTONE = ["dragonstone-mine", "--option", "level=1"]
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 WAIT = 30_000  # ms: only reached when something is wrong (or the machine is very busy)
 SETTLED = "state && !busy && (state.over || state.pass_to !== null || state.actions.length > 0)"
 
@@ -35,9 +36,20 @@ def open_table(browser, server, width: int, height: int):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("response", lambda response: "/api/" in response.url and responses.append(response))
     page.add_init_script("localStorage.setItem('protopress-table-speed', '150')")
+    page.add_init_script(path=str(AXE))
     page.goto(server.url)
     page.wait_for_function(SETTLED)
     return context, page, errors, responses
+
+
+def axe(page, where: str) -> list[str]:
+    """The serious and critical findings of axe-core on the page as it is now."""
+    found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{where}: {v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
+        for v in found["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def settle(page) -> dict:
@@ -122,7 +134,10 @@ def test_a_whole_game_by_taps_against_greedy(browser, serve, tmp_path, game, siz
     server = serve("play", *game, "--seed", 21, "--save", tmp_path / "save.json", "--web")
     context, page, errors, responses = open_table(browser, server, *size)
     try:
+        findings = axe(page, "the first move")
         final = play_whole_game(page, 5)
+        findings += axe(page, "the end")
+        assert not findings, findings
         assert page.locator("#end").is_visible()
         scores = [int(cell) for cell in page.locator("#scores td:nth-child(2)").all_inner_texts()]
         assert scores == final["table"]["scores"]
@@ -183,12 +198,16 @@ def test_hot_seat_passes_the_device_and_hides_the_other_hand(browser, serve, tmp
     try:
         rng = random.Random(6)
         seen_both = set()
+        checked_pass = False
         while len(seen_both) < 2 or not page.evaluate("state.pass_to === null"):
             state = settle(page)
             if state["pass_to"] is not None:
                 assert page.locator("#pass").is_visible()
                 assert not page.locator("#play").is_visible()
                 assert page.locator("#board .seat").count() == 0  # not even hidden in the page
+                if not checked_pass:
+                    assert not axe(page, "the pass screen")
+                    checked_pass = True
                 who = state["names"][state["pass_to"]]
                 assert page.inner_text("#pass-heading") == f"Pass the device to {who}"
                 page.click("#ready")
