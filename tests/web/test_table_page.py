@@ -113,10 +113,12 @@ def replayed_scores(log: Path, *rules: str) -> list[int]:
     return [int(line.rsplit(":", 1)[1]) for line in result.stdout.splitlines()[1:]]
 
 
-def play_whole_game(page, seed: int) -> dict:
+def play_whole_game(page, seed: int, lines: list[str]) -> dict:
+    """Tap moves until the end; lines: the move lines shown when the person is to move."""
     rng = random.Random(seed)
     while True:
         state = settle(page)
+        lines.append(page.inner_text("#bot-line"))
         if state["over"]:
             return state
         tap_a_move(page, rng)
@@ -135,13 +137,17 @@ def test_a_whole_game_by_taps_against_greedy(browser, serve, tmp_path, game, siz
     context, page, errors, responses = open_table(browser, server, *size)
     try:
         findings = axe(page, "the first move")
-        final = play_whole_game(page, 5)
+        lines: list[str] = []
+        final = play_whole_game(page, 5, lines)
         findings += axe(page, "the end")
         assert not findings, findings
         assert page.locator("#end").is_visible()
         scores = [int(cell) for cell in page.locator("#scores td:nth-child(2)").all_inner_texts()]
         assert scores == final["table"]["scores"]
         assert final["replay_log"] in page.inner_text("#replay-note")
+        # the bot's move in words, and what its seat gained by it (a card, a resource)
+        said = [line for line in lines if line.startswith("Greedy (seat 1): ")]
+        assert any(", gains " in line for line in said), said
         bots = [m for m in final["log"] if m["by"] != "person"]
         people = [m for m in final["log"] if m["by"] == "person"]
         assert bots and people

@@ -314,13 +314,47 @@ function renderEnd() {
     : "";
 }
 
-function lastLine() {
+// The components in a seat's part of the table (the fields with one entry per seat).
+function seatComponents(view, seat) {
+  const found = new Map();
+  const fields = (view.table && view.table.fields) || {};
+  const unchanged = new Set(view.unchanged || []);
+  const stack = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (!unchanged.has(name) && Array.isArray(value) && value.length === view.table.players) stack.push(value[seat]);
+  }
+  while (stack.length) {
+    const item = stack.pop();
+    const id = typeof item === "string" ? item : item && typeof item.id === "string" ? item.id : null;
+    if (id !== null && view.components[id]) found.set(id, (found.get(id) || 0) + 1);
+    else if (isTally(item)) {
+      for (const [key, count] of Object.entries(item)) {
+        if (view.components[key] && count > 0) found.set(key, (found.get(key) || 0) + count);
+      }
+    } else if (item && typeof item === "object" && !isHidden(item)) stack.push(...Object.values(item));
+  }
+  return found;
+}
+
+// The last move in words; after a move seen happen, what the mover's part of the
+// table gained by it ("Greedy (seat 1): build slot=1, gains Mill").
+function lastLine(before) {
   const last = state.log[state.log.length - 1];
   if (!last) return "";
-  return `${state.names[last.seat]}: ${say(last.words)}`;
+  let line = `${state.names[last.seat]}: ${say(last.words)}`;
+  if (before && before.table && state.table && before.moves === state.moves - 1) {
+    const had = seatComponents(before, last.seat);
+    const gained = [];
+    for (const [id, count] of seatComponents(state, last.seat)) {
+      for (let extra = count - (had.get(id) || 0); extra > 0; extra--) gained.push(component(id).name);
+    }
+    if (gained.length) line += `, gains ${gained.join(", ")}`;
+  }
+  return line;
 }
 
 function render(data) {
+  const before = state;
   state = data;
   clearTimeout(botTimer);
   showError(data.error || "");
@@ -347,7 +381,7 @@ function render(data) {
   renderChoices();
   renderLog();
   renderEnd();
-  $("bot-line").textContent = lastLine();
+  $("bot-line").textContent = lastLine(before);
   const prompt = $("prompt");
   if (data.over) prompt.textContent = "The game is over";
   else if (data.actions.length) prompt.textContent = data.people.length > 1 ? `${data.names[data.viewer]}, your move` : "Your move";
