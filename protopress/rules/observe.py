@@ -52,6 +52,7 @@ from protopress.rules.information import (
 )
 
 TWINS = 2  # states the seat cannot tell from the real one, whose views must agree with it
+TWIN_ATTEMPTS = 16  # determinisations drawn to find twins whose secret cards differ
 TWINS_SEED = 0  # their hidden parts are drawn from what the seat sees alone, so any seed does
 UNSEEN = {"unseen": True}  # a part of the view that differs between such states
 OBSERVATION_DEPTH = 24  # nesting written before a value is cut ("...")
@@ -77,11 +78,7 @@ def observation(
     table = _table(game, state, seat, kind_of)
     view: SeatView[Any] | None = getattr(game, "seat_view", None)
     if view is not None and view.hidden:
-        rng = random.Random(TWINS_SEED)
-        for _ in range(TWINS):
-            twin = state.copy()
-            reseed(twin, rng.getrandbits(64))
-            view.determinize(twin, seat, rng, lazily=False)
+        for twin in twins(view, state, seat):
             table = agreed(table, _table(game, twin, seat, kind_of))
     return {
         "seat": seat,
@@ -92,6 +89,43 @@ def observation(
         "winners": list(game.winners(state)) if over else None,
         **table,
     }
+
+
+def twins(view: SeatView[Any], state: Any, seat: int) -> list[Any]:
+    """TWINS states seat cannot tell from state, each with other secret cards than the
+    real ones wherever another card could be there: a determinisation may deal a seat
+    its real secret card again (one of two blueprints with the same entrance, half the
+    time), and a twin that does proves nothing about what that card decides. Up to
+    TWIN_ATTEMPTS are drawn; a secret no other card could stand for stays as it is."""
+    real = _secrets(view, state, seat)
+    rng = random.Random(TWINS_SEED)
+    found: list[Any] = []
+    fallback: list[Any] = []
+    for _ in range(TWIN_ATTEMPTS):
+        twin = state.copy()
+        reseed(twin, rng.getrandbits(64))
+        view.determinize(twin, seat, rng, lazily=False)
+        dealt = _secrets(view, twin, seat)
+        if all(a != b for a, b in zip(real, dealt, strict=True)):
+            found.append(twin)
+        elif len(fallback) < TWINS:
+            fallback.append(twin)
+        if len(found) == TWINS:
+            return found
+    return found + fallback[: TWINS - len(found)]
+
+
+def _secrets(view: SeatView[Any], state: Any, seat: int) -> list[Any]:
+    """The secret cards of the other seats, one entry per seat holding any."""
+    held = []
+    for entry in view.hidden:
+        if isinstance(entry, Secret):
+            held += [
+                list(cards)
+                for owner, cards in enumerate(entry.held(state))
+                if owner != seat and cards
+            ]
+    return held
 
 
 def _table(game: AnyGame, state: Any, seat: int, kind_of: KindOf | None) -> dict[str, Any]:

@@ -357,6 +357,7 @@ class PlayTable:
             if self.passing is not None:
                 return common | {"pass_to": self.passing}
             mover = self.mover()
+            legal = self.legal()  # first: a game may cache them in the state it then shows
             seen = observation(
                 self.game, self.state, self.viewer, len(self.setup.seats), self._kind_of
             )
@@ -370,7 +371,7 @@ class PlayTable:
                 "table": seen,
                 "unchanged": self._unchanged(seen),
                 "components": self._components_in(seen),
-                "actions": [self._action(act) for act in self.legal()] if yours else [],
+                "actions": [self._action(act) for act in legal] if yours else [],
                 "log": [{"seat": m.seat, "by": m.by, "words": m.words} for m in self.moves],
                 "replay_log": None if self.log_path is None else self.log_path.name,
             }
