@@ -312,7 +312,11 @@ def play_table(game_id, rules, catalog_path, seats, bots, players, seed, game_op
         from protopress.web.table import default_save_path
 
         target = save_path or default_save_path(spec.id)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            message = f"protopress: cannot save in {target.parent}: {error.strerror}"
+            raise Problems([], message) from None
         with exclusive(target, "the saved game"):
             code = table_web(spec, catalog, reference, table_seats, seed, options, rules, target,
                              host=host, port=port)  # fmt: skip

@@ -152,7 +152,10 @@ def table_web(spec, catalog, reference, seats, seed, options, rules, save_path, 
                 click.echo(f"protopress play: {save_path} holds a game of {saved.game}, not "
                            f"{spec.id}: name another with --save", err=True)  # fmt: skip
                 return 1
-            resumed = PlayTable(spec.new_game(), catalog, saved, save_path, actions)
+            try:
+                resumed = PlayTable(spec.new_game(), catalog, saved, save_path, actions)
+            except TableError as error:
+                raise TableError(f"{save_path}: {error}") from None
             if not resumed.over:
                 setup, logged = saved, actions
                 click.echo(f"Resumed the unfinished game in {save_path} ({len(actions)} moves).")

@@ -293,3 +293,13 @@ def test_every_built_in_game_plays_at_the_table_and_leaks_nothing(game_id, tmp_p
         else:
             table.play(person_choice(table, seen, chooser), seen["moves"])
     assert len(table.moves) >= 20
+
+
+def test_a_save_that_does_not_replay_is_named(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "protopress-play/1", "game": "dragonstone-mine",
+                               "catalog": "dragonstone-mine", "seats": [PERSON, "greedy"],
+                               "seed": 1, "actions": [["fly"]]}))  # fmt: skip
+    result = CliRunner().invoke(cli, ["play", "dragonstone-mine", "--save", str(bad), "--web"])
+    assert result.exit_code == 1
+    assert f"{bad}: action 0: ['fly']: no action 'fly'" in result.output
