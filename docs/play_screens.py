@@ -76,7 +76,10 @@ def moves(page: Page, count: int) -> None:
         if page.evaluate("state.over || state.pass_to !== null"):
             return
         before = page.evaluate("state.moves")
-        page.locator("#choices button").first.click()
+        first = page.locator('#choices button[data-index="0"]')
+        if not first.is_visible():  # in a folded group of many actions of one verb
+            page.locator('#choices details:has(button[data-index="0"]) > summary').click()
+        first.click()
         page.wait_for_function(f"state.moves > {before}")
     page.wait_for_function(SETTLED)
 

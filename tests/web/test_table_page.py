@@ -70,7 +70,10 @@ def tap_a_move(page, rng: random.Random) -> None:
     if tappable is not None and tappable.count():
         tappable.first.click()
     else:
-        page.locator("#choices button").nth(index).click()
+        button = page.locator(f'#choices button[data-index="{index}"]')
+        if not button.is_visible():  # in a folded group of many actions of one verb
+            page.locator(f'#choices details:has(button[data-index="{index}"]) > summary').click()
+        button.click()
     page.wait_for_function(f"state.moves > {moves} || state.error")
     assert not page.evaluate("state.error"), page.evaluate("state.error")
 
@@ -246,3 +249,25 @@ def test_a_wrong_token_is_refused(serve, tmp_path):
     visitor = server.visitor()
     with visitor.open(f"{server.base}/api/state") as response:
         assert json.loads(response.read())["moves"] == 0
+
+
+def test_many_actions_are_grouped_by_verb_and_still_taps(browser, serve, tmp_path):
+    server = serve("play", "gemstone-caverns", "--seed", 2, "--save", tmp_path / "s.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 1280, 800)
+    try:
+        rng = random.Random(4)
+        grouped = 0
+        for _ in range(6):
+            state = settle(page)
+            if len(state["actions"]) > 12:
+                groups = page.locator("#choices details.verb")
+                verbs = {a["encoded"][0] for a in state["actions"]}
+                assert groups.count() == len(verbs)
+                buttons = page.locator("#choices button")
+                assert buttons.count() == len(state["actions"])
+                grouped += 1
+            tap_a_move(page, rng)
+        assert grouped
+        assert not errors, errors
+    finally:
+        context.close()

@@ -151,6 +151,7 @@ function draw(value, depth) {
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted", text: "none" });
     if (value.every((item) => item === null)) return null;
+    if (isGrid(value)) return grid(value);
     const flat = value.every((item) => item === null || typeof item !== "object" || isHidden(item) || component(item.id));
     const row = el("div", { class: flat ? "row" : "nested" });
     value.forEach((item, index) => {
@@ -174,6 +175,26 @@ function draw(value, depth) {
     if (drawn) part.append(drawn);
   }
   return part;
+}
+
+// Rows of equal length holding numbers, texts or components: drawn as a grid.
+function isGrid(value) {
+  if (value.length < 2 || !value.every(Array.isArray)) return false;
+  const width = value[0].length;
+  return width >= 2 && value.every((row) => row.length === width &&
+    row.every((cell) => cell === null || typeof cell !== "object"));
+}
+
+function grid(rows) {
+  const table = el("div", { class: "grid", style: `grid-template-columns: repeat(${rows[0].length}, auto)` });
+  for (const row of rows) {
+    for (const cell of row) {
+      table.append(cell === null ? el("span", { class: "cell" }) :
+        typeof cell === "string" ? el("span", { class: "cell" }, token(cell)) :
+          el("span", { class: "cell", text: tallyText(cell) }));
+    }
+  }
+  return table;
 }
 
 function tallyText(value) {
@@ -274,14 +295,37 @@ function isBookkeeping(value) {
   return true;
 }
 
+const MANY = 12; // more actions than this: grouped by verb, each group folded
+
+function choiceButton(act, index) {
+  const named = picked !== null && act.names.includes(picked);
+  const button = el("button", { type: "button", class: named ? "named" : "", text: say(act.words), "data-index": String(index) });
+  button.addEventListener("click", () => play(act));
+  return button;
+}
+
 function renderChoices() {
   const box = $("choices");
   box.replaceChildren();
-  for (const act of state.actions) {
-    const named = picked !== null && act.names.includes(picked);
-    const button = el("button", { type: "button", class: named ? "named" : "", text: say(act.words) });
-    button.addEventListener("click", () => play(act));
-    box.append(button);
+  if (state.actions.length <= MANY) {
+    state.actions.forEach((act, index) => box.append(choiceButton(act, index)));
+    return;
+  }
+  const groups = new Map();
+  state.actions.forEach((act, index) => {
+    const verb = act.encoded[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push([act, index]);
+  });
+  for (const [verb, acts] of groups) {
+    const open = groups.size === 1 || acts.length <= MANY || acts.some(([act]) => picked !== null && act.names.includes(picked));
+    const group = el("details", { class: "verb", "data-verb": String(verb) },
+      el("summary", { text: `${label(verb)} (${acts.length})` }));
+    group.open = open;
+    const row = el("div", { class: "choices" });
+    for (const [act, index] of acts) row.append(choiceButton(act, index));
+    group.append(row);
+    box.append(group);
   }
 }
 
