@@ -76,10 +76,11 @@ def moves(page: Page, count: int) -> None:
         if page.evaluate("state.over || state.pass_to !== null"):
             return
         before = page.evaluate("state.moves")
-        first = page.locator('#choices button[data-index="0"]')
-        if not first.is_visible():  # in a folded group of many actions of one verb
-            page.locator('#choices details:has(button[data-index="0"]) > summary').click()
-        first.click()
+        groups = page.locator('#choices details:has(button[data-index="0"])')
+        for number in range(groups.count()):  # folded groups of many actions: open them
+            if not groups.nth(number).evaluate("node => node.open"):
+                groups.nth(number).locator("> summary").click()
+        page.locator('#choices button[data-index="0"]').click()
         page.wait_for_function(f"state.moves > {before}")
     page.wait_for_function(SETTLED)
 

@@ -70,12 +70,20 @@ def tap_a_move(page, rng: random.Random) -> None:
     if tappable is not None and tappable.count():
         tappable.first.click()
     else:
-        button = page.locator(f'#choices button[data-index="{index}"]')
-        if not button.is_visible():  # in a folded group of many actions of one verb
-            page.locator(f'#choices details:has(button[data-index="{index}"]) > summary').click()
-        button.click()
+        unfold(page, index)
+        page.locator(f'#choices button[data-index="{index}"]').click()
     page.wait_for_function(f"state.moves > {moves} || state.error")
     assert not page.evaluate("state.error"), page.evaluate("state.error")
+
+
+def unfold(page, index: int) -> None:
+    """Open the folded groups (many actions: by verb, then field by field) that hold
+    the action's button, outermost first."""
+    groups = page.locator(f'#choices details:has(button[data-index="{index}"])')
+    for number in range(groups.count()):
+        group = groups.nth(number)
+        if not group.evaluate("node => node.open"):
+            group.locator("> summary").click()
 
 
 def bodies(responses) -> list[dict]:
@@ -260,7 +268,7 @@ def test_many_actions_are_grouped_by_verb_and_still_taps(browser, serve, tmp_pat
         for _ in range(6):
             state = settle(page)
             if len(state["actions"]) > 12:
-                groups = page.locator("#choices details.verb")
+                groups = page.locator("#choices > details.verb")
                 verbs = {a["encoded"][0] for a in state["actions"]}
                 assert groups.count() == len(verbs)
                 buttons = page.locator("#choices button")

@@ -304,29 +304,51 @@ function choiceButton(act, index) {
   return button;
 }
 
+// "row=2": the field at depth (1: the first after the verb) as the words name it.
+function fieldTitle(act, depth, value) {
+  const names = [...act.words.matchAll(/(\w+)=/g)].map((found) => found[1]);
+  const shown = typeof value === "string" && component(value) ? component(value).name : JSON.stringify(value);
+  return `${label(names[depth - 1] || "")}=${shown}`;
+}
+
 function renderChoices() {
   const box = $("choices");
   box.replaceChildren();
-  if (state.actions.length <= MANY) {
-    state.actions.forEach((act, index) => box.append(choiceButton(act, index)));
+  const all = state.actions.map((act, index) => [act, index]);
+  if (all.length <= MANY) {
+    for (const [act, index] of all) box.append(choiceButton(act, index));
     return;
   }
+  box.append(...folded(all, 0, true));
+}
+
+// Actions split by their part at depth (the verb, then each field's value in turn)
+// while a group holds more than MANY and parts remain: folded groups, one level in another.
+function folded(acts, depth, only) {
   const groups = new Map();
-  state.actions.forEach((act, index) => {
-    const verb = act.encoded[0];
-    if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push([act, index]);
-  });
-  for (const [verb, acts] of groups) {
-    const open = groups.size === 1 || acts.length <= MANY || acts.some(([act]) => picked !== null && act.names.includes(picked));
-    const group = el("details", { class: "verb", "data-verb": String(verb) },
-      el("summary", { text: `${label(verb)} (${acts.length})` }));
-    group.open = open;
-    const row = el("div", { class: "choices" });
-    for (const [act, index] of acts) row.append(choiceButton(act, index));
-    group.append(row);
-    box.append(group);
+  for (const entry of acts) {
+    const part = JSON.stringify(entry[0].encoded[depth]);
+    if (!groups.has(part)) groups.set(part, []);
+    groups.get(part).push(entry);
   }
+  const nodes = [];
+  for (const [part, members] of groups) {
+    const value = JSON.parse(part);
+    const named = members.some(([act]) => picked !== null && act.names.includes(picked));
+    const title = depth === 0 ? label(value) : fieldTitle(members[0][0], depth, value);
+    const group = el("details", { class: "verb", "data-part": part },
+      el("summary", { text: `${title} (${members.length})` }));
+    group.open = named || (only && groups.size === 1) || members.length <= MANY && groups.size <= 3;
+    const deeper = members[0][0].encoded.length > depth + 2 && members.length > MANY;
+    if (deeper) group.append(...folded(members, depth + 1, groups.size === 1));
+    else {
+      const row = el("div", { class: "choices" });
+      for (const [act, index] of members) row.append(choiceButton(act, index));
+      group.append(row);
+    }
+    nodes.push(group);
+  }
+  return nodes;
 }
 
 function renderLog() {
