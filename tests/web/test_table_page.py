@@ -276,6 +276,9 @@ def test_many_actions_are_grouped_by_verb_and_still_taps(browser, serve, tmp_pat
                 grouped += 1
             tap_a_move(page, rng)
         assert grouped
+        # the game's own view draws each score sheet as a grid of 8 x 8 boxes
+        assert page.locator('.seat[data-seat="0"] .grid .cell').count() == 64
+        assert not axe(page, "a grid game")
         assert not errors, errors
     finally:
         context.close()

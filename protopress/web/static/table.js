@@ -185,14 +185,23 @@ function isGrid(value) {
     row.every((cell) => cell === null || typeof cell !== "object"));
 }
 
+// A grid's cells are small: a component is its colour and its name's first letter.
 function grid(rows) {
-  const table = el("div", { class: "grid", style: `grid-template-columns: repeat(${rows[0].length}, auto)` });
+  const table = el("div", { class: "grid", role: "table", style: `grid-template-columns: repeat(${rows[0].length}, 1.8rem)` });
   for (const row of rows) {
+    const line = el("div", { class: "grid-row", role: "row" });
     for (const cell of row) {
-      table.append(cell === null ? el("span", { class: "cell" }) :
-        typeof cell === "string" ? el("span", { class: "cell" }, token(cell)) :
-          el("span", { class: "cell", text: tallyText(cell) }));
+      const known = typeof cell === "string" ? component(cell) : undefined;
+      const name = known ? known.name : cell === null ? "empty" : tallyText(cell);
+      const node = el("span", { class: "cell", role: "cell", title: name, "aria-label": name,
+        text: known ? known.name.slice(0, 1) : cell === null ? "" : tallyText(cell) });
+      if (known && known.colour) {
+        node.style.background = known.colour;
+        node.classList.add("coloured");
+      }
+      line.append(node);
     }
+    table.append(line);
   }
   return table;
 }
