@@ -114,6 +114,11 @@ def read_save(path: Path) -> tuple[TableSetup, list[Any]]:
             rules=data.get("rules"),
         )
         actions = list(data["actions"])
+        if PERSON not in setup.seats:
+            raise ValueError(f"no seat is a {PERSON!r}")
+        for who in setup.seats:
+            if who != PERSON:
+                make_bot(who, 0)  # ValueError naming the bots there are
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         detail = f"missing {error}" if isinstance(error, KeyError) else str(error)
         raise TableError(f"{path}: not a saved playtest game ({detail})") from None
@@ -161,9 +166,12 @@ class PlayTable:
     def _replayed(self, logged: Sequence[Any]) -> tuple[Any, list[Move]]:
         """The state after the logged actions, each checked for legality."""
         setup = self.setup
-        state = self.game.setup(
-            self.catalog, len(setup.seats), random.Random(setup.seed), dict(setup.options)
-        )
+        try:
+            state = self.game.setup(
+                self.catalog, len(setup.seats), random.Random(setup.seed), dict(setup.options)
+            )
+        except ValueError as error:  # players or options the game does not take
+            raise TableError(f"the game cannot be set up: {error}") from None
         moves: list[Move] = []
         for number, raw in enumerate(logged):
             seat = self.game.to_move(state)

@@ -230,6 +230,19 @@ def test_a_damaged_save_is_named(tmp_path):
     path.write_text("{")
     with pytest.raises(TableError, match="save.json"):
         read_save(path)
+    saved = {"format": "protopress-play/1", "game": "dragonstone-mine",
+             "catalog": "dragonstone-mine", "seed": 1, "actions": []}  # fmt: skip
+    path.write_text(json.dumps(saved | {"seats": ["greedy", "greedy"]}))
+    with pytest.raises(TableError, match="no seat is a 'person'"):
+        read_save(path)
+    path.write_text(json.dumps(saved | {"seats": ["person", "clever"]}))
+    with pytest.raises(TableError, match="unknown bot 'clever'"):
+        read_save(path)
+    path.write_text(json.dumps(saved | {"seats": ["person"] * 9}))
+    setup, actions = read_save(path)
+    with pytest.raises(TableError, match="cannot be set up: dragonstone-mine takes 2 to"):
+        PlayTable(spec_for("dragonstone-mine").new_game(),
+                  load_catalog(builtin_catalog_path("dragonstone-mine")), setup, path, actions)  # fmt: skip
 
 
 def test_hot_seat_passes_the_device_and_each_sees_only_their_own_hand(tmp_path):
