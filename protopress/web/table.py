@@ -426,7 +426,7 @@ class PlayTable:
             image = faces.image(kind, text) if faces.sides(kind) else None
             found[text] = {"kind": kind, "name": name, "image": image, "colour": colour}
         for hidden in _hidden_kinds(seen):
-            if hidden in found or not self.faces.sides(hidden):
+            if not self.faces.sides(hidden):
                 continue
             first = self.catalog.of_kind(hidden)[0].id
             back = "back" if "back" in self.faces.sides(hidden) else None
