@@ -86,7 +86,7 @@ def moves(page: Page, count: int) -> None:
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
-    page.wait_for_function("[...document.images].every(i => i.complete)")
+    page.wait_for_function("[...document.images].every(i => i.complete || i.loading === 'lazy')")
     page.screenshot(path=str(OUT / f"play-{name}.png"), full_page=full)
     print(f"docs/images/play-{name}.png")
 

@@ -7,6 +7,7 @@ let state = null;
 let busy = false;
 let botTimer = null;
 let picked = null; // a component tapped that several actions name
+let folding = false; // drawing a folded section: its faces load only when it is opened
 
 const SPEED_KEY = "protopress-table-speed";
 
@@ -93,7 +94,7 @@ function token(id) {
   const tappable = state.actions.length && known && actionsNaming(id).length > 0;
   if (known && known.image) {
     const node = el("button", { type: "button", class: "face", "data-id": id, title: known.name },
-      picture(known.image, known.name));
+      picture(known.image, known.name, folding));
     if (tappable) {
       node.classList.add("tappable");
       node.addEventListener("click", () => tap(id));
@@ -275,10 +276,12 @@ function renderBoard() {
   }
   if (tables.length) {
     const details = el("details", { class: "tables" }, el("summary", { text: "The game's tables and settings" }));
+    folding = true; // a game's tables may name every card: their faces load when opened
     for (const [name, value] of tables) {
       const drawn = zone(name, value, 0);
       if (drawn) details.append(drawn);
     }
+    folding = false;
     board.append(details);
   }
 }
