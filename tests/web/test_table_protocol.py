@@ -283,15 +283,21 @@ def test_the_command_says_what_is_wrong(tmp_path):
     assert result.exit_code == 1 and "holds a game of gem-rush" in result.output
 
 
-@pytest.mark.parametrize("game_id", sorted(known_ids()))
-def test_every_built_in_game_plays_at_the_table_and_leaks_nothing(game_id, tmp_path):
+VARIANTS = [(game_id, {}) for game_id in sorted(known_ids())] + [
+    ("gem-rush", {"mode": "rush"}),  # private hands (Crisis plays with open ones)
+    ("dragonstone-mine", {"level": "2"}),  # face-up cards beside the hidden deck and hands
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_every_built_in_game_plays_at_the_table_and_leaks_nothing(game_id, options, tmp_path):
     """The first 40 decisions of each built-in game against greedy, every view checked
     (the page has no game's code: what it draws is the view)."""
     spec = spec_for(game_id)
     catalog = load_catalog(builtin_catalog_path(game_id))
     players = max(2, spec.min_players)
     seats = (PERSON, *["greedy"] * (players - 1))
-    setup = TableSetup(game_id, game_id, catalog.version, seats, 2, spec.parse_options({}))
+    setup = TableSetup(game_id, game_id, catalog.version, seats, 2, spec.parse_options(options))
     table = PlayTable(spec.new_game(), catalog, setup, tmp_path / "save.json")
     chooser = make_bot("greedy", 7)
     rng = random.Random(1)
