@@ -322,3 +322,17 @@ def test_a_save_that_does_not_replay_is_named(tmp_path):
     result = CliRunner().invoke(cli, ["play", "dragonstone-mine", "--save", str(bad), "--web"])
     assert result.exit_code == 1
     assert f"{bad}: action 0: ['fly']: no action 'fly'" in result.output
+
+
+def test_the_leak_check_finds_a_leak(tmp_path):
+    """The check itself can fail: a view with the deck's cards in order is caught."""
+    table = cottage(tmp_path)
+    seen = body(table)
+    check_no_leak(table, seen, random.Random(1))
+    seen["table"]["fields"]["deck"] = [card._asdict() for card in table.state.deck]
+    with pytest.raises(AssertionError):
+        check_no_leak(table, seen, random.Random(1))
+    seen = body(table)
+    seen["table"]["fields"]["deck"]["count"] += 1  # a count that is not the deck's
+    with pytest.raises(AssertionError):
+        check_no_leak(table, seen, random.Random(1))
