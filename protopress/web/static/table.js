@@ -415,7 +415,7 @@ function seatComponents(view, seat) {
 }
 
 // The last move in words; after a move seen happen, what the mover's part of the
-// table gained by it ("Greedy (seat 1): build slot=1, gains Mill").
+// table gained by it ("Greedy (seat 1): build slot=1, gains Quarry").
 function lastLine(before) {
   const last = state.log[state.log.length - 1];
   if (!last) return "";
