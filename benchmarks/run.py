@@ -67,6 +67,9 @@ BENCHMARKS = {
             "ladder", ("--rungs", "stonespine-solo", "--games", "10", "--budgets", "greedy,10")
         ),
         Benchmark("mine_graph", ("--mines", "200")),
+        Benchmark(
+            "play_table", ("--repeats", "1", "--games", "cottage-market", "dragonstone-mine")
+        ),
         Benchmark("render_sheets", ("--cards", "100", "--repeats", "2")),
         Benchmark("solo_games", ("--games", "50", "--repeats", "2")),
         Benchmark("solo_rival", ("--games", "30", "--workers", "1")),

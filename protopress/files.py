@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -19,6 +20,7 @@ from protopress.components.problems import InvalidInput, Problem
 
 __all__ = [
     "NotRegularFile",
+    "data_dir",
     "open_regular",
     "read_regular",
     "read_text_again",
@@ -154,3 +156,17 @@ def exclusive(path: Path | str, what: str):
                 lock.unlink()
     finally:
         os.close(handle)
+
+
+def data_dir() -> Path:
+    """The user's data directory for protopress (not created)."""
+    if sys.platform == "win32":
+        appdata = os.environ.get("APPDATA")
+        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        # the XDG spec ignores relative paths
+        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / "protopress"

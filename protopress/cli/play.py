@@ -261,3 +261,68 @@ def score(game_id, state_file, catalog_path, rules, as_json):
         click.echo(f"{state_file}: {error}", err=True)
         sys.exit(1)
     click.echo(json.dumps(result, indent=2) if as_json else module.format_score(result))
+
+
+@cli.command("play")
+@click.argument("game_id", metavar="GAME")
+@rules_option
+@catalog_option("Play with this catalog instead of the game's own.")
+@click.option("--seat", "seats", multiple=True, type=click.IntRange(0, 7),
+              help="A seat taken by a person (repeat for several people at one screen; "
+              "default: seat 0).")  # fmt: skip
+@bot_option
+@click.option("--players", type=click.IntRange(1, 8), default=None,
+              help="Seats at the table (default: enough for the seats named, at least the "
+              "game's minimum and 2).")  # fmt: skip
+@click.option("--seed", type=int, default=None, help="The game's seed (default: a new one, shown).")
+@game_options_option
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where the game is saved after every move (default: your data folder); "
+              "an unfinished game there is resumed.")  # fmt: skip
+@click.option("--web", is_flag=True, help="Play in the browser (the table is a page).")
+@web_host_option
+@web_port_option
+def play_table(game_id, rules, catalog_path, seats, bots, players, seed, game_options, save_path,
+               web, host, port):  # fmt: skip
+    """Playtest GAME in the browser: you take a seat, the bots take the others.
+
+    The table is drawn from your seat's view with the game's own card faces; your
+    legal actions are taps; the bots move one at a time; undo takes back your last
+    move. Every move is saved; a finished game's log replays with `protopress replay`.
+    Several --seat options seat several people at one screen, passing the device.
+    """
+    from protopress.cli.web import table_web
+    from protopress.files import InUse, exclusive
+
+    if not web:
+        raise click.UsageError("the playtest table is a page in the browser: add --web")
+    spec = game_spec(game_id, rules)
+    catalog = load_for(spec, catalog_path)
+    people = sorted(set(seats)) or [0]
+    count = players or max(2, spec.min_players, people[-1] + 1)
+    if people[-1] >= count:
+        raise click.UsageError(f"--seat {people[-1]}: the table has seats 0 to {count - 1}")
+    options, count = play_options(spec, game_options, False, None, count)
+    others = [seat for seat in range(count) if seat not in people]
+    bot_names = list(bots) or ["greedy"]
+    named = {seat: bot_names[min(i, len(bot_names) - 1)] for i, seat in enumerate(others)}
+    table_seats = ["person" if seat in people else named[seat] for seat in range(count)]
+    reference = catalog_reference(spec, catalog_path)
+    if catalog_path:
+        reference = str(Path(catalog_path).resolve())  # the log replays from any folder
+    refuse_special(save_path, "a saved game")
+    try:
+        from protopress.web.table import default_save_path
+
+        target = save_path or default_save_path(spec.id)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            message = f"protopress: cannot save in {target.parent}: {error.strerror}"
+            raise Problems([], message) from None
+        with exclusive(target, "the saved game"):
+            code = table_web(spec, catalog, reference, table_seats, seed, options, rules, target,
+                             host=host, port=port)  # fmt: skip
+    except InUse as error:
+        raise Problems([], f"protopress: {error.filename}: {error.strerror}") from None
+    sys.exit(code)

@@ -128,3 +128,44 @@ def preview(catalog_path, layouts_dir, host, port):
     finally:
         watcher.stop()
     sys.exit(code)
+
+
+def table_web(spec, catalog, reference, seats, seed, options, rules, save_path, *, host, port):
+    """`protopress play GAME --web`: the playtest table, resuming an unfinished game saved
+    at save_path (of the same game), else a new one."""
+    from protopress.web.table import PlayTable, TableError, TableSetup, read_save, table_app
+
+    setup = TableSetup(
+        game=spec.id,
+        catalog=reference,
+        catalog_version=catalog.version,
+        seats=tuple(seats),
+        seed=random.SystemRandom().randrange(1, 1_000_000) if seed is None else seed,
+        options=options,
+        rules=rules,
+    )
+    logged: list = []
+    try:
+        if save_path.exists():
+            saved, actions = read_save(save_path)
+            if saved.game != spec.id:
+                click.echo(f"protopress play: {save_path} holds a game of {saved.game}, not "
+                           f"{spec.id}: name another with --save", err=True)  # fmt: skip
+                return 1
+            try:
+                resumed = PlayTable(spec.new_game(), catalog, saved, save_path, actions)
+            except TableError as error:
+                raise TableError(f"{save_path}: {error}") from None
+            if not resumed.over:
+                setup, logged = saved, actions
+                click.echo(f"Resumed the unfinished game in {save_path} ({len(actions)} moves).")
+        table = PlayTable(spec.new_game(), catalog, setup, save_path, logged)
+    except TableError as error:
+        click.echo(f"protopress play: {error}", err=True)
+        return 1
+    except OSError as error:
+        click.echo(f"protopress play: cannot save to {error.filename}: {error.strerror}", err=True)
+        return 1
+    seated = ", ".join(f"seat {n}: {who}" for n, who in enumerate(table.setup.seats))
+    click.echo(f"{spec.title}, seed {table.setup.seed} ({seated}); saved in {save_path}.")
+    return serve_page(table_app(table), host, port, "Playtest table")

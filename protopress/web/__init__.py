@@ -4,6 +4,8 @@
               files of the package, listening and the URL
     faces     catalog faces drawn to PNG by the generators, cached
     solo      the solo companion (`protopress solo GAME --web`), on the solo engine
+    table     the playtest table (`protopress play GAME --web`): any game of the
+              engine contract against the bots, drawn from the seat's view
     preview   the live preview of a catalog (`protopress preview CATALOG`)
 
 Every page is bound to 127.0.0.1 unless asked otherwise; the random token of

@@ -305,6 +305,30 @@ class GemstoneCaverns:
         if state.placed == state.table.players:
             _end_turn(state)
 
+    def observation(self, state: GemstoneState, seat: int) -> dict[str, Any]:
+        """What the playtest table draws (`protopress play`; nothing is hidden in this
+        game): each seat's score sheet as rows of symbol ids (None: an empty box), the
+        dice rolled and the arrangement chosen, drawn as its shape."""
+        t = state.table
+        symbols: tuple[str | None, ...] = (None, *t.symbols)
+        sheets = [
+            [[symbols[code] for code in grid[r * t.cols : (r + 1) * t.cols]] for r in range(t.rows)]
+            for grid in state.grids
+        ]
+        shape: list[list[str | None]] | None = None
+        if state.arrangement is not None:
+            cells = state.arrangement.cells
+            rows = 1 + max(row for row, _ in cells) - min(row for row, _ in cells)
+            cols = 1 + max(col for _, col in cells) - min(col for _, col in cells)
+            top, left = min(row for row, _ in cells), min(col for _, col in cells)
+            drawn: list[list[str | None]] = [[None] * cols for _ in range(rows)]
+            for (row, col), symbol in zip(cells, state.arrangement.symbols, strict=True):
+                drawn[row - top][col - left] = symbol
+            shape = drawn
+        fields = {"sheets": sheets, "rolled": list(state.rolled), "arrangement": shape,
+                  "active": state.active, "turns": state.turns}  # fmt: skip
+        return {"fields": fields}
+
     def is_over(self, state: GemstoneState) -> bool:
         return state.over
 

@@ -347,3 +347,18 @@ def test_a_roll_draws_each_face_as_rng_choice_would():
         reference.setstate(before)
         assert state.rolled == tuple(reference.choice(faces) for faces in state.table.dice)
         assert state.chance.rng.getstate() == reference.getstate()
+
+
+def test_the_playtest_table_draws_the_sheets_and_the_shape(catalog):
+    state = new_game(catalog, players=2)
+    state.set_grid(1, with_hole([(0, 0)]))  # every box a ruby but row 3, column 3
+    arrange(state, "T", MTED)
+    fields = GAME.observation(state, 0)["fields"]
+    assert fields["sheets"][0] == [[None] * 8] * 8
+    assert fields["sheets"][1][3] == ["ruby"] * 3 + [None] + ["ruby"] * 4
+    assert fields["sheets"][1][0] == ["ruby"] * 8
+    # the T: three in a row and one below the middle, symbols in cell order
+    shown = fields["arrangement"]
+    assert len(shown) in (2, 3) and sorted(s for row in shown for s in row if s) == sorted(MTED)
+    assert sum(s is None for row in shown for s in row) == 2  # a 2x3 or 3x2 box less 4 cells
+    assert fields["rolled"] == list(MTED)

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from protopress import files
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.stonespine_architects.solo import saves
 from protopress.games.stonespine_architects.solo_session import (
     Names,
     Reject,
@@ -597,7 +597,7 @@ def test_no_seed_draws_one_and_shows_it(catalog, tmp_path):
 
 
 def test_default_save_path_on_linux(tmp_path, monkeypatch):
-    monkeypatch.setattr(saves.sys, "platform", "linux")
+    monkeypatch.setattr(files.sys, "platform", "linux")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     path = default_save_path()
     assert path == tmp_path / "xdg" / "protopress" / "solo-stonespine-architects.json"
@@ -608,10 +608,10 @@ def test_default_save_path_on_linux(tmp_path, monkeypatch):
 
 
 def test_default_save_path_on_windows_and_macos(tmp_path, monkeypatch):
-    monkeypatch.setattr(saves.sys, "platform", "win32")
+    monkeypatch.setattr(files.sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "appdata"))
     assert default_save_path().parent == tmp_path / "appdata" / "protopress"
-    monkeypatch.setattr(saves.sys, "platform", "darwin")
+    monkeypatch.setattr(files.sys, "platform", "darwin")
     monkeypatch.setenv("HOME", str(tmp_path / "mac"))
     folder = tmp_path / "mac" / "Library" / "Application Support" / "protopress"
     assert default_save_path().parent == folder
@@ -621,7 +621,7 @@ def test_default_save_path_on_windows_and_macos(tmp_path, monkeypatch):
 def test_without_a_save_path_the_session_saves_in_the_data_directory(
     catalog, tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(saves.sys, "platform", "linux")
+    monkeypatch.setattr(files.sys, "platform", "linux")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     code, out = play(catalog, NORMAL[:3], None)
     assert code == 1

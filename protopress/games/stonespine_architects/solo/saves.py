@@ -5,15 +5,14 @@ an unfinished one. Every front end saves and reads through here."""
 from __future__ import annotations
 
 import json
-import os
 import shlex
-import sys
 from pathlib import Path
 
 from protopress.atomic import write_atomic
 from protopress.components.catalog import Catalog
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
+from protopress.files import data_dir
 from protopress.games.stonespine_architects.rival import DIFFICULTIES
 from protopress.games.stonespine_architects.solo.engine import Engine
 from protopress.games.stonespine_architects.solo.errors import SessionError
@@ -22,20 +21,6 @@ from protopress.games.stonespine_architects.solo.names import plural
 GAME = "stonespine-architects"
 SAVE_FORMAT = "protopress-solo-session"
 SAVE_VERSION = 1
-
-
-def data_dir() -> Path:
-    """The user's data directory for protopress (not created)."""
-    if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        xdg = os.environ.get("XDG_DATA_HOME")
-        # the XDG spec ignores relative paths
-        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / "protopress"
 
 
 def default_save_path(game: str = GAME) -> Path:
