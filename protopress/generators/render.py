@@ -33,6 +33,7 @@ from protopress.generators.imposition import (
 )
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.limits import MAX_PAGE_AREA_M2, MAX_PAGES_PER_RENDER
+from protopress.generators.page_labels import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.parts import (
     BOX_NAME,
     PARTS_FILE,
@@ -42,9 +43,7 @@ from protopress.generators.parts import (
     write_parts_and_readme,
 )
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
-from protopress.generators.pdfx import to_pdfx
 from protopress.generators.png_surface import face_images, png_bytes
-from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.separation import Separation, separation
 from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
 from protopress.generators.tuckbox import DEFAULT_THICKNESS
@@ -464,6 +463,9 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
 def _finished(data: bytes, options: RenderOptions, separation: Separation | None) -> bytes:
     """The PDF as written, or as PDF/X-4 with the render's profile."""
     if options.pdfx and separation is not None:
+        # pdfx.py loads pikepdf, which only this step needs: imported here, not by every render
+        from protopress.generators.pdfx import to_pdfx
+
         return to_pdfx(data, separation.profile)
     return data
 
