@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -16,7 +15,7 @@ from protopress.generators.rich import Glued, InlineIcon, RichTextOp, icon_conto
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
-from protopress.generators.svg import VectorArt, cmyk_drawing
+from protopress.generators.vector_art import VectorArt, cmyk_drawing
 
 
 class FaceCanvas(Canvas):
@@ -229,6 +228,8 @@ class PdfFaces:
                     canvas.drawImage(self._art(op), op.x, height - op.y - op.h, op.w, op.h,
                                      mask="auto")  # fmt: skip
                 else:  # vectors: the SVG's own size scaled to where it is placed
+                    from reportlab.graphics import renderPDF  # only for SVG art: slow to import
+
                     canvas.translate(op.x, height - op.y - op.h)
                     canvas.scale(op.w / op.art.width, op.h / op.art.height)
                     renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
