@@ -67,10 +67,12 @@ class Run:
 
 
 def run_process(command: list[str], env: dict[str, str]) -> Run:
-    """Run command to its end; fail loudly if it fails."""
-    with tempfile.TemporaryFile() as errors:
+    """Run command to its end, in a folder of no code (`python -m` puts the current
+    folder first on the path, before PYTHONPATH); fail loudly if it fails."""
+    with tempfile.TemporaryFile() as errors, tempfile.TemporaryDirectory() as elsewhere:
         start = time.perf_counter()
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(command, env=env, cwd=elsewhere, stdout=subprocess.DEVNULL,
+                                   stderr=errors)  # fmt: skip
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
