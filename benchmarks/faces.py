@@ -24,11 +24,13 @@ whatever PYTHONDONTWRITEBYTECODE says).
 - sheets of the same cards with rich text (icons, bold) against plain text
   (target at most 1.3x).
 
-Run: .venv/bin/python benchmarks/faces.py [--cards 200] [--repeats 9] [--png-only] [--before REF]
+Run: .venv/bin/python benchmarks/faces.py [--cards 200] [--repeats 9] [--png-only]
+     [--before REF | --baseline DIR]
 
 --before REF also measures the PNG export and the PDF sheets of the code at
 git revision REF (exported with git archive) in the same run, against the same
-baselines.
+baselines; --baseline DIR those of the protopress in DIR (a checkout, as
+benchmarks/run.py --baseline passes it).
 """
 
 from __future__ import annotations
@@ -227,6 +229,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=9, help="timed runs of each side")
     parser.add_argument("--png-only", action="store_true", help="only the PNG export figures")
     parser.add_argument("--before", metavar="REF", help="also measure the code at git revision REF")
+    parser.add_argument("--baseline", metavar="DIR", type=Path,
+                        help="also measure the protopress of the checkout DIR")  # fmt: skip
     add_json_option(parser)
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
@@ -234,6 +238,8 @@ def main() -> None:
         sources = {"now": CHECKOUT}
         if args.before:
             sources[args.before] = stack.enter_context(exported(args.before))
+        if args.baseline:
+            sources[str(args.baseline)] = str(args.baseline.resolve())
         bare_env, ours = stack.enter_context(environments(sources))
         decks = {}
         for name, cards, rich in (("plain", args.cards, False), ("larger", 5 * args.cards, False),
