@@ -135,14 +135,14 @@ def commit() -> dict[str, object]:
 
     def git(*arguments: str) -> str:
         found = subprocess.run(["git", *arguments], cwd=ROOT, capture_output=True, text=True)
-        return found.stdout.strip() if found.returncode == 0 else ""
+        return found.stdout if found.returncode == 0 else ""
 
-    changed = [
+    changed = [  # each line "XY path": not stripped, as X may be a space
         line
         for line in git("status", "--porcelain").splitlines()
         if not line[3:].startswith("benchmarks/results/")
     ]
-    return {"commit": git("rev-parse", "HEAD") or None, "dirty": bool(changed)}
+    return {"commit": git("rev-parse", "HEAD").strip() or None, "dirty": bool(changed)}
 
 
 def arguments_of(benchmark: Benchmark, options: argparse.Namespace) -> list[str]:
