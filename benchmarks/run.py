@@ -60,7 +60,7 @@ BENCHMARKS = {
         Benchmark("decision_costs", ("--repeats", "2"), 0.2),
         Benchmark("engine_instructions", ("--mcts-moves", "1"), 0.05, checkout="required"),
         Benchmark("engine_speed", ("--repeats", "2", "--mcts-moves", "2"), 0.2, "optional"),
-        Benchmark("faces", ("--cards", "50", "--repeats", "2")),
+        Benchmark("faces", ("--cards", "50", "--repeats", "2"), checkout="optional"),
         Benchmark("games_per_second", ("--games", "10")),
         Benchmark("gem_rush_games", ("--games", "20", "--greedy-games", "4")),
         Benchmark(
@@ -139,14 +139,14 @@ def commit() -> dict[str, object]:
 
     def git(*arguments: str) -> str:
         found = subprocess.run(["git", *arguments], cwd=ROOT, capture_output=True, text=True)
-        return found.stdout.strip() if found.returncode == 0 else ""
+        return found.stdout if found.returncode == 0 else ""
 
-    changed = [
+    changed = [  # each line "XY path": not stripped, as X may be a space
         line
         for line in git("status", "--porcelain").splitlines()
         if not line[3:].startswith("benchmarks/results/")
     ]
-    return {"commit": git("rev-parse", "HEAD") or None, "dirty": bool(changed)}
+    return {"commit": git("rev-parse", "HEAD").strip() or None, "dirty": bool(changed)}
 
 
 def arguments_of(benchmark: Benchmark, options: argparse.Namespace) -> list[str]:

@@ -6,12 +6,14 @@ import re
 import reprlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-import jsonschema
+from typing import TYPE_CHECKING, TypeAlias
 
 from protopress.components.jsonpos import pointer_of, shown_token
 from protopress.components.schemas import schema_documents
 from protopress.components.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _TYPE_NAMES = {
     "object": "an object",
@@ -33,7 +35,7 @@ class Located:
     at_key: bool = False
 
 
-_Handler = Callable[[jsonschema.ValidationError, str], list[Located]]
+_Handler: TypeAlias = "Callable[[jsonschema.ValidationError, str], list[Located]]"
 
 
 def explain(error: jsonschema.ValidationError) -> list[Located]:

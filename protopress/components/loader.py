@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from protopress.components.catalog import Catalog
 from protopress.components.declared import (
@@ -25,8 +25,10 @@ from protopress.components.jsonpos import SourceMap, escape_token, source_map
 from protopress.components.problems import MAX_LOCATED, NOT_SHOWN, InvalidInput, Problem
 from protopress.components.schemas import CATALOG_SCHEMA, schema_errors
 from protopress.components.semantics import known_ids, semantic_findings
-from protopress.components.yamlsource import YamlRefused, YamlSourceMap, parse_yaml
 from protopress.files import MAX_SOURCE_BYTES, NotRegularFile, read_regular, read_text_again
+
+if TYPE_CHECKING:
+    from protopress.components.yamlsource import YamlSourceMap
 
 MAX_CATALOG_BYTES = MAX_SOURCE_BYTES
 # Lists and objects inside each other: the built-in catalogs need 7 levels. Deeper
@@ -123,6 +125,9 @@ def parse_source_file(path: Path, name: str) -> Any:
     """
     if Syntax.of(path) is Syntax.JSON:
         return parse_json_file(path, name)
+    # yamlsource.py loads PyYAML: imported for YAML files only, not by every run
+    from protopress.components.yamlsource import YamlRefused, parse_yaml
+
     try:
         return parse_yaml(_read_text(path, name))[0]
     except YamlRefused as refused:
@@ -133,7 +138,11 @@ def parse_source_file(path: Path, name: str) -> Any:
 
 def source_positions(text: str, syntax: Syntax) -> SourceMap | YamlSourceMap:
     """Where each value of a text that parsed without problems is written."""
-    return parse_yaml(text)[1] if syntax is Syntax.YAML else source_map(text)
+    if syntax is Syntax.JSON:
+        return source_map(text)
+    from protopress.components.yamlsource import parse_yaml  # as in parse_source_file
+
+    return parse_yaml(text)[1]
 
 
 def file_positions(path: Path) -> SourceMap | YamlSourceMap:

@@ -18,7 +18,9 @@ Two engines run the same schemas: jsonschema-rs decides quickly whether a
 catalog is valid (a 10,000-component catalog in tens of milliseconds), and
 only when it is not does the slower jsonschema produce the detailed errors
 that are explained to the user. tests/components/test_engines.py checks that
-their verdicts agree.
+their verdicts agree. jsonschema (and its referencing) is imported only where
+the slower validator is built, so a run that loads only valid catalogs never
+loads it (it takes longer to import than a catalog takes to check).
 """
 
 from __future__ import annotations
@@ -32,15 +34,17 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from itertools import islice
+from typing import TYPE_CHECKING
 
-import jsonschema
 import jsonschema_rs
-import referencing
-import referencing.jsonschema
 
 from protopress.components.problems import MAX_LOCATED
 from protopress.components.suggest import did_you_mean
 from protopress.games import builtin_ids, builtin_specs
+
+if TYPE_CHECKING:
+    import jsonschema
+    import referencing
 
 SCHEMA_SUFFIX = ".schema.json"
 CATALOG_SCHEMA = "catalog" + SCHEMA_SUFFIX
@@ -149,21 +153,27 @@ def _is_known(kind: str, instance: object) -> bool:
 def _refers_to(
     validator: jsonschema.protocols.Validator, kind: str, instance: object, schema: dict
 ) -> Iterator[jsonschema.ValidationError]:
+    from jsonschema import ValidationError  # loaded already: this runs inside jsonschema
+
     known = _known_ids.get()
     if known is None or not isinstance(instance, str) or _is_known(kind, instance):
         return
     ids = known.get(kind, frozenset())
     if kind == "collection":
-        yield jsonschema.ValidationError(
-            f"{instance!r} is not a collection{did_you_mean(instance, ids)}"
-        )
+        yield ValidationError(f"{instance!r} is not a collection{did_you_mean(instance, ids)}")
         return
     hint = did_you_mean(instance, ids) if ids else f" (it declares no {kind} components)"
     article = "an" if kind[0] in "aeiou" else "a"
-    yield jsonschema.ValidationError(f"{instance!r} is not {article} {kind} of this catalog{hint}")
+    yield ValidationError(f"{instance!r} is not {article} {kind} of this catalog{hint}")
 
 
-_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"refersTo": _refers_to})
+@functools.cache
+def _validator_class() -> type[jsonschema.protocols.Validator]:
+    """jsonschema's Draft 2020-12 validator with `refersTo`: the slower engine, imported
+    here, when a catalog's errors are to be explained, and not before."""
+    import jsonschema
+
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, {"refersTo": _refers_to})
 
 
 def _without_dialect(document: dict) -> dict:
@@ -173,6 +183,9 @@ def _without_dialect(document: dict) -> dict:
 
 
 def _registry_of(documents: Mapping[str, dict]) -> referencing.Registry:
+    import referencing  # with jsonschema, only for the slower engine (see _validator_class)
+    import referencing.jsonschema
+
     spec = referencing.jsonschema.DRAFT202012
     return referencing.Registry().with_resources(
         (
@@ -196,7 +209,7 @@ def validator(schema_file: str = CATALOG_SCHEMA) -> jsonschema.protocols.Validat
 @functools.cache
 def _validator(schema_file: str, games: tuple[str, ...]) -> jsonschema.protocols.Validator:
     documents = schema_documents()
-    return _Validator(_without_dialect(documents[schema_file]), registry=_registry(games))
+    return _validator_class()(_without_dialect(documents[schema_file]), registry=_registry(games))
 
 
 class _FastRefersTo:
@@ -245,15 +258,28 @@ def fast_part(schema_file: str, pointer: str) -> jsonschema_rs.Draft202012Valida
     return _fast_of(schema_documents(), schema_file, {"$ref": f"{schema_file}#{pointer}"})
 
 
+def _documents_with(extra_json: str) -> dict[str, dict]:
+    return {**schema_documents(), **json.loads(extra_json)}
+
+
 @functools.lru_cache(maxsize=8)
-def _with_extra(
+def _fast_with_extra(
     extra_json: str, schema_file: str, games: tuple[str, ...]
-) -> tuple[jsonschema_rs.Draft202012Validator, jsonschema.protocols.Validator]:
-    """Both validators of schema_file when a catalog adds (or replaces) schema files,
-    as its declared kinds do; keyed by the added files' JSON text."""
-    documents = {**schema_documents(), **json.loads(extra_json)}
-    slow = _Validator(_without_dialect(documents[schema_file]), registry=_registry_of(documents))
-    return _fast_of(documents, schema_file), slow
+) -> jsonschema_rs.Draft202012Validator:
+    """fast_validator of schema_file when a catalog adds (or replaces) schema files, as
+    its declared kinds do; keyed by the added files' JSON text."""
+    return _fast_of(_documents_with(extra_json), schema_file)
+
+
+@functools.lru_cache(maxsize=8)
+def _slow_with_extra(
+    extra_json: str, schema_file: str, games: tuple[str, ...]
+) -> jsonschema.protocols.Validator:
+    """validator of schema_file with added schema files, as _fast_with_extra."""
+    documents = _documents_with(extra_json)
+    return _validator_class()(
+        _without_dialect(documents[schema_file]), registry=_registry_of(documents)
+    )
 
 
 @contextlib.contextmanager
@@ -274,12 +300,17 @@ def schema_errors(
 ) -> list[jsonschema.ValidationError]:
     """Schema errors of document in detail, resolving `refersTo` against known_ids;
     extra adds or replaces schema files (a catalog's declared kinds)."""
-    if extra:
-        fast, slow = _with_extra(json.dumps(extra, sort_keys=True), schema_file, builtin_ids())
+    extra_json = json.dumps(extra, sort_keys=True) if extra else None
+    if extra_json is not None:
+        fast = _fast_with_extra(extra_json, schema_file, builtin_ids())
     else:
-        fast, slow = fast_validator(schema_file), validator(schema_file)
+        fast = fast_validator(schema_file)
     with resolving_ids(known_ids):
         if fast.is_valid(document):
             return []
+        if extra_json is not None:
+            slow = _slow_with_extra(extra_json, schema_file, builtin_ids())
+        else:
+            slow = validator(schema_file)
         # one more than are located, so that locate can say some are not shown
         return list(islice(slow.iter_errors(document), MAX_LOCATED + 1))

@@ -10,7 +10,7 @@ from PIL import Image
 
 from protopress.components.problems import InvalidInput
 from protopress.generators.images import ImageRefused, image_format, open_image
-from protopress.generators.svg import VectorArt, load_svg
+from protopress.generators.vector_art import VectorArt
 
 MAX_IMAGE_PIXELS = 64_000_000  # an A3 poster at 600 dpi; larger images are refused unread
 
@@ -71,6 +71,9 @@ class AssetPolicy:
             # its references stay inside the catalog folder (or, for an SVG
             # allowed from outside, inside its own folder)
             roots = (self.root,) if path.is_relative_to(self.root) else (path.parent,)
+            # svg.py loads svglib, lxml and reportlab.graphics: only for a catalog with SVG art
+            from protopress.generators.svg import load_svg
+
             art = load_svg(path, relative, roots)
             self._checked[path] = path
             self._sizes[path] = (art.width, art.height)

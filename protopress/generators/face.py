@@ -45,9 +45,9 @@ from protopress.generators.scripts import (
     needs_shaping,
 )
 from protopress.generators.shapes import outline, regular_polygon, scaled, star_outline
-from protopress.generators.svg import VectorArt
 from protopress.generators.text import fit_text
 from protopress.generators.units import parse_length, to_mm
+from protopress.generators.vector_art import VectorArt
 
 if TYPE_CHECKING:
     from protopress.components.jsonpos import SourceMap

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import Protocol
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -31,7 +30,7 @@ from protopress.generators.rich import Glued, InlineIcon, RichTextOp, icon_conto
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
-from protopress.generators.svg import VectorArt, cmyk_drawing
+from protopress.generators.vector_art import VectorArt, cmyk_drawing
 
 LINE_CAPS = {"butt": 0, "round": 1, "square": 2}  # PDF's line cap styles
 
@@ -93,6 +92,14 @@ def fill_icon(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
     canvas.restoreState()
 
 
+def _draw_vectors(drawing, canvas: Canvas) -> None:
+    """An SVG's drawing at the canvas's origin; reportlab's graphics are slow to
+    import, so only a catalog with SVG art loads them."""
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(drawing, canvas, 0, 0)
+
+
 def _icon_picture(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: float,
                   separation: Separation | None) -> None:  # fmt: skip
     """An icon's own picture (raster or SVG), contained in the square of side size."""
@@ -109,7 +116,7 @@ def _icon_picture(canvas: Canvas, icon: InlineIcon, x: float, y: float, size: fl
     canvas.saveState()
     canvas.translate(left, bottom)
     canvas.scale(w / icon.art.width, h / icon.art.height)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    _draw_vectors(drawing, canvas)
     canvas.restoreState()
 
 
@@ -303,7 +310,7 @@ class PdfFaces:
             else:  # vectors: the SVG's own size scaled to where it is placed
                 canvas.translate(op.x, height - op.y - op.h)
                 canvas.scale(op.w / op.art.width, op.h / op.art.height)
-                renderPDF.draw(self._drawing(op.art), canvas, 0, 0)
+                _draw_vectors(self._drawing(op.art), canvas)
             canvas.restoreState()
         elif isinstance(op, FaceOp):
             self._inner(op, face)

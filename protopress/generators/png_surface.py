@@ -12,13 +12,16 @@ import io
 import itertools
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-import pypdfium2
 from PIL import Image
 
 from protopress.generators.face import Face
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
+
+if TYPE_CHECKING:
+    import pypdfium2
 
 
 def pixel_size(face: Face, dpi: int) -> tuple[int, int]:
@@ -71,6 +74,8 @@ def face_images(faces: Iterable[Face], dpi: int = 300) -> Iterator[Image.Image]:
     """Each face at dpi, as face_image draws it, in order, one at a time: the
     faces are drawn BATCH to a PDF and its pages rasterised, so memory holds
     one batch's PDF and one image however many faces there are."""
+    import pypdfium2  # loaded by the PNG export only, not by every render
+
     faces = iter(faces)
     while batch := list(itertools.islice(faces, BATCH)):
         pdf = faces_pdf(batch)

@@ -21,7 +21,6 @@ from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
 from protopress.generators.face import Face, FaceBuilder, TextOp
-from protopress.generators.flatten import Flattener
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import (
     RULER_LABEL_BASELINE,
@@ -35,6 +34,7 @@ from protopress.generators.imposition import (
 )
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.limits import MAX_PAGE_AREA_M2, MAX_PAGES_PER_RENDER
+from protopress.generators.page_labels import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.parts import (
     BOX_NAME,
     PARTS_FILE,
@@ -44,9 +44,7 @@ from protopress.generators.parts import (
     write_parts_and_readme,
 )
 from protopress.generators.pdf_surface import FaceCanvas, PdfFaces
-from protopress.generators.pdfx import to_pdfx
 from protopress.generators.png_surface import face_images, png_bytes
-from protopress.generators.preflight import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.separation import Separation, separation
 from protopress.generators.standards import PdfxStandard
 from protopress.generators.tiling import DEFAULT_OVERLAP, TilePlan, plan_tiles
@@ -394,8 +392,12 @@ def _canvas(buffer, pagesize, catalog, title: str, separation: Separation | None
 def _surface(canvas: Canvas, options: RenderOptions, separation: Separation | None) -> PdfFaces:
     """Where faces are drawn; for PDF/X-1a every face is flattened first."""
     x1a = options.pdfx is PdfxStandard.X1A
-    flatten = Flattener(separation) if x1a and separation is not None else None
-    return PdfFaces(canvas, separation, prepare=flatten)
+    if not (x1a and separation is not None):
+        return PdfFaces(canvas, separation)
+    # flatten.py loads pikepdf and pdfium, which only PDF/X-1a needs: imported here
+    from protopress.generators.flatten import Flattener
+
+    return PdfFaces(canvas, separation, prepare=Flattener(separation))
 
 
 def sheet_plan(layout: Layout, options: RenderOptions) -> SheetPlan:
@@ -487,6 +489,9 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
 def _finished(data: bytes, options: RenderOptions, separation: Separation | None) -> bytes:
     """The PDF as written, or as PDF/X with the render's profile."""
     if options.pdfx and separation is not None:
+        # pdfx.py loads pikepdf, which only this step needs: imported here, not by every render
+        from protopress.generators.pdfx import to_pdfx
+
         return to_pdfx(data, separation.profile, options.pdfx)
     return data
 

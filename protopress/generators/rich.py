@@ -19,8 +19,6 @@ from reportlab.lib.abag import ABag
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus.paragraph import Paragraph
-from reportlab.platypus.paraparser import ParaFrag
 
 from protopress.generators.colours import Colour
 from protopress.generators.fonts import Font
@@ -28,6 +26,9 @@ from protopress.generators.markup import Icon, Piece, Span
 from protopress.generators.shapes import outline, scaled
 
 if TYPE_CHECKING:
+    from reportlab.platypus.paragraph import Paragraph
+    from reportlab.platypus.paraparser import ParaFrag
+
     from protopress.generators.separation import Separation
     from protopress.generators.svg import VectorArt
 
@@ -172,6 +173,8 @@ def _glued(pieces: tuple[Piece, ...]) -> list[Piece | tuple[Piece, ...]]:
 
 
 def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
+    from reportlab.platypus.paraparser import ParaFrag  # loaded with Paragraph (laid_out)
+
     icons = dict(op.icons)
     text_colour = _reportlab_colour(op.colour, separation)
     frags = []
@@ -226,6 +229,10 @@ def _span_colour(piece: Piece, separation: Separation | None) -> Color | None:
 @functools.lru_cache(maxsize=512)
 def laid_out(op: RichTextOp, separation: Separation | None = None) -> Laid:
     """The op's paragraph wrapped to its box: built once for measuring and drawing."""
+    # reportlab.platypus takes longer to import than many faces take to draw: it is
+    # loaded here, by the first rich text, so that a deck of plain text never loads it
+    from reportlab.platypus.paragraph import Paragraph
+
     style = ParagraphStyle(
         "protopress",
         fontName=op.family.regular.name,

@@ -8,9 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pypdf import PdfReader
-from pypdf.errors import PyPdfError
-
 
 @dataclass(frozen=True)
 class Written:
@@ -23,6 +20,9 @@ class Written:
 
 def pdf_pages(path: Path) -> int:
     """Pages of a PDF the render just wrote (0 if it cannot be read back)."""
+    from pypdf import PdfReader  # loaded only to count pages for the summary
+    from pypdf.errors import PyPdfError
+
     try:
         return len(PdfReader(path).pages)
     except (OSError, PyPdfError):

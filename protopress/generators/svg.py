@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import base64
 import binascii
-import copy
 import io
 import logging
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
@@ -40,12 +38,10 @@ import defusedxml.ElementTree
 from lxml import etree
 from PIL import Image
 from reportlab.graphics.shapes import Group
-from reportlab.lib import colors
 from svglib.fonts import FontMap
 from svglib.svglib import SvgRenderer
 
 from protopress.files import read_regular
-from protopress.generators.colours import Colour
 from protopress.generators.fonts import font
 from protopress.generators.images import format_of
 from protopress.generators.limits import (
@@ -54,9 +50,9 @@ from protopress.generators.limits import (
     MAX_SVG_PIXELS,
     MIN_SVG_SIZE,
 )
-from protopress.generators.separation import Separation
+from protopress.generators.vector_art import VectorArt, drawing_nodes
 
-__all__ = ["MAX_SVG_BYTES", "VectorArt", "cmyk_drawing", "load_svg"]
+__all__ = ["MAX_SVG_BYTES", "load_svg"]
 
 MAX_SVG_BYTES = 4 * 1024 * 1024  # card art; far above any icon or illustration
 MAX_EMBEDDED_PIXELS = 64_000_000  # as for images drawn directly
@@ -64,17 +60,6 @@ EMBEDDED_FORMATS = ("PNG", "JPEG")  # what svglib can embed from an href
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _DATA_IMAGE = re.compile(r"^data:image/(jpe?g|png);base64,")  # as svglib matches it
-
-
-@dataclass(frozen=True, eq=False)
-class VectorArt:
-    """An SVG ready to draw: its Drawing and its own size in points (from its
-    width and height, or its viewBox)."""
-
-    drawing: object  # a reportlab Drawing
-    width: float
-    height: float
-    notes: tuple[str, ...] = ()  # what svglib could not draw, for the warnings
 
 
 def load_svg(path: Path, label: str, roots: tuple[Path, ...]) -> VectorArt:
@@ -155,7 +140,7 @@ def _drawable_numbers(drawing, label: str) -> None:
     """Refuse a number PDF output cannot write (past MAX_SVG_NUMBER, or not finite:
     reportlab fails in C with a message naming no file), and empty the groups whose
     transform is singular (scale(0) draws nothing; reportlab divides by it)."""
-    for node in _walk(drawing):
+    for node in drawing_nodes(drawing):
         transform = getattr(node, "transform", None)
         if isinstance(node, Group) and transform is not None and len(transform) == 6:
             a, b, c, d = (float(value) for value in transform[:4])
@@ -179,20 +164,11 @@ def _first_undrawable(value) -> float | None:
     return None
 
 
-def _walk(drawing):
-    """Every node of a drawing: groups, shapes, and svglib's gradient fills."""
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(getattr(node, "contents", ()))
-
-
 def _embedded_fonts(drawing) -> None:
     """Every font a drawing names (svglib puts Helvetica on groups, used or not)
     becomes the built-in sans of the same weight and style, which PDFs embed."""
     drawing.initialFontName = _sans(False, False)  # reportlab's renderer starts with it
-    for node in _walk(drawing):
+    for node in drawing_nodes(drawing):
         name = getattr(node, "fontName", None)
         if isinstance(name, str) and not name.startswith("pp-"):
             bold, italic = "Bold" in name, "Italic" in name or "Oblique" in name
@@ -201,27 +177,6 @@ def _embedded_fonts(drawing) -> None:
 
 def _sans(bold: bool, italic: bool) -> str:
     return font("sans" + ("-bold" if bold else "") + ("-italic" if italic else "")).name
-
-
-def cmyk_drawing(art: VectorArt, separation: Separation):
-    """A copy of the art's drawing with every colour separated to CMYK as the
-    layout's own colours are (a CMYK print file refuses RGB colours)."""
-    drawing = copy.deepcopy(art.drawing)
-    for node in _walk(drawing):
-        for name in ("fillColor", "strokeColor"):
-            value = getattr(node, name, None)
-            if isinstance(value, colors.Color) and not isinstance(value, colors.CMYKColor):
-                setattr(node, name, _cmyk(value, separation))
-        if isinstance(getattr(node, "_rl_colors", None), list):  # svglib's gradients
-            node._rl_colors = [_cmyk(value, separation) for value in node._rl_colors]
-    return drawing
-
-
-def _cmyk(value: colors.Color, separation: Separation) -> colors.CMYKColor:
-    if isinstance(value, colors.CMYKColor):
-        return value
-    separated = separation.colour(Colour(value.red, value.green, value.blue))
-    return colors.CMYKColor(*separated, alpha=value.alpha)
 
 
 def _check_reference(href: str, folder: Path, roots: tuple[Path, ...], label: str) -> None:

@@ -14,14 +14,9 @@ from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
 from protopress.files import NotRegularFile, open_regular
+from protopress.generators.page_labels import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.preflight import checks, marks
 from protopress.generators.preflight.checks import EXPECT, MAX_INK, MIN_DPI
-from protopress.generators.preflight.marks import (
-    BACK_LABEL,
-    BOX_LABEL,
-    MAP_LABEL,
-    TILE_LABEL,
-)
 from protopress.generators.preflight.report import PreflightCheck, PreflightReport
 from protopress.generators.preflight.scan import PageWalker
 

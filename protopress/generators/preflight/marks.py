@@ -11,6 +11,7 @@ from typing import NamedTuple
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
+from protopress.generators.page_labels import BACK_LABEL, BOX_LABEL, MAP_LABEL, TILE_LABEL
 from protopress.generators.preflight.report import (
     TOLERANCE,
     PreflightCheck,
@@ -39,12 +40,6 @@ class Stroke(NamedTuple):
     high: float
 
 
-BACK_LABEL = "back "  # page labels of duplex back pages start with this ("back 3")
-
-
-TILE_LABEL = "tile "  # the pages of a board tiled across the paper ("tile B2")
-MAP_LABEL = "map"  # a tiled board's page map
-BOX_LABEL = "tuck box"  # a tuck box's die-line
 ASSEMBLY_LABELS = (TILE_LABEL, MAP_LABEL, BOX_LABEL)  # pages with marks of their own
 
 
