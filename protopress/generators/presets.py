@@ -39,7 +39,6 @@ from protopress.generators.parts import (
     parts_of,
 )
 from protopress.generators.png_surface import face_image, png_bytes
-from protopress.generators.preflight import preflight
 from protopress.generators.products import PRODUCTS, Product
 from protopress.generators.render import (
     Copy,
@@ -324,6 +323,9 @@ def write_preset_files(
 def ink_problems(path: Path, limit: float, pages: list[str]) -> list[str]:
     """preflight's total ink check of a written file, one line per colour or
     picture over limit (percent), located by file, card and side."""
+    # preflight reads the file with pypdf, which a render for no print service does not load
+    from protopress.generators.preflight import preflight
+
     report = preflight(path, max_ink=limit)
     return [
         f"{path.name}: {pages[check.page - 1] if check.page else 'the file'}: {check.message}"
