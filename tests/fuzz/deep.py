@@ -36,7 +36,8 @@ ATTRIBUTES = sorted(ELEMENT_SCHEMA["properties"])
 
 def _required(element_type: str) -> list[str]:
     for rule in ELEMENT_SCHEMA["allOf"]:
-        if rule["if"]["properties"]["type"]["const"] == element_type:
+        named = rule.get("if", {}).get("properties", {}).get("type", {})
+        if named.get("const") == element_type:  # rules on several types name no one type
             then = rule["then"]
             return then.get("required") or then["anyOf"][-1]["required"]
     return []
@@ -45,7 +46,10 @@ def _required(element_type: str) -> list[str]:
 REQUIRED = {t: _required(t) for t in ELEMENT_TYPES}
 OPTIONAL = {
     "rect": ["fill", "stroke", "stroke_width", "radius"],
-    "line": ["stroke", "stroke_width", "dash"],
+    "line": ["stroke", "stroke_width", "dash", "cap"],
+    "ellipse": ["fill", "stroke", "stroke_width"],
+    "polygon": ["fill", "stroke", "stroke_width", "sides"],
+    "star": ["fill", "stroke", "stroke_width", "points", "inner"],
     "text": ["font", "size", "min_size", "leading", "align", "valign", "colour", "separator",
              "icons"],
     "icon": ["from", "fill", "stroke", "stroke_width"],
