@@ -1,0 +1,86 @@
+"""The time said before a run: its timed games are kept, its words and sums by hand."""
+
+import pytest
+
+from protopress.balance import run_balance
+from protopress.balance.estimate import (
+    WORKER_START,
+    RunEstimate,
+    SamplePlan,
+    duration_words,
+    estimate_run,
+    estimate_words,
+)
+
+GAME = "stonespine-architects"
+
+
+def test_the_timed_games_are_kept_and_the_records_are_those_of_a_plain_run():
+    said: list[RunEstimate] = []
+    seen = []
+    timed = run_balance(GAME, GAME, 30, 2, ["greedy", "random"], 3, {}, workers=2, rotate=True,
+                        estimate=said.append,
+                        progress=lambda done, total: seen.append((done, total)))  # fmt: skip
+    plain = run_balance(GAME, GAME, 30, 2, ["greedy", "random"], 3, {}, workers=1, rotate=True)
+    assert timed.to_json() == plain.to_json()
+    assert len(said) == 1
+    estimate = said[0]
+    assert estimate.timed >= 2 and estimate.timed + estimate.left == 30
+    assert estimate.workers == min(2, estimate.left) or estimate.workers == 1  # one CPU
+    assert estimate.per_game > 0 and estimate.seconds > 0
+    assert seen[-1] == (30, 30) and [done for done, _ in seen][: estimate.timed] == list(
+        range(1, estimate.timed + 1)
+    )  # the timed games, one by one, count as progress too
+
+
+def test_no_estimate_when_the_timed_games_are_the_whole_run():
+    said: list[RunEstimate] = []
+    run = run_balance(GAME, GAME, 2, 2, ["random"], 3, {}, workers=1, estimate=said.append)
+    assert run.covered == 2 and said == []
+
+
+def test_the_sample_stops_at_a_second_and_a_round_of_seats_or_a_tenth_of_the_run():
+    plan = SamplePlan.for_run(1000, seats=3, rotate=True)
+    assert (plan.least, plan.most) == (3, 100)
+    assert not plan.enough(2, 5.0)  # a whole rotation first
+    assert plan.enough(3, 1.0) and not plan.enough(3, 0.5)
+    assert plan.enough(100, 0.1)
+    assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(2, 2)
+
+
+def test_the_estimate_shares_the_games_left_among_the_workers():
+    # 4 games timed in 2 s: 0.5 s a game; 1,000 left on 2 workers: 250 s and their start
+    estimate = estimate_run(2.0, 4, 1000, 2)
+    assert estimate == RunEstimate(250 + WORKER_START, 0.5, 4, 1000, 2)
+    assert estimate_run(2.0, 4, 1, 2) == RunEstimate(0.5, 0.5, 4, 1, 1)  # one game, one worker
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [
+        (0.0123, "12 ms"),
+        (0.9999, "1.0 s"),
+        (2.54, "2.5 s"),
+        (40.4, "40 s"),
+        (59.6, "1 min"),
+        (200, "3 min 20 s"),
+        (1234, "21 min"),
+        (22_200, "6 h 10 min"),
+        (7200, "2 h"),
+    ],
+)
+def test_durations_in_words(seconds, words):
+    assert duration_words(seconds) == words
+
+
+def test_the_estimate_in_words_names_the_search_bot():
+    estimate = RunEstimate(22_200, 11.2, 3, 2000, 2)
+    assert (
+        estimate_words(estimate, ["mcts:strong", "greedy"])
+        == "about 6 h 10 min on 2 workers (search bot: 11 s a game)"
+    )
+    one = RunEstimate(20, 0.0104, 100, 1900, 1)
+    assert (
+        estimate_words(one, ["greedy", "random", "greedy"])
+        == "about 20 s on 1 worker (greedy, random: 10 ms a game)"
+    )
