@@ -1,10 +1,15 @@
-"""How long a balance run will take, said before it runs, from a few of its own
-games timed in this process (they are kept: the run does not play them again).
+"""How long a balance run will take, said once its first games are played (they
+are part of the run: nothing is played twice).
 
-The estimate is the mean time of a timed game, times the games left, shared
-among the workers the machine can run at once, plus the workers' start (a
-fresh interpreter each, loading the catalog). benchmarks/run_estimate.py
-measures its error against the real duration.
+Each chunk of games comes back with the seconds its worker spent on it, in
+that worker, on this machine as loaded now; the first games are played one a
+chunk so that these come early. A worker's first chunk is left out of the
+timing: a fresh process fills its caches in its first game (a first Gemstone
+Caverns game takes about a hundred times the next). The estimate is the mean
+seconds of a timed game, times the games left, shared among the workers that
+play at once. Made once the workers run, it leaves out their start (a fresh
+interpreter each). benchmarks/run_estimate.py measures its error against the
+real duration.
 """
 
 from __future__ import annotations
@@ -12,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-SAMPLE_SECONDS = 1.0  # time games until they took this long together ...
+SAMPLE_SECONDS = 1.0  # time games until they took this long a worker ...
 SAMPLE_GAMES = 2  # ... and at least this many (a whole round of the seats when rotated)
-SAMPLE_SHARE = 10  # ... but at most one in this many of the games to play (or SAMPLE_GAMES)
-WORKER_START = 0.5  # seconds for a worker process to start and load the catalog
+SAMPLE_SHARE = 10  # ... or until one in this many of the games to play is played
+SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 
 
 @dataclass(frozen=True)
@@ -23,7 +28,7 @@ class RunEstimate:
     """A run's expected duration from its timed games."""
 
     seconds: float  # the rest of the run, after the timed games
-    per_game: float  # mean seconds a timed game took in this process
+    per_game: float  # mean seconds a timed game took in its worker
     timed: int  # games timed (and kept)
     left: int  # games still to play
     workers: int  # processes that will play them at once
@@ -33,24 +38,27 @@ class RunEstimate:
 class SamplePlan:
     """When to stop timing games before estimating."""
 
-    least: int  # games at least
-    most: int  # games at most
+    least: int  # games timed at least
+    most: int  # games played at most (once one is timed)
 
     @classmethod
     def for_run(cls, to_play: int, seats: int, rotate: bool) -> SamplePlan:
         least = max(SAMPLE_GAMES, seats if rotate else 1)
         return cls(least, max(least, to_play // SAMPLE_SHARE))
 
-    def enough(self, timed: int, seconds: float) -> bool:
-        return timed >= self.most or (timed >= self.least and seconds >= SAMPLE_SECONDS)
+    def enough(self, played: int, timed: int, seconds: float, workers: int) -> bool:
+        """Whether `timed` of the `played` games, `seconds` together, tell enough."""
+        if not timed:
+            return False
+        return played >= self.most or (timed >= self.least and seconds >= SAMPLE_SECONDS * workers)
 
 
 def estimate_run(seconds: float, timed: int, left: int, workers: int) -> RunEstimate:
-    """The rest of a run: `left` games on `workers` processes (at most one a game)."""
+    """The rest of a run: `left` games on `workers` processes (at most one a game),
+    from `timed` games that took `seconds` together."""
     per_game = seconds / timed if timed else 0.0
     at_once = max(1, min(workers, left))
-    start = WORKER_START if at_once > 1 else 0.0
-    return RunEstimate(per_game * left / at_once + start, per_game, timed, left, at_once)
+    return RunEstimate(per_game * left / at_once, per_game, timed, left, at_once)
 
 
 def estimate_words(estimate: RunEstimate, bots: Sequence[str]) -> str:

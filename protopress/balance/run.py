@@ -19,8 +19,10 @@ propagates: nothing is returned.
 A run can be given the records of games already played (`kept`, from a store:
 balance/store.py): it plays only the others, and `on_records` sees each chunk's
 records as they come in, so that a store keeps them even when the run stops.
-Given `estimate`, the run first times a few of its games in this process (kept
-like the rest) and says how long the others will take (balance/estimate.py).
+Given `estimate`, the run says how long the rest will take once its first
+games are played: each chunk comes back with the seconds its worker spent on
+it, and the first games are played one a chunk so that the figures come soon
+(balance/estimate.py).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
 
-from protopress.balance.estimate import RunEstimate, SamplePlan, estimate_run
+from protopress.balance.estimate import SINGLE_GAME_CHUNKS, RunEstimate, SamplePlan, estimate_run
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import builtin_ids
 from protopress.rules.bot_names import make_bot
@@ -179,18 +181,32 @@ def seat_bots(bots: tuple[str, ...] | list[str], index: int, rotate: bool) -> li
     return bots[-shift:] + bots[:-shift] if shift else bots
 
 
-def play_chunk(chunk: Chunk) -> list[GameRecord]:
-    """Play one chunk's games (in a worker): the records, in index order."""
+@dataclass(frozen=True)
+class Played:
+    """A chunk's records, in index order, and the seconds its worker took to play them."""
+
+    records: list[GameRecord]
+    seconds: float
+    first: bool = False  # the worker's first chunk: its caches were filled on the way
+
+
+_PLAYED = [0]  # chunks this process has played
+
+
+def play_chunk(chunk: Chunk) -> Played:
+    """Play one chunk's games (in a worker); the seconds leave out loading the catalog."""
     game = resolve_spec(chunk.game, chunk.rules).new_game()
     catalog = _catalog(chunk.catalog)
     options = dict(chunk.options)
+    started = time.perf_counter()
     records = []
     for index in range(chunk.start, chunk.stop):
         bots = seat_bots(chunk.bots, index, chunk.rotate)
         _, record, _ = play(game, catalog, bots, derive_seed(chunk.seed, "game", index), options)
         record.index = index
         records.append(record)
-    return records
+    _PLAYED[0] += 1
+    return Played(records, time.perf_counter() - started, first=_PLAYED[0] == 1)
 
 
 def resolve_catalog(catalog) -> tuple[str, str]:
@@ -252,8 +268,8 @@ def run_balance(
     kept: records of games of this run already played (by index; others are
     ignored): only the other games are played, and progress counts those.
     on_records(records) is called in this process with each chunk's records.
-    estimate(RunEstimate) is called once a few games were timed in this
-    process, before the rest are played (not on a cluster).
+    estimate(RunEstimate) is called once, when the first games played say how
+    long the rest will take.
     Raises ValueError on bad input, before any worker starts.
     """
     options = dict(options or {})
@@ -284,11 +300,13 @@ def run_balance(
     kept_records = {r.index: r for r in kept if 0 <= r.index < games}
     to_play = [index for index in range(games) if index not in kept_records]
 
-    def plan(size: int) -> list[Chunk]:
+    def plan(size: int, at_once: int) -> list[Chunk]:
+        """Chunks of size games (the first ones of one game, when estimating)."""
         size = chunk or size
-        return [
+        singles = SINGLE_GAME_CHUNKS * at_once if estimate is not None and not chunk else 0
+        return [games_from(index, index + 1) for index in to_play[:singles]] + [
             games_from(start, min(start + size, stop))
-            for first, stop in _spans(to_play)
+            for first, stop in _spans(to_play[singles:])
             for start in range(first, stop, size)
         ]
 
@@ -305,26 +323,20 @@ def run_balance(
         workers=workers,
     )
     started = time.perf_counter()
-    collected = _Collected(len(to_play), progress, on_records)
-    interrupted = False
-    if estimate is not None and to_play and not scheduler:
-        plan_sample = SamplePlan.for_run(len(to_play), players, rotate)
-        interrupted = _time_sample(games_from, to_play, plan_sample, collected)
-        to_play = to_play[collected.count :]
-        if not interrupted and to_play:
-            estimate(estimate_run(time.perf_counter() - started, collected.count,
-                                  len(to_play), min(workers, cpu_count())))  # fmt: skip
-    if interrupted or not to_play:
-        pass
+    timing = _Timing(estimate, SamplePlan.for_run(len(to_play), players, rotate))
+    collected = _Collected(len(to_play), progress, on_records, timing)
+    if not to_play:
+        interrupted = False
     elif scheduler:
         interrupted = _on_cluster(scheduler, plan, len(to_play), collected)
     elif workers == 1:
-        interrupted = _in_process(plan(chunk_size(len(to_play), 1)), collected)
+        interrupted = _in_process(plan(chunk_size(len(to_play), 1), 1), collected)
     else:
-        chunks = plan(chunk_size(len(to_play), workers))
-        interrupted = _on_pool(chunks, workers, collected)
+        at_once = min(workers, cpu_count())
+        chunks = plan(chunk_size(len(to_play), workers), at_once)
+        interrupted = _on_pool(chunks, workers, collected, at_once)
     run.elapsed = time.perf_counter() - started
-    played = [r for records in collected.done for r in records]
+    played = [r for done in collected.done for r in done.records]
     run.records = sorted([*kept_records.values(), *played], key=lambda r: r.index)
     run.partial = interrupted or run.covered < games
     return run
@@ -341,41 +353,48 @@ def _spans(indexes: list[int]) -> list[tuple[int, int]]:
     return spans
 
 
-class _Collected:
-    """The chunks' records as they come in: kept, handed on, and counted for progress."""
+class _Timing:
+    """When and what to say of the run's duration, from the chunks' own seconds."""
 
-    def __init__(self, total: int, progress: Progress | None, on_records: RecordsIn | None):
+    def __init__(self, say: SayEstimate | None, plan: SamplePlan):
+        self.say, self.plan = say, plan
+        self.seconds = 0.0  # of the games timed
+        self.timed = 0  # games timed: not a worker's first chunk
+        self.workers = 1  # the processes (or cluster threads) that play at once
+
+    def played(self, done: Played, count: int, total: int) -> None:
+        if not done.first:
+            self.seconds += done.seconds
+            self.timed += len(done.records)
+        if self.say is None or count >= total:
+            return
+        if self.plan.enough(count, self.timed, self.seconds, self.workers):
+            say, self.say = self.say, None  # once
+            say(estimate_run(self.seconds, self.timed, total - count, self.workers))
+
+
+class _Collected:
+    """The chunks as they come in: their records kept and handed on, counted for
+    progress, timed for the estimate."""
+
+    def __init__(
+        self, total: int, progress: Progress | None, on_records: RecordsIn | None, timing: _Timing
+    ):
         self.total, self.progress, self.on_records = total, progress, on_records
-        self.done: list[list[GameRecord]] = []
+        self.timing = timing
+        self.done: list[Played] = []
         self.count = 0
 
-    def add(self, records: list[GameRecord], report: bool = True) -> None:
-        """Keep a chunk's records; report: call progress (not once the run is stopping)."""
-        self.done.append(records)
-        self.count += len(records)
+    def add(self, done: Played, report: bool = True) -> None:
+        """Keep a chunk; report: call progress and the estimate (not once the run is stopping)."""
+        self.done.append(done)
+        self.count += len(done.records)
         if self.on_records is not None:
-            self.on_records(records)
-        if report and self.progress is not None:
-            self.progress(self.count, self.total)
-
-
-def _time_sample(
-    games_from: Callable[[int, int], Chunk],
-    to_play: list[int],
-    plan: SamplePlan,
-    collected: _Collected,
-) -> bool:
-    """Play the first games to play one at a time in this process until the plan has
-    timed enough; True when Ctrl-C stopped it."""
-    started = time.perf_counter()
-    try:
-        for index in to_play:
-            collected.add(play_chunk(games_from(index, index + 1)))
-            if plan.enough(collected.count, time.perf_counter() - started):
-                break
-    except KeyboardInterrupt:
-        return True
-    return False
+            self.on_records(done.records)
+        if report:
+            if self.progress is not None:
+                self.progress(self.count, self.total)
+            self.timing.played(done, self.count, self.total)
 
 
 def _in_process(chunks: list[Chunk], collected: _Collected) -> bool:
@@ -392,7 +411,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_pool(chunks: list[Chunk], workers: int, collected: _Collected) -> bool:
+def _on_pool(chunks: list[Chunk], workers: int, collected: _Collected, at_once: int) -> bool:
+    collected.timing.workers = min(at_once, len(chunks))
     context = multiprocessing.get_context("spawn")
     # multiprocessing's resource tracker ignores Ctrl-C and SIGTERM; started with the
     # hangup held, it never sees one either (a terminal's hangup reaches the whole
@@ -495,7 +515,8 @@ def _on_cluster(address: str, plan, total: int, collected: _Collected) -> bool:
         ) from None
     with client:
         threads = sum(client.nthreads().values()) or 1
-        futures = client.map(play_chunk, plan(chunk_size(total, threads)), pure=False)
+        collected.timing.workers = threads
+        futures = client.map(play_chunk, plan(chunk_size(total, threads), threads), pure=False)
         try:
             for future in as_completed(futures, loop=client.loop):
                 collected.add(future.result())

@@ -142,9 +142,9 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
                        err=True)  # fmt: skip
         with eta_bar(games - len(kept), f"{game_id}") as progress:
             say = None
-            if progress is not None and not scheduler:
+            if progress is not None:
 
-                def say(estimate):  # fmt: skip
+                def say(estimate):
                     progress.say(f"estimate: {estimate_words(estimate, bot_names)}")
 
             return run_balance(game_id, catalog_ref, games, players, bot_names, seed, options,

@@ -1,16 +1,18 @@
-"""The time said before a run: its timed games are kept, its words and sums by hand."""
+"""The time said early in a run: its timed games are part of the run, its words and sums
+by hand."""
 
 import pytest
 
 from protopress.balance import run_balance
 from protopress.balance.estimate import (
-    WORKER_START,
+    SINGLE_GAME_CHUNKS,
     RunEstimate,
     SamplePlan,
     duration_words,
     estimate_run,
     estimate_words,
 )
+from protopress.balance.run import cpu_count
 
 GAME = "stonespine-architects"
 
@@ -25,12 +27,14 @@ def test_the_timed_games_are_kept_and_the_records_are_those_of_a_plain_run():
     assert timed.to_json() == plain.to_json()
     assert len(said) == 1
     estimate = said[0]
-    assert estimate.timed >= 2 and estimate.timed + estimate.left == 30
-    assert estimate.workers == min(2, estimate.left) or estimate.workers == 1  # one CPU
-    assert estimate.per_game > 0 and estimate.seconds > 0
-    assert seen[-1] == (30, 30) and [done for done, _ in seen][: estimate.timed] == list(
-        range(1, estimate.timed + 1)
-    )  # the timed games, one by one, count as progress too
+    at_once = min(2, cpu_count())
+    assert estimate.workers == at_once
+    # a worker's first chunk is played but not timed
+    assert 2 <= estimate.timed <= 30 - estimate.left - 1
+    assert estimate.per_game > 0 and estimate.seconds == estimate.per_game * estimate.left / at_once
+    singles = SINGLE_GAME_CHUNKS * at_once  # the first chunks, one game each
+    assert [done for done, _ in seen][:singles] == list(range(1, singles + 1))
+    assert seen[-1] == (30, 30)
 
 
 def test_no_estimate_when_the_timed_games_are_the_whole_run():
@@ -39,19 +43,21 @@ def test_no_estimate_when_the_timed_games_are_the_whole_run():
     assert run.covered == 2 and said == []
 
 
-def test_the_sample_stops_at_a_second_and_a_round_of_seats_or_a_tenth_of_the_run():
+def test_the_sample_stops_at_a_second_a_worker_and_a_round_of_seats_or_a_tenth_of_the_run():
     plan = SamplePlan.for_run(1000, seats=3, rotate=True)
     assert (plan.least, plan.most) == (3, 100)
-    assert not plan.enough(2, 5.0)  # a whole rotation first
-    assert plan.enough(3, 1.0) and not plan.enough(3, 0.5)
-    assert plan.enough(100, 0.1)
+    assert not plan.enough(played=4, timed=2, seconds=5.0, workers=2)  # a whole rotation first
+    assert plan.enough(played=5, timed=3, seconds=2.0, workers=2)
+    assert not plan.enough(played=5, timed=3, seconds=1.5, workers=2)  # 0.75 s a worker
+    assert plan.enough(played=100, timed=1, seconds=0.1, workers=2)  # a tenth of the run
+    assert not plan.enough(played=100, timed=0, seconds=0.0, workers=2)  # nothing timed yet
     assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(2, 2)
 
 
 def test_the_estimate_shares_the_games_left_among_the_workers():
-    # 4 games timed in 2 s: 0.5 s a game; 1,000 left on 2 workers: 250 s and their start
+    # 4 games timed in 2 s: 0.5 s a game; 1,000 left on 2 workers: 250 s
     estimate = estimate_run(2.0, 4, 1000, 2)
-    assert estimate == RunEstimate(250 + WORKER_START, 0.5, 4, 1000, 2)
+    assert estimate == RunEstimate(250, 0.5, 4, 1000, 2)
     assert estimate_run(2.0, 4, 1, 2) == RunEstimate(0.5, 0.5, 4, 1, 1)  # one game, one worker
 
 
