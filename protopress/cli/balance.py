@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,6 +25,9 @@ from protopress.cli.common import (
     solo_options,
 )
 from protopress.components import InvalidInput
+
+if TYPE_CHECKING:
+    from protopress.balance.store import GameStore
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbers were written
 
@@ -90,15 +94,20 @@ class _Outputs:
     """The files a run wrote, in order, and the store that keeps its games."""
 
     written: list[Path] = field(default_factory=list)
-    store: Path | None = None
+    store: GameStore | None = None
 
     def so_far(self) -> str:
         files = f"only {', '.join(map(str, self.written))} written" if self.written else (
             "nothing written")  # fmt: skip
-        return files + (f"; {self.resume()}" if self.store else "")
+        kept = self.kept()
+        return files + (f"; {kept}" if kept else "")
 
-    def resume(self) -> str:
-        return f"the games played are kept in {self.store}: the same command plays the rest"
+    def kept(self) -> str:
+        """What the store keeps, when it keeps games: the same command then plays the rest."""
+        store = self.store
+        if store is None or not store.written or not store.records:
+            return ""
+        return f"{len(store.records)} games kept in {store.path}: the same command plays the rest"
 
 
 def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options,
@@ -162,8 +171,7 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
         store = None
         if store_path is not None:
             settings = settings_for(spec, reference, players, bot_names, rotate, seed, options)
-            store = GameStore.open(store_path, settings, fresh)
-            outputs.store = store_path
+            store = outputs.store = GameStore.open(store_path, settings, fresh)
         result = run(reference, store)
     except MissingExtra as error:
         raise click.UsageError(str(error)) from None
@@ -175,7 +183,8 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
         raise click.UsageError(str(error)) from None
     summary = summarize_run(result)
     if result.partial:
-        rest = f"; {outputs.resume()}" if outputs.store else ""
+        kept = outputs.kept()
+        rest = f"; {kept}" if kept else ""
         click.echo(f"interrupted: these numbers cover {result.covered} of {games} games{rest}",
                    err=True)  # fmt: skip
     for line in headline(summary):
