@@ -96,13 +96,13 @@ def test_search_tiers_by_name_for_a_designer():
     from protopress.cli import cli
 
     assert make_bot("mcts:fast", 0).budget == Budget(playouts=50)
-    assert make_bot("mcts:strong", 0).budget == Budget(playouts=400)
+    assert make_bot("mcts:strong", 0).budget == Budget(playouts=100)
     assert not timed("mcts:fast") and not timed("mcts:strong")  # playouts: they repeat
     with pytest.raises(ValueError, match="or a tier: mcts:fast, mcts:strong$"):
         make_bot("mcts:quick", 0)
     for command in ("balance", "simulate"):
         shown = " ".join(CliRunner().invoke(cli, [command, "--help"]).output.split())
-        assert "mcts:fast (50 playouts) and mcts:strong (400 playouts)" in shown, command
+        assert "mcts:fast (50 playouts) and mcts:strong (100 playouts)" in shown, command
 
 
 def test_only_a_search_budgeted_by_time_makes_games_that_do_not_repeat():
