@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-SAMPLE_SECONDS = 1.0  # time games until they took this long a worker ...
-SAMPLE_GAMES = 2  # ... and at least this many (a whole round of the seats when rotated)
-SAMPLE_SHARE = 10  # ... or until one in this many of the games to play is played
+SAMPLE_GAMES = 2  # time at least this many games (a whole round of the seats when rotated) ...
+SAMPLE_SECONDS = 1.0  # ... until they took this long a worker ...
+SAMPLE_SHARE = 10  # ... or one in this many of the games to play is played
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 
 
@@ -39,7 +39,7 @@ class SamplePlan:
     """When to stop timing games before estimating."""
 
     least: int  # games timed at least
-    most: int  # games played at most (once one is timed)
+    most: int  # games played at most (once `least` are timed), whatever their seconds
 
     @classmethod
     def for_run(cls, to_play: int, seats: int, rotate: bool) -> SamplePlan:
@@ -48,9 +48,9 @@ class SamplePlan:
 
     def enough(self, played: int, timed: int, seconds: float, workers: int) -> bool:
         """Whether `timed` of the `played` games, `seconds` together, tell enough."""
-        if not timed:
+        if timed < self.least:
             return False
-        return played >= self.most or (timed >= self.least and seconds >= SAMPLE_SECONDS * workers)
+        return played >= self.most or seconds >= SAMPLE_SECONDS * workers
 
 
 def estimate_run(seconds: float, timed: int, left: int, workers: int) -> RunEstimate:

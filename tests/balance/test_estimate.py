@@ -49,8 +49,8 @@ def test_the_sample_stops_at_a_second_a_worker_and_a_round_of_seats_or_a_tenth_o
     assert not plan.enough(played=4, timed=2, seconds=5.0, workers=2)  # a whole rotation first
     assert plan.enough(played=5, timed=3, seconds=2.0, workers=2)
     assert not plan.enough(played=5, timed=3, seconds=1.5, workers=2)  # 0.75 s a worker
-    assert plan.enough(played=100, timed=1, seconds=0.1, workers=2)  # a tenth of the run
-    assert not plan.enough(played=100, timed=0, seconds=0.0, workers=2)  # nothing timed yet
+    assert plan.enough(played=100, timed=3, seconds=0.1, workers=2)  # a tenth of the run
+    assert not plan.enough(played=100, timed=2, seconds=9.0, workers=2)  # too few timed
     assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(2, 2)
 
 
