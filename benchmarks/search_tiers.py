@@ -2,8 +2,10 @@
 
 Each case plays seeded two-player games of a built-in game at its default
 settings, the tier's search bot against greedy (seats alternating game by
-game), and times every move of each bot. The baseline is greedy's move in the
-same games. The tiers (protopress/rules/bot_names.py SEARCH_TIERS) promise:
+game), and times every move of each bot in CPU seconds of this process (on a
+shared machine the wall clock also counts the other work's turns; the load
+average is printed), and each game on the wall clock. The baseline is
+greedy's move in the same games. The tiers (protopress/rules/bot_names.py SEARCH_TIERS) promise:
 mcts:fast's move well under a second in every built-in game at its default
 settings. Strength against greedy is benchmarks/ladder.py's
 (`--budgets mcts:fast,mcts:strong`); docs/balance.md, "Search tiers", has both.
@@ -14,6 +16,7 @@ settings. Strength against greedy is benchmarks/ladder.py's
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -29,7 +32,8 @@ from protopress.rules.plugins import resolve_spec
 
 
 def timed_games(game_id: str, bot: str, games: int, seed: int) -> dict[str, list[float]]:
-    """Seconds of each move by bot and by greedy over the games, and each game's seconds."""
+    """CPU seconds of each move by bot and by greedy over the games, and each game's
+    seconds on the wall clock."""
     spec = resolve_spec(game_id)
     game = spec.new_game()
     catalog = load_catalog(builtin_catalog_path(game_id))
@@ -46,9 +50,9 @@ def timed_games(game_id: str, bot: str, games: int, seed: int) -> dict[str, list
             if not legal:
                 break
             seat = game.to_move(state)
-            before = time.perf_counter()
+            before = time.process_time()
             action = bots[seat].choose(game, state, legal)
-            moves[names[seat]].append(time.perf_counter() - before)
+            moves[names[seat]].append(time.process_time() - before)
             game.apply(state, action)
         moves["game"].append(time.perf_counter() - started)
     return moves
@@ -61,6 +65,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=17)
     add_json_option(parser)
     args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; moves in CPU seconds")
     print("| game | bot | moves | mean move | slowest move | greedy's mean move | s a game |")
     print("|---|---|---|---|---|---|---|")
     figures, details = [], []
@@ -78,6 +83,7 @@ def main() -> None:
             details.append({"game": game_id, "bot": bot, "moves": len(moves[bot]), "mean": mean,
                             "slowest": slowest, "greedy_mean": greedy,
                             "seconds_a_game": per_game})  # fmt: skip
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
     write_json(args.json, figures, details)
 
 
