@@ -439,8 +439,9 @@ def _on_pool(chunks: list[Chunk], workers: int, collected: _Collected, at_once: 
                 finished, pending = wait(pending, CHECK_STOP, return_when=FIRST_COMPLETED)
                 raise_if_stopped()
                 for future in finished:
-                    collected.add(future.result())  # a worker's error is raised here
-                    taken.add(future)
+                    done = future.result()  # a worker's error is raised here
+                    taken.add(future)  # before its records go on: progress may stop the run
+                    collected.add(done)
     except BaseException as error:  # Ctrl-C, SIGTERM, a worker's error: stop the others now
         # a second Ctrl-C is dropped; SIGTERM or SIGHUP waits: neither cuts this short
         with _sigint_ignored(), held(*STOPPING_SIGNALS):
