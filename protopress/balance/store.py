@@ -202,15 +202,20 @@ class GameStore:
         if not new and self.written:
             return
         data = b"".join(_line(record.to_json()) for record in new)
-        with held(signal.SIGINT, *STOPPING_SIGNALS):
-            if not self.written:
-                write_atomic(self.path, _line(self.settings.to_json()) + data)
-                self.written = True
-            else:
-                with open(self.path, "ab") as stream:
-                    stream.write(data)
-                    stream.flush()
-                    os.fsync(stream.fileno())
+        try:
+            with held(signal.SIGINT, *STOPPING_SIGNALS):
+                if not self.written:
+                    write_atomic(self.path, _line(self.settings.to_json()) + data)
+                    self.written = True
+                else:
+                    with open(self.path, "ab") as stream:
+                        stream.write(data)
+                        stream.flush()
+                        os.fsync(stream.fileno())
+        except OSError as error:
+            raise StoreError(
+                f"{self.path}: cannot write the store: {error.strerror or error}"
+            ) from None
         self.records.update((record.index, record) for record in new)
 
 

@@ -165,3 +165,12 @@ def test_store_options_are_refused_where_they_mean_nothing(tmp_path):
     same = invoke("balance", GAME, "--games", 2, "--json", tmp_path / "a.json",
                   "--store", tmp_path / "a.json")  # fmt: skip
     assert same.exit_code == 2 and "is also an output" in same.output
+
+
+def test_a_store_that_cannot_be_written_stops_the_run_with_one_line(tmp_path):
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    store = GameStore.open(folder / "run.games.jsonl", settings())
+    folder.rmdir()  # the folder the store was to be written in is gone
+    with pytest.raises(StoreError, match=r"run.games.jsonl: cannot write the store: "):
+        run(3, store)
