@@ -30,7 +30,7 @@ def test_the_timed_games_are_kept_and_the_records_are_those_of_a_plain_run():
     at_once = min(2, cpu_count())
     assert estimate.workers == at_once
     # a worker's first chunk is played but not timed
-    assert 2 <= estimate.timed <= 30 - estimate.left - 1
+    assert 4 <= estimate.timed <= 30 - estimate.left - 1
     assert estimate.per_game > 0 and estimate.seconds == estimate.per_game * estimate.left / at_once
     singles = SINGLE_GAME_CHUNKS * at_once  # the first chunks, one game each
     assert [done for done, _ in seen][:singles] == list(range(1, singles + 1))
@@ -43,15 +43,16 @@ def test_no_estimate_when_the_timed_games_are_the_whole_run():
     assert run.covered == 2 and said == []
 
 
-def test_the_sample_stops_at_a_second_a_worker_and_a_round_of_seats_or_a_tenth_of_the_run():
-    plan = SamplePlan.for_run(1000, seats=3, rotate=True)
-    assert (plan.least, plan.most) == (3, 100)
-    assert not plan.enough(played=4, timed=2, seconds=5.0, workers=2)  # a whole rotation first
-    assert plan.enough(played=5, timed=3, seconds=2.0, workers=2)
-    assert not plan.enough(played=5, timed=3, seconds=1.5, workers=2)  # 0.75 s a worker
-    assert plan.enough(played=100, timed=3, seconds=0.1, workers=2)  # a tenth of the run
-    assert not plan.enough(played=100, timed=2, seconds=9.0, workers=2)  # too few timed
-    assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(2, 2)
+def test_the_sample_is_four_games_or_a_round_of_seats_and_a_second_a_worker_or_a_tenth_of_the_run():
+    plan = SamplePlan.for_run(1000, seats=6, rotate=True)
+    assert (plan.least, plan.most) == (6, 100)
+    assert not plan.enough(played=8, timed=5, seconds=5.0, workers=2)  # a whole rotation first
+    assert plan.enough(played=8, timed=6, seconds=2.0, workers=2)
+    assert not plan.enough(played=8, timed=6, seconds=1.5, workers=2)  # 0.75 s a worker
+    assert plan.enough(played=100, timed=6, seconds=0.1, workers=2)  # a tenth of the run
+    assert not plan.enough(played=100, timed=5, seconds=9.0, workers=2)  # too few timed
+    assert SamplePlan.for_run(1000, seats=2, rotate=True) == SamplePlan(4, 100)  # four at least
+    assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(4, 4)
 
 
 def test_the_estimate_shares_the_games_left_among_the_workers():
