@@ -71,6 +71,8 @@ BENCHMARKS = {
             "play_table", ("--repeats", "1", "--games", "cottage-market", "dragonstone-mine")
         ),
         Benchmark("render_sheets", ("--cards", "100", "--repeats", "2")),
+        Benchmark("run_estimate", ("--games-list", "dragonstone-mine,stonespine-architects"), 0.25),
+        Benchmark("search_tiers", ("--games", "1")),
         Benchmark("solo_games", ("--games", "50", "--repeats", "2")),
         Benchmark("solo_rival", ("--games", "30", "--workers", "1")),
         Benchmark("stonespine_strength", ("--games", "30"), checkout="optional"),

@@ -15,6 +15,14 @@ statistics cover. protopress.signals.Stopped (SIGTERM or SIGHUP, within
 `stopping_on_signals`) stops the local workers and the resource tracker, or
 closes the Dask client (the cluster then drops the run's chunks), and
 propagates: nothing is returned.
+
+A run can be given the records of games already played (`kept`, from a store:
+balance/store.py): it plays only the others, and `on_records` sees each chunk's
+records as they come in, so that a store keeps them even when the run stops.
+Given `estimate`, the run says how long the rest will take once its first
+games are played: each chunk comes back with the seconds its worker spent on
+it, and the first games are played one a chunk so that the figures come soon
+(balance/estimate.py).
 """
 
 from __future__ import annotations
@@ -26,13 +34,14 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
 
+from protopress.balance.estimate import SINGLE_GAME_CHUNKS, RunEstimate, SamplePlan, estimate_run
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import builtin_ids
 from protopress.rules.bot_names import make_bot
@@ -56,6 +65,8 @@ CHUNKS_PER_WORKER = 16  # at least this many chunks per worker when there are ga
 CHECK_STOP = 0.2  # seconds between looks for a Ctrl-C, SIGTERM or SIGHUP while workers play
 
 Progress = Callable[[int, int], None]
+RecordsIn = Callable[[list[GameRecord]], None]
+SayEstimate = Callable[[RunEstimate], None]
 HANGUP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()  # not on Windows
 
 
@@ -146,9 +157,14 @@ class Chunk:
 _CATALOGS: dict[tuple, object] = {}  # per process: each catalog file loaded once
 
 
+def catalog_file(reference: str) -> Path:
+    """The file of a resolved catalog reference: a built-in game id or a path."""
+    return builtin_catalog_path(reference) if reference in builtin_ids() else Path(reference)
+
+
 def _catalog(reference: str):
     """The catalog a reference names, loaded again only when its file changed."""
-    path = builtin_catalog_path(reference) if reference in builtin_ids() else Path(reference)
+    path = catalog_file(reference)
     stat = path.stat()
     key = (str(path), stat.st_mtime_ns, stat.st_size)
     if key not in _CATALOGS:
@@ -165,21 +181,35 @@ def seat_bots(bots: tuple[str, ...] | list[str], index: int, rotate: bool) -> li
     return bots[-shift:] + bots[:-shift] if shift else bots
 
 
-def play_chunk(chunk: Chunk) -> list[GameRecord]:
-    """Play one chunk's games (in a worker): the records, in index order."""
+@dataclass(frozen=True)
+class Played:
+    """A chunk's records, in index order, and the seconds its worker took to play them."""
+
+    records: list[GameRecord]
+    seconds: float
+    first: bool = False  # the worker's first chunk: its caches were filled on the way
+
+
+_PLAYED = [0]  # chunks this process has played
+
+
+def play_chunk(chunk: Chunk) -> Played:
+    """Play one chunk's games (in a worker); the seconds leave out loading the catalog."""
     game = resolve_spec(chunk.game, chunk.rules).new_game()
     catalog = _catalog(chunk.catalog)
     options = dict(chunk.options)
+    started = time.perf_counter()
     records = []
     for index in range(chunk.start, chunk.stop):
         bots = seat_bots(chunk.bots, index, chunk.rotate)
         _, record, _ = play(game, catalog, bots, derive_seed(chunk.seed, "game", index), options)
         record.index = index
         records.append(record)
-    return records
+    _PLAYED[0] += 1
+    return Played(records, time.perf_counter() - started, first=_PLAYED[0] == 1)
 
 
-def _resolve(catalog) -> tuple[str, str]:
+def resolve_catalog(catalog) -> tuple[str, str]:
     """(reference for workers, display) from a built-in id, a path or a loaded Catalog."""
     if hasattr(catalog, "path") and hasattr(catalog, "components"):
         path = Path(catalog.path)
@@ -221,6 +251,9 @@ def run_balance(
     rotate: bool = False,
     chunk: int | None = None,
     rules: str | None = None,
+    kept: Sequence[GameRecord] = (),
+    on_records: RecordsIn | None = None,
+    estimate: SayEstimate | None = None,
 ) -> BalanceRun:
     """Play `games` games of game_id and return their records.
 
@@ -232,10 +265,15 @@ def run_balance(
     rotate: game i seats the bots rotated by i places, so that mixed bots play
     every seat equally often. chunk: games per chunk (default: see chunk_size).
     rules: a designer's rules reference (see protopress.rules.plugins) for game_id.
+    kept: records of games of this run already played (by index; others are
+    ignored): only the other games are played, and progress counts those.
+    on_records(records) is called in this process with each chunk's records.
+    estimate(RunEstimate) is called once, when the first games played say how
+    long the rest will take.
     Raises ValueError on bad input, before any worker starts.
     """
     options = dict(options or {})
-    reference, display = _resolve(catalog)
+    reference, display = resolve_catalog(catalog)
     try:
         spec = resolve_spec(game_id, rules)
     except KeyError as error:
@@ -256,21 +294,20 @@ def run_balance(
     workers = workers or cpu_count()
     frozen = tuple(sorted(options.items()))
 
-    def plan(size: int) -> list[Chunk]:
+    def games_from(start: int, stop: int) -> Chunk:
+        return Chunk(game_id, reference, tuple(seat_list), seed, frozen, start, stop, rotate, rules)
+
+    kept_records = {r.index: r for r in kept if 0 <= r.index < games}
+    to_play = [index for index in range(games) if index not in kept_records]
+
+    def plan(size: int, at_once: int) -> list[Chunk]:
+        """Chunks of size games (the first ones of one game, when estimating)."""
         size = chunk or size
-        return [
-            Chunk(
-                game_id,
-                reference,
-                tuple(seat_list),
-                seed,
-                frozen,
-                start,
-                min(start + size, games),
-                rotate,
-                rules,
-            )
-            for start in range(0, games, size)
+        singles = SINGLE_GAME_CHUNKS * at_once if estimate is not None and not chunk else 0
+        return [games_from(index, index + 1) for index in to_play[:singles]] + [
+            games_from(start, min(start + size, stop))
+            for first, stop in _spans(to_play[singles:])
+            for start in range(first, stop, size)
         ]
 
     run = BalanceRun(
@@ -286,35 +323,87 @@ def run_balance(
         workers=workers,
     )
     started = time.perf_counter()
-    if not games:
-        done: list = []
+    timing = _Timing(estimate, SamplePlan.for_run(len(to_play), players, rotate))
+    collected = _Collected(len(to_play), progress, on_records, timing)
+    if not to_play:
         interrupted = False
     elif scheduler:
-        done, interrupted = _on_cluster(scheduler, plan, games, progress)
+        interrupted = _on_cluster(scheduler, plan, len(to_play), collected)
     elif workers == 1:
-        done, interrupted = _in_process(plan(chunk_size(games, 1)), games, progress)
+        interrupted = _in_process(plan(chunk_size(len(to_play), 1), 1), collected)
     else:
-        done, interrupted = _on_pool(plan(chunk_size(games, workers)), games, workers, progress)
+        at_once = min(workers, cpu_count())
+        chunks = plan(chunk_size(len(to_play), workers), at_once)
+        interrupted = _on_pool(chunks, workers, collected, at_once)
     run.elapsed = time.perf_counter() - started
-    run.records = sorted((r for records in done for r in records), key=lambda r: r.index)
+    played = [r for done in collected.done for r in done.records]
+    run.records = sorted([*kept_records.values(), *played], key=lambda r: r.index)
     run.partial = interrupted or run.covered < games
     return run
 
 
-def _report(progress: Progress | None, done: list, total: int) -> None:
-    if progress is not None:
-        progress(sum(len(records) for records in done), total)
+def _spans(indexes: list[int]) -> list[tuple[int, int]]:
+    """Runs of consecutive game indexes as (first, stop) pairs."""
+    spans: list[tuple[int, int]] = []
+    for index in indexes:
+        if spans and spans[-1][1] == index:
+            spans[-1] = (spans[-1][0], index + 1)
+        else:
+            spans.append((index, index + 1))
+    return spans
 
 
-def _in_process(chunks: list[Chunk], total: int, progress) -> tuple[list, bool]:
-    done: list[list[GameRecord]] = []
+class _Timing:
+    """When and what to say of the run's duration, from the chunks' own seconds."""
+
+    def __init__(self, say: SayEstimate | None, plan: SamplePlan):
+        self.say, self.plan = say, plan
+        self.seconds = 0.0  # of the games timed
+        self.timed = 0  # games timed: not a worker's first chunk
+        self.workers = 1  # the processes (or cluster threads) that play at once
+
+    def played(self, done: Played, count: int, total: int) -> None:
+        if not done.first:
+            self.seconds += done.seconds
+            self.timed += len(done.records)
+        if self.say is None or count >= total:
+            return
+        if self.plan.enough(count, self.timed, self.seconds, self.workers):
+            say, self.say = self.say, None  # once
+            say(estimate_run(self.seconds, self.timed, total - count, self.workers))
+
+
+class _Collected:
+    """The chunks as they come in: their records kept and handed on, counted for
+    progress, timed for the estimate."""
+
+    def __init__(
+        self, total: int, progress: Progress | None, on_records: RecordsIn | None, timing: _Timing
+    ):
+        self.total, self.progress, self.on_records = total, progress, on_records
+        self.timing = timing
+        self.done: list[Played] = []
+        self.count = 0
+
+    def add(self, done: Played, report: bool = True) -> None:
+        """Keep a chunk; report: call progress and the estimate (not once the run is stopping)."""
+        self.done.append(done)
+        self.count += len(done.records)
+        if self.on_records is not None:
+            self.on_records(done.records)
+        if report:
+            if self.progress is not None:
+                self.progress(self.count, self.total)
+            self.timing.played(done, self.count, self.total)
+
+
+def _in_process(chunks: list[Chunk], collected: _Collected) -> bool:
     try:
         for chunk in chunks:
-            done.append(play_chunk(chunk))
-            _report(progress, done, total)
+            collected.add(play_chunk(chunk))
     except KeyboardInterrupt:
-        return done, True
-    return done, False
+        return True
+    return False
 
 
 def _ignore_interrupts() -> None:
@@ -322,8 +411,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[list, bool]:
-    done: list[list[GameRecord]] = []
+def _on_pool(chunks: list[Chunk], workers: int, collected: _Collected, at_once: int) -> bool:
+    collected.timing.workers = min(at_once, len(chunks))
     context = multiprocessing.get_context("spawn")
     # multiprocessing's resource tracker ignores Ctrl-C and SIGTERM; started with the
     # hangup held, it never sees one either (a terminal's hangup reaches the whole
@@ -336,7 +425,7 @@ def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[l
         initializer=_ignore_interrupts,
     )
     futures: list[Future] = []
-    collected: set[Future] = set()
+    taken: set[Future] = set()
     interrupted = False
     try:
         with deferred_stops():  # a signal is raised between waits, never inside one
@@ -350,9 +439,9 @@ def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[l
                 finished, pending = wait(pending, CHECK_STOP, return_when=FIRST_COMPLETED)
                 raise_if_stopped()
                 for future in finished:
-                    done.append(future.result())  # a worker's error is raised here
-                    collected.add(future)
-                    _report(progress, done, total)
+                    done = future.result()  # a worker's error is raised here
+                    taken.add(future)  # before its records go on: progress may stop the run
+                    collected.add(done)
     except BaseException as error:  # Ctrl-C, SIGTERM, a worker's error: stop the others now
         # a second Ctrl-C is dropped; SIGTERM or SIGHUP waits: neither cuts this short
         with _sigint_ignored(), held(*STOPPING_SIGNALS):
@@ -362,15 +451,15 @@ def _on_pool(chunks: list[Chunk], total: int, workers: int, progress) -> tuple[l
         if not isinstance(error, KeyboardInterrupt):
             raise
         interrupted = True
-        done += [  # chunks that finished while we stopped count too
-            f.result()
-            for f in futures
-            if f not in collected and f.done() and not f.cancelled() and f.exception() is None
-        ]
+        for future in futures:  # chunks that finished while we stopped count too
+            if future in taken or not future.done() or future.cancelled():
+                continue
+            if future.exception() is None:
+                collected.add(future.result(), report=False)
     else:
         pool.shutdown(wait=True)
         _stop_resource_tracker()  # a run that ends leaves no process behind either
-    return done, interrupted
+    return interrupted
 
 
 @contextmanager
@@ -407,7 +496,7 @@ def _stop_resource_tracker() -> None:
         stop()
 
 
-def _on_cluster(address: str, plan, total: int, progress) -> tuple[list, bool]:
+def _on_cluster(address: str, plan, total: int, collected: _Collected) -> bool:
     """The chunks on a Dask distributed cluster, sized for its threads."""
     try:
         from distributed import Client, as_completed
@@ -419,7 +508,6 @@ def _on_cluster(address: str, plan, total: int, progress) -> tuple[list, bool]:
         raise ValueError(
             f"{address!r} is not a Dask scheduler address (e.g. tcp://10.0.0.5:8786 or host:8786)"
         )
-    done: list[list[GameRecord]] = []
     try:
         client = Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as error:
@@ -428,13 +516,13 @@ def _on_cluster(address: str, plan, total: int, progress) -> tuple[list, bool]:
         ) from None
     with client:
         threads = sum(client.nthreads().values()) or 1
-        futures = client.map(play_chunk, plan(chunk_size(total, threads)), pure=False)
+        collected.timing.workers = threads
+        futures = client.map(play_chunk, plan(chunk_size(total, threads), threads), pure=False)
         try:
             for future in as_completed(futures, loop=client.loop):
-                done.append(future.result())
-                _report(progress, done, total)
+                collected.add(future.result())
         except KeyboardInterrupt:
             client.cancel(futures)
-            return done, True
+            return True
 
-    return done, False
+    return False

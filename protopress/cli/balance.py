@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from protopress.cli.app import cli
 from protopress.cli.common import (
+    Problems,
     bot_option,
     catalog_option,
     catalog_reference,
@@ -22,6 +25,9 @@ from protopress.cli.common import (
     solo_options,
 )
 from protopress.components import InvalidInput
+
+if TYPE_CHECKING:
+    from protopress.balance.store import GameStore
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbers were written
 
@@ -48,40 +54,66 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
               help="Write the numbers (and every game's record) as JSON here.")  # fmt: skip
 @click.option("--compare", "compare_with", nargs=2, metavar="OLD NEW",
               help="Run two catalogs on common seeds and report what moved.")  # fmt: skip
+@click.option("--store", "store_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Keep the games in this file (default: beside --json or --report, "
+                   "NAME.games.jsonl), to resume or extend the run later.")  # fmt: skip
+@click.option("--fresh", is_flag=True,
+              help="Start the store afresh: play every game again.")  # fmt: skip
 def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options, solo,
-            difficulty, workers, scheduler, report_path, json_path, compare_with):  # fmt: skip
+            difficulty, workers, scheduler, report_path, json_path, compare_with, store_path,
+            fresh):  # fmt: skip
     """Simulate many games in parallel and report balance statistics with 95% intervals.
 
     Same seed, same numbers, whatever the number of workers (unless a search bot
-    is budgeted in milliseconds: then the machine's speed decides). Ctrl-C keeps the
-    games already played and says how many they cover. SIGTERM or SIGHUP stops the
-    workers and writes nothing more (exit 143 or 129).
+    is budgeted in milliseconds: then the machine's speed decides). The games are
+    kept in a store beside the report: the same command with more --games plays
+    only the new ones, and a stopped run resumes where it stopped. On a terminal,
+    a few games are timed first and the run's duration is estimated. Ctrl-C keeps
+    the games already played and says how many they cover. SIGTERM or SIGHUP stops
+    the workers and writes nothing more (exit 143 or 129).
     """
     from protopress.signals import Stopped, stopping_on_signals
 
-    written: list[Path] = []
+    outputs = _Outputs()
     with stopping_on_signals():
         try:
             _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed,
                      game_options, solo, difficulty, workers, scheduler, report_path, json_path,
-                     compare_with, written)  # fmt: skip
+                     compare_with, store_path, fresh, outputs)  # fmt: skip
         except Stopped as stop:
-            click.echo(f"stopped by {stop.name}: the workers are stopped, {_so_far(written)}",
+            click.echo(f"stopped by {stop.name}: the workers are stopped, {outputs.so_far()}",
                        err=True)  # fmt: skip
             sys.exit(stop.exit_status)
         except KeyboardInterrupt:  # outside the games (those keep what was played)
-            click.echo(f"interrupted: {_so_far(written)}", err=True)
+            click.echo(f"interrupted: {outputs.so_far()}", err=True)
             sys.exit(INTERRUPTED)
 
 
-def _so_far(written: list[Path]) -> str:
-    return f"only {', '.join(map(str, written))} written" if written else "nothing written"
+@dataclass
+class _Outputs:
+    """The files a run wrote, in order, and the store that keeps its games."""
+
+    written: list[Path] = field(default_factory=list)
+    store: GameStore | None = None
+
+    def so_far(self) -> str:
+        files = f"only {', '.join(map(str, self.written))} written" if self.written else (
+            "nothing written")  # fmt: skip
+        kept = self.kept()
+        return files + (f"; {kept}" if kept else "")
+
+    def kept(self) -> str:
+        """What the store keeps, when it keeps games: the same command then plays the rest."""
+        store = self.store
+        if store is None or not store.written or not store.records:
+            return ""
+        return f"{len(store.records)} games kept in {store.path}: the same command plays the rest"
 
 
 def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options,
              solo, difficulty, workers, scheduler, report_path, json_path, compare_with,
-             written: list[Path]):  # fmt: skip
-    """The balance command; written collects the files written, in order."""
+             store_path, fresh, outputs: _Outputs):  # fmt: skip
+    """The balance command; outputs collects the files written."""
     from protopress.balance import (
         MissingExtra,
         compare,
@@ -92,19 +124,43 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
         write_json,
         write_report,
     )  # fmt: skip
+    from protopress.balance.estimate import estimate_words
+    from protopress.balance.store import GameStore, StoreError, settings_for, store_beside
     from protopress.rules.simulate import seats
 
     spec = game_spec(game_id, rules)
-    refuse_overwrite([report_path, json_path], [catalog_path, *(compare_with or ())])
+    if compare_with and (store_path or fresh):
+        raise click.UsageError("--store and --fresh keep one run's games, not --compare's two")
+    output = json_path or report_path
+    if store_path is None and output is not None and not compare_with:
+        store_path = store_beside(output)
+    if store_path is not None and store_path in (json_path, report_path):
+        raise click.UsageError(f"--store {store_path} is also an output; give another file")
+    if fresh and store_path is None:
+        raise click.UsageError("--fresh starts a store afresh: give --store, --json or --report")
+    refuse_overwrite([report_path, json_path, store_path],
+                     [catalog_path, *(compare_with or ())])  # fmt: skip
     options, players = play_options(spec, game_options, solo, difficulty, players)
     reference = catalog_reference(spec, catalog_path)
     bot_names = seats(list(bots), players)
 
-    def run(catalog_ref):
-        with eta_bar(games, f"{game_id}") as progress:
+    def run(catalog_ref, store: GameStore | None = None):
+        kept = store.below(games) if store else []
+        if kept:
+            click.echo(f"{store_path}: {len(kept)} games kept, {games - len(kept)} to play",
+                       err=True)  # fmt: skip
+        with eta_bar(games - len(kept), f"{game_id}") as progress:
+            say = None
+            if progress is not None:
+
+                def say(estimate):
+                    progress.say(f"estimate: {estimate_words(estimate, bot_names)}")
+
             return run_balance(game_id, catalog_ref, games, players, bot_names, seed, options,
                                workers=workers or None, progress=progress, scheduler=scheduler,
-                               rotate=rotate, rules=rules)  # fmt: skip
+                               rotate=rotate, rules=rules, kept=kept,
+                               on_records=store.add if store else None,
+                               estimate=say)  # fmt: skip
 
     try:
         if compare_with:
@@ -112,25 +168,34 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
             for line in format_comparison(compare(old, new)):
                 click.echo(line)
             return
-        result = run(reference)
+        store = None
+        if store_path is not None:
+            settings = settings_for(spec, reference, players, bot_names, rotate, seed, options)
+            store = outputs.store = GameStore.open(store_path, settings, fresh)
+        result = run(reference, store)
     except MissingExtra as error:
         raise click.UsageError(str(error)) from None
     except InvalidInput as error:  # a --catalog or --compare catalog with problems
         raise invalid(error, "not a valid catalog; run protopress validate for details") from None
+    except StoreError as error:
+        raise Problems([error]) from None
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     summary = summarize_run(result)
     if result.partial:
-        click.echo(f"interrupted: these numbers cover {result.covered} of {games} games", err=True)
+        kept = outputs.kept()
+        rest = f"; {kept}" if kept else ""
+        click.echo(f"interrupted: these numbers cover {result.covered} of {games} games{rest}",
+                   err=True)  # fmt: skip
     for line in headline(summary):
         click.echo(line)
     if report_path:
         write_report(report_path, result, summary)
-        written.append(report_path)
+        outputs.written.append(report_path)
         click.echo(f"wrote {report_path}", err=True)
     if json_path:
         write_json(json_path, result, summary)
-        written.append(json_path)
+        outputs.written.append(json_path)
         click.echo(f"wrote {json_path}", err=True)
     if result.partial:
         sys.exit(INTERRUPTED)

@@ -12,6 +12,7 @@ import click
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
 from protopress.games import builtin_ids, builtin_specs
+from protopress.rules.bot_names import SEARCH_TIERS
 from protopress.rules.spec import GameSpec
 
 if TYPE_CHECKING:
@@ -270,7 +271,7 @@ def rules_option(command):
 
 
 class BotName(click.ParamType):
-    """random, greedy[:SAMPLES] or mcts[:PLAYOUTS|:MSms], checked by making one."""
+    """random, greedy[:SAMPLES] or mcts[:PLAYOUTS|:MSms|:fast|:strong], checked by making one."""
 
     name = "bot"
 
@@ -291,7 +292,11 @@ def bot_option(command):
         multiple=True,
         type=BotName(),
         help="Bot per seat, in seat order (repeat; the last fills the remaining seats): "
-        "random, greedy, or mcts (mcts:1000 playouts a move, mcts:250ms).",
+        "random, greedy, or mcts (mcts:1000 playouts a move, mcts:250ms); search tiers "
+        + " and ".join(
+            f"mcts:{tier} ({playouts} playouts)" for tier, playouts in SEARCH_TIERS.items()
+        )
+        + ", strength and cost in docs/balance.md.",
     )(command)
 
 
@@ -354,26 +359,37 @@ def play_options(spec, game_options, solo: bool, difficulty: str | None, players
 
 
 class eta_bar:
-    """A progress bar with the time left, on a terminal only; yields the callback."""
+    """A progress bar with the time left, on a terminal only; yields the callback
+    (None elsewhere), which can also `say` a line above the bar."""
 
     def __init__(self, total: int, label: str):
         self.total, self.label = total, label
         self.bar: ProgressBar[int] | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> _BarProgress | None:
         if not sys.stderr.isatty():
             return None
-        bar = self.bar = click.progressbar(length=self.total, label=self.label, show_eta=True,
-                                           file=sys.stderr).__enter__()  # fmt: skip
-        done = [0]
-
-        def progress(finished, total):
-            bar.update(finished - done[0])
-            done[0] = finished
-
-        return progress
+        self.bar = click.progressbar(length=self.total, label=self.label, show_eta=True,
+                                     file=sys.stderr).__enter__()  # fmt: skip
+        return _BarProgress(self.bar)
 
     def __exit__(self, *exc):
         if self.bar is not None:
             self.bar.__exit__(*exc)
         return False
+
+
+class _BarProgress:
+    """progress(finished, total) moves the bar; say(line) prints a line above it."""
+
+    def __init__(self, bar: ProgressBar[int]):
+        self.bar = bar
+        self.done = 0
+
+    def __call__(self, finished: int, total: int) -> None:
+        self.bar.update(finished - self.done)
+        self.done = finished
+
+    def say(self, line: str) -> None:
+        click.echo("\r\033[K" + line, err=True)  # over the bar's line, which is drawn again
+        self.bar.render_progress()

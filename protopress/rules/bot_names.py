@@ -1,25 +1,48 @@
 """Bots by name, as the command line, the balance lab and the action logs give
-them: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS or mcts:MSms. Above
-the bots and the search, so that neither imports the other to make one."""
+them: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS, mcts:MSms, or a
+search tier named for a designer, mcts:fast or mcts:strong. Above the bots and
+the search, so that neither imports the other to make one."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from protopress.rules.bots import GreedyBot, RandomBot
-from protopress.rules.mcts import MctsBot, budget_of
+from protopress.rules.mcts import Budget, MctsBot, budget_of
+
+# Search budgets named for a designer, in playouts (so their games repeat for the
+# same seed), chosen by measurement (benchmarks/search_tiers.py, docs/balance.md):
+# fast: a move well under a second in every built-in game at its default settings;
+# strong: clearly stronger than fast where the search gains from playouts (Caverns,
+# DragonStone, Gem Rush Rush; not Stonespine), at twice the cost; past it the
+# ladder shows little gain.
+SEARCH_TIERS = {"fast": 50, "strong": 100}
+BOT_NAMES = (
+    "random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms" + "".join(f"|:{t}" for t in SEARCH_TIERS) + "]"
+)
 
 
 def make_bot(name: str, seed: int) -> RandomBot | GreedyBot | MctsBot:
-    """A bot by name: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS or mcts:MSms."""
+    """A bot by name: random, greedy, greedy:SAMPLES, mcts, mcts:PLAYOUTS, mcts:MSms,
+    mcts:fast or mcts:strong."""
     kind, _, budget = name.partition(":")
     if kind == "random" and not budget:
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed, _count(name, budget, 1))
     if kind == "mcts":
-        return MctsBot(seed, budget_of(name, budget))
-    raise ValueError(f"unknown bot {name!r}; bots: random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms]")
+        return MctsBot(seed, search_budget(name, budget))
+    raise ValueError(f"unknown bot {name!r}; bots: {BOT_NAMES}")
+
+
+def search_budget(name: str, text: str) -> Budget:
+    """The search budget after mcts: a tier (fast, strong), playouts or milliseconds."""
+    if text in SEARCH_TIERS:
+        return Budget(playouts=SEARCH_TIERS[text])
+    try:
+        return budget_of(name, text)
+    except ValueError as error:
+        raise ValueError(f"{error}, or a tier: mcts:{', mcts:'.join(SEARCH_TIERS)}") from None
 
 
 def timed(name: str) -> bool:
@@ -30,7 +53,7 @@ def timed(name: str) -> bool:
     if kind != "mcts":
         return False
     try:
-        return budget_of(name, budget).millis is not None
+        return search_budget(name, budget).millis is not None
     except ValueError:
         return False
 

@@ -137,18 +137,25 @@ def test_a_signal_stops_balance_and_every_process_it_started(tmp_path, name):
     out, err = _stop_and_check(tmp_path, balance, lambda: os.kill(balance.pid, signum))
     assert balance.returncode == status, err
     assert "Traceback" not in err and "internal error" not in err
+    kept = kept_games(tmp_path)  # the store keeps every chunk that finished, whole
     left = sorted(path.name for path in tmp_path.iterdir())
+    store = ["run.games.jsonl"] if kept else []
+    resume = (
+        f"; {kept} games kept in {tmp_path / 'run.games.jsonl'}: the same command plays the rest"
+    )
     if signum == signal.SIGINT:  # the games played so far, written whole
-        assert left == ["run.json", "run.pdf"], left
+        assert left == ["run.json", "run.pdf", *store], left
         data = json.loads((tmp_path / "run.json").read_text())
         assert data["partial"] is True
         assert data["covered"] == len(data["records"]) < 100_000
+        assert kept == data["covered"]
         assert (tmp_path / "run.pdf").read_bytes().startswith(b"%PDF-")
         assert f"interrupted: these numbers cover {data['covered']} of 100000 games" in err
     else:
-        assert left == [], left  # nothing written, no temporary either
+        assert left == store, left  # nothing else written, no temporary either
         assert err.splitlines()[-1] == (
             f"stopped by {name}: the workers are stopped, nothing written"
+            + (resume if kept else "")
         )
 
 
@@ -158,8 +165,28 @@ def test_a_hangup_of_the_whole_process_group_stops_balance_cleanly(tmp_path):
     balance = start_balance(tmp_path)
     out, err = _stop_and_check(tmp_path, balance, lambda: os.killpg(balance.pid, signal.SIGHUP))
     assert balance.returncode == 129, err
-    assert err.splitlines() == ["stopped by SIGHUP: the workers are stopped, nothing written"]
-    assert list(tmp_path.iterdir()) == []
+    kept = kept_games(tmp_path)
+    resume = (
+        f"; {kept} games kept in {tmp_path / 'run.games.jsonl'}: the same command plays the rest"
+    )
+    assert err.splitlines() == [
+        "stopped by SIGHUP: the workers are stopped, nothing written" + (resume if kept else "")
+    ]
+    assert [path.name for path in tmp_path.iterdir()] == (["run.games.jsonl"] if kept else [])
+
+
+def kept_games(folder) -> int:
+    """The games in the run's store, each on a whole line after the header (0: no store)."""
+    store = folder / "run.games.jsonl"
+    if not store.exists():
+        return 0
+    text = store.read_text()
+    assert text.endswith("\n")
+    lines = text.splitlines()
+    assert json.loads(lines[0])["format"] == "protopress-balance-store/1"
+    indexes = [json.loads(line)["index"] for line in lines[1:]]
+    assert len(set(indexes)) == len(indexes) > 0
+    return len(indexes)
 
 
 def _stop_after_first_chunk(done: int, total: int) -> None:

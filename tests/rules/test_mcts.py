@@ -90,6 +90,21 @@ def test_mcts_budgets_by_name():
             make_bot(bad, 0)
 
 
+def test_search_tiers_by_name_for_a_designer():
+    from click.testing import CliRunner
+
+    from protopress.cli import cli
+
+    assert make_bot("mcts:fast", 0).budget == Budget(playouts=50)
+    assert make_bot("mcts:strong", 0).budget == Budget(playouts=100)
+    assert not timed("mcts:fast") and not timed("mcts:strong")  # playouts: they repeat
+    with pytest.raises(ValueError, match="or a tier: mcts:fast, mcts:strong$"):
+        make_bot("mcts:quick", 0)
+    for command in ("balance", "simulate"):
+        shown = " ".join(CliRunner().invoke(cli, [command, "--help"]).output.split())
+        assert "mcts:fast (50 playouts) and mcts:strong (100 playouts)" in shown, command
+
+
 def test_only_a_search_budgeted_by_time_makes_games_that_do_not_repeat():
     assert [timed(name) for name in ("random", "greedy:3", "mcts", "mcts:200", "mcts:25ms")] == [
         False, False, False, False, True,

@@ -1,0 +1,91 @@
+"""The search tiers' cost: seconds a search-bot move and a game, per built-in game.
+
+Each case plays seeded two-player games of a built-in game at its default
+settings, the tier's search bot against greedy (seats alternating game by
+game), and times every move of each bot in CPU seconds of this process (on a
+shared machine the wall clock also counts the other work's turns; the load
+average is printed), and each game on the wall clock. The baseline is
+greedy's move in the same games. The tiers (protopress/rules/bot_names.py SEARCH_TIERS) promise:
+mcts:fast's move well under a second in every built-in game at its default
+settings. Strength against greedy is benchmarks/ladder.py's
+(`--budgets mcts:fast,mcts:strong`); docs/balance.md, "Search tiers", has both.
+
+    nice python benchmarks/search_tiers.py --games 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from figures import Figure, add_json_option, write_json
+
+from protopress.balance.run import seat_bots
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games import builtin_ids
+from protopress.rules.bot_names import SEARCH_TIERS, make_bot
+from protopress.rules.core import derive_seed
+from protopress.rules.plugins import resolve_spec
+
+
+def timed_games(game_id: str, bot: str, games: int, seed: int) -> dict[str, list[float]]:
+    """CPU seconds of each move by bot and by greedy over the games, and each game's
+    seconds on the wall clock."""
+    spec = resolve_spec(game_id)
+    game = spec.new_game()
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    options = spec.parse_options({})
+    moves: dict[str, list[float]] = {bot: [], "greedy": [], "game": []}
+    for index in range(games):
+        names = seat_bots([bot, "greedy"], index, rotate=True)
+        game_seed = derive_seed(seed, "game", index)
+        state = game.setup(catalog, 2, random.Random(game_seed), options)
+        bots = [make_bot(n, derive_seed(game_seed, "bot", s)) for s, n in enumerate(names)]
+        started = time.perf_counter()
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            seat = game.to_move(state)
+            before = time.process_time()
+            action = bots[seat].choose(game, state, legal)
+            moves[names[seat]].append(time.process_time() - before)
+            game.apply(state, action)
+        moves["game"].append(time.perf_counter() - started)
+    return moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games per game and tier")
+    parser.add_argument("--tiers", default=",".join(SEARCH_TIERS), help="tiers, comma-separated")
+    parser.add_argument("--seed", type=int, default=17)
+    add_json_option(parser)
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; moves in CPU seconds")
+    print("| game | bot | moves | mean move | slowest move | greedy's mean move | s a game |")
+    print("|---|---|---|---|---|---|---|")
+    figures, details = [], []
+    for game_id in builtin_ids():
+        for tier in args.tiers.split(","):
+            bot = f"mcts:{tier}"
+            moves = timed_games(game_id, bot, args.games, args.seed)
+            mean, slowest = statistics.mean(moves[bot]), max(moves[bot])
+            greedy = statistics.mean(moves["greedy"])
+            per_game = statistics.mean(moves["game"])
+            print(f"| {game_id} | {bot} | {len(moves[bot])} | {mean:.3f} s | {slowest:.3f} s "
+                  f"| {greedy * 1000:.1f} ms | {per_game:.1f} |", flush=True)  # fmt: skip
+            figures.append(Figure(f"{game_id}, {bot}: mean move", round(mean, 4), "s",
+                                  round(greedy, 6), "greedy's mean move"))  # fmt: skip
+            details.append({"game": game_id, "bot": bot, "moves": len(moves[bot]), "mean": mean,
+                            "slowest": slowest, "greedy_mean": greedy,
+                            "seconds_a_game": per_game})  # fmt: skip
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    write_json(args.json, figures, details)
+
+
+if __name__ == "__main__":
+    main()
