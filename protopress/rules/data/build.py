@@ -42,6 +42,7 @@ from protopress.rules.data.model import (
     Ty,
     Zone,
 )
+from protopress.rules.data.turns import DONE, first_mover, turn_kinds, turn_plan
 from protopress.rules.options import Option, OptionType
 
 RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
@@ -80,6 +81,7 @@ class Layout:
     zones: tuple[Zone, ...]
     piles: int
     kinds: dict[str, type]  # verb -> its action class
+    first_mover: int | None = 0  # the seat that always starts (None: it depends)
 
 
 def layout_of(source: RulesSource) -> Layout:
@@ -92,10 +94,14 @@ def layout_of(source: RulesSource) -> Layout:
     zones, piles = _zones(doc["zones"], players["max"], findings)
     findings.extend(grid_findings(zones, options))
     kinds = _action_kinds(doc["turn"]["choose"], {z.name: z for z in zones}, findings)
+    done, turn_findings = turn_kinds(doc["turn"], {z.name: z for z in zones})
+    kinds.update(done)
+    findings.extend(turn_findings)
     if findings:
         raise RulesProblems(findings)
     title = doc.get("title") or doc["game"]
-    return Layout(doc["game"], title, players["min"], players["max"], options, zones, piles, kinds)
+    return Layout(doc["game"], title, players["min"], players["max"], options, zones, piles, kinds,
+                  first_mover(doc["turn"]))  # fmt: skip
 
 
 def _options(declared: Mapping[str, Any], findings: list[Finding]) -> Iterable[Option]:
@@ -237,9 +243,20 @@ class _Compiler:
         setup = self.steps(doc.get("setup", []), "/setup", scope, None, 0)
         start = self.steps(doc["turn"].get("start", []), "/turn/start", scope, None, 0)
         actions = tuple(self._actions(doc["turn"]["choose"], scope))
+        if DONE in layout.kinds and DONE not in doc["turn"]["choose"]:
+            actions += (ActionRule(DONE, None, None, False, None, _nothing, 0, 0,
+                                   layout.kinds[DONE], False, ends_turn=True),)  # fmt: skip
         end = tuple(
             self.expression(text, scope, f"/end/{i}", Kind.FLAG)[0]
             for i, text in enumerate(doc["end"])
+            if not isinstance(text, dict)
+        )
+        plan = turn_plan(
+            doc["turn"],
+            [(i, item) for i, item in enumerate(doc["end"]) if isinstance(item, dict)],
+            zones,
+            lambda value, at, kind: self.expression(value, scope, at, kind)[0],
+            lambda items, at: self.steps(items, at, scope, None, 0),
         )
         score_doc = doc["score"]
         lines = score_doc if isinstance(score_doc, dict) else {"score": score_doc}
@@ -259,7 +276,7 @@ class _Compiler:
         return Model(
             self.source.path, self.source.name, layout.game, layout.title, layout.min_players,
             layout.max_players, layout.options, resources, layout.zones, layout.piles, cards,
-            setup, start, actions, end, score, value, scope.slots[0],
+            setup, start, actions, end, score, value, scope.slots[0], plan,
         )  # fmt: skip
 
     def _resources(self, declared: object) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from protopress.rules.data.build import Layout, compile_model
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
+from protopress.rules.data.turns import begin, end_action, last_round_over
 from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
 from protopress.rules.options import parse_options
 
@@ -88,6 +89,7 @@ class DataGame:
         try:
             model.setup(state, 0, env)
             self._close_slots(state)
+            begin(model.turn, state, env)
             if not self.is_over(state):
                 model.start(state, 0, env)
         except SLIPS as error:
@@ -117,6 +119,10 @@ class DataGame:
         found: list[Any] = []
         for rule in model.actions:
             condition, kind, slot = rule.condition, rule.kind, rule.slot
+            if rule.ends_turn:  # done: after an action, or when there is nothing else
+                if state.acted or not found:
+                    found.append(kind())
+                continue
             if rule.param is None:
                 if condition is None or condition(state, seat, env):
                     found.append(kind())
@@ -154,10 +160,12 @@ class DataGame:
         try:
             if rule.condition is not None and not rule.condition(state, seat, env):
                 raise IllegalAction(f"{action!r} is not allowed now")
+            if rule.ends_turn and action not in self._legal(state):
+                raise IllegalAction(f"{action!r}: a turn ends after an action")
             rule.steps(state, seat, env)
             self._close_slots(state)
-            state.turns += 1
-            state.seat = (seat + 1) % state.players
+            if not end_action(model.turn, state, seat, rule.ends_turn, env):
+                return  # the turn goes on: up to N actions
             if not self.is_over(state):
                 model.start(state, state.seat, env)
         except IllegalAction:
@@ -221,7 +229,7 @@ class DataGame:
         model = self._model
         env: list[Any] = [None] * model.env_size
         try:
-            return any(end(state, state.seat, env) for end in model.end)
+            return last_round_over(state) or any(end(state, state.seat, env) for end in model.end)
         except SLIPS as error:
             raise self._fault("is_over", error) from error
 

@@ -38,6 +38,9 @@ class DataState:
     players: int
     seat: int = 0
     turns: int = 0  # completed turns, all seats
+    acted: int = 0  # actions taken in this turn (a turn of up to N actions)
+    order: tuple[int, ...] = ()  # this round's seats in turn order (empty: clockwise)
+    last_round: bool = False  # the last round was triggered: the game ends with the round
 
     def copy(self) -> DataState:
         return DataState(
@@ -48,6 +51,9 @@ class DataState:
             self.players,
             self.seat,
             self.turns,
+            self.acted,
+            self.order,
+            self.last_round,
         )
 
 
@@ -163,6 +169,7 @@ class ActionRule:
     kind: type
     by_slot: bool  # logged by position in its zone (a slotted row), else by card id
     grid: GridChoice | None = None  # a cell of a grid is chosen too (rules/data/grid.py)
+    ends_turn: bool = False  # the action `done` of a turn of up to N actions (turns.py)
 
 
 @dataclass(frozen=True)
@@ -181,6 +188,24 @@ class GridChoice:
 
     def pile(self, state: DataState, seat: int) -> list[int]:
         return state.piles[self.zone.first + (seat if self.mine else 0)]
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """How turns follow each other (rules/data/turns.py): up to `actions` actions a turn
+    (the action `done` ends one sooner); the seats of each round ordered by a value
+    (`order`, lowest first unless `highest`), else clockwise; at a round's end each
+    player's `passed` zone goes to the next player (`step` +1: left, -1: right) and the
+    `after_round` steps run; `last_round` conditions, checked after a player's turn for
+    that player, make the round under way the last."""
+
+    actions: int = 1
+    order: Compiled | None = None
+    highest: bool = False
+    passed: Zone | None = None
+    step: int = 1
+    after_round: Step | None = None
+    last_round: tuple[Compiled, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -211,6 +236,7 @@ class Model:
     score: tuple[ScoreLine, ...]
     value: Compiled | None  # None: the score
     env_size: int
+    turn: TurnPlan = TurnPlan()
 
     def zone(self, name: str) -> Zone:
         return next(zone for zone in self.zones if zone.name == name)

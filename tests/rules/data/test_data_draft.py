@@ -9,7 +9,10 @@ The tiny catalog's cards, in catalog order (4 copies each): fig, fig-gold (a fig
 import json
 import random
 
+import pytest
+
 from protopress.components.loader import load_catalog
+from protopress.rules.core import IllegalAction
 from protopress.rules.data import scoring
 from protopress.rules.data.spec import data_spec
 
@@ -120,3 +123,148 @@ def test_fewest(tmp_path):
     assert scores(tmp_path, f"fewest({FIGS}, 'each', -4)", baskets) == [0, -4, -4]
     # split: two tied for fewest share -4 + 0 = -2 each
     assert scores(tmp_path, f"fewest({FIGS}, 'split', -4)", baskets) == [0, -2, -2]
+
+
+# --- turn structure ---
+
+
+def play(tmp_path, rules, players, options=None):
+    """A game of the tiny catalog by the rules text; its game and state."""
+    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
+    (tmp_path / "rules.yaml").write_text(rules)
+    game = data_spec(tmp_path / "rules.yaml").new_game()
+    state = game.setup(load_catalog(tmp_path / "catalog.json"), players, random.Random(0), options or {})  # fmt: skip
+    return game, state
+
+
+def act(game, state, verb, *choice):
+    """Apply the legal action verb (with that choice); fail when it is not legal."""
+    found = [a for a in game.legal_actions(state) if a.verb == verb and tuple(a)[: len(choice)] == choice]  # fmt: skip
+    assert found, (verb, choice, game.legal_actions(state))
+    game.apply(state, found[0])
+
+
+def verbs(game, state):
+    return sorted(a.verb for a in game.legal_actions(state))
+
+
+GOLD_RULES = """
+rules: 1
+game: orchard
+players: {min: 1, max: 4}
+resources: [gold]
+zones:
+  deck: {holds: crop, seen: nobody, setup: all}
+turn:
+  TURN
+  choose:
+    small: {do: [{gain: gold}]}
+    big: {do: [{gain: gold, n: 3}]}
+end: [END]
+score: my.gold
+"""
+
+
+def gold_rules(turn, end="turns >= 12"):
+    return GOLD_RULES.replace("TURN", turn).replace("END", end)
+
+
+def test_up_to_two_actions_and_done(tmp_path):
+    # rule: a turn is up to 2 actions; after the first, a player may say done instead.
+    game, state = play(tmp_path, gold_rules("actions: 2"), 2)
+    assert verbs(game, state) == ["big", "small"]  # no done before an action
+    with pytest.raises(IllegalAction):
+        game.apply(state, game.actions.decode(["done"]))
+    act(game, state, "small")  # seat 0: 1 gold, its turn goes on
+    assert (state.seat, state.turns, verbs(game, state)) == (0, 0, ["big", "done", "small"])
+    act(game, state, "big")  # the second action ends the turn: 1 + 3 = 4 gold
+    assert (state.seat, state.turns, game.scores(state)) == (1, 1, [4, 0])
+    act(game, state, "big")  # seat 1: 3 gold, then done
+    act(game, state, "done")
+    assert (state.seat, state.turns, game.scores(state)) == (0, 2, [4, 3])
+
+
+def test_turn_order_by_lowest_and_highest(tmp_path):
+    # round 1: everyone has 0 gold, ties go by seat: 0, 1, 2. Seat 0 takes big (3),
+    # seat 1 small (1), seat 2 big (3). Round 2, lowest gold first: seat 1 (1), then
+    # seats 0 and 2 (3 each, by seat): 1, 0, 2. Highest first: 0, 2 (tied on 3), 1.
+    for order, expected in (("lowest", [1, 0, 2]), ("highest", [0, 2, 1])):
+        folder = tmp_path / order
+        folder.mkdir()
+        game, state = play(folder, gold_rules(f"order: {{{order}: my.gold}}"), 3)
+        seen = []
+        for verb in ("big", "small", "big"):
+            seen.append(state.seat)
+            act(game, state, verb)
+        assert seen == [0, 1, 2]
+        for verb in ("small", "small", "small"):
+            seen.append(state.seat)
+            act(game, state, verb)
+        assert seen[3:] == expected, order
+
+
+def test_a_player_triggers_the_last_round(tmp_path):
+    # rule: when a player ends a turn with 3 gold or more, the round is finished and the
+    # game ends. Seat 0 small (1), seat 1 big (3: triggers), seat 2 still plays.
+    rules = gold_rules("order: clockwise", end="{last_round: my.gold >= 3}")
+    game, state = play(tmp_path, rules, 3)
+    act(game, state, "small")
+    act(game, state, "big")
+    assert not game.is_over(state) and state.seat == 2
+    act(game, state, "small")
+    assert game.is_over(state)
+    assert game.scores(state) == [1, 3, 1]
+
+
+DRAFT_RULES = """
+rules: 1
+game: orchard
+players: {min: 2, max: 4}
+zones:
+  deck: {holds: crop, seen: nobody, setup: all, shuffle: true}
+  hand: {holds: crop, seen: owner, each: true}
+  picked: {holds: crop, seen: owner, each: true}
+  basket: {holds: crop, seen: everyone, each: true}
+setup: [{deal: deck, to: hand, n: 2}]
+turn:
+  pass: {zone: hand, to: DIRECTION}
+  after_round:
+    - each_player: [{draw: my.picked, to: my.basket}]
+  choose:
+    pick: {each: crop, from: my.hand, do: [{move: crop, to: my.picked}]}
+end: [empty(my.hand)]
+score: sum(c.points for c in my.basket)
+"""
+
+
+@pytest.mark.parametrize(("direction", "after"), [
+    # left: seat 0's fig goes to seat 1, seat 1's quince to seat 2, seat 2's fig to seat 0
+    ("left", [[FIG], [FIG], [QUINCE]]),
+    # right: seat 0's fig goes to seat 2, seat 1's quince to seat 0, seat 2's fig to seat 1
+    ("right", [[QUINCE], [FIG], [FIG]]),
+])  # fmt: skip
+def test_a_draft_picks_hidden_then_passes(tmp_path, direction, after):
+    # hands: seat 0 fig pear, seat 1 plum quince, seat 2 fig-gold fig. Each picks one
+    # card face down: pear, plum, fig-gold. The picks show only when all have picked.
+    game, state = play(tmp_path, DRAFT_RULES.replace("DIRECTION", direction), 3)
+    zones = {zone.name: zone.first for zone in game.layout.zones}
+    hand, picked, basket = zones["hand"], zones["picked"], zones["basket"]
+    for seat, cards in enumerate([[FIG, PEAR], [PLUM, QUINCE], [GOLD, FIG]]):
+        state.piles[hand + seat][:] = cards
+    act(game, state, "pick", "pear")
+    act(game, state, "pick", "plum")
+    assert state.piles[picked : picked + 2] == [[PEAR], [PLUM]]
+    assert state.piles[basket : basket + 3] == [[], [], []]  # nothing shown yet
+    act(game, state, "pick", "fig-gold")
+    assert state.piles[basket : basket + 3] == [[PEAR], [PLUM], [GOLD]]
+    assert state.piles[picked : picked + 3] == [[], [], []]
+    assert state.piles[hand : hand + 3] == after
+    # round 2: each picks the card passed to it; pear 1 + fig... points by hand below
+    for _ in range(3):
+        act(game, state, "pick")
+    assert game.is_over(state)
+    # left: seat 0 pear (1) + fig (1) = 2; seat 1 plum (1) + fig (1) = 2; seat 2
+    # fig-gold (2) + quince (3) = 5
+    expected = {"left": [2, 2, 5], "right": [4, 2, 3]}[direction]
+    # right: seat 0 pear + quince = 4; seat 1 plum + fig = 2; seat 2 fig-gold + fig = 3
+    assert game.scores(state) == expected
