@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from protopress.rules.actions import ActionCodec
@@ -284,10 +285,11 @@ class DataGame:
 def seat_view_of(layout: Layout) -> SeatView[DataState] | None:
     """What each seat cannot see, from each zone's `seen`: a face-down pile's order
     (FaceDown), the cards in the other players' zones seen by their owner (Private,
-    pooled with the face-down pile of the same kind when there is exactly one)."""
+    pooled with the face-down pile of the same kind when there is exactly one; the
+    zones pooled with one pile, a hand and a face-down pick, hidden as one)."""
     hidden: list[Hidden[DataState]] = []
     piles = {zone.kind: [] for zone in layout.zones}  # type: dict[str, list[FaceDown[DataState]]]
-    pooled: set[str] = set()
+    pooled: dict[str, int] = {}  # a pool's name -> the place of its Private in hidden
     for zone in layout.zones:
         if zone.seen is Seen.NOBODY and not zone.each:
             piles[zone.kind].append(FaceDown(zone.name, _pile_at(zone.first)))
@@ -295,9 +297,16 @@ def seat_view_of(layout: Layout) -> SeatView[DataState] | None:
         if zone.seen is Seen.OWNER and zone.each:
             pools = piles[zone.kind]
             pool = pools[0] if len(pools) == 1 else None
-            if pool is not None:
-                pooled.add(pool.name)
-            hidden.append(Private(zone.name, _piles_of(zone.first), pool))
+            if pool is None:
+                hidden.append(Private(zone.name, _piles_of(zone.first)))
+            elif pool.name in pooled:
+                place = pooled[pool.name]
+                first = hidden[place]
+                assert isinstance(first, Private)
+                hidden[place] = replace(first, also=(*first.also, _piles_of(zone.first)))
+            else:
+                pooled[pool.name] = len(hidden)
+                hidden.append(Private(zone.name, _piles_of(zone.first), pool))
         elif zone.seen is Seen.NOBODY and zone.each:
             hidden.append(FaceDownEach(zone.name, _each_pile(zone.first)))
     hidden[:0] = [p for kind in piles.values() for p in kind if p.name not in pooled]

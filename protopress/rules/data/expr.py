@@ -288,6 +288,8 @@ class _Compiler:
             raise self.fail(node, f"{symbol} is not part of the rules language (+ - * // %)")
         left, lty = self.node(node.left, depth)
         right, rty = self.node(node.right, depth)
+        if isinstance(node.op, ast.Add) and {lty.kind, rty.kind} <= {Kind.ZONE, Kind.LIST}:
+            return self._joined(left, lty, right, rty, node)
         for side, ty in ((node.left, lty), (node.right, rty)):
             if ty.kind not in (Kind.NUMBER, Kind.ANY):
                 raise self.fail(side, f"arithmetic needs numbers, not {ty}")
@@ -298,6 +300,16 @@ class _Compiler:
         if isinstance(node.op, ast.Sub):
             return (lambda s, m, e: left(s, m, e) - right(s, m, e)), NUMBER
         return (lambda s, m, e: operate(left(s, m, e), right(s, m, e))), NUMBER
+
+    def _joined(
+        self, left: Compiled, lty: Ty, right: Compiled, rty: Ty, node: ast.BinOp
+    ) -> tuple[Compiled, Ty]:
+        """`my.tray + my.picked`: the cards of both (empty slots skipped), to go through
+        or count; cards of one kind stay cards of it (their fields can be read)."""
+        first = self.iteration(left, lty, node.left)[0]
+        second = self.iteration(right, rty, node.right)[0]
+        of = lty.of if lty.of == rty.of else ""
+        return (lambda s, m, e: [*first(s, m, e), *second(s, m, e)]), Ty(Kind.LIST, of)
 
     def _UnaryOp(self, node: ast.UnaryOp, depth: int) -> tuple[Compiled, Ty]:
         inner, ty = self.node(node.operand, depth)
@@ -621,5 +633,5 @@ def iteration(
             return (lambda s, m, e: [c for c in source(s, m, e) if c != HOLE]), card
         return source, card
     if ty.kind is Kind.LIST:
-        return source, ANY
+        return source, Ty(Kind.CARD, ty.of) if ty.of else ANY
     raise fail(f"`for` goes through a zone or a list, not {ty}")

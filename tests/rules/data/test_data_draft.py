@@ -8,6 +8,7 @@ The tiny catalog's cards, in catalog order (4 copies each): fig, fig-gold (a fig
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from protopress.components.loader import load_catalog
 from protopress.rules.core import IllegalAction
 from protopress.rules.data import scoring
 from protopress.rules.data.spec import data_spec
+from protopress.rules.fairness import TwinsDiffer, check_twins
+from protopress.rules.information import Private, SeatView
 
 CATALOG = {
     "game": "orchard", "title": "Orchard", "version": "1.0.0",
@@ -28,7 +31,10 @@ CATALOG = {
         {"id": "quince", "count": 4, "fruit": "quince", "points": 3},
     ],
 }  # fmt: skip
-FIG, GOLD, PEAR, PLUM, QUINCE = range(5)  # cards are numbered in catalog order
+FIG, GOLD, PEAR, PLUM, QUINCE = range(5)
+EXAMPLE = (
+    Path(__file__).resolve().parents[3] / "examples" / "tidewrack"
+)  # cards are numbered in catalog order
 
 RULES = """
 rules: 1
@@ -268,3 +274,44 @@ def test_a_draft_picks_hidden_then_passes(tmp_path, direction, after):
     expected = {"left": [2, 2, 5], "right": [4, 2, 3]}[direction]
     # right: seat 0 pear + quince = 4; seat 1 plum + fig = 2; seat 2 fig-gold + fig = 3
     assert game.scores(state) == expected
+
+
+def test_two_zones_joined_by_plus(tmp_path):
+    # rule: a point per fig in the basket and the picked card together. Seat 0's basket
+    # fig, pear; picked fig-gold: figs 2. Seat 1: basket plum, picked fig: 1.
+    game, state = play(tmp_path, DRAFT_RULES.replace("DIRECTION", "left").replace(
+        "score: sum(c.points for c in my.basket)",
+        "score: count(c for c in my.basket + my.picked if c.fruit == 'fig')"), 2)  # fmt: skip
+    zones = {zone.name: zone.first for zone in game.layout.zones}
+    state.piles[zones["basket"] : zones["basket"] + 2] = [[FIG, PEAR], [PLUM]]
+    state.piles[zones["picked"] : zones["picked"] + 2] = [[GOLD], [FIG]]
+    assert game.scores(state) == [2, 1]
+
+
+def test_a_drafts_hands_and_picks_are_hidden_as_one():
+    """Along a game of Tidewrack (4 players), no bot may choose otherwise when the
+    others' hands and face-down picks are dealt again from what it cannot see. Hidden
+    apart (a Private each, both pooled with the strand), the hands' resampling would
+    carry into the picks' what it left in the strand: the twins differ."""
+    game = data_spec(EXAMPLE / "rules.yaml").new_game()
+    state = game.setup(load_catalog(EXAMPLE / "catalog.json"), 4, random.Random(0), {})
+    view = game.seat_view
+    assert [type(entry).__name__ for entry in view.hidden] == ["Private"]  # strand pooled in it
+    pool = view.hidden[0].pool
+    hand, picked = (next(z.first for z in game.layout.zones if z.name == n) for n in ("hand", "picked"))  # fmt: skip
+    apart = SeatView((
+        Private("hand", lambda s: s.piles[hand : hand + s.players], pool),
+        Private("picked", lambda s: s.piles[picked : picked + s.players], pool),
+    ))  # fmt: skip
+    rng, differ = random.Random(0), 0
+    while not game.is_over(state):
+        if state.turns % 4:  # a seat after the first of a round: picks lie face down
+            check_twins(game, state, state.turns)
+            game.seat_view = apart  # the bots' seat copies too
+            try:
+                check_twins(game, state, state.turns)
+            except TwinsDiffer:
+                differ += 1
+            del game.seat_view  # the game's own again
+        game.apply(state, rng.choice(game.legal_actions(state)))
+    assert differ > 0
