@@ -11,7 +11,9 @@ import random
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from protopress.cli import cli
 from protopress.components.loader import load_catalog
 from protopress.rules.core import IllegalAction
 from protopress.rules.data import scoring
@@ -315,3 +317,89 @@ def test_a_drafts_hands_and_picks_are_hidden_as_one():
             del game.seat_view  # the game's own again
         game.apply(state, rng.choice(game.legal_actions(state)))
     assert differ > 0
+
+
+# --- the example: Tidewrack ---
+
+RULES_FILE = EXAMPLE / "rules.yaml"
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_the_readmes_trays_by_hand():
+    """The three trays worked out in examples/tidewrack/README.md, scored by its rules:
+    A shells 10 + 3, crabs 5, kelp 1 (tied second), starfish 6, pearls 2, collector 4;
+    B 0, 10, 6, 10, 8, 0; C 20, 0, 1, 3, 4, 4."""
+    game = data_spec(RULES_FILE).new_game()
+    catalog = load_catalog(EXAMPLE / "catalog.json")
+    state = game.setup(catalog, 3, random.Random(0), {})
+    ids = game.model(catalog).cards.ids
+    trays = [
+        ["cowrie"] * 2 + ["whelk"] * 2 + ["scallop", "cockle"] + ["crab"] * 3
+        + ["kelp-3", "kelp-1"] + ["starfish"] * 3 + ["pearl"],
+        ["kelp-3", "kelp-2", "kelp-2"] + ["pearl"] * 4 + ["crab"] * 4 + ["starfish"] * 4,
+        ["kelp-3", "kelp-1"] + ["cowrie", "whelk", "scallop", "cockle"] * 2 + ["crab"]
+        + ["starfish"] * 2 + ["pearl"] * 2,
+    ]  # fmt: skip
+    zones = {zone.name: zone.first for zone in game.layout.zones}
+    for seat, tray in enumerate(trays):
+        assert len(tray) == 15
+        state.piles[zones["tray"] + seat][:] = [ids.index(find) for find in tray]
+        state.piles[zones["picked"] + seat][:] = []
+    names = ["shells", "crabs", "kelp", "starfish", "pearls", "collector"]
+    lines = [dict(game.score_lines(state, seat)) for seat in range(3)]
+    assert [[line[name] for name in names] for line in lines] == [
+        [13, 5, 1, 6, 2, 4], [0, 10, 6, 10, 8, 0], [20, 0, 1, 3, 4, 4],
+    ]  # fmt: skip
+    assert game.scores(state) == [31, 34, 32]
+
+
+def test_the_example_simulates_and_replays(tmp_path):
+    result = invoke("simulate", "tidewrack", "--rules", RULES_FILE, "--games", "2", "--players", "4",
+                    "--log-dir", tmp_path, "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    game = json.loads(result.output)["games"][0]
+    log = json.loads((tmp_path / "game-00000.json").read_text())
+    # 3 tides of 5 picks for each of 4 players
+    assert len(log["actions"]) == 60 and log["actions"][0][0] == "pick" and not game["limit"]
+    replay = invoke("replay", tmp_path / "game-00000.json", "--rules", RULES_FILE)
+    assert replay.exit_code == 0, replay.output
+    assert "shells" in replay.output and "collector" in replay.output
+
+
+def test_the_example_renders(tmp_path):
+    result = invoke("render", EXAMPLE / "catalog.json", "--layouts", EXAMPLE / "layouts",
+                    "-o", tmp_path, "--layout", "sheets")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "find-sheets.pdf").stat().st_size > 0
+
+
+def test_the_example_balances_and_greedy_beats_random(tmp_path):
+    out = tmp_path / "balance.json"
+    result = invoke("balance", "tidewrack", "--rules", RULES_FILE, "--games", "30", "--rotate",
+                    "--players", "3", "--bot", "greedy", "--bot", "random", "--bot", "random",
+                    "--json", out)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    run = json.loads(out.read_text())
+    assert run["game"] == "tidewrack" and len(run["records"]) == 30
+    # one greedy seat of three: a fair share is 10 wins of 30; greedy aims at its score
+    greedy_wins = sum(any(record["bots"][seat] == "greedy" for seat in record["winners"])
+                      for record in run["records"])  # fmt: skip
+    assert greedy_wins >= 13
+
+
+def test_the_example_conforms():
+    result = invoke("conform", "tidewrack", "--rules", RULES_FILE, "--games", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "tidewrack conforms"
+
+
+def test_the_search_bot_plays_the_example():
+    result = invoke("simulate", "tidewrack", "--rules", RULES_FILE, "--games", "1", "--players", "3",
+                    "--bot", "mcts:30", "--bot", "random", "--bot", "random",
+                    "--option", "tides=1", "--option", "hand=3", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    game = json.loads(result.output)["games"][0]
+    assert game["decisions"] == 9 and not game["limit"]
