@@ -8,6 +8,8 @@ The tiny catalog's cards, in catalog order (4 copies each): fig, fig-gold (a fig
 
 import json
 import random
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -403,3 +405,120 @@ def test_the_search_bot_plays_the_example():
     assert result.exit_code == 0, result.output
     game = json.loads(result.output)["games"][0]
     assert game["decisions"] == 9 and not game["limit"]
+
+
+# --- mistakes in drafting, turns and set scoring: located, exit 1 ---
+
+GOOD = RULES_FILE.read_text()
+LOCATED = re.compile(r"^\S*rules\.yaml:\d+:\d+ /\S*: .+")
+SHELLS = "distinct_sets(f.species for f in my.tray + my.picked if f.family == 'shell')"
+KELP = "most(sum(f.fronds for f in my.tray + my.picked), 'split', 6, 3)"
+STARS = "scale(count(f for f in my.tray + my.picked if f.family == 'starfish'), 0, 1, 3, 6, 10, 15)"
+EDITS = [
+    (
+        "pass a typo",
+        "zone: hand, to: left",
+        "zone: hnad, to: left",
+        "'hnad' is not a zone (did you mean 'hand'?)",
+    ),  # fmt: skip
+    (
+        "pass a shared zone",
+        "zone: hand, to: left",
+        "zone: strand, to: left",
+        "not a zone of each player",
+    ),  # fmt: skip
+    ("pass up", "zone: hand, to: left", "zone: hand, to: up", "/turn/pass/to"),
+    ("no actions", "  order: clockwise\n", "  order: clockwise\n  actions: 0\n", "/turn/actions"),
+    (
+        "an action named done",
+        "  choose:\n    pick:",
+        "  actions: 2\n  choose:\n    done:",
+        "'done' is the action that ends a turn",
+    ),  # fmt: skip
+    (
+        "order a typo",
+        "order: clockwise",
+        "order: {lowest: count(my.tary)}",
+        "(did you mean 'tray'?)",
+    ),  # fmt: skip
+    (
+        "order a flag",
+        "order: clockwise",
+        "order: {lowest: empty(my.tray)}",
+        "expected a number, found true or false",
+    ),  # fmt: skip
+    ("order by speed", "order: clockwise", "order: {fastest: 1}", "/turn/order"),
+    (
+        "last round a typo",
+        "  - turns >= option.tides",
+        "  - {last_round: count(my.tary) > 3}\n  - turns >= option.tides",
+        "/end/0/last_round",
+    ),  # fmt: skip
+    (
+        "last round and more",
+        "  - turns >= option.tides",
+        "  - {last_round: true, when: 3}\n  - turns >= option.tides",
+        "/end/0",
+    ),  # fmt: skip
+    (
+        "after round a typo",
+        "{draw: my.picked, to: my.tray}",
+        "{draw: my.picked, to: my.tary}",
+        "/turn/after_round/0/each_player/0/to",
+    ),  # fmt: skip
+    (
+        "ties spilt",
+        "'split', 6, 3",
+        "'spilt', 6, 3",
+        "ties are 'split' or 'each' (did you mean 'split'?)",
+    ),  # fmt: skip
+    (
+        "most without points",
+        KELP,
+        "most(sum(f.fronds for f in my.tray), 'split')",
+        "most takes most(X, 'split' or 'each'",
+    ),  # fmt: skip
+    ("most of text", KELP, "most('many', 'each', 4)", "most(...) needs a number here, not text"),
+    (
+        "most of a zone",
+        KELP,
+        "most(my.tray, 'each', 4)",
+        "most(...) needs a number here, not a zone",
+    ),  # fmt: skip
+    ("scale alone", STARS, "scale(count(my.tray))", "scale takes a number and the points"),
+    ("scale of text", STARS, "scale('three', 1, 3)", "scale(...) needs a number here, not text"),
+    ("sets of two", SHELLS, "distinct_sets(my.tray, my.picked)", "distinct_sets takes one"),
+    (
+        "sets of a number",
+        SHELLS,
+        "distinct_sets(3)",
+        "`for` goes through a zone or a list, not a number",
+    ),  # fmt: skip
+    (
+        "a zone plus a number",
+        "my.tray + my.picked if f.family == 'crab'",
+        "my.tray + 3 if f.family == 'crab'",
+        "arithmetic needs numbers",
+    ),  # fmt: skip
+]
+
+
+def run(tmp_path, text):
+    shutil.copy(EXAMPLE / "catalog.json", tmp_path / "catalog.json")
+    (tmp_path / "rules.yaml").write_text(text)
+    return CliRunner().invoke(cli, ["simulate", "tidewrack", "--players", "3", "--rules", str(tmp_path / "rules.yaml")])  # fmt: skip
+
+
+def test_the_example_is_valid(tmp_path):
+    assert run(tmp_path, GOOD).exit_code == 0
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [e[1:] for e in EDITS], ids=[e[0] for e in EDITS])  # fmt: skip
+def test_a_mistake_is_a_located_problem(tmp_path, old, new, expected):
+    assert old in GOOD
+    result = run(tmp_path, GOOD.replace(old, new, 1))
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines and LOCATED.match(lines[0]), result.output
+    assert any(expected in line for line in lines), result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
