@@ -9,8 +9,9 @@ to closures of (state, seat, env): `seat` is the player the rules call `my`,
 What the language does not say yet goes in beside, without reshaping this: a
 board is a zone whose piles are cells (a `shape` on `Zone`, its cells' piles
 numbered as a seat's are); dice are a step drawing through `state.chance` by
-name, as shuffles do; a track is a per-seat number kept as pools are; drafting
-and other turn orders are a `turn.order` the engine's `apply` reads.
+name, as shuffles do; a track is a per-seat number kept as pools are. Turn
+structure (an order by a value, turns of up to N actions, passing, the last
+round) is the model's `TurnPlan`, played by turns.py from the engine's `apply`.
 """
 
 from __future__ import annotations
