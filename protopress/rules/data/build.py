@@ -239,7 +239,8 @@ class _Compiler:
                 message = f"{name!r} is a resource too: choose another name"
                 self.findings.append(Finding(pointer_of(["zones", name]), message, at_key=True))
         scope = Scope(zones, {name: i for i, name in enumerate(resources)},
-                      {o.name: o for o in layout.options}, cards)  # fmt: skip
+                      {o.name: o for o in layout.options}, cards,
+                      phases=len(doc["turn"].get("phases", {})) or 1)  # fmt: skip
         setup = self.steps(doc.get("setup", []), "/setup", scope, None, 0)
         start = self.steps(doc["turn"].get("start", []), "/turn/start", scope, None, 0)
         actions = tuple(self._actions(doc["turn"]["choose"], scope))

@@ -19,7 +19,7 @@ from protopress.rules.data.build import Layout, compile_model
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
-from protopress.rules.data.turns import begin, end_action, last_round_over
+from protopress.rules.data.turns import begin, end_action, in_phase, last_round_over
 from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
 from protopress.rules.options import parse_options
 
@@ -118,8 +118,11 @@ class DataGame:
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
         found: list[Any] = []
+        phased = bool(model.turn.phases)
         for rule in model.actions:
             condition, kind, slot = rule.condition, rule.kind, rule.slot
+            if phased and not rule.ends_turn and not in_phase(model.turn, state, rule.verb):
+                continue
             if rule.ends_turn:  # done: after an action, or when there is nothing else
                 if state.acted or not found:
                     found.append(kind())
@@ -157,6 +160,8 @@ class DataGame:
             raise IllegalAction(f"unknown action {action!r}")
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
+        if not rule.ends_turn and not in_phase(model.turn, state, rule.verb):
+            raise IllegalAction(f"{action!r}: not an action of this phase")
         self._choose(rule, state, seat, action, env)
         try:
             if rule.condition is not None and not rule.condition(state, seat, env):
@@ -230,7 +235,9 @@ class DataGame:
         model = self._model
         env: list[Any] = [None] * model.env_size
         try:
-            return last_round_over(state) or any(end(state, state.seat, env) for end in model.end)
+            return last_round_over(model.turn, state) or any(
+                end(state, state.seat, env) for end in model.end
+            )
         except SLIPS as error:
             raise self._fault("is_over", error) from error
 

@@ -57,6 +57,7 @@ class Scope:
     locals: dict[str, tuple[int, Ty]] = field(default_factory=dict)  # name -> (env slot, kind)
     score: Compiled | None = None  # the name `score` (in bots.value)
     slots: list[int] = field(default_factory=lambda: [0])  # env slots used so far (shared)
+    phases: int = 1  # turns of each seat in a round (turn.phases)
 
     def reserve(self) -> int:
         """A new env slot (for a value no expression names: a chosen card's place)."""
@@ -69,7 +70,7 @@ class Scope:
         slot = self.reserve()
         inner = Scope(
             self.zones, self.resources, self.options, self.cards,
-            {**self.locals, name: (slot, ty)}, self.score, self.slots,
+            {**self.locals, name: (slot, ty)}, self.score, self.slots, self.phases,
         )  # fmt: skip
         return inner, slot
 
@@ -218,6 +219,9 @@ class _Compiler:
         if name == "turns":
             return (lambda state, seat, env: state.turns), NUMBER
         if name == "round":
+            if scope.phases > 1:
+                phases = scope.phases
+                return (lambda state, seat, env: state.turns // (state.players * phases) + 1), NUMBER  # fmt: skip
             return (lambda state, seat, env: state.turns // state.players + 1), NUMBER
         if name == "resources":
             names = tuple(scope.resources)

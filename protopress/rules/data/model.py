@@ -198,7 +198,8 @@ class TurnPlan:
     (`order`, lowest first unless `highest`), else clockwise; at a round's end each
     player's `passed` zone goes to the next player (`step` +1: left, -1: right) and the
     `after_round` steps run; `last_round` conditions, checked after a player's turn for
-    that player, make the round under way the last."""
+    that player, make the round under way the last. With `phases`, a round is each
+    phase in turn, every seat taking a turn in it with the actions it names."""
 
     actions: int = 1
     order: Compiled | None = None
@@ -207,6 +208,12 @@ class TurnPlan:
     step: int = 1
     after_round: Step | None = None
     last_round: tuple[Compiled, ...] = ()
+    phases: tuple[frozenset[str], ...] = ()  # the verbs of each phase of a round
+
+    @property
+    def turns_a_round(self) -> int:
+        """Turns of each seat in a round: one in each phase."""
+        return len(self.phases) or 1
 
 
 @dataclass(frozen=True)

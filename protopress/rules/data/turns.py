@@ -33,6 +33,17 @@ def turn_kinds(turn: Mapping[str, Any], zones: Mapping[str, Zone]) -> tuple[dict
             message = f"{DONE!r} is the action that ends a turn of up to N actions: choose another name"  # fmt: skip
             findings.append(Finding(f"/turn/choose/{DONE}", message, at_key=True))
         kinds[DONE] = action(namedtuple("Done", ["verb"], defaults=[DONE]))
+    for phase, verbs in turn.get("phases", {}).items():
+        for i, verb in enumerate(verbs):
+            if verb not in turn["choose"] and verb not in kinds:
+                hint = did_you_mean(verb, [*turn["choose"], *kinds])
+                findings.append(Finding(f"/turn/phases/{phase}/{i}", f"{verb!r} is not an action of turn.choose{hint}"))  # fmt: skip
+    if "phases" in turn:
+        named = {verb for verbs in turn["phases"].values() for verb in verbs}
+        for verb in turn["choose"]:
+            if verb not in named:
+                message = f"{verb!r} is in no phase: no one can ever take it"
+                findings.append(Finding(f"/turn/choose/{verb}", message, at_key=True))
     passed = turn.get("pass")
     if passed is not None:
         zone = zones.get(passed["zone"])
@@ -79,7 +90,8 @@ def turn_plan(
     last = tuple(
         expression(item["last_round"], f"/end/{i}/last_round", Kind.FLAG) for i, item in end
     )
-    return TurnPlan(turn.get("actions", 1), order, highest, passed, step, after, last)
+    phases = tuple(frozenset(verbs) for verbs in turn.get("phases", {}).values())
+    return TurnPlan(turn.get("actions", 1), order, highest, passed, step, after, last, phases)
 
 
 def begin(plan: TurnPlan, state: DataState, env: list[Any]) -> None:
@@ -100,7 +112,7 @@ def end_action(plan: TurnPlan, state: DataState, seat: int, done: bool, env: lis
     state.turns += 1
     if plan.last_round and any(test(state, seat, env) for test in plan.last_round):
         state.last_round = True
-    if state.turns % state.players:
+    if state.turns % (state.players * plan.turns_a_round):  # the round goes on
         place = state.turns % state.players
         state.seat = state.order[place] if state.order else (seat + 1) % state.players
         return True
@@ -120,9 +132,20 @@ def end_action(plan: TurnPlan, state: DataState, seat: int, done: bool, env: lis
     return True
 
 
-def last_round_over(state: DataState) -> bool:
-    """The last round was triggered and every seat has played its turn in it."""
-    return state.last_round and state.turns % state.players == 0 and not state.acted
+def last_round_over(plan: TurnPlan, state: DataState) -> bool:
+    """The last round was triggered and every seat has played its turns in it."""
+    return (
+        state.last_round
+        and state.turns % (state.players * plan.turns_a_round) == 0
+        and not state.acted
+    )
+
+
+def in_phase(plan: TurnPlan, state: DataState, verb: str) -> bool:
+    """Whether the phase under way offers the action verb (every action without phases)."""
+    if not plan.phases:
+        return True
+    return verb in plan.phases[state.turns // state.players % len(plan.phases)]
 
 
 def _ordered(plan: TurnPlan, state: DataState, env: list[Any]) -> tuple[int, ...]:

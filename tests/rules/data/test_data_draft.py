@@ -35,10 +35,9 @@ CATALOG = {
         {"id": "quince", "count": 4, "fruit": "quince", "points": 3},
     ],
 }  # fmt: skip
-FIG, GOLD, PEAR, PLUM, QUINCE = range(5)
-EXAMPLE = (
-    Path(__file__).resolve().parents[3] / "examples" / "tidewrack"
-)  # cards are numbered in catalog order
+FIG, GOLD, PEAR, PLUM, QUINCE = range(5)  # cards are numbered in catalog order
+LOCATED = re.compile(r"^\S*rules\.yaml:\d+:\d+ /\S*: .+")
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "tidewrack"
 
 RULES = """
 rules: 1
@@ -226,6 +225,39 @@ def test_a_player_triggers_the_last_round(tmp_path):
     assert game.scores(state) == [1, 3, 1]
 
 
+def test_a_round_of_two_phases(tmp_path):
+    # rule: a round is an earning phase (everyone, in seat order, takes small: 1 gold),
+    # then a spending phase (big, 3 gold, or small); the game ends after round 2.
+    # 2 players: turns 0-1 earn, 2-3 spend (round 1), 4-5 earn, 6-7 spend (round 2).
+    rules = gold_rules("phases: {earn: [small], spend: [big, small]}", end="round > 2")
+    game, state = play(tmp_path, rules, 2)
+    phases = []
+    for verb in ("small", "small", "big", "small", "small", "small", "big", "big"):
+        assert not game.is_over(state)
+        phases.append((state.seat, verbs(game, state)))
+        act(game, state, verb)
+    assert phases == [
+        (0, ["small"]), (1, ["small"]), (0, ["big", "small"]), (1, ["big", "small"]),
+        (0, ["small"]), (1, ["small"]), (0, ["big", "small"]), (1, ["big", "small"]),
+    ]  # fmt: skip
+    assert game.is_over(state) and state.turns == 8
+    # seat 0: 1 + 3 + 1 + 3 = 8; seat 1: 1 + 1 + 1 + 3 = 6
+    assert game.scores(state) == [8, 6]
+
+
+@pytest.mark.parametrize(("turn", "expected"), [
+    ("phases: {earn: [smal], spend: [big]}", "'smal' is not an action of turn.choose (did you mean 'small'?)"),  # fmt: skip
+    ("phases: {earn: [small]}", "'big' is in no phase: no one can ever take it"),
+])  # fmt: skip
+def test_a_mistaken_phase_is_located(tmp_path, turn, expected):
+    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
+    (tmp_path / "rules.yaml").write_text(gold_rules(turn))
+    result = CliRunner().invoke(cli, ["simulate", "orchard", "--rules", str(tmp_path / "rules.yaml")])  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert LOCATED.match(result.output.splitlines()[0]), result.output
+    assert expected in result.output
+
+
 DRAFT_RULES = """
 rules: 1
 game: orchard
@@ -410,7 +442,6 @@ def test_the_search_bot_plays_the_example():
 # --- mistakes in drafting, turns and set scoring: located, exit 1 ---
 
 GOOD = RULES_FILE.read_text()
-LOCATED = re.compile(r"^\S*rules\.yaml:\d+:\d+ /\S*: .+")
 SHELLS = "distinct_sets(f.species for f in my.tray + my.picked if f.family == 'shell')"
 KELP = "most(sum(f.fronds for f in my.tray + my.picked), 'split', 6, 3)"
 STARS = "scale(count(f for f in my.tray + my.picked if f.family == 'starfish'), 0, 1, 3, 6, 10, 15)"
