@@ -22,6 +22,7 @@ from protopress.rules.data import scoring
 from protopress.rules.data.spec import data_spec
 from protopress.rules.fairness import TwinsDiffer, check_twins
 from protopress.rules.information import Private, SeatView
+from protopress.rules.simulate import play as simulate_play
 
 CATALOG = {
     "game": "orchard", "title": "Orchard", "version": "1.0.0",
@@ -553,3 +554,26 @@ def test_a_mistake_is_a_located_problem(tmp_path, old, new, expected):
     assert lines and LOCATED.match(lines[0]), result.output
     assert any(expected in line for line in lines), result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_the_docs_examples_play_tidewrack(tmp_path):
+    """docs/data-rules.md's score lines of set collection and majorities, in place of
+    Tidewrack's own, and its turn block's order by a value, two actions a turn and
+    last round (the value read from the tray: Tidewrack has no gold): they play."""
+    doc = (EXAMPLE.parents[1] / "docs" / "data-rules.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", doc, flags=re.DOTALL)
+    score = next(block for block in blocks if block.startswith("score:\n  shells:"))
+    turn = next(block for block in blocks if block.startswith("turn:\n  order: {lowest"))
+    text = GOOD[: GOOD.index("score:")] + score
+    text = text.replace("order: clockwise", "order: {lowest: count(my.tray)}\n  actions: 2")
+    assert "my.gold" in turn and "{last_round: count(my.tray) >= 12}" in turn
+    text = text.replace("end:\n", "end:\n  - {last_round: count(my.tray) >= 12}\n")
+    shutil.copy(EXAMPLE / "catalog.json", tmp_path / "catalog.json")
+    (tmp_path / "rules.yaml").write_text(text)
+    game = data_spec(tmp_path / "rules.yaml").new_game()
+    catalog = load_catalog(tmp_path / "catalog.json")
+    state, record, actions = simulate_play(game, catalog, ["greedy", "random", "random"], 3)
+    assert not record.limit and game.is_over(state)
+    assert [name for name, _ in game.score_lines(state, 0)] == [
+        "shells", "crabs", "triples", "kelp", "collector",
+    ]  # fmt: skip
