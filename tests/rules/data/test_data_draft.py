@@ -194,6 +194,24 @@ def test_up_to_two_actions_and_done(tmp_path):
     assert (state.seat, state.turns, game.scores(state)) == (0, 2, [4, 3])
 
 
+def test_done_is_offered_when_nothing_else_is(tmp_path):
+    # rule: small (1 gold) only while a player has none, big only from 100 gold; up to 2
+    # actions a turn. Seat 0 takes small; then nothing but done. On its next turn it
+    # has 1 gold: nothing at all is offered, so done is, and the turn passes.
+    rules = gold_rules("actions: 2").replace("small: {do:", "small: {if: my.gold < 1, do:")
+    rules = rules.replace("big: {do:", "big: {if: my.gold >= 100, do:")
+    game, state = play(tmp_path, rules, 2)
+    assert verbs(game, state) == ["small"]
+    act(game, state, "small")
+    assert (state.seat, verbs(game, state)) == (0, ["done"])
+    act(game, state, "done")
+    act(game, state, "small")
+    act(game, state, "done")
+    assert (state.seat, state.turns, verbs(game, state)) == (0, 2, ["done"])
+    act(game, state, "done")
+    assert (state.seat, state.turns, game.scores(state)) == (1, 3, [1, 1])
+
+
 def test_turn_order_by_lowest_and_highest(tmp_path):
     # round 1: everyone has 0 gold, ties go by seat: 0, 1, 2. Seat 0 takes big (3),
     # seat 1 small (1), seat 2 big (3). Round 2, lowest gold first: seat 1 (1), then
