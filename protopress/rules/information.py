@@ -196,7 +196,10 @@ class Private(Generic[S]):
     Rush's Crisis, played with open hands): then only the pool's order is hidden.
     known(state, seat, owner): the cards of owner's zone that seat has
     legitimately seen there (taken face up, or in a hand it passed on): they stay
-    where they are, and only the others are pooled.
+    where they are, and only the others are pooled. also: more zones of each seat
+    hidden alike and pooled with these (a hand and a face-down pick beside it):
+    resampled apart, two zones pooled with one pile would each carry into the
+    other's result what the first left in the pile.
     """
 
     name: str
@@ -204,16 +207,18 @@ class Private(Generic[S]):
     pool: FaceDown[S] | None = None
     open: Callable[[S], bool] | None = None
     known: Callable[[S, int, int], Sequence[Any]] | None = None
+    also: tuple[Callable[[S], Sequence[list[Any]]], ...] = ()
 
     def names(self, state: S) -> list[str]:
         return [self.name]
 
     def resample(self, state: S, seat: int, draw: _Draw, only: str | None = None) -> None:
         zones = self.zones(state)
+        groups = (zones, *(more(state) for more in self.also))
         others = (
             []
             if self.open is not None and self.open(state)
-            else [cards for owner, cards in enumerate(zones) if owner != seat]
+            else [cards for group in groups for owner, cards in enumerate(group) if owner != seat]
         )
         pool = self.pool
         if not others:  # nothing private to another seat: the pool's order alone is hidden
@@ -228,10 +233,11 @@ class Private(Generic[S]):
         # what seat knows stays where it is; the rest is pooled and dealt again by place
         places: list[tuple[list[Any], int]] = []
         unknown: list[Any] = []
-        for owner, cards in enumerate(zones):
+        for owner, cards in (pair for group in groups for pair in enumerate(group)):
             if owner == seat:
                 continue
-            seen = Counter(self.known(state, seat, owner)) if self.known is not None else Counter()
+            known = self.known if cards is zones[owner] else None
+            seen = Counter(known(state, seat, owner)) if known is not None else Counter()
             for i, card in enumerate(cards):
                 if seen[card] > 0:
                     seen[card] -= 1

@@ -45,6 +45,7 @@ from protopress.rules.data.model import (
 )
 from protopress.rules.data.payment import payment_of
 from protopress.rules.data.tracks import advance_step, track_ends, tracks_of, with_starts
+from protopress.rules.data.turns import DONE, first_mover, turn_kinds, turn_plan
 from protopress.rules.options import Option, OptionType
 
 RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
@@ -85,6 +86,7 @@ class Layout:
     zones: tuple[Zone, ...]
     piles: int
     kinds: dict[str, type]  # verb -> its action class
+    first_mover: int | None = 0  # the seat that always starts (None: it depends)
 
 
 def layout_of(source: RulesSource) -> Layout:
@@ -97,10 +99,14 @@ def layout_of(source: RulesSource) -> Layout:
     zones, piles = _zones(doc["zones"], players["max"], findings)
     findings.extend(grid_findings(zones, options))
     kinds = _action_kinds(doc["turn"]["choose"], {z.name: z for z in zones}, findings)
+    done, turn_findings = turn_kinds(doc["turn"], {z.name: z for z in zones})
+    kinds.update(done)
+    findings.extend(turn_findings)
     if findings:
         raise RulesProblems(findings)
     title = doc.get("title") or doc["game"]
-    return Layout(doc["game"], title, players["min"], players["max"], options, zones, piles, kinds)
+    return Layout(doc["game"], title, players["min"], players["max"], options, zones, piles, kinds,
+                  first_mover(doc["turn"]))  # fmt: skip
 
 
 def _options(declared: Mapping[str, Any], findings: list[Finding]) -> Iterable[Option]:
@@ -242,7 +248,8 @@ class _Compiler:
                 message = f"{name!r} is a resource too: choose another name"
                 self.findings.append(Finding(pointer_of(["zones", name]), message, at_key=True))
         scope = Scope(zones, {name: i for i, name in enumerate(resources)},
-                      {o.name: o for o in layout.options}, cards)  # fmt: skip
+                      {o.name: o for o in layout.options}, cards,
+                      phases=len(doc["turn"].get("phases", {})) or 1)  # fmt: skip
         taken = {**dict.fromkeys(zones, "zone"), **dict.fromkeys(resources, "resource")}
         tracks = tracks_of(doc.get("tracks", {}), taken, self.findings)
         for track in tracks:
@@ -252,10 +259,21 @@ class _Compiler:
         setup = with_starts(tracks, self.steps(doc.get("setup", []), "/setup", scope, None, 0))
         start = self.steps(doc["turn"].get("start", []), "/turn/start", scope, None, 0)
         actions = tuple(self._actions(doc["turn"]["choose"], scope))
+        if DONE in layout.kinds and DONE not in doc["turn"]["choose"]:
+            actions += (ActionRule(DONE, None, None, False, None, _nothing, 0, 0,
+                                   layout.kinds[DONE], False, ends_turn=True),)  # fmt: skip
         end = tuple(
             self.expression(text, scope, f"/end/{i}", Kind.FLAG)[0]
             for i, text in enumerate(doc["end"])
+            if not isinstance(text, dict)
         ) + track_ends(tracks)
+        plan = turn_plan(
+            doc["turn"],
+            [(i, item) for i, item in enumerate(doc["end"]) if isinstance(item, dict)],
+            zones,
+            lambda value, at, kind: self.expression(value, scope, at, kind)[0],
+            lambda items, at: self.steps(items, at, scope, None, 0),
+        )
         score_doc = doc["score"]
         lines = score_doc if isinstance(score_doc, dict) else {"score": score_doc}
         score = tuple(
@@ -274,7 +292,7 @@ class _Compiler:
         return Model(
             self.source.path, self.source.name, layout.game, layout.title, layout.min_players,
             layout.max_players, layout.options, resources, layout.zones, layout.piles, cards,
-            setup, start, actions, end, score, value, scope.slots[0], tracks,
+            setup, start, actions, end, score, value, scope.slots[0], tracks, plan,
         )  # fmt: skip
 
     def _resources(self, declared: object) -> tuple[str, ...]:

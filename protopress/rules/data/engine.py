@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from protopress.rules.actions import ActionCodec
@@ -18,6 +19,7 @@ from protopress.rules.data.build import Layout, compile_model
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
+from protopress.rules.data.turns import begin, end_action, in_phase, last_round_over
 from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
 from protopress.rules.options import parse_options
 
@@ -88,6 +90,7 @@ class DataGame:
         try:
             model.setup(state, 0, env)
             self._close_slots(state)
+            begin(model.turn, state, env)
             if not self.is_over(state):
                 model.start(state, 0, env)
         except SLIPS as error:
@@ -115,8 +118,15 @@ class DataGame:
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
         found: list[Any] = []
+        phased = bool(model.turn.phases)
         for rule in model.actions:
             condition, kind, slot = rule.condition, rule.kind, rule.slot
+            if phased and not rule.ends_turn and not in_phase(model.turn, state, rule.verb):
+                continue
+            if rule.ends_turn:  # done: after an action, or when there is nothing else
+                if state.acted or not found:
+                    found.append(kind())
+                continue
             if rule.param is None:
                 if condition is None or condition(state, seat, env):
                     found.append(kind())
@@ -150,14 +160,18 @@ class DataGame:
             raise IllegalAction(f"unknown action {action!r}")
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
+        if not rule.ends_turn and not in_phase(model.turn, state, rule.verb):
+            raise IllegalAction(f"{action!r}: not an action of this phase")
         self._choose(rule, state, seat, action, env)
         try:
             if rule.condition is not None and not rule.condition(state, seat, env):
                 raise IllegalAction(f"{action!r} is not allowed now")
+            if rule.ends_turn and action not in self._legal(state):
+                raise IllegalAction(f"{action!r}: a turn ends after an action")
             rule.steps(state, seat, env)
             self._close_slots(state)
-            state.turns += 1
-            state.seat = (seat + 1) % state.players
+            if not end_action(model.turn, state, seat, rule.ends_turn, env):
+                return  # the turn goes on: up to N actions
             if not self.is_over(state):
                 model.start(state, state.seat, env)
         except IllegalAction:
@@ -221,7 +235,9 @@ class DataGame:
         model = self._model
         env: list[Any] = [None] * model.env_size
         try:
-            return any(end(state, state.seat, env) for end in model.end)
+            return last_round_over(model.turn, state) or any(
+                end(state, state.seat, env) for end in model.end
+            )
         except SLIPS as error:
             raise self._fault("is_over", error) from error
 
@@ -276,10 +292,11 @@ class DataGame:
 def seat_view_of(layout: Layout) -> SeatView[DataState] | None:
     """What each seat cannot see, from each zone's `seen`: a face-down pile's order
     (FaceDown), the cards in the other players' zones seen by their owner (Private,
-    pooled with the face-down pile of the same kind when there is exactly one)."""
+    pooled with the face-down pile of the same kind when there is exactly one; the
+    zones pooled with one pile, a hand and a face-down pick, hidden as one)."""
     hidden: list[Hidden[DataState]] = []
     piles = {zone.kind: [] for zone in layout.zones}  # type: dict[str, list[FaceDown[DataState]]]
-    pooled: set[str] = set()
+    pooled: dict[str, int] = {}  # a pool's name -> the place of its Private in hidden
     for zone in layout.zones:
         if zone.seen is Seen.NOBODY and not zone.each:
             piles[zone.kind].append(FaceDown(zone.name, _pile_at(zone.first)))
@@ -287,9 +304,16 @@ def seat_view_of(layout: Layout) -> SeatView[DataState] | None:
         if zone.seen is Seen.OWNER and zone.each:
             pools = piles[zone.kind]
             pool = pools[0] if len(pools) == 1 else None
-            if pool is not None:
-                pooled.add(pool.name)
-            hidden.append(Private(zone.name, _piles_of(zone.first), pool))
+            if pool is None:
+                hidden.append(Private(zone.name, _piles_of(zone.first)))
+            elif pool.name in pooled:
+                place = pooled[pool.name]
+                first = hidden[place]
+                assert isinstance(first, Private)
+                hidden[place] = replace(first, also=(*first.also, _piles_of(zone.first)))
+            else:
+                pooled[pool.name] = len(hidden)
+                hidden.append(Private(zone.name, _piles_of(zone.first), pool))
         elif zone.seen is Seen.NOBODY and zone.each:
             hidden.append(FaceDownEach(zone.name, _each_pile(zone.first)))
     hidden[:0] = [p for kind in piles.values() for p in kind if p.name not in pooled]

@@ -16,11 +16,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
-from protopress.rules.data import grid
+from protopress.rules.data import grid, scoring
 from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Track, Ty, Zone
 from protopress.rules.data.payment import Payment
 from protopress.rules.options import Option, OptionType
@@ -29,7 +29,8 @@ MAX_TEXT = 400  # characters of one expression
 MAX_DEPTH = 16  # nodes inside each other
 MAX_NUMBER = 1_000_000  # a whole number written in an expression
 FUNCTIONS = ("sum", "count", "total", "empty", "can_pay", "min", "max", "any", "all",
-             "track_points", "largest_group", "adjacent_pairs", "rows", "columns", "edge")  # fmt: skip
+             "track_points", "largest_group", "adjacent_pairs", "rows", "columns", "edge",
+             "counts", "distinct_sets", "scale", "most", "fewest")  # fmt: skip
 GRID_FUNCTIONS = ("largest_group", "adjacent_pairs", "rows", "columns")  # of a grid, by a generator
 AGGREGATES = ("sum", "count", "min", "max", "any", "all")  # those that take a generator
 
@@ -59,6 +60,7 @@ class Scope:
     slots: list[int] = field(default_factory=lambda: [0])  # env slots used so far (shared)
     tracks: dict[str, Track] = field(default_factory=dict)  # each player's tracks (tracks.py)
     payment: Payment | None = None  # wilds and trades (payment.py); None: exact costs
+    phases: int = 1  # turns of each seat in a round (turn.phases)
 
     def reserve(self) -> int:
         """A new env slot (for a value no expression names: a chosen card's place)."""
@@ -151,6 +153,18 @@ _AGGREGATE: dict[str, Callable[[Iterable[Any]], Any]] = {
 }  # fmt: skip
 
 
+class _Generated(NamedTuple):
+    """A compiled `X for NAME in ZONE if C`: the values it gives (chosen), and its parts:
+    the items gone through, the env slot of NAME, X, X's kind, whether C filters."""
+
+    chosen: Callable[[DataState, int, list[Any]], Iterable[Any]]
+    items: Callable[[DataState, int, list[Any]], Sequence[Any]]
+    slot: int
+    element: Compiled
+    element_ty: Ty
+    filtered: bool
+
+
 class _Compiler:
     def __init__(self, scope: Scope, text: str):
         self.scope = scope
@@ -204,6 +218,9 @@ class _Compiler:
         if name == "turns":
             return (lambda state, seat, env: state.turns), NUMBER
         if name == "round":
+            if scope.phases > 1:
+                phases = scope.phases
+                return (lambda state, seat, env: state.turns // (state.players * phases) + 1), NUMBER  # fmt: skip
             return (lambda state, seat, env: state.turns // state.players + 1), NUMBER
         if name == "resources":
             names = tuple(scope.resources)
@@ -278,6 +295,8 @@ class _Compiler:
             raise self.fail(node, f"{symbol} is not part of the rules language (+ - * // %)")
         left, lty = self.node(node.left, depth)
         right, rty = self.node(node.right, depth)
+        if isinstance(node.op, ast.Add) and {lty.kind, rty.kind} <= {Kind.ZONE, Kind.LIST}:
+            return self._joined(left, lty, right, rty, node)
         for side, ty in ((node.left, lty), (node.right, rty)):
             if ty.kind not in (Kind.NUMBER, Kind.ANY):
                 raise self.fail(side, f"arithmetic needs numbers, not {ty}")
@@ -288,6 +307,16 @@ class _Compiler:
         if isinstance(node.op, ast.Sub):
             return (lambda s, m, e: left(s, m, e) - right(s, m, e)), NUMBER
         return (lambda s, m, e: operate(left(s, m, e), right(s, m, e))), NUMBER
+
+    def _joined(
+        self, left: Compiled, lty: Ty, right: Compiled, rty: Ty, node: ast.BinOp
+    ) -> tuple[Compiled, Ty]:
+        """`my.tray + my.picked`: the cards of both (empty slots skipped), to go through
+        or count; cards of one kind stay cards of it (their fields can be read)."""
+        first = self.iteration(left, lty, node.left)[0]
+        second = self.iteration(right, rty, node.right)[0]
+        of = lty.of if lty.of == rty.of else ""
+        return (lambda s, m, e: [*first(s, m, e), *second(s, m, e)]), Ty(Kind.LIST, of)
 
     def _UnaryOp(self, node: ast.UnaryOp, depth: int) -> tuple[Compiled, Ty]:
         inner, ty = self.node(node.operand, depth)
@@ -363,6 +392,8 @@ class _Compiler:
             return self._edge(node, depth)
         if name == "track_points":
             return self._track_points(node)
+        if name in ("counts", "distinct_sets", "scale", "most", "fewest"):
+            return self._scoring_call(name, node, depth)
         if (
             name in AGGREGATES
             and len(node.args) == 1
@@ -441,7 +472,8 @@ class _Compiler:
         function = _AGGREGATE[name]
         return (lambda s, m, e: function(arg(s, m, e))), FLAG if name in ("any", "all") else NUMBER
 
-    def _aggregate(self, name: str, gen: ast.GeneratorExp, depth: int) -> tuple[Compiled, Ty]:
+    def _generator(self, gen: ast.GeneratorExp, depth: int) -> _Generated:
+        """`X for NAME in ZONE if C`: its values one by one, and the parts they come of."""
         if len(gen.generators) != 1:
             raise self.fail(gen, "one `for` in an expression")
         loop = gen.generators[0]
@@ -463,7 +495,11 @@ class _Compiler:
                 if all(condition(s, m, e) for condition in conditions):
                     yield element(s, m, e)
 
-        if name == "sum" and not conditions:
+        return _Generated(chosen, items, slot, element, element_ty, bool(conditions))
+
+    def _aggregate(self, name: str, gen: ast.GeneratorExp, depth: int) -> tuple[Compiled, Ty]:
+        chosen, items, slot, element, element_ty, filtered = self._generator(gen, depth)
+        if name == "sum" and not filtered:
 
             def total(s: DataState, m: int, e: list[Any]) -> Any:
                 result = 0
@@ -542,6 +578,51 @@ class _Compiler:
 
         return grid.largest_group(spec, board, slot, passes if tests else None), NUMBER
 
+    # --- set collection and majorities (rules/data/scoring.py) ---
+
+    def _scoring_call(self, name: str, node: ast.Call, depth: int) -> tuple[Compiled, Ty]:
+        """counts(X for c in ZONE), distinct_sets(...), scale(n, p0, p1, ...) and
+        most(X, TIES, P1, ...) / fewest(...)."""
+        args = node.args
+        if name in ("counts", "distinct_sets"):
+            if len(args) != 1:
+                raise self.fail(node, f"{name} takes one `X for NAME in ZONE`: {name}(card.suit for card in my.tableau)")  # fmt: skip
+            if isinstance(args[0], ast.GeneratorExp):
+                values: Compiled = self._generator(args[0], depth).chosen
+            else:
+                values, ty = self.node(args[0], depth)
+                values = self.iteration(values, ty, args[0])[0]
+            tally = scoring.counts if name == "counts" else scoring.distinct_sets
+            return (lambda s, m, e: tally(values(s, m, e))), LIST
+        if name == "scale":
+            if len(args) < 2:
+                raise self.fail(node, "scale takes a number and the points for 0, 1, 2, ...: scale(n, 0, 1, 3, 6)")  # fmt: skip
+            count = self._number(args[0], depth, name)
+            points = [self._number(arg, depth, name) for arg in args[1:]]
+            return (lambda s, m, e: scoring.scale(count(s, m, e), [p(s, m, e) for p in points])), NUMBER  # fmt: skip
+        shape = f"{name}(X, 'split' or 'each', points of the first, of the second, ...)"
+        if len(args) < 3:
+            raise self.fail(node, f"{name} takes {shape}")
+        tie = args[1]
+        if not (isinstance(tie, ast.Constant) and tie.value in scoring.TIES):
+            hint = did_you_mean(str(tie.value), scoring.TIES) if isinstance(tie, ast.Constant) else ""  # fmt: skip
+            raise self.fail(tie, f"ties are 'split' or 'each'{hint}: {shape}")
+        value = self._number(args[0], depth, name)
+        points = [self._number(arg, depth, name) for arg in args[2:]]
+        ties, most = str(tie.value), name == "most"
+
+        def ranked(s: DataState, m: int, e: list[Any]) -> int:
+            values = [value(s, seat, e) for seat in range(s.players)]
+            return scoring.ranked(values, m, ties, [p(s, m, e) for p in points], most)
+
+        return ranked, NUMBER
+
+    def _number(self, node: ast.expr, depth: int, name: str) -> Compiled:
+        compiled, ty = self.node(node, depth)
+        if ty.kind not in (Kind.NUMBER, Kind.ANY):
+            raise self.fail(node, f"{name}(...) needs a number here, not {ty}")
+        return compiled
+
     def _edge(self, node: ast.Call, depth: int) -> tuple[Compiled, Ty]:
         """edge(tile, side): the tile's field named by the side (n, e, s, w; hex: ne, e,
         se, sw, w, nw), the edge of a tile the catalog describes side by side."""
@@ -583,5 +664,5 @@ def iteration(
             return (lambda s, m, e: [c for c in source(s, m, e) if c != HOLE]), card
         return source, card
     if ty.kind is Kind.LIST:
-        return source, ANY
+        return source, Ty(Kind.CARD, ty.of) if ty.of else ANY
     raise fail(f"`for` goes through a zone or a list, not {ty}")

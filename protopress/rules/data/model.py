@@ -8,8 +8,9 @@ to closures of (state, seat, env): `seat` is the player the rules call `my`,
 
 What the language does not say yet goes in beside, without reshaping this: a
 board is a zone whose piles are cells (a `shape` on `Zone`, its cells' piles
-numbered as a seat's are); drafting and other turn orders are a `turn.order`
-the engine's `apply` reads. Dice are a zone (`Zone.dice`) the `roll` step fills
+numbered as a seat's are). Turn structure (an order by a value, turns of up to N
+actions, passing, the last round) is the model's `TurnPlan`, played by turns.py
+from the engine's `apply`. Dice are a zone (`Zone.dice`) the `roll` step fills
 through `state.chance` by name, as shuffles are drawn (rules/data/dice.py);
 tracks are per-seat numbers in `DataState.tracks`, kept as pools are
 (rules/data/tracks.py); wilds and trades are a `Payment` (rules/data/payment.py).
@@ -41,6 +42,9 @@ class DataState:
     seat: int = 0
     turns: int = 0  # completed turns, all seats
     tracks: list[list[int]] = field(default_factory=list)  # per seat, per track (none: [])
+    acted: int = 0  # actions taken in this turn (a turn of up to N actions)
+    order: tuple[int, ...] = ()  # this round's seats in turn order (empty: clockwise)
+    last_round: bool = False  # the last round was triggered: the game ends with the round
 
     def copy(self) -> DataState:
         return DataState(
@@ -52,6 +56,9 @@ class DataState:
             self.seat,
             self.turns,
             [track[:] for track in self.tracks],
+            self.acted,
+            self.order,
+            self.last_round,
         )
 
 
@@ -169,6 +176,7 @@ class ActionRule:
     kind: type
     by_slot: bool  # logged by position in its zone (a slotted row), else by card id
     grid: GridChoice | None = None  # a cell of a grid is chosen too (rules/data/grid.py)
+    ends_turn: bool = False  # the action `done` of a turn of up to N actions (turns.py)
 
 
 @dataclass(frozen=True)
@@ -187,6 +195,31 @@ class GridChoice:
 
     def pile(self, state: DataState, seat: int) -> list[int]:
         return state.piles[self.zone.first + (seat if self.mine else 0)]
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """How turns follow each other (rules/data/turns.py): up to `actions` actions a turn
+    (the action `done` ends one sooner); the seats of each round ordered by a value
+    (`order`, lowest first unless `highest`), else clockwise; at a round's end each
+    player's `passed` zone goes to the next player (`step` +1: left, -1: right) and the
+    `after_round` steps run; `last_round` conditions, checked after a player's turn for
+    that player, make the round under way the last. With `phases`, a round is each
+    phase in turn, every seat taking a turn in it with the actions it names."""
+
+    actions: int = 1
+    order: Compiled | None = None
+    highest: bool = False
+    passed: Zone | None = None
+    step: int = 1
+    after_round: Step | None = None
+    last_round: tuple[Compiled, ...] = ()
+    phases: tuple[frozenset[str], ...] = ()  # the verbs of each phase of a round
+
+    @property
+    def turns_a_round(self) -> int:
+        """Turns of each seat in a round: one in each phase."""
+        return len(self.phases) or 1
 
 
 @dataclass(frozen=True)
@@ -238,6 +271,7 @@ class Model:
     value: Compiled | None  # None: the score
     env_size: int
     tracks: tuple[Track, ...] = ()  # each player's tracks (rules/data/tracks.py)
+    turn: TurnPlan = TurnPlan()
 
     def zone(self, name: str) -> Zone:
         return next(zone for zone in self.zones if zone.name == name)

@@ -48,6 +48,6 @@ def data_spec(path: Path, name: str | None = None) -> GameSpec:
         engine=engine,
         outcomes=(OutcomeKind.VERSUS,),
         options=layout.options,
-        first_mover=0,  # clockwise from seat 0
+        first_mover=layout.first_mover,  # clockwise from seat 0, unless ordered by a value
         folder=path.resolve().parent,
     )
