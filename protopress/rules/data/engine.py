@@ -20,6 +20,7 @@ from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
 from protopress.rules.data.turns import begin, end_action, in_phase, last_round_over
+from protopress.rules.data.view import table_view
 from protopress.rules.information import FaceDown, FaceDownEach, Hidden, Private, SeatView
 from protopress.rules.options import parse_options
 
@@ -259,6 +260,11 @@ class DataGame:
                 )
             total += value
         return total
+
+    def observation(self, state: DataState, seat: int) -> dict[str, Any]:
+        """What the playtest table draws for seat: zones by name with card ids, hidden
+        ones as counts (rules/data/view.py)."""
+        return table_view(self._model, state, seat)
 
     def score_lines(self, state: DataState, seat: int) -> list[tuple[str, int]]:
         """Each named line of the score of seat (as `protopress score` shows them)."""

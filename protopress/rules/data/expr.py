@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
-from protopress.rules.data import grid, scoring
+from protopress.rules.data import grid, scoring, stacks
 from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Track, Ty, Zone
 from protopress.rules.data.payment import Payment
 from protopress.rules.options import Option, OptionType
@@ -30,9 +30,9 @@ MAX_DEPTH = 16  # nodes inside each other
 MAX_NUMBER = 1_000_000  # a whole number written in an expression
 FUNCTIONS = ("sum", "count", "total", "empty", "can_pay", "min", "max", "any", "all",
              "track_points", "largest_group", "adjacent_pairs", "rows", "columns", "edge",
-             "counts", "distinct_sets", "scale", "most", "fewest")  # fmt: skip
+             "counts", "distinct_sets", "scale", "most", "fewest", "top", "distinct")  # fmt: skip
 GRID_FUNCTIONS = ("largest_group", "adjacent_pairs", "rows", "columns")  # of a grid, by a generator
-AGGREGATES = ("sum", "count", "min", "max", "any", "all")  # those that take a generator
+AGGREGATES = ("sum", "count", "min", "max", "any", "all", "distinct")  # those that take a generator
 
 
 class ExprError(ValueError):
@@ -149,7 +149,7 @@ _WORDS = {
 
 
 _AGGREGATE: dict[str, Callable[[Iterable[Any]], Any]] = {
-    "sum": sum, "min": min, "max": max, "any": any, "all": all,
+    "sum": sum, "min": min, "max": max, "any": any, "all": all, "distinct": stacks.distinct,
 }  # fmt: skip
 
 
@@ -373,7 +373,9 @@ class _Compiler:
         )
 
     def _GeneratorExp(self, node: ast.GeneratorExp, depth: int) -> tuple[Compiled, Ty]:
-        raise self.fail(node, "a `... for ... in ...` goes inside sum, count, min, max, any or all")
+        raise self.fail(
+            node, "a `... for ... in ...` goes inside sum, count, min, max, any, all or distinct"
+        )
 
     def _Call(self, node: ast.Call, depth: int) -> tuple[Compiled, Ty]:
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
@@ -465,6 +467,13 @@ class _Compiler:
             if ty.zone is not None and ty.zone.gaps:
                 return (lambda s, m, e: sum(card != HOLE for card in arg(s, m, e))), NUMBER
             return (lambda s, m, e: len(arg(s, m, e))), NUMBER
+        if name == "top":
+            expect(Kind.ZONE)
+            return (lambda s, m, e: stacks.top(arg(s, m, e))), Ty(Kind.CARD, ty.of)
+        if name == "distinct":
+            expect(Kind.ZONE, Kind.LIST)
+            if ty.kind is Kind.ZONE:
+                return (lambda s, m, e: stacks.distinct_cards(arg(s, m, e))), NUMBER
         expect(Kind.LIST)
         if name in ("min", "max"):
             pick = min if name == "min" else max
