@@ -6,7 +6,8 @@ each as its `seen` says: a zone everyone sees in full, a face-down zone (`seen:
 nobody`) and another seat's owner-only zone as {"hidden": NAME, "count": N, "kind":
 KIND} (the kind names the backs to draw). A zone of each player is a list by seat; a
 grid is its rows of cells (None: a free cell). Resources and tracks are by seat and
-name: the language keeps no secret numbers.
+name: the language keeps no secret numbers. A round ordered by a value shows its
+order, and a triggered last round says so.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ def table_view(model: Model, state: DataState, seat: int) -> dict[str, Any]:
             {track.name: marks[track.place] for track in model.tracks} for marks in state.tracks
         ]
     fields["turns"] = state.turns
+    if state.order:  # a round ordered by a value: who moves when
+        fields["order"] = list(state.order)
+    if state.last_round:
+        fields["last_round"] = True
     return {"fields": fields}
 
 
