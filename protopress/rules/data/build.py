@@ -44,7 +44,7 @@ from protopress.rules.data.model import (
 )
 from protopress.rules.options import Option, OptionType
 
-RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
+RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb", "used")
 VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
          "place")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)

@@ -83,6 +83,7 @@ class DataGame:
             piles,
             [[0] * len(model.resources) for _ in range(players)],
             players,
+            used=[frozenset()] * players,
         )
         env = [None] * model.env_size
         try:
@@ -90,6 +91,7 @@ class DataGame:
             self._close_slots(state)
             if not self.is_over(state):
                 model.start(state, 0, env)
+            self._note_used(state)
         except SLIPS as error:
             raise self._fault("setup", error) from error
         return state
@@ -160,6 +162,7 @@ class DataGame:
             state.seat = (seat + 1) % state.players
             if not self.is_over(state):
                 model.start(state, state.seat, env)
+            self._note_used(state)
         except IllegalAction:
             raise
         except SLIPS as error:
@@ -217,6 +220,18 @@ class DataGame:
                 if HOLE in pile:
                     pile[:] = [card for card in pile if card != HOLE]
 
+    def _note_used(self, state: DataState) -> None:
+        """Add to each seat's used cards those its own zones hold now (after setup and
+        after each turn): the balance lab's per-component record."""
+        firsts = [zone.first for zone in self._model.zones if zone.each]
+        piles, used = state.piles, state.used
+        for seat in range(state.players):
+            held = used[seat]
+            new = [card for first in firsts for card in piles[first + seat]
+                   if card != HOLE and card not in held]  # fmt: skip
+            if new:
+                used[seat] = held.union(new)
+
     def is_over(self, state: DataState) -> bool:
         model = self._model
         env: list[Any] = [None] * model.env_size
@@ -262,15 +277,19 @@ class DataGame:
             raise self._fault("the bots' value", error) from error
 
     def record(self, state: DataState) -> dict[str, Any]:
-        """The cards in each zone of each player at the end, by id."""
+        """The cards in each zone of each player at the end, by id, and `used`: per seat,
+        every card its zones held at the end of setup or of a turn (sorted ids), from
+        which the balance lab reports each component's effect."""
         model = self._model
         ids = model.cards.ids
-        return {
+        zones = {
             zone.name: [[ids[card] if card != HOLE else None for card in state.piles[zone.first + seat]]
                         for seat in range(state.players)]
             for zone in model.zones
             if zone.each
         }  # fmt: skip
+        used = [sorted({ids[card] for card in cards}) for cards in state.used]
+        return {**zones, "used": used}
 
 
 def seat_view_of(layout: Layout) -> SeatView[DataState] | None:

@@ -16,7 +16,7 @@ and other turn orders are a `turn.order` the engine's `apply` reads.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ class DataState:
     players: int
     seat: int = 0
     turns: int = 0  # completed turns, all seats
+    used: list[frozenset[int]] = field(default_factory=list)  # per seat: cards its zones held
 
     def copy(self) -> DataState:
         return DataState(
@@ -48,6 +49,7 @@ class DataState:
             self.players,
             self.seat,
             self.turns,
+            self.used[:],
         )
 
 
