@@ -3,10 +3,15 @@ rules.yaml, `protopress check`'s bounded simulation, and --rules-code."""
 
 import json
 import random
+import shutil
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from protopress.balance.stats import components
+from protopress.cli import cli
 from protopress.components.loader import load_catalog
+from protopress.designer.scaffold import RulesWritten, new_project
 from protopress.rules.data.spec import data_spec
 from protopress.rules.simulate import play
 
@@ -84,3 +89,126 @@ def test_the_balance_lab_reads_component_effects_of_a_data_game():
     assert found is not None
     built = {card for r in records for seat in r.extra["built"] for card in seat}
     assert {entry["id"] for entry in found["items"]} == built
+
+
+# --- protopress new ------------------------------------------------------------------
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_new_writes_a_rules_file_of_data_that_plays(tmp_path):
+    folder = tmp_path / "my-game"
+    result = invoke("new", folder)
+    assert result.exit_code == 0, result.output
+    assert (folder / "rules.yaml").is_file() and not (folder / "rules.py").exists()
+    assert "--rules rules.yaml" in (folder / "README.md").read_text()
+    played = invoke("simulate", "my-game", "--rules", folder / "rules.yaml", "--catalog",
+                    folder / "catalog.json", "--games", "40", "--bot", "greedy", "--bot", "random",
+                    "--json")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    games = json.loads(played.output)["games"]
+    # 10 rounds of 2 players: 20 turns, unless the market empties first
+    assert all(game["decisions"] <= 20 for game in games)
+    greedy_wins = sum(game["winners"] == [0] for game in games)
+    assert greedy_wins > 20  # measured: 163 of 200 (81.5%) against random's 18
+
+
+def test_the_new_rules_file_works_as_its_comment_says(tmp_path):
+    """A Woodcutter built gives 2 wood at its owner's turn start; a Quarry 1 stone, or 2
+    beside a Woodcutter; 7 resources left score 7 // 3 = 2 points."""
+    folder = tmp_path / "mine"
+    new_project(folder, rules=RulesWritten.DATA)
+    spec = data_spec(folder / "rules.yaml")
+    catalog = load_catalog(folder / "catalog.json")
+    game = spec.new_game()
+    state = game.setup(catalog, 2, random.Random(3), {})
+    model = game.model(catalog)
+    ids, built = model.cards.ids, game.layout.zones[2]
+    assert built.name == "built"
+    state.piles[built.first] = [ids.index("woodcutter"), ids.index("quarry")]
+    gold, wood, stone = (model.resources.index(name) for name in ("gold", "wood", "stone"))
+    before = state.pools[0][:]
+    game.apply(state, game.actions.decode(["take", "gold"]))  # seat 0: +1 gold
+    game.apply(state, game.actions.decode(["take", "gold"]))  # seat 1; then seat 0 produces
+    after = state.pools[0]
+    assert after[gold] - before[gold] == 1
+    assert after[wood] - before[wood] == 2  # the Woodcutter
+    assert after[stone] - before[stone] == 2  # the Quarry, beside a Woodcutter
+    state.pools[1] = [3, 2, 2]  # 7 resources, no card built
+    assert dict(game.score_lines(state, 1)) == {"cards": 0, "leftovers": 2}
+
+
+def test_new_with_rules_python_or_none(tmp_path):
+    assert invoke("new", tmp_path / "py", "--with-rules", "python").exit_code == 0
+    assert (tmp_path / "py" / "rules.py").is_file() and not (
+        tmp_path / "py" / "rules.yaml"
+    ).exists()
+    assert invoke("new", tmp_path / "bare", "--with-rules", "none").exit_code == 0
+    assert not {"rules.py", "rules.yaml"} & {p.name for p in (tmp_path / "bare").iterdir()}
+    wrong = invoke("new", tmp_path / "x", "--with-rules", "lua")
+    assert wrong.exit_code == 2 and "Traceback" not in wrong.output
+
+
+def test_a_title_with_quotes_and_colons_still_gives_valid_rules(tmp_path):
+    folder = tmp_path / "odd"
+    new_project(folder, 'Dragons: "Fire" & #1 \u2728', rules=RulesWritten.DATA)
+    spec = data_spec(folder / "rules.yaml")
+    assert spec.title == 'Dragons: "Fire" & #1 \u2728'
+
+
+# --- protopress check --rules ----------------------------------------------------------
+
+
+def cottage(tmp_path, *edits):
+    tmp_path = tmp_path / "game"
+    shutil.copytree(EXAMPLE, tmp_path)
+    text = (EXAMPLE / "rules.yaml").read_text()
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    (tmp_path / "rules.yaml").write_text(text)
+    return invoke("check", tmp_path / "catalog.json", "--rules", tmp_path / "rules.yaml")
+
+
+def test_check_plays_the_example_without_a_rules_finding(tmp_path):
+    result = cottage(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (
+        "info cottage-market: 24 of 24 random games of 2 players ended within 1000 turns"
+        in result.output
+    )
+    assert "rules.yaml:" not in result.output
+
+
+def test_a_game_that_cannot_end_is_an_error_naming_each_end_condition(tmp_path):
+    # turns can never reach 100000 within 1000 turns; resources are never negative.
+    # The end conditions are on lines 48 and 49 of the example, at column 5.
+    result = cottage(tmp_path, ("  - turns >= option.rounds * players\n  - empty(market)",
+                                "  - turns >= 100000\n  - total(my.resources) < 0"))  # fmt: skip
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if "rules.yaml" in line]
+    said = "this end condition never held: 24 of 24 random games did not end within 1000 turns"
+    assert lines == [
+        f"error {tmp_path / 'game' / 'rules.yaml'}:48:5 /end/0: {said}",
+        f"error {tmp_path / 'game' / 'rules.yaml'}:49:5 /end/1: {said}",
+    ]
+
+
+def test_an_action_no_one_can_take_is_a_warning_at_its_name(tmp_path):
+    result = cottage(tmp_path, ("  choose:\n", "  choose:\n    hoard: {if: 'total(my.resources) < 0', do: []}\n"))  # fmt: skip
+    assert result.exit_code == 0, result.output  # a warning: the game still plays
+    assert (
+        f"warning {tmp_path / 'game' / 'rules.yaml'}:33:5 /turn/choose/hoard: no one could take this "
+        "action in 24 random games: it was never allowed"
+    ) in result.output.splitlines()
+
+
+def test_check_rules_refuses_python_rules_and_wrong_players():
+    python = invoke("check", EXAMPLE / "catalog.json", "--rules", EXAMPLE / "rules.py")
+    assert python.exit_code == 2 and "rules file of data" in python.output
+    many = invoke(
+        "check", EXAMPLE / "catalog.json", "--rules", EXAMPLE / "rules.yaml", "--players", "9"
+    )
+    assert many.exit_code == 2 and "2 to 4 players" in many.output
