@@ -144,6 +144,9 @@ def _zones(
             findings.append(Finding(at + "/refill", f"{refill!r} is not a zone{hint}"))
         elif refill is not None and (slots is None or declared[refill].get("each")):
             findings.append(Finding(at + "/refill", "refill needs slots, from a shared zone"))
+        elif refill is not None and declared[refill].get("slots") is not None:
+            what = "itself" if refill == name else f"{refill!r}, a row of slots"
+            findings.append(Finding(at + "/refill", f"a row is refilled from a pile, not from {what}"))  # fmt: skip
         if each and given.get("setup"):
             findings.append(Finding(at + "/setup", "a zone of each player starts empty"))
         zones.append(
