@@ -141,6 +141,7 @@ class Chunk:
     stop: int
     rotate: bool = False
     rules: str | None = None  # a designer's --rules reference, loaded again by each worker
+    rules_code: str | None = None  # its --rules-code file (a rules file of data's functions)
 
 
 _CATALOGS: dict[tuple, object] = {}  # per process: each catalog file loaded once
@@ -167,7 +168,7 @@ def seat_bots(bots: tuple[str, ...] | list[str], index: int, rotate: bool) -> li
 
 def play_chunk(chunk: Chunk) -> list[GameRecord]:
     """Play one chunk's games (in a worker): the records, in index order."""
-    game = resolve_spec(chunk.game, chunk.rules).new_game()
+    game = resolve_spec(chunk.game, chunk.rules, chunk.rules_code).new_game()
     catalog = _catalog(chunk.catalog)
     options = dict(chunk.options)
     records = []
@@ -221,6 +222,7 @@ def run_balance(
     rotate: bool = False,
     chunk: int | None = None,
     rules: str | None = None,
+    rules_code: str | None = None,
 ) -> BalanceRun:
     """Play `games` games of game_id and return their records.
 
@@ -231,13 +233,14 @@ def run_balance(
     address of a Dask distributed scheduler to run the chunks on instead.
     rotate: game i seats the bots rotated by i places, so that mixed bots play
     every seat equally often. chunk: games per chunk (default: see chunk_size).
-    rules: a designer's rules reference (see protopress.rules.plugins) for game_id.
+    rules: a designer's rules reference (see protopress.rules.plugins) for game_id;
+    rules_code: the Python file of a rules file's `call` steps (--rules-code).
     Raises ValueError on bad input, before any worker starts.
     """
     options = dict(options or {})
     reference, display = _resolve(catalog)
     try:
-        spec = resolve_spec(game_id, rules)
+        spec = resolve_spec(game_id, rules, rules_code)
     except KeyError as error:
         raise ValueError(str(error)) from None
     game = spec.new_game()
@@ -269,6 +272,7 @@ def run_balance(
                 min(start + size, games),
                 rotate,
                 rules,
+                rules_code,
             )
             for start in range(0, games, size)
         ]

@@ -18,6 +18,7 @@ from protopress.cli.common import (
     invalid,
     play_options,
     refuse_overwrite,
+    rules_code_option,
     rules_option,
     solo_options,
 )
@@ -32,6 +33,7 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
 @click.option("--games", type=click.IntRange(1, 100_000_000), default=10_000, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
 @rules_option
+@rules_code_option
 @bot_option
 @click.option("--rotate", is_flag=True, help="Rotate the bots through the seats game by game.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -48,8 +50,9 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
               help="Write the numbers (and every game's record) as JSON here.")  # fmt: skip
 @click.option("--compare", "compare_with", nargs=2, metavar="OLD NEW",
               help="Run two catalogs on common seeds and report what moved.")  # fmt: skip
-def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options, solo,
-            difficulty, workers, scheduler, report_path, json_path, compare_with):  # fmt: skip
+def balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed,
+            game_options, solo, difficulty, workers, scheduler, report_path, json_path,
+            compare_with):  # fmt: skip
     """Simulate many games in parallel and report balance statistics with 95% intervals.
 
     Same seed, same numbers, whatever the number of workers (unless a search bot
@@ -62,7 +65,7 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     written: list[Path] = []
     with stopping_on_signals():
         try:
-            _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed,
+            _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed,
                      game_options, solo, difficulty, workers, scheduler, report_path, json_path,
                      compare_with, written)  # fmt: skip
         except Stopped as stop:
@@ -78,9 +81,9 @@ def _so_far(written: list[Path]) -> str:
     return f"only {', '.join(map(str, written))} written" if written else "nothing written"
 
 
-def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options,
-             solo, difficulty, workers, scheduler, report_path, json_path, compare_with,
-             written: list[Path]):  # fmt: skip
+def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed,
+             game_options, solo, difficulty, workers, scheduler, report_path, json_path,
+             compare_with, written: list[Path]):  # fmt: skip
     """The balance command; written collects the files written, in order."""
     from protopress.balance import (
         MissingExtra,
@@ -94,7 +97,7 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
     )  # fmt: skip
     from protopress.rules.simulate import seats
 
-    spec = game_spec(game_id, rules)
+    spec = game_spec(game_id, rules, rules_code)
     refuse_overwrite([report_path, json_path], [catalog_path, *(compare_with or ())])
     options, players = play_options(spec, game_options, solo, difficulty, players)
     reference = catalog_reference(spec, catalog_path)
@@ -104,7 +107,7 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
         with eta_bar(games, f"{game_id}") as progress:
             return run_balance(game_id, catalog_ref, games, players, bot_names, seed, options,
                                workers=workers or None, progress=progress, scheduler=scheduler,
-                               rotate=rotate, rules=rules)  # fmt: skip
+                               rotate=rotate, rules=rules, rules_code=rules_code)  # fmt: skip
 
     try:
         if compare_with:

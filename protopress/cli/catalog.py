@@ -11,7 +11,14 @@ import click
 
 from protopress.atomic import write_atomic
 from protopress.cli.app import cli
-from protopress.cli.common import Problems, game_spec, load_or_exit, resolve_target, rules_option
+from protopress.cli.common import (
+    Problems,
+    game_spec,
+    load_or_exit,
+    resolve_target,
+    rules_code_option,
+    rules_option,
+)
 from protopress.cli.render import layouts_option
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.components.problems import Problem
@@ -132,8 +139,9 @@ def _print_validation(results):
 )
 @layouts_option("A folder of <kind>.json (or .yaml) layouts the fields are checked against.")
 @rules_option
+@rules_code_option
 @click.option("--players", type=click.IntRange(1, 99), help="Players of the --rules games [default: the least].")  # fmt: skip
-def check(target, as_json, seed, layouts_dir, rules, players):
+def check(target, as_json, seed, layouts_dir, rules, rules_code, players):
     """Run every check that applies to a catalog: graphs, balance, colour, fields.
 
     With --rules FILE.yaml, a few dozen games of random bots (each capped in
@@ -143,6 +151,8 @@ def check(target, as_json, seed, layouts_dir, rules, players):
     """
     from protopress.validators.registry import run_checks
 
+    if rules is None and (rules_code is not None or players is not None):
+        raise click.UsageError("--rules-code and --players go with --rules FILE.yaml")
     catalog = load_or_exit(target)
     try:
         report = _field_report(catalog, layouts_dir)
@@ -150,7 +160,7 @@ def check(target, as_json, seed, layouts_dir, rules, players):
         raise Problems(error.problems) from None
     findings = [*_field_findings(catalog, report), *run_checks(catalog, seed)]
     if rules is not None:
-        findings.extend(_play_findings(catalog, rules, players, seed))
+        findings.extend(_play_findings(catalog, rules, rules_code, players, seed))
     errors = sum(f.severity == "error" for f in findings)
     if as_json:
         click.echo(
@@ -173,13 +183,13 @@ def check(target, as_json, seed, layouts_dir, rules, players):
     sys.exit(1 if errors else 0)
 
 
-def _play_findings(catalog, rules, players, seed):
+def _play_findings(catalog, rules, rules_code, players, seed):
     """The bounded simulation of a rules file of data, as findings located at its rules."""
     from protopress.rules.data.check import check_play
     from protopress.rules.data.engine import DataGame
     from protopress.validators.findings import Finding
 
-    spec = game_spec(catalog.game, rules)
+    spec = game_spec(catalog.game, rules, rules_code)
     game = spec.new_game()
     if not isinstance(game, DataGame):
         raise click.UsageError("check --rules plays a rules file of data (.yaml, .yml or .json)")

@@ -15,6 +15,7 @@ from protopress.rules.actions import ActionCodec
 from protopress.rules.chance import SharedChance
 from protopress.rules.core import IllegalAction, RulesFault, top_seats
 from protopress.rules.data.build import Layout, compile_model
+from protopress.rules.data.call import Functions
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
@@ -34,6 +35,7 @@ class DataGame:
     layout: ClassVar[Layout]
     actions: ClassVar[ActionCodec]
     seat_view: ClassVar[SeatView[DataState] | None]
+    functions: ClassVar[Functions | None] = None  # of --rules-code, for `call` steps
 
     def __init__(self) -> None:
         self._compiled: tuple[Any, Model] | None = None
@@ -44,7 +46,7 @@ class DataGame:
         if self._compiled is not None and self._compiled[0] is catalog:
             return self._compiled[1]
         try:
-            model = compile_model(self.source, self.layout, catalog)
+            model = compile_model(self.source, self.layout, catalog, self.functions)
         except RulesProblems as problems:
             raise self.source.invalid(problems.findings) from None
         self._compiled = (catalog, model)

@@ -4,15 +4,18 @@ rules.yaml, `protopress check`'s bounded simulation, and --rules-code."""
 import json
 import random
 import shutil
+import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from protopress.balance.stats import components
-from protopress.cli import cli
+from protopress.cli import cli, main
 from protopress.components.loader import load_catalog
 from protopress.designer.scaffold import RulesWritten, new_project
 from protopress.rules.data.spec import data_spec
+from protopress.rules.plugins import load_rules
 from protopress.rules.simulate import play
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "cottage-market"
@@ -212,3 +215,129 @@ def test_check_rules_refuses_python_rules_and_wrong_players():
         "check", EXAMPLE / "catalog.json", "--rules", EXAMPLE / "rules.yaml", "--players", "9"
     )
     assert many.exit_code == 2 and "2 to 4 players" in many.output
+
+
+# --- call: NAME, with --rules-code FILE -----------------------------------------------
+
+TITHE_RULES = """
+rules: 1
+game: tiny
+players: {min: 2, max: 3}
+resources: {kind: symbol}
+zones:
+  deck: {holds: card, seen: nobody, setup: all}
+setup:
+  - each_player: [{gain: gold, n: 2}]
+turn:
+  choose:
+    tithe: {do: [{call: tithe}]}
+end: [turns >= 1]
+score: "0"
+"""
+
+TITHE_CODE = '''
+def tithe(rules):
+    """Each other player who has gold gives the player 1."""
+    for seat in range(rules.players):
+        if seat != rules.seat and rules.amount("gold", seat) > 0:
+            rules.gain("gold", -1, seat)
+            rules.gain("gold", 1)
+
+
+def broken(rules):
+    rules.gain("gold", -99)
+'''
+
+
+def tithe_game(tmp_path, rules=TITHE_RULES, code=TITHE_CODE):
+    (tmp_path / "catalog.json").write_text(json.dumps(TINY))
+    (tmp_path / "rules.yaml").write_text(rules)
+    (tmp_path / "code.py").write_text(code)
+    return tmp_path / "rules.yaml", tmp_path / "code.py"
+
+
+def test_a_call_runs_the_function_of_the_rules_code_file(tmp_path):
+    # 3 players start with 2 gold each: [2, 2, 2]. Seat 0's tithe takes 1 gold from
+    # seats 1 and 2: [2 + 2, 2 - 1, 2 - 1] = [4, 1, 1]; gold is resource 0.
+    rules, code = tithe_game(tmp_path)
+    spec = load_rules(str(rules), str(code))
+    game = spec.new_game()
+    catalog = load_catalog(tmp_path / "catalog.json")
+    state = game.setup(catalog, 3, random.Random(1), {})
+    game.apply(state, game.actions.decode(["tithe"]))
+    assert [pool[0] for pool in state.pools] == [4, 1, 1] and game.is_over(state)
+
+
+def test_without_rules_code_a_call_is_a_located_problem_and_no_code_runs(tmp_path):
+    # the call is on line 12 (the text starts with a newline), its name at column 25
+    rules, code = tithe_game(tmp_path, code="open(__file__ + '.ran', 'w').close()\n")
+    result = invoke("simulate", "tiny", "--rules", rules, "--games", "1")
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[0] == (
+        f"{rules}:12:25 /turn/choose/tithe/do/0/call: call: 'tithe' runs Python: give the file "
+        "that defines it with --rules-code FILE (a rules file alone never runs code)"
+    )
+    assert not Path(str(code) + ".ran").exists()
+
+
+def test_simulate_replay_conform_and_balance_take_rules_code(tmp_path):
+    rules, code = tithe_game(tmp_path)
+    logs = tmp_path / "logs"
+    played = invoke("simulate", "tiny", "--rules", rules, "--rules-code", code, "--games", "2",
+                    "--players", "3", "--log-dir", logs)  # fmt: skip
+    assert played.exit_code == 0, played.output
+    replayed = invoke("replay", logs / "game-00000.json", "--rules", rules, "--rules-code", code)
+    assert replayed.exit_code == 0, replayed.output
+    conformed = invoke("conform", "tiny", "--rules", rules, "--rules-code", code, "--games", "1")
+    assert conformed.exit_code == 0, conformed.output
+    balanced = invoke("balance", "tiny", "--rules", rules, "--rules-code", code, "--games", "4",
+                      "--workers", "2", "--json", tmp_path / "run.json")  # fmt: skip
+    assert balanced.exit_code == 0, balanced.output  # the workers load the code file too
+    assert json.loads((tmp_path / "run.json").read_text())["games"] == 4
+
+
+def test_an_unknown_function_is_a_located_problem_with_a_suggestion(tmp_path):
+    rules, code = tithe_game(tmp_path, TITHE_RULES.replace("call: tithe", "call: tythe"))
+    result = invoke("simulate", "tiny", "--rules", rules, "--rules-code", code, "--games", "1")
+    assert result.exit_code == 1
+    assert "/turn/choose/tithe/do/0/call: 'tythe' is not a function of the --rules-code file (did you mean 'tithe'?)" in result.output  # fmt: skip
+
+
+def test_a_function_that_fails_is_a_rules_fault_naming_the_step(tmp_path, capsys, monkeypatch):
+    rules, code = tithe_game(tmp_path, TITHE_RULES.replace("call: tithe", "call: broken"))
+    argv = ["protopress", "simulate", "tiny", "--rules", str(rules), "--rules-code", str(code)]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as stop:
+        main()
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert f"{rules}:12:25: call broken: ValueError: the player holds 2 gold, cannot lose 99" in err
+    assert "Traceback" not in err
+
+
+def test_rules_code_needs_a_rules_file_of_data(tmp_path):
+    rules, code = tithe_game(tmp_path)
+    python = invoke("simulate", "cottage-market", "--rules", EXAMPLE / "rules.py", "--rules-code", code)  # fmt: skip
+    assert python.exit_code == 2 and "goes with a rules file of data" in python.output
+    alone = invoke("simulate", "cottage-market", "--rules-code", code)
+    assert alone.exit_code == 2 and "goes with --rules FILE.yaml" in alone.output
+    missing = invoke("simulate", "tiny", "--rules", rules, "--rules-code", tmp_path / "no.py")
+    assert missing.exit_code == 2 and "no such rules code file" in missing.output
+
+
+def test_check_takes_rules_code_and_refuses_it_alone(tmp_path):
+    rules, code = tithe_game(tmp_path)
+    alone = invoke("check", tmp_path / "catalog.json", "--rules-code", code)
+    assert alone.exit_code == 2 and "go with --rules FILE.yaml" in alone.output
+    checked = invoke("check", tmp_path / "catalog.json", "--rules", rules, "--rules-code", code)
+    assert "info tiny: 24 of 24 random games of 2 players ended within 1000 turns" in checked.output
+
+
+def test_score_of_a_data_game_is_a_usage_error_as_for_python_rules_without_a_state():
+    """`score` scores a state file of a game whose rules define score_state; neither
+    Cottage Market's rules.py nor its rules.yaml has one (replay shows the lines)."""
+    for rules in ("rules.yaml", "rules.py"):
+        result = invoke(
+            "score", "cottage-market", EXAMPLE / "catalog.json", "--rules", EXAMPLE / rules
+        )
+        assert result.exit_code == 2 and "has no score state to score" in result.output
