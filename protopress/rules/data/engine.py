@@ -51,6 +51,7 @@ class DataGame:
             raise self.source.invalid(problems.findings) from None
         self._compiled = (catalog, model)
         self._by_kind = {rule.kind: rule for rule in model.actions}
+        self._own_piles = tuple(zone.first for zone in model.zones if zone.each)
         return model
 
     @property
@@ -225,14 +226,13 @@ class DataGame:
     def _note_used(self, state: DataState) -> None:
         """Add to each seat's used cards those its own zones hold now (after setup and
         after each turn): the balance lab's per-component record."""
-        firsts = [zone.first for zone in self._model.zones if zone.each]
         piles, used = state.piles, state.used
         for seat in range(state.players):
             held = used[seat]
-            new = [card for first in firsts for card in piles[first + seat]
-                   if card != HOLE and card not in held]  # fmt: skip
-            if new:
-                used[seat] = held.union(new)
+            for first in self._own_piles:
+                pile = piles[first + seat]
+                if not held.issuperset(pile):  # HOLE may join: the record leaves it out
+                    used[seat] = held = held.union(pile)
 
     def is_over(self, state: DataState) -> bool:
         model = self._model
@@ -290,7 +290,7 @@ class DataGame:
             for zone in model.zones
             if zone.each
         }  # fmt: skip
-        used = [sorted({ids[card] for card in cards}) for cards in state.used]
+        used = [sorted({ids[card] for card in cards if card != HOLE}) for cards in state.used]
         return {**zones, "used": used}
 
 
