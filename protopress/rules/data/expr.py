@@ -139,10 +139,12 @@ _ORDERS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
 def _ordered(one: Ty, two: Ty) -> bool:
-    """Whether < and the like may compare values of these kinds (ANY: known in play)."""
-    if Kind.ANY in (one.kind, two.kind):
-        return one.kind in (Kind.NUMBER, Kind.TEXT, Kind.ANY) and two.kind in (Kind.NUMBER, Kind.TEXT, Kind.ANY)  # fmt: skip
-    return one.kind == two.kind and one.kind in (Kind.NUMBER, Kind.TEXT)
+    """Whether < and the like may compare values of these kinds (ANY: known in play;
+    a player is its seat number: `my > 0`)."""
+    kinds = {Kind.PLAYER: Kind.NUMBER}.get(one.kind, one.kind), {Kind.PLAYER: Kind.NUMBER}.get(two.kind, two.kind)  # fmt: skip
+    if Kind.ANY in kinds:
+        return all(kind in (Kind.NUMBER, Kind.TEXT, Kind.ANY) for kind in kinds)
+    return kinds[0] == kinds[1] and kinds[0] in (Kind.NUMBER, Kind.TEXT)
 
 
 _SYMBOLS = {ast.Pow: "**", ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",

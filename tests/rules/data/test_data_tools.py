@@ -341,3 +341,15 @@ def test_score_of_a_data_game_is_a_usage_error_as_for_python_rules_without_a_sta
             "score", "cottage-market", EXAMPLE / "catalog.json", "--rules", EXAMPLE / rules
         )
         assert result.exit_code == 2 and "has no score state to score" in result.output
+
+
+def test_a_player_compares_as_its_seat_number(tmp_path):
+    # every player after the first starts with 1 gold: 3 players give [0, 1, 1]
+    rules = TITHE_RULES.replace(
+        "  - each_player: [{gain: gold, n: 2}]",
+        "  - each_player: [{if: my > 0, then: [{gain: gold}]}]",
+    )
+    rules_path, code = tithe_game(tmp_path, rules)
+    game = load_rules(str(rules_path), str(code)).new_game()
+    state = game.setup(load_catalog(tmp_path / "catalog.json"), 3, random.Random(1), {})
+    assert [pool[0] for pool in state.pools] == [0, 1, 1]
