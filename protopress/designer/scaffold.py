@@ -13,6 +13,7 @@ import os
 import re
 import secrets
 import shutil
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
@@ -125,6 +126,15 @@ class RulesWritten(Enum):
     PYTHON = "python"
 
 
+@dataclass(frozen=True)
+class RulesFile:
+    """The rules a new project is written with: its file, its text, its README section."""
+
+    name: str
+    text: str
+    readme: str
+
+
 DATA_RULES_README = """
 ## Your rules
 
@@ -198,8 +208,8 @@ def new_project(
 
     The game id comes from the folder's name, the title from name (default:
     the folder's name). rules adds a small complete game to simulate with
-    --rules: rules.yaml (DATA) or rules.py (PYTHON, or True). Refuses (FileExistsError) a folder that exists and is
-    not empty, or a file in its place.
+    --rules: rules.yaml (DATA) or rules.py (PYTHON, or True). Refuses
+    (FileExistsError) a folder that exists and is not empty, or a file in its place.
     """
     folder = Path(folder)
     if folder.is_symlink() and not folder.exists():  # a dangling link, or a loop
@@ -223,11 +233,11 @@ def new_project(
         rules = RulesWritten.PYTHON if rules else RulesWritten.NONE
     try:
         game, title = document["game"], document["title"]
-        own = {
-            RulesWritten.NONE: None,
-            RulesWritten.DATA: ("rules.yaml", rules_data(game, title), DATA_RULES_README),
-            RulesWritten.PYTHON: ("rules.py", rules_skeleton(game, title, str(folder)), RULES_README),
-        }[rules]  # fmt: skip
+        own = None
+        if rules is RulesWritten.DATA:
+            own = RulesFile("rules.yaml", rules_data(game, title), DATA_RULES_README)
+        elif rules is RulesWritten.PYTHON:
+            own = RulesFile("rules.py", rules_skeleton(game, title, str(folder)), RULES_README)
         relative = _write_project(building, document, own)
         _move_into_place(building, folder)
     except BaseException:
@@ -236,11 +246,9 @@ def new_project(
     return [folder / path for path in relative]
 
 
-def _write_project(
-    root: Path, document: dict, rules: tuple[str, str, str] | None = None
-) -> list[Path]:
-    """Write the project's files (and its rules: file name, text, README section, when
-    given) under root; return their paths relative to it."""
+def _write_project(root: Path, document: dict, rules: RulesFile | None = None) -> list[Path]:
+    """Write the project's files (and its rules, when given) under root; return their
+    paths relative to it."""
     (root / LAYOUT_DIR).mkdir()
     (root / SCHEMA_DIR).mkdir()
     written = []
@@ -257,9 +265,8 @@ def _write_project(
     written.append(Path("cards.csv"))
     readme = README.format(title=document["title"], game=document["game"])
     if rules is not None:
-        file_name, text, section = rules
-        write(file_name, text.encode("utf-8"))
-        readme += section.format(game=document["game"])
+        write(rules.name, rules.text.encode("utf-8"))
+        readme += rules.readme.format(game=document["game"])
     write("README.md", readme.encode("utf-8"))
     return written
 
