@@ -14,6 +14,7 @@ from protopress.balance.stats import components
 from protopress.cli import cli, main
 from protopress.components.loader import load_catalog
 from protopress.designer.scaffold import RulesWritten, new_project
+from protopress.rules.data.check import check_play
 from protopress.rules.data.spec import data_spec
 from protopress.rules.plugins import load_rules
 from protopress.rules.simulate import play
@@ -353,3 +354,18 @@ def test_a_player_compares_as_its_seat_number(tmp_path):
     game = load_rules(str(rules_path), str(code)).new_game()
     state = game.setup(load_catalog(tmp_path / "catalog.json"), 3, random.Random(1), {})
     assert [pool[0] for pool in state.pools] == [0, 1, 1]
+
+
+def test_a_game_where_no_action_is_ever_allowed_is_named_stuck(tmp_path):
+    # the only action needs turns < 0: no game gets past setup, so turns >= 1 never holds.
+    # In the text (after its first empty line): line 12 the action, line 13 `end: [turns >= 1]`.
+    rules, code = tithe_game(tmp_path, TITHE_RULES.replace("{do: [{call: tithe}]}", "{if: turns < 0, do: []}"))  # fmt: skip
+    game = data_spec(rules).new_game()
+    played = check_play(game, load_catalog(tmp_path / "catalog.json"), 2, games=3)
+    assert played.ended == 0
+    assert [str(found) for found in played.findings] == [
+        f"error {rules}:13:7 /end/0: this end condition never held: 3 of 3 random games did not "
+        "end within 1000 turns (3 stopped with no action allowed and the game not over)",
+        f"warning {rules}:12:5 /turn/choose/tithe: no one could take this action in 3 random "
+        "games: it was never allowed",
+    ]
