@@ -42,6 +42,11 @@ from protopress.generators.preflight import MAX_PDF_BYTES
 from protopress.generators.render import MAX_COPIES_PER_KIND
 from protopress.generators.separation import MAX_PROFILE_BYTES
 from protopress.generators.svg import MAX_EMBEDDED_PIXELS, MAX_SVG_BYTES
+from protopress.rules.data.build import MAX_STEP_DEPTH
+from protopress.rules.data.check import CHECK_GAMES, TURN_CAP
+from protopress.rules.data.expr import MAX_DEPTH as MAX_EXPRESSION_DEPTH
+from protopress.rules.data.expr import MAX_NUMBER, MAX_TEXT
+from protopress.rules.data.load import MAX_RULES_BYTES
 
 ROOT = Path(__file__).parents[1]
 DOCUMENT = ROOT / "docs" / "reliability.md"
@@ -113,6 +118,19 @@ INPUT_LIMITS = {
         Figure(f"unpacks to at most {mib(MAX_XLSX_UNPACKED)}")],
     "problems located in one file": [
         Figure(f"{MAX_LOCATED:,}, and a key of more than {MAX_SHOWN_TOKEN} characters")],
+    "a rules file of data (`--rules FILE.yaml`), YAML or JSON": [
+        Figure(f"{MAX_RULES_BYTES // 1024} KiB"), Figure(f"nested at most {MAX_YAML_DEPTH} levels"),
+        Figure(f"larger than {MAX_RULES_BYTES // 1024} KiB", in_message=True)],
+    "an expression of a rules file": [
+        Figure(f"{MAX_TEXT} characters, nested at most {MAX_EXPRESSION_DEPTH} levels, whole "
+               f"numbers at most {MAX_NUMBER:,}"),
+        Figure(f"at most {MAX_EXPRESSION_DEPTH} levels", in_message=True)],
+    "steps of a rules file inside `if`, `for` and `each_player`": [
+        Figure(f"{MAX_STEP_DEPTH} levels"), Figure(f"at most {MAX_STEP_DEPTH} levels", in_message=True)],
+    "the games `check --rules` plays": [
+        Figure(f"{CHECK_GAMES} games of random bots, each at most {TURN_CAP:,} turns"),
+        Figure(f"{CHECK_GAMES} of {CHECK_GAMES} random games did not end within {TURN_CAP} turns",
+               in_message=True)],
 }  # fmt: skip
 
 BOUND_FIELD_VALUES = {

@@ -152,6 +152,7 @@ class Chunk:
     stop: int
     rotate: bool = False
     rules: str | None = None  # a designer's --rules reference, loaded again by each worker
+    rules_code: str | None = None  # its --rules-code file (a rules file of data's functions)
 
 
 _CATALOGS: dict[tuple, object] = {}  # per process: each catalog file loaded once
@@ -195,7 +196,7 @@ _PLAYED = [0]  # chunks this process has played
 
 def play_chunk(chunk: Chunk) -> Played:
     """Play one chunk's games (in a worker); the seconds leave out loading the catalog."""
-    game = resolve_spec(chunk.game, chunk.rules).new_game()
+    game = resolve_spec(chunk.game, chunk.rules, chunk.rules_code).new_game()
     catalog = _catalog(chunk.catalog)
     options = dict(chunk.options)
     started = time.perf_counter()
@@ -254,6 +255,7 @@ def run_balance(
     kept: Sequence[GameRecord] = (),
     on_records: RecordsIn | None = None,
     estimate: SayEstimate | None = None,
+    rules_code: str | None = None,
 ) -> BalanceRun:
     """Play `games` games of game_id and return their records.
 
@@ -264,7 +266,8 @@ def run_balance(
     address of a Dask distributed scheduler to run the chunks on instead.
     rotate: game i seats the bots rotated by i places, so that mixed bots play
     every seat equally often. chunk: games per chunk (default: see chunk_size).
-    rules: a designer's rules reference (see protopress.rules.plugins) for game_id.
+    rules: a designer's rules reference (see protopress.rules.plugins) for game_id;
+    rules_code: the Python file of a rules file's `call` steps (--rules-code).
     kept: records of games of this run already played (by index; others are
     ignored): only the other games are played, and progress counts those.
     on_records(records) is called in this process with each chunk's records.
@@ -275,7 +278,7 @@ def run_balance(
     options = dict(options or {})
     reference, display = resolve_catalog(catalog)
     try:
-        spec = resolve_spec(game_id, rules)
+        spec = resolve_spec(game_id, rules, rules_code)
     except KeyError as error:
         raise ValueError(str(error)) from None
     game = spec.new_game()
@@ -295,7 +298,8 @@ def run_balance(
     frozen = tuple(sorted(options.items()))
 
     def games_from(start: int, stop: int) -> Chunk:
-        return Chunk(game_id, reference, tuple(seat_list), seed, frozen, start, stop, rotate, rules)
+        return Chunk(game_id, reference, tuple(seat_list), seed, frozen, start, stop, rotate, rules,
+                     rules_code)
 
     kept_records = {r.index: r for r in kept if 0 <= r.index < games}
     to_play = [index for index in range(games) if index not in kept_records]

@@ -21,6 +21,7 @@ from protopress.cli.common import (
     invalid,
     play_options,
     refuse_overwrite,
+    rules_code_option,
     rules_option,
     solo_options,
 )
@@ -38,6 +39,7 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
 @click.option("--games", type=click.IntRange(1, 100_000_000), default=10_000, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
 @rules_option
+@rules_code_option
 @bot_option
 @click.option("--rotate", is_flag=True, help="Rotate the bots through the seats game by game.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -59,7 +61,7 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
                    "NAME.games.jsonl), to resume or extend the run later.")  # fmt: skip
 @click.option("--fresh", is_flag=True,
               help="Start the store afresh: play every game again.")  # fmt: skip
-def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options, solo,
+def balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed, game_options, solo,
             difficulty, workers, scheduler, report_path, json_path, compare_with, store_path,
             fresh):  # fmt: skip
     """Simulate many games in parallel and report balance statistics with 95% intervals.
@@ -77,7 +79,7 @@ def balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, ga
     outputs = _Outputs()
     with stopping_on_signals():
         try:
-            _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed,
+            _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed,
                      game_options, solo, difficulty, workers, scheduler, report_path, json_path,
                      compare_with, store_path, fresh, outputs)  # fmt: skip
         except Stopped as stop:
@@ -110,7 +112,7 @@ class _Outputs:
         return f"{len(store.records)} games kept in {store.path}: the same command plays the rest"
 
 
-def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, game_options,
+def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed, game_options,
              solo, difficulty, workers, scheduler, report_path, json_path, compare_with,
              store_path, fresh, outputs: _Outputs):  # fmt: skip
     """The balance command; outputs collects the files written."""
@@ -128,7 +130,7 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
     from protopress.balance.store import GameStore, StoreError, settings_for, store_beside
     from protopress.rules.simulate import seats
 
-    spec = game_spec(game_id, rules)
+    spec = game_spec(game_id, rules, rules_code)
     if compare_with and (store_path or fresh):
         raise click.UsageError("--store and --fresh keep one run's games, not --compare's two")
     output = json_path or report_path
@@ -158,7 +160,7 @@ def _balance(game_id, catalog_path, rules, games, players, bots, rotate, seed, g
 
             return run_balance(game_id, catalog_ref, games, players, bot_names, seed, options,
                                workers=workers or None, progress=progress, scheduler=scheduler,
-                               rotate=rotate, rules=rules, kept=kept,
+                               rotate=rotate, rules=rules, rules_code=rules_code, kept=kept,
                                on_records=store.add if store else None,
                                estimate=say)  # fmt: skip
 

@@ -13,9 +13,12 @@ from protopress.atomic import write_atomic
 from protopress.cli.app import cli
 from protopress.cli.common import (
     Problems,
+    game_spec,
     load_or_exit,
     load_with_layouts_or_exit,
     resolve_target,
+    rules_code_option,
+    rules_option,
 )
 from protopress.cli.render import layouts_option
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
@@ -146,20 +149,29 @@ def _print_validation(results):
     "--seed", type=int, default=0, show_default=True, help="Seed of the Monte Carlo checks."
 )
 @layouts_option("A folder of <kind>.json (or .yaml) layouts the fields are checked against.")
-def check(target, as_json, seed, layouts_dir):
+@rules_option
+@rules_code_option
+@click.option("--players", type=click.IntRange(1, 99), help="Players of the --rules games [default: the least].")  # fmt: skip
+def check(target, as_json, seed, layouts_dir, rules, rules_code, players):
     """Run every check that applies to a catalog: graphs, balance, colour, fields.
 
-    Findings are printed as `severity component-id: message` (error, warning,
-    info). Exit 1 when an error is found.
+    With --rules FILE.yaml, a few dozen games of random bots (each capped in
+    turns) are played on the rules too: a game that does not end, or an action
+    no one took, is reported at its rule. Findings are printed as `severity
+    component-id: message` (error, warning, info). Exit 1 when an error is found.
     """
     from protopress.validators.registry import run_checks
 
+    if rules is None and (rules_code is not None or players is not None):
+        raise click.UsageError("--rules-code and --players go with --rules FILE.yaml")
     catalog = load_with_layouts_or_exit(target, layouts_dir)
     try:
         report = _field_report(catalog, layouts_dir)
     except InvalidInput as error:
         raise Problems(error.problems) from None
     findings = [*_field_findings(catalog, report), *run_checks(catalog, seed)]
+    if rules is not None:
+        findings.extend(_play_findings(catalog, rules, rules_code, players, seed))
     errors = sum(f.severity == "error" for f in findings)
     if as_json:
         click.echo(
@@ -180,6 +192,36 @@ def check(target, as_json, seed, layouts_dir):
             ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items()), err=True
         )
     sys.exit(1 if errors else 0)
+
+
+def _play_findings(catalog, rules, rules_code, players, seed):
+    """The bounded simulation of a rules file of data, as findings located at its rules."""
+    from protopress.rules.data.check import check_play
+    from protopress.rules.data.engine import DataGame
+    from protopress.validators.findings import Finding
+
+    spec = game_spec(catalog.game, rules, rules_code)
+    game = spec.new_game()
+    if not isinstance(game, DataGame):
+        raise click.UsageError("check --rules plays a rules file of data (.yaml, .yml or .json)")
+    players = players or spec.min_players
+    if not spec.min_players <= players <= spec.max_players:
+        raise click.UsageError(f"{spec.id} plays {spec.min_players} to {spec.max_players} players")
+    try:
+        played = check_play(game, catalog, players, seed)
+    except InvalidInput as error:
+        raise Problems(error.problems) from None
+    ended = f"{played.ended} of {played.games} random games of {players} players ended within {played.cap} turns"  # fmt: skip
+    yield Finding("info", spec.id, ended, "rules-play")
+    for found in played.findings:
+        yield Finding(
+            found.severity.value, _where(found.problem), found.problem.message, "rules-play"
+        )
+
+
+def _where(problem: Problem) -> str:
+    """A rules file's place, as a finding's component: file:line:column /pointer."""
+    return str(problem).removesuffix(f": {problem.message}")
 
 
 def _field_findings(catalog, report):

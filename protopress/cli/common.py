@@ -215,7 +215,7 @@ class KeyValue(click.ParamType):
         return key, text
 
 
-def game_spec(game_id: str, rules: str | None = None):
+def game_spec(game_id: str, rules: str | None = None, code: str | None = None):
     """The spec of a game to play: built-in, installed, or the --rules file's.
 
     An unknown game is a usage error (exit 2); a rules file that cannot be
@@ -225,7 +225,7 @@ def game_spec(game_id: str, rules: str | None = None):
     from protopress.rules.plugins import RulesError, RulesNotFound, resolve_spec
 
     try:
-        return resolve_spec(game_id, rules)
+        return resolve_spec(game_id, rules, code)
     except (UnknownGame, RulesNotFound) as error:
         raise click.UsageError(str(error)) from None
     except RulesError as error:
@@ -234,12 +234,12 @@ def game_spec(game_id: str, rules: str | None = None):
         raise invalid(error, f"{rules} is not a valid rules file") from None
 
 
-def rules_spec(rules: str):
+def rules_spec(rules: str, code: str | None = None):
     """The spec a --rules reference holds, whatever its game id; problems exit 1."""
     from protopress.rules.plugins import RulesError, RulesNotFound, load_rules
 
     try:
-        return load_rules(rules)
+        return load_rules(rules, code)
     except RulesNotFound as error:
         raise click.UsageError(str(error)) from None
     except RulesError as error:
@@ -267,6 +267,17 @@ def rules_option(command):
         help="Play your own game's rules: a rules file of data (.yaml, .yml, .json; see "
         "docs/data-rules.md), or a Python file or module defining a GameSpec (default name "
         "SPEC), which runs that code (docs/own-rules.md).",
+    )(command)
+
+
+def rules_code_option(command):
+    """--rules-code: the Python file whose functions a rules file's `call` steps run."""
+    return click.option(
+        "--rules-code",
+        "rules_code",
+        metavar="FILE.py",
+        help="With --rules FILE.yaml: a Python file defining the functions its `call` steps "
+        "run; it runs that code (a rules file alone never does; docs/data-rules.md).",
     )(command)
 
 

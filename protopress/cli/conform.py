@@ -16,6 +16,7 @@ from protopress.cli.common import (
     catalog_option,
     game_options_option,
     game_spec,
+    rules_code_option,
     rules_option,
 )
 from protopress.cli.play import load_for
@@ -24,6 +25,7 @@ from protopress.cli.play import load_for
 @cli.command()
 @click.argument("game_id", metavar="GAME")
 @rules_option
+@rules_code_option
 @catalog_option("Check with this catalog instead of the game's own.")
 @click.option("--games", type=click.IntRange(1, 10_000), default=2, show_default=True,
               help="Games at each player count (random and greedy bots in turn).")  # fmt: skip
@@ -34,7 +36,8 @@ from protopress.cli.play import load_for
 @click.option("--seed", type=int, default=0, show_default=True)
 @game_options_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results and findings as JSON.")
-def conform(game_id, rules, catalog_path, games, players, decisions, seed, game_options, as_json):
+def conform(game_id, rules, rules_code, catalog_path, games, players, decisions, seed, game_options,
+            as_json):  # fmt: skip
     """Run the conformance suite on a game's rules: one line per check.
 
     Plays seeded games with random and greedy bots at every player count and
@@ -45,7 +48,7 @@ def conform(game_id, rules, catalog_path, games, players, decisions, seed, game_
     from protopress.rules.conform import Settings, run_suite, subject_of
     from protopress.rules.options import OptionError
 
-    spec = game_spec(game_id, rules)
+    spec = game_spec(game_id, rules, rules_code)
     outside = [count for count in players if not spec.min_players <= count <= spec.max_players]
     if outside:
         raise click.UsageError(

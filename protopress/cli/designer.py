@@ -16,14 +16,22 @@ from protopress.components import InvalidInput
 @cli.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--with-rules", is_flag=True, help="Also write rules.py: a small complete game to edit."
+    "--with-rules",
+    type=click.Choice(["data", "python", "none"]),
+    default="data",
+    is_flag=False,
+    flag_value="python",
+    show_default=True,
+    help="The rules written for a small complete game to edit: rules.yaml (data, no code), "
+    "rules.py (python; `--with-rules` alone), or none.",
 )
 def new(folder, with_rules):
-    """Start a project for a game of your own: a catalog, a layout, a spreadsheet, a README."""
-    from protopress.designer import new_project
+    """Start a project for a game of your own: a catalog, a layout, a spreadsheet, a README
+    and the rules of a small complete game (rules.yaml)."""
+    from protopress.designer.scaffold import RulesWritten, new_project
 
     try:
-        written = new_project(folder, rules=with_rules)
+        written = new_project(folder, rules=RulesWritten(with_rules))
     except FileExistsError as error:
         raise click.UsageError(str(error)) from None
     schemas = [path for path in written if path.parent.name == "schemas"]

@@ -26,6 +26,7 @@ from protopress.cli.common import (
     refuse_special,
     refuse_unreadable_json,
     rival_difficulties,
+    rules_code_option,
     rules_option,
     rules_spec,
     solo_options,
@@ -107,6 +108,7 @@ def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
 @click.argument("game_id", metavar="GAME")
 @catalog_option("Play with this catalog instead of the built-in one.")
 @rules_option
+@rules_code_option
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -119,8 +121,8 @@ def solo(game, difficulty, seed, save_path, resume_path, web, host, port):
 )
 @solo_options
 @click.option("--json", "as_json", is_flag=True, help="Print every game's record as JSON.")
-def simulate(game_id, catalog_path, rules, games, players, seed, bots, game_options, log_dir,
-             solo, difficulty, as_json):  # fmt: skip
+def simulate(game_id, catalog_path, rules, rules_code, games, players, seed, bots, game_options,
+             log_dir, solo, difficulty, as_json):  # fmt: skip
     """Play whole games with bots and report scores, winners and lengths.
 
     The same command and seed print the same output, unless a search bot is
@@ -129,7 +131,7 @@ def simulate(game_id, catalog_path, rules, games, players, seed, bots, game_opti
     from protopress.rules.core import derive_seed
     from protopress.rules.simulate import log_of, play, seats, summarize_records, summary_lines
 
-    spec = game_spec(game_id, rules)
+    spec = game_spec(game_id, rules, rules_code)
     options, players = play_options(spec, game_options, solo, difficulty, players)
     game = spec.new_game()
     catalog = load_for(spec, catalog_path)
@@ -164,7 +166,8 @@ def simulate(game_id, catalog_path, rules, games, players, seed, bots, game_opti
     "log_file", metavar="LOG.json", type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @rules_option
-def replay(log_file, rules):
+@rules_code_option
+def replay(log_file, rules, rules_code):
     """Replay a game's action log (from simulate --log-dir) and print the final scores."""
     from protopress.components.explain import Located
     from protopress.components.loader import locate, parse_json_file
@@ -181,7 +184,7 @@ def replay(log_file, rules):
             )
         engines = {game_id: spec_for(game_id) for game_id in known_ids()}
         if rules:
-            own = rules_spec(rules)
+            own = rules_spec(rules, rules_code)
             engines[own.id] = own
         problems = log_problems(log, engines)
         if problems:
@@ -194,7 +197,7 @@ def replay(log_file, rules):
         click.echo(f"{name} is not an action log that protopress can replay", err=True)
         sys.exit(1)
     game_id = log["game"]
-    spec = game_spec(game_id, rules)
+    spec = game_spec(game_id, rules, rules_code)
     reference = log.get("catalog") or catalog_reference(spec, None)
     relative = log_file.parent / reference
     catalog = load_or_exit(str(relative) if relative.is_file() else reference)
@@ -232,8 +235,9 @@ def replay(log_file, rules):
 )
 @catalog_option("Score with this catalog's rules tables instead of the built-in one.")
 @rules_option
+@rules_code_option
 @click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
-def score(game_id, state_file, catalog_path, rules, as_json):
+def score(game_id, state_file, catalog_path, rules, rules_code, as_json):
     """Score one finished player state (a grid, a tower, a dungeon).
 
     STATE.json follows the schema `protopress schema score-state-GAME`.
@@ -241,7 +245,7 @@ def score(game_id, state_file, catalog_path, rules, as_json):
     from protopress.components.loader import load_document
     from protopress.games import builtin_specs
 
-    spec = game_spec(game_id, rules)
+    spec = game_spec(game_id, rules, rules_code)
     module = spec.engine_module()
     if not hasattr(module, "score_state"):
         scored = [s.id for s in builtin_specs() if hasattr(s.engine_module(), "score_state")]

@@ -2,7 +2,8 @@
 
 The project is a catalog of generic cards with a symbol set, a layout for the
 cards, the same cards as a spreadsheet (the import path), the JSON Schemas for
-an editor, and a README with the next steps.
+an editor, a README with the next steps and, when asked, a small complete game
+for the cards: rules.yaml (data) or rules.py (Python).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import os
 import re
 import secrets
 import shutil
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from protopress.atomic import write_atomic
@@ -120,6 +123,39 @@ protopress watch catalog.json
 """
 
 
+class RulesWritten(Enum):
+    """The rules a new project starts with: none, a rules file of data, or Python."""
+
+    NONE = "none"
+    DATA = "data"
+    PYTHON = "python"
+
+
+@dataclass(frozen=True)
+class RulesFile:
+    """The rules a new project is written with: its file, its text, its README section."""
+
+    name: str
+    text: str
+    readme: str
+
+
+DATA_RULES_README = """
+## Your rules
+
+`rules.yaml` is a small complete game for these cards, written as data (its
+rules are written in words at its top): edit it into yours, then let bots
+play it. It runs no code:
+
+```sh
+protopress simulate {game} --rules rules.yaml --catalog catalog.json --bot greedy --bot random
+protopress balance {game} --rules rules.yaml --catalog catalog.json --games 2000
+protopress check catalog.json --rules rules.yaml
+```
+
+How to write rules as data: `docs/data-rules.md` in the protopress documentation.
+"""
+
 RULES_README = """
 ## Your rules
 
@@ -154,19 +190,31 @@ def rules_skeleton(game: str, title: str, folder: str) -> str:
     return template
 
 
+def rules_data(game: str, title: str) -> str:
+    """A complete small rules file of data for the cards `new` writes (templates/)."""
+    template = (Path(__file__).parent / "templates" / "rules.yaml.template").read_text("utf-8")
+    named = _text(title)
+    for key, value in (("game", game), ("title_yaml", json.dumps(named, ensure_ascii=False)),
+                       ("title", " ".join(named.split()))):  # fmt: skip
+        template = template.replace("{{" + key + "}}", value)
+    return template
+
+
 def _text(value: str) -> str:
     """A name as UTF-8 text: bytes of a folder name that are not UTF-8 (surrogate
     escapes) become U+FFFD, so the module written stays valid Python source."""
     return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def new_project(folder: Path | str, name: str | None = None, rules: bool = False) -> list[Path]:
+def new_project(
+    folder: Path | str, name: str | None = None, rules: RulesWritten | bool = RulesWritten.NONE
+) -> list[Path]:
     """Create a starter project in folder; return the files written.
 
     The game id comes from the folder's name, the title from name (default:
-    the folder's name). rules adds rules.py, a small complete game to
-    simulate with --rules. Refuses (FileExistsError) a folder that exists and is
-    not empty, or a file in its place.
+    the folder's name). rules adds a small complete game to simulate with
+    --rules: rules.yaml (DATA) or rules.py (PYTHON, or True). Refuses
+    (FileExistsError) a folder that exists and is not empty, or a file in its place.
     """
     folder = Path(folder)
     if folder.is_symlink() and not folder.exists():  # a dangling link, or a loop
@@ -188,11 +236,16 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
     folder.parent.mkdir(parents=True, exist_ok=True)
     building = folder.parent / f".{folder.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
     building.mkdir()  # the usual permissions (the umask applies), unlike mkdtemp
+    if isinstance(rules, bool):
+        rules = RulesWritten.PYTHON if rules else RulesWritten.NONE
     try:
-        skeleton = (
-            rules_skeleton(document["game"], document["title"], str(folder)) if rules else None
-        )
-        relative = _write_project(building, document, skeleton)
+        game, title = document["game"], document["title"]
+        own = None
+        if rules is RulesWritten.DATA:
+            own = RulesFile("rules.yaml", rules_data(game, title), DATA_RULES_README)
+        elif rules is RulesWritten.PYTHON:
+            own = RulesFile("rules.py", rules_skeleton(game, title, str(folder)), RULES_README)
+        relative = _write_project(building, document, own)
         _move_into_place(building, folder)
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
@@ -200,8 +253,8 @@ def new_project(folder: Path | str, name: str | None = None, rules: bool = False
     return [folder / path for path in relative]
 
 
-def _write_project(root: Path, document: dict, rules: str | None = None) -> list[Path]:
-    """Write the project's files (and rules.py when given) under root; return their
+def _write_project(root: Path, document: dict, rules: RulesFile | None = None) -> list[Path]:
+    """Write the project's files (and its rules, when given) under root; return their
     paths relative to it."""
     (root / LAYOUT_DIR).mkdir()
     (root / SCHEMA_DIR).mkdir()
@@ -219,8 +272,8 @@ def _write_project(root: Path, document: dict, rules: str | None = None) -> list
     written.append(Path(CARDS_TABLE))
     readme = README.format(title=document["title"], game=document["game"])
     if rules is not None:
-        write("rules.py", rules.encode("utf-8"))
-        readme += RULES_README.format(game=document["game"])
+        write(rules.name, rules.text.encode("utf-8"))
+        readme += rules.readme.format(game=document["game"])
     write("README.md", readme.encode("utf-8"))
     return written
 

@@ -18,7 +18,9 @@ import dataclasses
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -87,12 +89,21 @@ def _what(error: BaseException) -> str:
 
 
 @cache
-def load_rules(reference: str) -> GameSpec:
-    """The GameSpec a --rules reference names; RulesError saying what is wrong."""
+def load_rules(reference: str, code: str | None = None) -> GameSpec:
+    """The GameSpec a --rules reference names; RulesError saying what is wrong.
+
+    code: a Python file (--rules-code) whose functions a rules file's `call`
+    steps run; loading it runs it, so it is loaded only when given."""
     if is_rules_file(reference):  # data: compiled, never run
         if not Path(reference).is_file():
             raise RulesNotFound(f"{reference}: no such rules file")
-        return data_spec(Path(reference), reference)
+        functions = _functions(Path(code)) if code is not None else None
+        return data_spec(Path(reference), reference, functions)
+    if code is not None:
+        raise RulesNotFound(
+            f"--rules-code {code} goes with a rules file of data (.yaml, .yml, .json); "
+            f"{reference} is Python, which holds its own code"
+        )
     target, name = _split(reference)
     path = Path(target)
     if target.endswith(".py") or path.is_file():
@@ -119,17 +130,34 @@ def load_rules(reference: str) -> GameSpec:
     return dataclasses.replace(found, engine=guarded(engine, target))
 
 
-def resolve_spec(game_id: str, rules: str | None = None) -> GameSpec:
+def _functions(path: Path) -> dict[str, Callable[..., object]]:
+    """The functions a --rules-code file defines (not those it imports), by name."""
+    if not path.is_file():
+        raise RulesNotFound(f"{path}: no such rules code file")
+    if path.suffix != ".py":
+        raise RulesNotFound(f"{path}: --rules-code takes a Python file (.py)")
+    module = _load_file(path)
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if inspect.isfunction(value) and value.__module__ == module.__name__
+        and not name.startswith("_")
+    }  # fmt: skip
+
+
+def resolve_spec(game_id: str, rules: str | None = None, code: str | None = None) -> GameSpec:
     """The spec of game_id: from the rules reference when given, else built-in or installed.
 
     With rules, the loaded spec's id must be game_id, so a command line never
-    plays other rules than the ones it names.
+    plays other rules than the ones it names. code: --rules-code, with a rules file.
     """
     if rules is None:
+        if code is not None:
+            raise RulesNotFound("--rules-code goes with --rules FILE.yaml: the rules that call it")
         from protopress.games import spec_for
 
         return spec_for(game_id)
-    spec = load_rules(rules)
+    spec = load_rules(rules, code)
     if spec.id != game_id:
         raise RulesError(f"{rules} holds the rules of {spec.id!r}, not {game_id!r}")
     return spec

@@ -17,6 +17,7 @@ from protopress.components.jsonpos import pointer_of
 from protopress.components.suggest import did_you_mean
 from protopress.rules.actions import action
 from protopress.rules.core import RulesFault
+from protopress.rules.data.call import Functions, call_step
 from protopress.rules.data.dice import check_dice_zone, check_faces, roll_step
 from protopress.rules.data.expr import (
     FUNCTIONS,
@@ -48,9 +49,9 @@ from protopress.rules.data.tracks import advance_step, track_ends, tracks_of, wi
 from protopress.rules.data.turns import DONE, first_mover, turn_kinds, turn_plan
 from protopress.rules.options import Option, OptionType
 
-RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb")
+RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb", "used")
 VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
-         "place", "roll", "advance")  # fmt: skip
+         "place", "roll", "advance", "call")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
     "gain": ((), ("n",)),
     "pay": ((), ()),
@@ -65,6 +66,7 @@ MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (re
     "place": ((), ()),
     "roll": ((), ("n",)),
     "advance": ((), ("n",)),
+    "call": ((), ()),
 }
 MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
 
@@ -156,6 +158,9 @@ def _zones(
             findings.append(Finding(at + "/refill", f"{refill!r} is not a zone{hint}"))
         elif refill is not None and (slots is None or declared[refill].get("each")):
             findings.append(Finding(at + "/refill", "refill needs slots, from a shared zone"))
+        elif refill is not None and declared[refill].get("slots") is not None:
+            what = "itself" if refill == name else f"{refill!r}, a row of slots"
+            findings.append(Finding(at + "/refill", f"a row is refilled from a pile, not from {what}"))  # fmt: skip
         if each and given.get("setup"):
             findings.append(Finding(at + "/setup", "a zone of each player starts empty"))
         zones.append(
@@ -211,8 +216,9 @@ def _action_kinds(
 class _Compiler:
     """Compiles the rest of a rules file against a catalog, gathering findings."""
 
-    def __init__(self, source: RulesSource, layout: Layout, catalog: Any):
+    def __init__(self, source: RulesSource, layout: Layout, catalog: Any, functions: Functions | None):  # fmt: skip
         self.source, self.layout, self.catalog = source, layout, catalog
+        self.functions = functions  # of --rules-code: None without it
         self.findings: list[Finding] = []
 
     def where(self, pointer: str) -> str:
@@ -649,6 +655,10 @@ class _Compiler:
 
         return place
 
+    def _call(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        found = call_step(item["call"], f"{at}/call", self.where(f"{at}/call"), scope, self.functions, self.findings)  # fmt: skip
+        return _nothing if found is None else found
+
     def _grid_choice(self, given: Mapping[str, Any], at: str, holds: str, inner: Scope) -> GridChoice | None:  # fmt: skip
         """The cell an action chooses `onto` a grid, and its adjacency rules."""
         _, ty = self.expression(given["onto"], inner, f"{at}/onto", Kind.ZONE)
@@ -752,6 +762,9 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(item) for item in value) if isinstance(value, list | tuple) else value
 
 
-def compile_model(source: RulesSource, layout: Layout, catalog: Any) -> Model:
-    """The rules compiled against catalog; RulesProblems naming each mistake."""
-    return _Compiler(source, layout, catalog).compile()
+def compile_model(
+    source: RulesSource, layout: Layout, catalog: Any, functions: Functions | None = None
+) -> Model:
+    """The rules compiled against catalog (and the functions of --rules-code, which
+    `call` steps run); RulesProblems naming each mistake."""
+    return _Compiler(source, layout, catalog, functions).compile()

@@ -16,6 +16,7 @@ from protopress.rules.actions import ActionCodec
 from protopress.rules.chance import SharedChance
 from protopress.rules.core import IllegalAction, RulesFault, top_seats
 from protopress.rules.data.build import Layout, compile_model
+from protopress.rules.data.call import Functions
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
@@ -37,6 +38,7 @@ class DataGame:
     layout: ClassVar[Layout]
     actions: ClassVar[ActionCodec]
     seat_view: ClassVar[SeatView[DataState] | None]
+    functions: ClassVar[Functions | None] = None  # of --rules-code, for `call` steps
 
     def __init__(self) -> None:
         self._compiled: tuple[Any, Model] | None = None
@@ -47,11 +49,12 @@ class DataGame:
         if self._compiled is not None and self._compiled[0] is catalog:
             return self._compiled[1]
         try:
-            model = compile_model(self.source, self.layout, catalog)
+            model = compile_model(self.source, self.layout, catalog, self.functions)
         except RulesProblems as problems:
             raise self.source.invalid(problems.findings) from None
         self._compiled = (catalog, model)
         self._by_kind = {rule.kind: rule for rule in model.actions}
+        self._own_piles = tuple(zone.first for zone in model.zones if zone.each)
         return model
 
     @property
@@ -86,6 +89,7 @@ class DataGame:
             piles,
             [[0] * len(model.resources) for _ in range(players)],
             players,
+            used=[frozenset()] * players,
         )
         env = [None] * model.env_size
         try:
@@ -94,6 +98,7 @@ class DataGame:
             begin(model.turn, state, env)
             if not self.is_over(state):
                 model.start(state, 0, env)
+            self._note_used(state)
         except SLIPS as error:
             raise self._fault("setup", error) from error
         return state
@@ -175,6 +180,7 @@ class DataGame:
                 return  # the turn goes on: up to N actions
             if not self.is_over(state):
                 model.start(state, state.seat, env)
+            self._note_used(state)
         except IllegalAction:
             raise
         except SLIPS as error:
@@ -232,6 +238,17 @@ class DataGame:
                 if HOLE in pile:
                     pile[:] = [card for card in pile if card != HOLE]
 
+    def _note_used(self, state: DataState) -> None:
+        """Add to each seat's used cards those its own zones hold now (after setup and
+        after each turn): the balance lab's per-component record."""
+        piles, used = state.piles, state.used
+        for seat in range(state.players):
+            held = used[seat]
+            for first in self._own_piles:
+                pile = piles[first + seat]
+                if not held.issuperset(pile):  # HOLE may join: the record leaves it out
+                    used[seat] = held = held.union(pile)
+
     def is_over(self, state: DataState) -> bool:
         model = self._model
         env: list[Any] = [None] * model.env_size
@@ -284,15 +301,19 @@ class DataGame:
             raise self._fault("the bots' value", error) from error
 
     def record(self, state: DataState) -> dict[str, Any]:
-        """The cards in each zone of each player at the end, by id."""
+        """The cards in each zone of each player at the end, by id, and `used`: per seat,
+        every card its zones held at the end of setup or of a turn (sorted ids), from
+        which the balance lab reports each component's effect."""
         model = self._model
         ids = model.cards.ids
-        return {
+        zones = {
             zone.name: [[ids[card] if card != HOLE else None for card in state.piles[zone.first + seat]]
                         for seat in range(state.players)]
             for zone in model.zones
             if zone.each
         }  # fmt: skip
+        used = [sorted({ids[card] for card in cards if card != HOLE}) for cards in state.used]
+        return {**zones, "used": used}
 
 
 def seat_view_of(layout: Layout) -> SeatView[DataState] | None:

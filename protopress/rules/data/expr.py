@@ -136,6 +136,18 @@ _COMPARE: dict[type, Callable[[Any, Any], bool]] = {
     ast.In: lambda a, b: a in b,
     ast.NotIn: lambda a, b: a not in b,
 }
+_ORDERS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+
+
+def _ordered(one: Ty, two: Ty) -> bool:
+    """Whether < and the like may compare values of these kinds (ANY: known in play;
+    a player is its seat number: `my > 0`)."""
+    kinds = {Kind.PLAYER: Kind.NUMBER}.get(one.kind, one.kind), {Kind.PLAYER: Kind.NUMBER}.get(two.kind, two.kind)  # fmt: skip
+    if Kind.ANY in kinds:
+        return all(kind in (Kind.NUMBER, Kind.TEXT, Kind.ANY) for kind in kinds)
+    return kinds[0] == kinds[1] and kinds[0] in (Kind.NUMBER, Kind.TEXT)
+
+
 _SYMBOLS = {ast.Pow: "**", ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
             ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Is: "is", ast.IsNot: "is not",
             ast.Invert: "~", ast.UAdd: "unary +"}  # fmt: skip
@@ -201,6 +213,8 @@ class _Compiler:
             return _constant(value), NUMBER  # a weight of the bots' value: 0.4
         if isinstance(value, str) and len(value) <= 64:
             return _constant(value), TEXT
+        if isinstance(value, str):
+            raise self.fail(node, "a text in an expression is at most 64 characters")
         what = f"{type(value).__name__} {value!r}"
         raise self.fail(node, f"{what[:40]} is not part of the rules language")
 
@@ -336,7 +350,7 @@ class _Compiler:
         return (lambda s, m, e: any(part(s, m, e) for part in parts)), FLAG
 
     def _Compare(self, node: ast.Compare, depth: int) -> tuple[Compiled, Ty]:
-        left, _ = self.node(node.left, depth)
+        left, left_ty = self.node(node.left, depth)
         tests: list[tuple[Callable[[Any, Any], bool], Compiled]] = []
         for op, comparator in zip(node.ops, node.comparators, strict=True):
             test = _COMPARE.get(type(op))
@@ -344,6 +358,9 @@ class _Compiler:
                 symbol = _SYMBOLS.get(type(op), type(op).__name__)
                 raise self.fail(node, f"{symbol} is not part of the rules language (use ==)")
             right, ty = self.node(comparator, depth)
+            if type(op) in _ORDERS and not _ordered(left_ty, ty):
+                raise self.fail(comparator, f"{_ORDERS[type(op)]} compares two numbers (or two texts), not {left_ty} and {ty}")  # fmt: skip
+            left_ty = ty
             if isinstance(op, ast.In | ast.NotIn) and ty.kind not in (
                 Kind.LIST, Kind.ZONE, Kind.ANY,
             ):  # fmt: skip

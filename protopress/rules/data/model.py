@@ -45,6 +45,7 @@ class DataState:
     acted: int = 0  # actions taken in this turn (a turn of up to N actions)
     order: tuple[int, ...] = ()  # this round's seats in turn order (empty: clockwise)
     last_round: bool = False  # the last round was triggered: the game ends with the round
+    used: list[frozenset[int]] = field(default_factory=list)  # per seat: cards its zones held
 
     def copy(self) -> DataState:
         return DataState(
@@ -59,6 +60,7 @@ class DataState:
             self.acted,
             self.order,
             self.last_round,
+            self.used[:],
         )
 
 
