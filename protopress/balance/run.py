@@ -298,8 +298,18 @@ def run_balance(
     frozen = tuple(sorted(options.items()))
 
     def games_from(start: int, stop: int) -> Chunk:
-        return Chunk(game_id, reference, tuple(seat_list), seed, frozen, start, stop, rotate, rules,
-                     rules_code)
+        return Chunk(
+            game_id,
+            reference,
+            tuple(seat_list),
+            seed,
+            frozen,
+            start,
+            stop,
+            rotate,
+            rules,
+            rules_code,
+        )
 
     kept_records = {r.index: r for r in kept if 0 <= r.index < games}
     to_play = [index for index in range(games) if index not in kept_records]
