@@ -202,7 +202,7 @@ class Tuner:
     games: int = 400  # games a candidate plays in full
     batch: int = 100
     budget: int = 20_000
-    max_step: int = 5
+    max_step: int = 10
     options: dict = field(default_factory=dict)
     played: int = 0
     tried: list[Measure] = field(default_factory=list)
