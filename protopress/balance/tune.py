@@ -32,6 +32,7 @@ from pathlib import Path
 from protopress.balance.goals import Goal, Reading, Standing
 from protopress.balance.run import run_balance
 from protopress.balance.stats import summarize
+from protopress.components import InvalidInput, load_catalog
 from protopress.rules.core import derive_seed
 
 
@@ -139,12 +140,18 @@ def resolve_vary(document: dict, patterns: Sequence[str]) -> list[Tunable]:
 
 
 def apply_edits(document: dict, edits: Sequence[Edit]) -> dict:
-    """A copy of the catalog document with the edits made."""
+    """A copy of the catalog document with the edits made. An edit of a `count`
+    moves the collection's declared `totals` with it (docs/catalog-format.md:
+    the totals are the copies per collection)."""
     edited = copy.deepcopy(document)
+    totals = edited.get("totals")
+    totals = totals if isinstance(totals, dict) else {}
     for edit in edits:
         for item in edited[edit.field.collection]:
             if str(item.get("id")) == edit.field.id:
                 item[edit.field.name] = edit.new
+        if edit.field.name == "count" and _whole(totals.get(edit.field.collection)):
+            totals[edit.field.collection] += edit.new - edit.field.value
     return edited
 
 
@@ -162,6 +169,7 @@ class Measure:
     """A candidate's games so far and where its goals stand."""
 
     candidate: Candidate
+    refused: str = ""  # the first problem of a candidate catalog that does not load: not played
     records: list = field(default_factory=list)
     readings: list[tuple[Goal, list[Reading]]] = field(default_factory=list)
     standing: Standing = Standing.OPEN
@@ -214,6 +222,12 @@ class Tuner:
         path.write_bytes(catalog_bytes(apply_edits(self.document, candidate)))
         result = Measure(candidate)
         self.tried.append(result)
+        try:
+            load_catalog(path)
+        except InvalidInput as error:
+            result.refused = str(error.problems[0]) if error.problems else str(error)
+            result.standing = Standing.MISSED
+            return result
         for number in range(-(-self.games // self.batch)):
             size = min(self.batch, self.games - number * self.batch)
             if self.played + size > self.budget:
@@ -253,6 +267,8 @@ class Tuner:
                     if not tunable.allows(value):
                         break
                     measure = self.measure((Edit(tunable, value),))
+                    if measure.refused:
+                        break  # the catalog's own checks refuse it: so would a further step
                     if self.solved(measure):
                         return measure, closest
                     if measure.distance >= (best.distance if best else start):
@@ -287,6 +303,7 @@ class Outcome:
     played: int
     budget: int
     candidates: int  # edits tried
+    refused: int  # of them, catalogs that did not load (their checks refused the edit)
     spent: bool  # the budget ran out before a fix was found
 
     @property
@@ -308,7 +325,8 @@ def tune(tuner: Tuner) -> Outcome:
                 fix = tuner.pairs(closest)
     except BudgetSpent:
         spent = True
-    return Outcome(baseline, fix, tuner.played, tuner.budget, len(tuner.tried) - 1, spent)
+    refused = sum(bool(m.refused) for m in tuner.tried)
+    return Outcome(baseline, fix, tuner.played, tuner.budget, len(tuner.tried) - 1, refused, spent)
 
 
 def balance_batches(
@@ -372,8 +390,9 @@ def measure_lines(measure: Measure) -> list[str]:
 
 def outcome_lines(outcome: Outcome, game: str) -> list[str]:
     """The text summary: the catalog as it is, the fix and its figures, the games played."""
+    refused = f" ({outcome.refused} refused by the catalog's checks)" if outcome.refused else ""
     cost = (
-        f"{outcome.candidates} candidates tried, {outcome.played:,} games played "
+        f"{outcome.candidates} candidates tried{refused}, {outcome.played:,} games played "
         f"(budget {outcome.budget:,})"
     )
     lines = [f"{game} as it is ({outcome.baseline.games:,} games):"]

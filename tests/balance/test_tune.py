@@ -127,6 +127,13 @@ def test_edits_change_a_copy():
     assert [c.get("points") for c in document["cards"]][3] == 2
 
 
+def test_an_edit_of_a_count_moves_the_declared_total():
+    document = {"totals": {"cards": 5}, "cards": [{"id": "a", "count": 3}, {"id": "b", "count": 2}]}
+    (a,) = resolve_vary(document, ["cards.a.count"])
+    edited = apply_edits(document, [Edit(a, 4)])
+    assert edited["totals"] == {"cards": 6} and edited["cards"][0]["count"] == 4
+
+
 # --- the search ----------------------------------------------------------------------------
 
 GOALS = ["mean score 15-22", "no component effect above 80 points"]
