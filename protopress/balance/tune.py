@@ -173,6 +173,7 @@ class Measure:
     records: list = field(default_factory=list)
     readings: list[tuple[Goal, list[Reading]]] = field(default_factory=list)
     standing: Standing = Standing.OPEN
+    trail: list[float] = field(default_factory=list)  # the distance after each batch
 
     @property
     def games(self) -> int:
@@ -181,6 +182,12 @@ class Measure:
     @property
     def distance(self) -> float:
         return sum(r.distance for _, readings in self.readings for r in readings)
+
+    def closer_than(self, other: Measure) -> bool:
+        """Closer to the goals than other over the batches both played: the same
+        seeds, so the difference is the edits'."""
+        both = min(len(self.trail), len(other.trail))
+        return both > 0 and self.trail[both - 1] < other.trail[both - 1]
 
 
 def _standing(goals: Sequence[Goal], summary: dict) -> tuple[list, Standing]:
@@ -239,6 +246,7 @@ class Tuner:
             self.played += len(records)
             summary = summarize(result.records, game=self.game, options=self.options)
             result.readings, result.standing = _standing(self.goals, summary)
+            result.trail.append(result.distance)
             if result.standing is Standing.MISSED and not full:
                 break
         return result
@@ -258,10 +266,9 @@ class Tuner:
     def singles(self, baseline: Measure) -> tuple[Measure | None, list[Measure]]:
         """Edits of one field: a fix, and the closest edit of each field and direction."""
         closest: list[Measure] = []
-        start = baseline.distance
         for tunable in self.ordered(baseline):
             for direction in (-1, 1):
-                best: Measure | None = None
+                best = baseline
                 for step in range(1, self.max_step + 1):
                     value = tunable.value + direction * step
                     if not tunable.allows(value):
@@ -271,22 +278,22 @@ class Tuner:
                         break  # the catalog's own checks refuse it: so would a further step
                     if self.solved(measure):
                         return measure, closest
-                    if measure.distance >= (best.distance if best else start):
+                    if not measure.closer_than(best):
                         break  # this step brings the goals no closer: turn back
                     best = measure
-                if best is not None:
+                if best is not baseline:
                     closest.append(best)
         return None, closest
 
     def pairs(self, closest: list[Measure], width: int = 6) -> Measure | None:
         """Pairs of the closest single edits, of different fields, closest first."""
-        ranked = sorted(closest, key=lambda m: m.distance)[:width]
+        ranked = sorted(closest, key=lambda m: m.trail[0])[:width]  # on the same first seeds
         options = [
             (a, b)
             for a, b in combinations(ranked, 2)
             if a.candidate[0].field.path != b.candidate[0].field.path
         ]
-        options.sort(key=lambda pair: pair[0].distance + pair[1].distance)
+        options.sort(key=lambda pair: pair[0].trail[0] + pair[1].trail[0])
         for a, b in options:
             measure = self.measure(a.candidate + b.candidate)
             if self.solved(measure):
