@@ -90,11 +90,33 @@ def _declared_bounds(document: dict, collection: str, name: str) -> tuple[int | 
     return None, None
 
 
+def _numbers(value: object, prefix: str = "") -> dict[str, int]:
+    """The whole-number leaves of a component's fields, by dotted name, in order."""
+    found: dict[str, int] = {}
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            if _whole(inner):
+                found[name] = inner
+            else:
+                found.update(_numbers(inner, name))
+    return found
+
+
+def _matches(name: str, pattern: str) -> bool:
+    names, patterns = name.split("."), pattern.split(".")
+    return len(names) == len(patterns) and all(
+        fnmatch.fnmatchcase(n, p) for n, p in zip(names, patterns, strict=True)
+    )
+
+
 def resolve_vary(document: dict, patterns: Sequence[str]) -> list[Tunable]:
-    """The whole-number fields the patterns name (collection.id-or-*.field), in
-    catalog order, each once. Bounds: the kind's declared minimum and maximum, and
-    never below 0 unless the field already is. VaryError when a pattern matches nothing."""
-    found: dict[str, Tunable] = {}
+    """The whole-number fields the patterns name (collection.id.field, the id or any
+    part of the field may be *, a field inside a field is dotted: points.per_gem),
+    in catalog order, each once. Bounds: the kind's declared minimum and maximum,
+    and never below 0 unless the field already is. VaryError when a pattern
+    matches nothing, with what is there."""
+    found: dict[tuple[int, int, int], Tunable] = {}
     collections = [
         key
         for key, value in document.items()
@@ -102,41 +124,40 @@ def resolve_vary(document: dict, patterns: Sequence[str]) -> list[Tunable]:
     ]
     for pattern in patterns:
         parts = pattern.split(".")
-        if len(parts) != 3 or not all(parts):
+        if len(parts) < 3 or not all(parts):
             raise VaryError(f"--vary {pattern!r}: write collection.id.field, e.g. cards.*.points")
-        collection, ids, name = parts
+        collection, ids, name = parts[0], parts[1], ".".join(parts[2:])
         if collection not in collections:
             raise VaryError(
                 f"--vary {pattern!r}: no collection {collection!r}{_suggest(collection, collections)}"
             )
-        items = [c for c in document[collection] if fnmatch.fnmatchcase(str(c.get("id")), ids)]
+        items = [
+            (place, c)
+            for place, c in enumerate(document[collection])
+            if fnmatch.fnmatchcase(str(c.get("id")), ids)
+        ]
         if not items:
             all_ids = [str(c.get("id")) for c in document[collection]]
             raise VaryError(f"--vary {pattern!r}: no {collection} {ids!r}{_suggest(ids, all_ids)}")
-        numeric = [c for c in items if _whole(c.get(name))]
-        if not numeric:
-            names = sorted({k for c in items for k, v in c.items() if _whole(v)})
+        matched = 0
+        for place, item in items:
+            for leaf, (field_name, value) in enumerate(_numbers(item).items()):
+                if field_name == "id" or not _matches(field_name, name):
+                    continue
+                matched += 1
+                minimum, maximum = _declared_bounds(document, collection, field_name)
+                low = 0 if value >= 0 else None  # never below 0 unless it already is
+                if minimum is not None:
+                    low = minimum if low is None else max(low, minimum)
+                key = (collections.index(collection), place, leaf)
+                found[key] = Tunable(collection, str(item["id"]), field_name, value, low, maximum)
+        if not matched:
+            names = sorted({n for _, c in items for n in _numbers(c)})
             raise VaryError(
                 f"--vary {pattern!r}: no whole-number field {name!r} in {collection} {ids!r}"
                 + (_suggest(name, names) if names else " (they have none)")
             )
-        minimum, maximum = _declared_bounds(document, collection, name)
-        for item in numeric:
-            value = item[name]
-            low = 0 if value >= 0 else None  # never below 0 unless it already is
-            if minimum is not None:
-                low = minimum if low is None else max(low, minimum)
-            tunable = Tunable(collection, str(item["id"]), name, value, low, maximum)
-            found.setdefault(tunable.path, tunable)
-    order = {
-        (collection, str(c.get("id"))): i
-        for collection in collections
-        for i, c in enumerate(document[collection])
-    }
-    return sorted(
-        found.values(),
-        key=lambda t: (collections.index(t.collection), order[t.collection, t.id], t.name),
-    )
+    return [found[key] for key in sorted(found)]
 
 
 def apply_edits(document: dict, edits: Sequence[Edit]) -> dict:
@@ -149,7 +170,10 @@ def apply_edits(document: dict, edits: Sequence[Edit]) -> dict:
     for edit in edits:
         for item in edited[edit.field.collection]:
             if str(item.get("id")) == edit.field.id:
-                item[edit.field.name] = edit.new
+                *outer, last = edit.field.name.split(".")
+                for key in outer:
+                    item = item[key]
+                item[last] = edit.new
         if edit.field.name == "count" and _whole(totals.get(edit.field.collection)):
             totals[edit.field.collection] += edit.new - edit.field.value
     return edited

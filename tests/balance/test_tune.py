@@ -17,6 +17,7 @@ from protopress.balance.tune import (
     tune,
 )
 from protopress.cli import cli
+from protopress.components import builtin_catalog_path
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cottage-market"
 RULES = str(EXAMPLE / "rules.py")
@@ -117,6 +118,19 @@ def test_a_vary_pattern_that_matches_nothing_says_what_is_there(pattern, said):
     with pytest.raises(VaryError) as error:
         resolve_vary(example_document(), [pattern])
     assert said in str(error.value)
+
+
+def test_vary_reaches_a_field_inside_a_field():
+    document = json.loads(builtin_catalog_path("dragonstone-mine").read_text(encoding="utf-8"))
+    tunables = resolve_vary(document, ["scoring_tables.scoring-level-2.points.*"])
+    assert [(t.name, t.value) for t in tunables] == [
+        ("points.per_gem", 1), ("points.single_colour_stack", 7), ("points.rainbow_stack", 5),
+        ("points.rainbow_from_above", 5), ("points.stack_size", 5),
+    ]  # fmt: skip
+    edited = apply_edits(document, [Edit(tunables[2], 8)])
+    assert edited["scoring_tables"][2]["points"]["rainbow_stack"] == 8
+    with pytest.raises(VaryError, match="did you mean 'points.per_gem'"):
+        resolve_vary(document, ["scoring_tables.*.points.per_gam"])
 
 
 def test_edits_change_a_copy():
