@@ -36,7 +36,8 @@ NOT_FOUND = 3  # no set of edits brought every goal inside its band within the b
                    '10 points" (percentage points of win rate), "mean score 20-30".')  # fmt: skip
 @click.option("--vary", "patterns", multiple=True, required=True,
               help="Numeric catalog fields the tuner may change (repeat): "
-                   "collection.id.field, the id may be *, e.g. cards.*.points.")  # fmt: skip
+                   "collection.id.field, the id may be *, e.g. cards.*.points; a field "
+                   "inside a field is dotted, e.g. scoring_tables.*.points.per_gem.")  # fmt: skip
 @bot_option
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
 @click.option("--rotate", is_flag=True, help="Rotate the bots through the seats game by game.")
