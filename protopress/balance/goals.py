@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 NUMBER = r"(-?\d+(?:\.\d+)?)"
@@ -56,6 +57,7 @@ class Reading:
     high: float
     band_low: float
     band_high: float
+    component: str | None = None  # the component's id, for a component's reading
 
     @property
     def inside(self) -> bool:
@@ -139,16 +141,22 @@ class Goal:
                 100 * item["high"],
                 self.low,
                 self.high,
+                component=item["id"],
             )
             for item in components["items"]
             if item["difference"] is not None and item["uses"] >= components["min_uses"]
         ]
 
     def standing(self, summary: dict) -> Standing:
-        readings = self.readings(summary)
-        if any(reading.excluded for reading in readings):
-            return Standing.MISSED
-        return Standing.MET if all(r.inside for r in readings) else Standing.OPEN
+        return standing_of(self.readings(summary))
+
+
+def standing_of(readings: Sequence[Reading]) -> Standing:
+    """Missed when some reading's interval lies wholly outside its band, met when
+    every value lies inside, else open."""
+    if any(reading.excluded for reading in readings):
+        return Standing.MISSED
+    return Standing.MET if all(r.inside for r in readings) else Standing.OPEN
 
 
 def parse_goal(text: str) -> Goal:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from protopress.balance.goals import Goal, Reading, Standing
+from protopress.balance.goals import Goal, Reading, Standing, standing_of
 from protopress.balance.run import run_balance
 from protopress.balance.stats import summarize
 from protopress.components import InvalidInput, load_catalog
@@ -215,13 +215,9 @@ class Measure:
 
 
 def _standing(goals: Sequence[Goal], summary: dict) -> tuple[list, Standing]:
+    """Every goal's readings, and where the goals stand together."""
     readings = [(goal, goal.readings(summary)) for goal in goals]
-    standings = [goal.standing(summary) for goal in goals]
-    if Standing.MISSED in standings:
-        return readings, Standing.MISSED
-    if all(s is Standing.MET for s in standings):
-        return readings, Standing.MET
-    return readings, Standing.OPEN
+    return readings, standing_of([r for _, found in readings for r in found])
 
 
 class BudgetSpent(Exception):
@@ -283,8 +279,8 @@ class Tuner:
         off: dict[str, float] = {}
         for _, readings in baseline.readings:
             for reading in readings:
-                if reading.label.startswith("component "):
-                    off[reading.label.removeprefix("component ")] = reading.distance
+                if reading.component is not None:
+                    off[reading.component] = max(off.get(reading.component, 0.0), reading.distance)
         return sorted(self.tunables, key=lambda t: -off.get(t.id, 0.0))
 
     def singles(self, baseline: Measure) -> tuple[Measure | None, list[Measure]]:
