@@ -1,6 +1,7 @@
 """The tuner: goals, --vary, the search on common seeds, and the planted over-strong card."""
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,36 @@ def test_command_line_errors_are_one_line_and_located(tmp_path):
                         "--batch", "20")  # fmt: skip
     assert data_rules.exit_code == 1 and "record no components used" in data_rules.output
     assert "Traceback" not in bad_goal.output + bad_vary.output + data_rules.output
+
+
+def _planted_search(folder: Path, scheduler: str | None) -> tuple:
+    document = json.loads(planted(folder).read_text(encoding="utf-8"))
+    play = balance_batches("cottage-market", 2, ["greedy"], 3, 50, rules=RULES,
+                           scheduler=scheduler)  # fmt: skip
+    tuner = Tuner("cottage-market", document, [parse_goal(GOALS[0])],
+                  resolve_vary(document, ["cards.cottage.points"]), play, folder, games=100,
+                  batch=50, budget=2_000)  # fmt: skip
+    outcome = tune(tuner)
+    return outcome.edits, outcome.played, [m.trail for m in tuner.tried]
+
+
+def test_a_dask_cluster_gives_the_local_search(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    (tmp_path / "local").mkdir()
+    (tmp_path / "cluster").mkdir()
+    local = _planted_search(tmp_path / "local", None)
+    with distributed.LocalCluster(
+        processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        found = _planted_search(tmp_path / "cluster", cluster.scheduler_address)
+    assert found == local and local[0]
+
+
+def test_a_cluster_without_dask_is_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    result = invoke("tune", "cottage-market", "--rules", RULES, "--catalog", planted(tmp_path),
+                    "--goal", GOALS[0], "--vary", "cards.*.points",
+                    "--scheduler", "tcp://127.0.0.1:1")  # fmt: skip
+    assert result.exit_code == 2
+    assert "pip install 'protopress[cluster]'" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.json"]
