@@ -83,6 +83,7 @@ def tune(game_id, catalog_path, rules, goals, patterns, bots, players, rotate, g
     )
     from protopress.balance.tune import tune as search
     from protopress.rules.simulate import seats
+    from protopress.signals import Stopped, stopping_on_signals
     from protopress.validators.diff import diff_catalogs
 
     try:
@@ -100,6 +101,8 @@ def tune(game_id, catalog_path, rules, goals, patterns, bots, players, rotate, g
     else:
         source = Path(reference)
         out_path = out_path or source.with_name(f"{source.stem}.tuned.json")
+    if not out_path.resolve().parent.is_dir():
+        raise click.UsageError(f"--out {out_path}: no folder {out_path.parent}")
     refuse_overwrite([out_path], [original.path])
     document = dict(original.document)
     try:
@@ -110,13 +113,19 @@ def tune(game_id, catalog_path, rules, goals, patterns, bots, players, rotate, g
                            workers=workers or None, scheduler=scheduler, rotate=rotate,
                            rules=rules)  # fmt: skip
     try:  # candidates are written beside the output, where a cluster's workers can read them
-        with tempfile.TemporaryDirectory(prefix=".tune-", dir=out_path.resolve().parent) as work:
+        with (
+            stopping_on_signals(),
+            tempfile.TemporaryDirectory(prefix=".tune-", dir=out_path.resolve().parent) as work,
+        ):
             tuner = Tuner(spec.id, document, parsed, tunables, play, Path(work), games=games,
                           batch=batch, budget=budget, max_step=max_step, options=options)  # fmt: skip
             outcome = search(tuner)
     except KeyboardInterrupt:
         click.echo("interrupted: nothing written", err=True)
         sys.exit(INTERRUPTED)
+    except Stopped as stop:  # SIGTERM or SIGHUP: the workers are stopped, the candidates removed
+        click.echo(f"stopped by {stop.name}: nothing written", err=True)
+        sys.exit(stop.exit_status)
     except GoalError as error:  # a goal these games cannot measure
         raise click.ClickException(str(error)) from None
     except MissingExtra as error:
@@ -125,6 +134,8 @@ def tune(game_id, catalog_path, rules, goals, patterns, bots, players, rotate, g
         raise invalid(error, "not a valid catalog; run protopress validate for details") from None
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    except OSError as error:  # the folder of the output cannot be written
+        raise click.ClickException(f"cannot write beside {out_path}: {error.strerror}") from None
     for line in outcome_lines(outcome, spec.id):
         click.echo(line)
     if outcome.fix is None:

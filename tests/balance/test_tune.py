@@ -233,7 +233,11 @@ def test_command_line_errors_are_one_line_and_located(tmp_path):
                         catalog, "--goal", GOALS[1], "--vary", "cards.*.points", "--games", "20",
                         "--batch", "20")  # fmt: skip
     assert data_rules.exit_code == 1 and "record no components used" in data_rules.output
-    assert "Traceback" not in bad_goal.output + bad_vary.output + data_rules.output
+    no_folder = invoke(*base, "--goal", GOALS[0], "--vary", "cards.*.points", "--out",
+                       tmp_path / "missing" / "tuned.json")  # fmt: skip
+    assert no_folder.exit_code == 2 and "no folder" in no_folder.output
+    outputs = bad_goal.output + bad_vary.output + data_rules.output + no_folder.output
+    assert "Traceback" not in outputs
 
 
 def _planted_search(folder: Path, scheduler: str | None) -> tuple:
