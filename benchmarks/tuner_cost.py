@@ -40,7 +40,7 @@ def planted_document(points: int) -> dict:
 def search(points: int, games: int, batch: int, budget: int, seed: int) -> dict:
     document = planted_document(points)
     play = balance_batches(
-        "cottage-market", 2, ["greedy", "greedy"], seed, batch, rules=str(EXAMPLE / "rules.py")
+        "cottage-market", 2, ["greedy", "greedy"], seed, rules=str(EXAMPLE / "rules.py")
     )
     with tempfile.TemporaryDirectory() as work:
         tuner = Tuner("cottage-market", document, [parse_goal(g) for g in GOALS],

@@ -185,7 +185,7 @@ def catalog_bytes(document: dict) -> bytes:
 
 # --- measuring ----------------------------------------------------------------------------
 
-PlayBatch = Callable[[Path, int], list]  # (catalog file, batch number) -> game records
+PlayBatch = Callable[[Path, int, int], list]  # (catalog file, batch number, games) -> records
 
 
 @dataclass
@@ -226,7 +226,7 @@ class BudgetSpent(Exception):
 
 @dataclass
 class Tuner:
-    """Searches edits; play(catalog file, batch) plays one batch of games."""
+    """Searches edits; play(catalog file, batch number, games) plays one batch."""
 
     game: str
     document: dict
@@ -259,7 +259,7 @@ class Tuner:
             size = min(self.batch, self.games - number * self.batch)
             if self.played + size > self.budget:
                 raise BudgetSpent
-            records = self.play(path, number)[:size]
+            records = self.play(path, number, size)
             for offset, record in enumerate(records):
                 record.index = number * self.batch + offset
             result.records += records
@@ -361,7 +361,6 @@ def balance_batches(
     players: int,
     bots: list[str],
     seed: int,
-    batch: int,
     options: dict | None = None,
     *,
     workers: int | None = 1,
@@ -370,13 +369,14 @@ def balance_batches(
     rules: str | None = None,
 ) -> PlayBatch:
     """Play batch number n of a candidate catalog with the balance lab: the same
-    seeds for batch n of every candidate (common random numbers)."""
+    seeds for batch n of every candidate (common random numbers); a shorter batch
+    plays the first games of the full one."""
 
-    def play(catalog: Path, number: int) -> list:
+    def play(catalog: Path, number: int, games: int) -> list:
         run = run_balance(
             game,
             str(catalog),
-            batch,
+            games,
             players,
             bots,
             derive_seed(seed, "tune-batch", number),

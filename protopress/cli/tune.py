@@ -109,7 +109,7 @@ def tune(game_id, catalog_path, rules, goals, patterns, bots, players, rotate, g
         tunables = resolve_vary(document, patterns)
     except VaryError as error:
         raise click.UsageError(str(error)) from None
-    play = balance_batches(spec.id, players, seats(list(bots), players), seed, batch, options,
+    play = balance_batches(spec.id, players, seats(list(bots), players), seed, options,
                            workers=workers or None, scheduler=scheduler, rotate=rotate,
                            rules=rules)  # fmt: skip
     try:  # candidates are written beside the output, where a cluster's workers can read them

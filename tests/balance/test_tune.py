@@ -189,7 +189,7 @@ def test_the_tuner_names_the_planted_card_and_a_fix_within_its_budget(tmp_path):
 def test_clearly_missed_candidates_stop_after_one_batch(tmp_path):
     catalog = planted(tmp_path)
     document = json.loads(catalog.read_text(encoding="utf-8"))
-    play = balance_batches("cottage-market", 2, ["greedy", "greedy"], 3, 100, rules=RULES)
+    play = balance_batches("cottage-market", 2, ["greedy", "greedy"], 3, rules=RULES)
     tuner = Tuner("cottage-market", document, [parse_goal(g) for g in GOALS],
                   resolve_vary(document, ["cards.*.points"]), play, tmp_path, games=300,
                   batch=100, budget=BUDGET)  # fmt: skip
@@ -242,7 +242,7 @@ def test_command_line_errors_are_one_line_and_located(tmp_path):
 
 def _planted_search(folder: Path, scheduler: str | None) -> tuple:
     document = json.loads(planted(folder).read_text(encoding="utf-8"))
-    play = balance_batches("cottage-market", 2, ["greedy"], 3, 50, rules=RULES,
+    play = balance_batches("cottage-market", 2, ["greedy"], 3, rules=RULES,
                            scheduler=scheduler)  # fmt: skip
     tuner = Tuner("cottage-market", document, [parse_goal(GOALS[0])],
                   resolve_vary(document, ["cards.cottage.points"]), play, folder, games=100,
@@ -271,3 +271,20 @@ def test_a_cluster_without_dask_is_a_usage_error(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert "pip install 'protopress[cluster]'" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.json"]
+
+
+def test_every_game_asked_for_is_counted_and_a_short_last_batch_plays_no_more(tmp_path):
+    document = json.loads(planted(tmp_path).read_text(encoding="utf-8"))
+    play = balance_batches("cottage-market", 2, ["greedy"], 3, rules=RULES)
+    asked: list[tuple[int, int]] = []
+
+    def counted(catalog, number, games):
+        asked.append((number, games))
+        return play(catalog, number, games)
+
+    tuner = Tuner("cottage-market", document, [parse_goal(GOALS[0])],
+                  resolve_vary(document, ["cards.cottage.points"]), counted, tmp_path, games=150,
+                  batch=100, budget=2_000)  # fmt: skip
+    outcome = tune(tuner)
+    assert asked[:2] == [(0, 100), (1, 50)]  # the catalog as it is: 150 games in two batches
+    assert outcome.played == sum(games for _, games in asked)
