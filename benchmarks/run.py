@@ -77,6 +77,7 @@ BENCHMARKS = {
         Benchmark("solo_rival", ("--games", "30", "--workers", "1")),
         Benchmark("stonespine_strength", ("--games", "30"), checkout="optional"),
         Benchmark("tiled_board", ("--repeats", "3")),
+        Benchmark("tuner_cost", ("--seeds", "1", "--games", "200")),
         Benchmark("validate_catalog", ("--components", "2000", "--repeats", "3")),
         Benchmark("yaml_catalog"),
     )

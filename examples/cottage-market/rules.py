@@ -188,7 +188,9 @@ class CottageMarket:
         return player.score() + 0.4 * sum(player.resources.values()) + 0.8 * producers
 
     def record(self, state: MarketState) -> dict:
-        return {"built": [[card.id for card in p.built] for p in state.players]}
+        built = [[card.id for card in p.built] for p in state.players]
+        # "used": the cards each seat built, once each, for the balance lab (docs/own-rules.md)
+        return {"built": built, "used": [sorted(set(ids)) for ids in built]}
 
 
 def _produce(state: MarketState) -> None:

@@ -11,7 +11,7 @@ import traceback
 
 import click
 
-from protopress.cli import balance, catalog, conform, designer, play, render, web  # noqa: F401 (registers)
+from protopress.cli import balance, catalog, conform, designer, play, render, tune, web  # noqa: F401 (registers)
 from protopress.cli.app import Settings, cli
 from protopress.components import InvalidInput
 from protopress.components.problems import printable
