@@ -219,6 +219,24 @@ class GameStore:
         self.records.update((record.index, record) for record in new)
 
 
+    def settle(self) -> None:
+        """Write the store again with its games in index order, atomically: chunks
+        arrive in the order workers finish them, and a finished run's store is the
+        same bytes however many workers played it."""
+        if not self.written:
+            return
+        data = _line(self.settings.to_json()) + b"".join(
+            _line(self.records[index].to_json()) for index in sorted(self.records)
+        )
+        try:
+            with held(signal.SIGINT, *STOPPING_SIGNALS):
+                write_atomic(self.path, data)
+        except OSError as error:
+            raise StoreError(
+                f"{self.path}: cannot write the store: {error.strerror or error}"
+            ) from None
+
+
 def _line(data: dict) -> bytes:
     return (json.dumps(data, separators=(",", ":")) + "\n").encode()
 

@@ -175,6 +175,8 @@ def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rot
             settings = settings_for(spec, reference, players, bot_names, rotate, seed, options)
             store = outputs.store = GameStore.open(store_path, settings, fresh)
         result = run(reference, store)
+        if store is not None and not result.partial:
+            store.settle()
     except MissingExtra as error:
         raise click.UsageError(str(error)) from None
     except InvalidInput as error:  # a --catalog or --compare catalog with problems
