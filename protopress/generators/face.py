@@ -878,6 +878,8 @@ def art_warnings(name: str, size, art: VectorArt | None, box, fit: str, placed: 
         if art is not None
         else f"{size[0]}x{size[1]} pixels"
     )
+    if min(size[0], size[1], box[2], box[3], placed.w, placed.h) <= 0:
+        return found  # nothing of it is drawn: no shape to keep, no resolution to judge
     if fit == "stretch" and abs(size[0] / size[1] - box[2] / box[3]) > 0.01 * size[0] / size[1]:
         found.append(f"{name} is stretched out of shape ({shape} into a "
                      f"{to_mm(box[2]):.0f}x{to_mm(box[3]):.0f} mm box)")  # fmt: skip

@@ -345,6 +345,8 @@ def invocations(draw, files, command=None):
         args += ["--workers", "1"]  # one per CPU is right, but slow to start per example
     if command in ("balance", "simulate") and "--games" not in args:
         args += ["--games", "2"]  # the defaults (10,000 and 100 games) are slow, not wrong
+    if command == "tune":  # a search over catalogs: slow at its defaults, not wrong
+        args += ["--games", "10", "--batch", "10", "--budget", "20"]
     if command == "conform" and "--games" not in args:
         args += ["--games", "1"]  # two at every player count: slow, not wrong
     if draw(st.integers(0, 14)) == 0:
@@ -456,6 +458,6 @@ def test_every_command_is_fuzzed():
     assert set(COMMANDS) == {
         "games", "validate", "check", "diff", "render", "preflight", "watch", "pay", "new",
         "import", "export-table", "solo", "simulate", "balance", "replay", "score", "schema",
-        "preview", "conform",
+        "preview", "conform", "play", "tune", "showcase",
     }  # fmt: skip
     assert os.environ.get("PROTOPRESS_FUZZ_EXAMPLES", "1").isdigit()

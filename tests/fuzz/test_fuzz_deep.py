@@ -131,7 +131,7 @@ def test_the_generated_layouts_use_every_element_and_attribute_of_the_schema():
     drawn: set[str] = set()
     for element_type in ELEMENT_TYPES:
         drawn.update(REQUIRED[element_type], OPTIONAL[element_type])
-    drawn.update({"type", "name", "when", "repeat", "bleed", "use", "with"})
+    drawn.update({"type", "name", "when", "repeat", "rotate", "opacity", "bleed", "use", "with"})
     assert drawn == set(ATTRIBUTES), set(ATTRIBUTES) ^ drawn
 
 
