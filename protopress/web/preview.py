@@ -27,13 +27,13 @@ from protopress.components import InvalidInput, load_catalog
 from protopress.components.problems import Problem, printable
 from protopress.generators.fieldcheck import field_report
 from protopress.generators.watch import Sources, reimport_changed, snapshot
-from protopress.web.faces import Faces
+from protopress.web.faces import LARGE, Faces
 from protopress.web.server import STATIC, page, static_files
 from protopress.web.solo import face_response
 
 POLL = 0.4  # seconds between looks at the files: a save shows within about a second
 
-FaceKey = tuple[str, str, str]  # kind, component id, side
+FaceKey = tuple[str, str, str, int]  # kind, component id, side, scale
 
 
 class Preview:
@@ -124,11 +124,15 @@ class Preview:
         return {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}, faces
 
     def _fields(self, faces: Faces) -> list[str]:
-        """What validate and render report of the layouts and fields (field_report,
-        the one function they share): bindings to fields no component has, unknown
-        ids, fields no layout uses (warnings)."""
-        report = field_report(faces.catalog, faces.layouts)
-        return [self._shown(problem) for problem in report.problems] + [
+        """The very lines `validate` prints of the same files (field_report with what
+        drawing the faces meets, the one function they share): bindings to fields no
+        component has, unknown ids, missing images and icons, fonts, colours and
+        sizes, then fields no layout uses (warnings)."""
+        try:
+            report = field_report(faces.catalog, faces.layouts, drawn=True)
+        except InvalidInput as invalid:  # a layout's own problems: validate lists them alone
+            return [self._shown(problem) for problem in invalid.problems]
+        return [self._shown(problem) for problem in report.every_problem] + [
             f"warning {self._shown(warning)}" for warning in report.warnings
         ]
 
@@ -202,16 +206,16 @@ class Preview:
         with self._lock:
             return self.model
 
-    def png(self, kind: str, ident: str, side: str) -> Response:
-        """The face drawn now, or, when it does not draw, its last drawing (the page
-        marks it stale and says why)."""
+    def png(self, kind: str, ident: str, side: str, scale: int = 1) -> Response:
+        """The face drawn now (at scale times the page's resolution), or, when it does
+        not draw, its last drawing (the page marks it stale and says why)."""
         with self._lock:
             faces = self.faces
         if faces is None:
             return Response("no faces yet", status_code=404, media_type="text/plain")
-        key = (kind, ident, side)
+        key = (kind, ident, side, scale)
         try:
-            response: Response | None = face_response(faces, kind, ident, side)
+            response: Response | None = face_response(faces, kind, ident, side, scale)
         except Exception:  # the problem is on the page, beside the face
             response = None
         if response is not None and response.status_code == 200:
@@ -260,7 +264,8 @@ def preview_app(preview: Preview) -> Starlette:
 
     def face(request: Request) -> Response:
         p = request.path_params
-        return preview.png(p["kind"], p["ident"], p["side"])
+        scale = LARGE if request.query_params.get("size") == "large" else 1
+        return preview.png(p["kind"], p["ident"], p["side"], scale)
 
     app = Starlette(
         routes=[
