@@ -6,9 +6,11 @@ images and fonts of their folders (watch's change detection); on a change the
 catalog is loaded and every face built again, with its problems: validation
 (placed at the component the problem's JSON pointer names), the layouts' field
 checks (fieldcheck.field_report, as validate), text that does not fit, the safe
-zone, missing images and icons (drawn as placeholders). The page polls `/api/version` and redraws when it moves. Faces are
-drawn to PNG on request; nothing outside the catalog's folder is served (the
-images are the generators', which refuse assets outside it).
+zone, missing images and icons (drawn as placeholders); and every problem in one
+list, the very lines `validate` prints of the same files. The page polls
+`/api/version` and redraws when it moves. Faces are drawn to PNG on request;
+nothing outside the catalog's folder is served (the images are the generators',
+which refuse assets outside it).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from starlette.routing import Mount, Route
 from protopress.components import InvalidInput, load_catalog
 from protopress.components.problems import Problem, printable
 from protopress.generators.fieldcheck import field_report
+from protopress.generators.layout import unloaded_layout_problems
 from protopress.generators.watch import Sources, reimport_changed, snapshot
 from protopress.web.faces import LARGE, Faces
 from protopress.web.server import STATIC, page, static_files
@@ -121,19 +124,29 @@ class Preview:
             problem = printable(f"{shown}: {error.strerror or error}")
             return {"title": shown, "kinds": [], "problems": [problem]}, None
         kinds = [self._kind(faces, kind) for kind in catalog.components]
-        return {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}, faces
+        model = {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}
+        return model | {"report": self._report(faces)}, faces
 
     def _fields(self, faces: Faces) -> list[str]:
+        """What validate and render report of the layouts and fields (field_report,
+        the one function they share): bindings to fields no component has, unknown
+        ids, fields no layout uses (warnings). What drawing meets is on the faces."""
+        report = field_report(faces.catalog, faces.layouts)
+        return self._lines(report.problems, report.warnings)
+
+    def _report(self, faces: Faces) -> list[str]:
         """The very lines `validate` prints of the same files (field_report with what
-        drawing the faces meets, the one function they share): bindings to fields no
-        component has, unknown ids, missing images and icons, fonts, colours and
-        sizes, then fields no layout uses (warnings)."""
+        drawing the faces meets): the page's list of every problem, in its order."""
         try:
             report = field_report(faces.catalog, faces.layouts, drawn=True)
         except InvalidInput as invalid:  # a layout's own problems: validate lists them alone
-            return [self._shown(problem) for problem in invalid.problems]
-        return [self._shown(problem) for problem in report.every_problem] + [
-            f"warning {self._shown(warning)}" for warning in report.warnings
+            return self._lines(invalid.problems, [])
+        return self._lines(report.every_problem, report.warnings)
+
+    def _lines(self, problems: list[Problem], warnings: list[Problem]) -> list[str]:
+        """Problems, then warnings, as validate prints them."""
+        return [self._shown(problem) for problem in problems] + [
+            f"warning {self._shown(warning)}" for warning in warnings
         ]
 
     def _invalid(self, invalid: InvalidInput) -> dict:
@@ -153,7 +166,9 @@ class Preview:
                 general.append(self._shown(problem))
             else:
                 placed.setdefault(ident, []).append(self._shown(problem))
-        return {"title": self.catalog_path.name, "kinds": [], "problems": general, "placed": placed}
+        every = [*invalid.problems, *unloaded_layout_problems(self.catalog_path, self.layouts_dir)]
+        model = {"title": shown, "kinds": [], "problems": general, "placed": placed}
+        return model | {"report": self._lines(every, [])}  # as validate prints them
 
     def _kind(self, faces: Faces, kind: str) -> dict:
         layout = faces.layouts.get(kind)

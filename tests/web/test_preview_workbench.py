@@ -70,11 +70,20 @@ def validate_lines(game: Path) -> list[str]:
 
 def test_the_problems_are_those_validate_prints(mistaken):
     lines = validate_lines(mistaken)
-    problems = Preview(mistaken / "catalog.json", mistaken / "layouts").state()["problems"]
-    assert problems == lines
+    report = Preview(mistaken / "catalog.json", mistaken / "layouts").state()["report"]
+    assert report == lines
     # every mistake is there, each once
     for mistake in ("'titel'", "txet", "fier", "art/dawn.png", "art/dusk.png", "art/eclipse.png"):
         assert sum(mistake in line for line in lines) == 1, (mistake, lines)
+
+
+def test_a_catalog_that_does_not_load_lists_what_validate_prints(game):
+    rewrite(game / "catalog.json", lambda d: d["cards"][1].update(count="two"))
+    rewrite(game / "layouts" / "card.json", lambda d: d["front"][4].update(type="lien"))
+    lines = validate_lines(game)
+    assert len(lines) == 2 and "/cards/1/count" in lines[0] and "'lien'" in lines[1]
+    report = Preview(game / "catalog.json", game / "layouts").state()["report"]
+    assert report == lines
 
 
 def test_the_full_size_face_is_drawn_larger(game):
@@ -93,8 +102,11 @@ def test_the_full_size_face_is_drawn_larger(game):
 def test_the_page_lists_what_validate_prints(phone, serve, mistaken):
     server = serve("preview", mistaken / "catalog.json", "--layouts", mistaken / "layouts")
     phone.goto(server.url)
-    phone.wait_for_selector("#problems li")
-    assert phone.locator("#problems li").all_inner_texts() == validate_lines(mistaken)
+    phone.wait_for_selector("#report-list li", state="attached")
+    assert (
+        phone.inner_text("#report-title") == "All 5 problems and 1 warning, as validate prints them"
+    )
+    assert phone.locator("#report-list li").all_text_contents() == validate_lines(mistaken)
 
 
 def wait_version_after(page, version: int) -> None:

@@ -111,8 +111,8 @@ function render(data) {
   $("title").textContent = model.title ? "Preview: " + model.title : "Preview";
   $("updated").textContent = `version ${model.version}, ${new Date().toLocaleTimeString()}`;
   $("stale").hidden = !model.stale;
-  $("problems-title").hidden = !model.problems.length;
   $("problems").replaceChildren(...model.problems.map((p) => el("li", { text: p })));
+  showReport(model.report || []);
   const all = entries();
   const sections = [];
   for (const kind of model.kinds) {
@@ -139,6 +139,17 @@ function render(data) {
   }
   if (viewing) showViewer();
   document.body.dataset.version = model.version;
+}
+
+// Every problem of the files in one list: the very lines `validate` prints of them.
+function showReport(lines) {
+  const warnings = lines.filter((line) => line.startsWith("warning ")).length;
+  const problems = lines.length - warnings;
+  const counts = [[problems, "problem"], [warnings, "warning"]].filter(([n]) => n)
+    .map(([n, word]) => `${n} ${word}${n === 1 ? "" : "s"}`);
+  $("report").hidden = !lines.length;
+  $("report-title").textContent = `All ${counts.join(" and ")}, as validate prints them`;
+  $("report-list").replaceChildren(...lines.map((line) => el("li", { text: line })));
 }
 
 // Filtering by id, title or kind: the faces that do not match are hidden, and kinds left empty.
