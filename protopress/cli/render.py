@@ -1,4 +1,4 @@
-"""Print commands: render, preflight, watch."""
+"""Print commands: render, showcase, preflight, watch."""
 
 from __future__ import annotations
 
@@ -260,6 +260,74 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
     if done and not quiet:
         click.echo(closing_summary(done))
     sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("target", metavar="GAME|CATALOG")
+@click.argument("ids", nargs=-1, required=True, metavar="ID...")
+@click.option(
+    "--hand", "arrangement", flag_value="hand", default=True,
+    help="Fan the faces as a hand of cards (the default).",
+)  # fmt: skip
+@click.option("--row", "arrangement", flag_value="row", help="Set the faces side by side.")
+@click.option("--side", type=click.Choice(["front", "back"]), default="front", show_default=True)
+@click.option(
+    "--step", type=click.FloatRange(0, 30),
+    help="Degrees between neighbouring cards of a hand (by default, 0.6 of each card shows).",
+)  # fmt: skip
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
+@click.option(
+    "--background", default="transparent", show_default=True,
+    help="The picture's background: #rrggbb, a CSS colour name, or transparent.",
+)  # fmt: skip
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+    help="The PNG to write (default output/<game>/<game>-hand.png or -row.png).",
+)  # fmt: skip
+@layouts_option("A folder of <kind>.json (or .yaml) layouts that override the built-in ones.")
+@click.option(
+    "--allow-outside-assets",
+    is_flag=True,
+    help="Allow images and fonts outside the catalog's folder.",
+)
+def showcase(target, ids, arrangement, side, step, dpi, background, output, layouts_dir,
+             allow_outside_assets):  # fmt: skip
+    """Write a picture of chosen components for a rules or crowdfunding page: a hand
+    of cards fanned (--hand) or faces side by side (--row), as PNG, in the order named.
+
+    Missing images and icons are drawn as placeholders and listed (exit 1).
+    """
+    from protopress.atomic import write_atomic
+    from protopress.generators.colours import Colour
+    from protopress.generators.png_surface import png_bytes
+    from protopress.generators.showcase import DEFAULT_STEP, Arrangement, compose, draw_faces
+
+    try:
+        fill = (
+            (0, 0, 0, 0)
+            if background == "transparent"
+            else (*Colour.parse(background).rgb255(), 255)
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--background") from None
+    catalog = load_with_layouts_or_exit(target, layouts_dir)
+    try:
+        shown = draw_faces(catalog, ids, side, dpi, layouts_dir, allow_outside_assets)
+    except ValueError as error:
+        raise click.UsageError(f"{catalog.game}: {error}") from None
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    turn = DEFAULT_STEP if step is None else step
+    picture = compose(shown.images, Arrangement(arrangement), turn, fill)
+    path = output or Path("output") / catalog.game / f"{catalog.game}-{arrangement}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, png_bytes(picture, dpi))
+    for problem in shown.problems:
+        click.echo(str(problem))
+    click.echo(f"wrote {path} ({picture.width} x {picture.height} pixels)")
+    sys.exit(1 if shown.problems else 0)
 
 
 @cli.command()
