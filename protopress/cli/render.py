@@ -158,13 +158,18 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option(
     "--tts-base-url", help="Where the tts/ folder will be uploaded (default: file:/// URLs)."
 )
+@click.option(
+    "--ttpg",
+    is_flag=True,
+    help="Also write a Tabletop Playground package (card sheets, templates).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every file written.")
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
            cut_lines, overlap, duplex, back_offset, png, dpi, cmyk, icc_profile, pdfx, proof,
            layouts_dir, allow_outside_assets, strict, alignment_test, only_kinds, only_ids,
            tuck_boxes, card_thickness, preset, tts,
-           tts_base_url, quiet, verbose):  # fmt: skip
+           tts_base_url, ttpg, quiet, verbose):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
     from protopress.generators.parts import not_printed_sentence, parts_of, parts_sentence
     from protopress.generators.render import (
@@ -189,9 +194,9 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
     catalogs = [load_with_layouts_or_exit(target, layouts_dir) for target in targets]
     picked = _picked_ids(only_ids)
     if picked is not None:
-        if preset or tts:
-            raise click.UsageError("--only draws sheets, per-card pages and PNGs; not a --preset "
-                                   "or --tts set, which is the whole game")  # fmt: skip
+        if preset or tts or ttpg:
+            raise click.UsageError("--only draws sheets, per-card pages and PNGs; not a --preset, "
+                                   "--tts or --ttpg set, which is the whole game")  # fmt: skip
         for catalog in catalogs:  # every unknown id before anything is written
             _only_kinds(catalog, picked, only_kinds)
     if cmyk or pdfx or icc_profile is not None:
@@ -222,7 +227,7 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
         )  # fmt: skip
         kinds = only_kinds if picked is None else _only_kinds(catalog, picked, only_kinds)
         try:
-            result = _render_one(catalog, options, kinds, preset, tts, tts_base_url)
+            result = _render_one(catalog, options, kinds, preset, tts, tts_base_url, ttpg)
         except TextDoesNotFit as error:
             for warning in error.warnings:
                 click.echo(f"error {warning}", err=True)
@@ -476,8 +481,9 @@ def _only_kinds(catalog, picked: frozenset[str], only_kinds: tuple[str, ...]) ->
     return tuple(kind for kind in kinds if any(ids[ident] == kind for ident in picked))
 
 
-def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
-    """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS."""
+def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url, ttpg=False):
+    """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS
+    and Tabletop Playground."""
     from protopress.generators.presets import render_preset
     from protopress.generators.render import render_catalog
     from protopress.generators.tts import write_tts
@@ -509,6 +515,10 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
     result.warnings[:0] = unused
     if tts:
         result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url))
+    if ttpg:
+        from protopress.generators.ttpg import write_ttpg
+
+        result.files.extend(write_ttpg(catalog, options, drawn))
     return result
 
 
