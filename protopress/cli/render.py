@@ -325,7 +325,10 @@ def showcase(target, ids, arrangement, side, step, dpi, background, output, layo
             click.echo(str(problem))
         sys.exit(1)
     turn = DEFAULT_STEP if step is None else step
-    picture = compose(shown.images, Arrangement(arrangement), turn, fill)
+    try:
+        picture = compose(shown.images, Arrangement(arrangement), turn, fill)
+    except ValueError as error:
+        raise click.UsageError(f"{catalog.game}: {error}") from None
     path = output or Path("output") / catalog.game / f"{catalog.game}-{arrangement}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, png_bytes(picture, dpi))

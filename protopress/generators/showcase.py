@@ -30,6 +30,7 @@ from protopress.generators.png_surface import face_images
 FAN_RADIUS = 2.5  # the pivot of a hand, in card heights below the cards' centre
 DEFAULT_STEP = 10.0  # degrees between neighbouring cards of a hand: about 0.6 of a card shows
 MAX_FACES = 60  # a picture of chosen components, not of a whole game
+MAX_PIXELS = 60_000_000  # of the faces together, and of the picture: memory stays bounded
 GAP = 0.08  # between faces of a row, and the margin, in card widths (of the widest)
 SHADOW = (0.02, 0.03, 0.025)  # its offset right and down, and its blur, in card widths
 SHADOW_COLOUR = (0, 0, 0, 90)
@@ -101,6 +102,7 @@ def compose(
         boxes.append(
             (place.x - width / 2, place.y - height / 2, place.x + width / 2, place.y + height / 2)
         )
+    _check_pixels(boxes, margin)
     left = math.floor(min(box[0] for box in boxes)) - margin
     top = math.floor(min(box[1] for box in boxes)) - margin
     right = math.ceil(max(box[2] for box in boxes)) + margin
@@ -117,6 +119,17 @@ def compose(
         )
         picture.alpha_composite(card, corner)
     return picture
+
+
+def _check_pixels(boxes, margin: int) -> None:
+    """ValueError for a picture over MAX_PIXELS, before any of it is drawn."""
+    width = max(box[2] for box in boxes) - min(box[0] for box in boxes) + 2 * margin
+    height = max(box[3] for box in boxes) - min(box[1] for box in boxes) + 2 * margin
+    if width * height > MAX_PIXELS:
+        raise ValueError(
+            f"a picture of {width:,.0f} x {height:,.0f} pixels; at most "
+            f"{MAX_PIXELS // 1_000_000} million (a lower dpi, fewer faces or a smaller step)"
+        )
 
 
 def _shadow(card: Image.Image, blur: int) -> Image.Image:
@@ -156,6 +169,15 @@ def draw_faces(
     components = [_named(catalog, layouts, name) for name in ids]
     if len(components) > MAX_FACES:
         raise ValueError(f"{len(components)} faces to show; a picture shows at most {MAX_FACES}")
+    pixels = sum(
+        round(layouts[c.kind].width * dpi / 72) * round(layouts[c.kind].height * dpi / 72)
+        for c in components
+    )
+    if pixels > MAX_PIXELS:
+        raise ValueError(
+            f"{len(components)} faces of {pixels / 1_000_000:,.0f} million pixels at {dpi} dpi; "
+            f"a picture draws at most {MAX_PIXELS // 1_000_000} million (a lower --dpi, or fewer)"
+        )
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, allow_outside_assets)
     builders: dict[str, FaceBuilder] = {}

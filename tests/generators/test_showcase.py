@@ -108,3 +108,15 @@ def test_an_id_two_kinds_share_is_named_with_its_kind(tmp_path):
         "showcase", cottage, "card/market", "--row", "-o", tmp_path / "x.png", "--dpi", "72"
     )
     assert named.exit_code == 0, named.output
+
+
+def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
+    # 60 poker cards at 600 dpi: 60 x 1488 x 2079 = 186 million pixels of faces
+    ids = ["dawn", "dusk", "eclipse"] * 20
+    args = ["showcase", MINI / "catalog.json", *ids, "--layouts", MINI / "layouts"]
+    result = invoke(*args, "--dpi", "600", "-o", tmp_path / "x.png")
+    assert result.exit_code == 2
+    assert "60 faces of 186 million pixels at 600 dpi" in result.output
+    assert not (tmp_path / "x.png").exists()
+    with pytest.raises(ValueError, match="a picture of"):  # the fan itself: 30 degrees apart
+        compose([solid(RED, 3000, 4000)] * 4, Arrangement.HAND, 30)
