@@ -268,8 +268,8 @@ document.addEventListener("keydown", (event) => {
     const entry = entries().get(key);
     if (entry && entry.kind.sides.length) openViewer(key, entry.kind.sides[0]);
     event.preventDefault();
-  } else if (event.key.startsWith("Arrow")) {
-    const next = face ? neighbour(face, event.key) : visibleFaces()[0];
+  } else if (face && event.key.startsWith("Arrow")) {  // elsewhere the arrows scroll the page
+    const next = neighbour(face, event.key);
     if (next) {
       next.focus();
       next.scrollIntoView({ block: "nearest" });
