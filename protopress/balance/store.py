@@ -218,7 +218,6 @@ class GameStore:
             ) from None
         self.records.update((record.index, record) for record in new)
 
-
     def settle(self) -> None:
         """Write the store again with its games in index order, atomically: chunks
         arrive in the order workers finish them, and a finished run's store is the

@@ -1,4 +1,4 @@
-"""Print commands: render, preflight, watch."""
+"""Print commands: render, showcase, preflight, watch."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import click
 from protopress.cli.app import cli
 from protopress.cli.common import Length, Offset, load_with_layouts_or_exit
 from protopress.components import InvalidInput
+from protopress.components.suggest import did_you_mean
 from protopress.games import builtin_ids
 from protopress.generators.standards import PdfxStandard
 
@@ -128,6 +129,13 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 )
 @click.option("--kind", "only_kinds", multiple=True, help="Render only this kind (repeatable).")
 @click.option(
+    "--only",
+    "only_ids",
+    multiple=True,
+    metavar="ID[,ID...]",
+    help="Render only these components, of any kind (repeatable, or ids separated by commas).",
+)
+@click.option(
     "--tuck-box",
     "tuck_boxes",
     multiple=True,
@@ -150,13 +158,18 @@ def _a_folder(ctx, param, value: Path | None) -> Path | None:
 @click.option(
     "--tts-base-url", help="Where the tts/ folder will be uploaded (default: file:/// URLs)."
 )
+@click.option(
+    "--ttpg",
+    is_flag=True,
+    help="Also write a Tabletop Playground package (card sheets, templates).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every file written.")
 def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_length, crop_offset,
            cut_lines, overlap, duplex, back_offset, png, dpi, cmyk, icc_profile, pdfx, proof,
-           layouts_dir, allow_outside_assets, strict, alignment_test, only_kinds, tuck_boxes,
-           card_thickness, preset, tts,
-           tts_base_url, quiet, verbose):  # fmt: skip
+           layouts_dir, allow_outside_assets, strict, alignment_test, only_kinds, only_ids,
+           tuck_boxes, card_thickness, preset, tts,
+           tts_base_url, ttpg, quiet, verbose):  # fmt: skip
     """Render print files: PDF sheets or per-card pages, and PNGs."""
     from protopress.generators.parts import not_printed_sentence, parts_of, parts_sentence
     from protopress.generators.render import (
@@ -179,6 +192,13 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
     if not targets:
         raise click.UsageError("name a game or a catalog file, or use --all")
     catalogs = [load_with_layouts_or_exit(target, layouts_dir) for target in targets]
+    picked = _picked_ids(only_ids)
+    if picked is not None:
+        if preset or tts or ttpg:
+            raise click.UsageError("--only draws sheets, per-card pages and PNGs; not a --preset, "
+                                   "--tts or --ttpg set, which is the whole game")  # fmt: skip
+        for catalog in catalogs:  # every unknown id before anything is written
+            _only_kinds(catalog, picked, only_kinds)
     if cmyk or pdfx or icc_profile is not None:
         from protopress.generators.separation import separation
 
@@ -203,9 +223,11 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             proof=stamp, overlap=overlap,
             tuck_boxes=tuck_boxes, card_thickness=card_thickness,
             layouts_dir=layouts_dir, allow_outside_assets=allow_outside_assets, strict=strict,
+            only_ids=picked,
         )  # fmt: skip
+        kinds = only_kinds if picked is None else _only_kinds(catalog, picked, only_kinds)
         try:
-            result = _render_one(catalog, options, only_kinds, preset, tts, tts_base_url)
+            result = _render_one(catalog, options, kinds, preset, tts, tts_base_url, ttpg)
         except TextDoesNotFit as error:
             for warning in error.warnings:
                 click.echo(f"error {warning}", err=True)
@@ -238,11 +260,82 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             click.echo(game_line(done[-1]))
             if result.skipped:
                 click.echo(not_printed_sentence(catalog.game, result.skipped))
-            if parts_of(catalog) and not only_kinds:
+            if parts_of(catalog) and not only_kinds and picked is None:
                 click.echo(parts_sentence(catalog.game, parts_of(catalog)))
     if done and not quiet:
         click.echo(closing_summary(done))
     sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("target", metavar="GAME|CATALOG")
+@click.argument("ids", nargs=-1, required=True, metavar="ID...")
+@click.option(
+    "--hand", "arrangement", flag_value="hand", default=True,
+    help="Fan the faces as a hand of cards (the default).",
+)  # fmt: skip
+@click.option("--row", "arrangement", flag_value="row", help="Set the faces side by side.")
+@click.option("--side", type=click.Choice(["front", "back"]), default="front", show_default=True)
+@click.option(
+    "--step", type=click.FloatRange(0, 30),
+    help="Degrees between neighbouring cards of a hand (by default, 0.6 of each card shows).",
+)  # fmt: skip
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
+@click.option(
+    "--background", default="transparent", show_default=True,
+    help="The picture's background: #rrggbb, a CSS colour name, or transparent.",
+)  # fmt: skip
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+    help="The PNG to write (default output/<game>/<game>-hand.png or -row.png).",
+)  # fmt: skip
+@layouts_option("A folder of <kind>.json (or .yaml) layouts that override the built-in ones.")
+@click.option(
+    "--allow-outside-assets",
+    is_flag=True,
+    help="Allow images and fonts outside the catalog's folder.",
+)
+def showcase(target, ids, arrangement, side, step, dpi, background, output, layouts_dir,
+             allow_outside_assets):  # fmt: skip
+    """Write a picture of chosen components for a rules or crowdfunding page: a hand
+    of cards fanned (--hand) or faces side by side (--row), as PNG, in the order named.
+
+    Missing images and icons are drawn as placeholders and listed (exit 1).
+    """
+    from protopress.atomic import write_atomic
+    from protopress.generators.colours import Colour
+    from protopress.generators.png_surface import png_bytes
+    from protopress.generators.showcase import DEFAULT_STEP, Arrangement, compose, draw_faces
+
+    try:
+        fill = (
+            (0, 0, 0, 0)
+            if background == "transparent"
+            else (*Colour.parse(background).rgb255(), 255)
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--background") from None
+    catalog = load_with_layouts_or_exit(target, layouts_dir)
+    try:
+        shown = draw_faces(catalog, ids, side, dpi, layouts_dir, allow_outside_assets)
+    except ValueError as error:
+        raise click.UsageError(f"{catalog.game}: {error}") from None
+    except InvalidInput as invalid:
+        for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    turn = DEFAULT_STEP if step is None else step
+    try:
+        picture = compose(shown.images, Arrangement(arrangement), turn, fill)
+    except ValueError as error:
+        raise click.UsageError(f"{catalog.game}: {error}") from None
+    path = output or Path("output") / catalog.game / f"{catalog.game}-{arrangement}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, png_bytes(picture, dpi))
+    for problem in shown.problems:
+        click.echo(str(problem))
+    click.echo(f"wrote {path} ({picture.width} x {picture.height} pixels)")
+    sys.exit(1 if shown.problems else 0)
 
 
 @cli.command()
@@ -368,8 +461,32 @@ def _game_of(catalog_path: Path) -> str:
     return catalog_path.stem
 
 
-def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
-    """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS."""
+def _picked_ids(only_ids: tuple[str, ...]) -> frozenset[str] | None:
+    """The ids of --only (repeated, or separated by commas), or None without it."""
+    if not only_ids:
+        return None
+    picked = frozenset(part.strip() for value in only_ids for part in value.split(","))
+    if "" in picked:
+        raise click.UsageError("--only: an empty id (write --only ID or --only ID,ID)")
+    return picked
+
+
+def _only_kinds(catalog, picked: frozenset[str], only_kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds holding the picked ids (within --kind, when given), in catalog order;
+    a usage error naming each id the catalog does not have, with did-you-mean."""
+    kinds = [kind for kind in catalog.components if not only_kinds or kind in only_kinds]
+    ids = {component.id: component.kind for kind in kinds for component in catalog.of_kind(kind)}
+    unknown = sorted(picked - ids.keys())
+    if unknown:
+        where = f" among its {', '.join(only_kinds)}" if only_kinds else ""
+        named = " and no component ".join(f"{i!r}{did_you_mean(i, ids)}" for i in unknown)
+        raise click.UsageError(f"--only: {catalog.game} has no component {named}{where}")
+    return tuple(kind for kind in kinds if any(ids[ident] == kind for ident in picked))
+
+
+def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url, ttpg=False):
+    """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS
+    and Tabletop Playground."""
     from protopress.generators.presets import render_preset
     from protopress.generators.render import render_catalog
     from protopress.generators.tts import write_tts
@@ -401,6 +518,10 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url):
     result.warnings[:0] = unused
     if tts:
         result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url))
+    if ttpg:
+        from protopress.generators.ttpg import write_ttpg
+
+        result.files.extend(write_ttpg(catalog, options, drawn))
     return result
 
 
@@ -415,7 +536,10 @@ def _render_with_progress(render_catalog, catalog, options, only=None):
     from protopress.generators.layout import layouts_for
 
     drawn = layouts_for(only or catalog.components, options.layouts_dir, catalog)
-    total = sum(c.count for kind in drawn for c in catalog.of_kind(kind))
+    picked = options.only_ids
+    total = sum(
+        c.count for kind in drawn for c in catalog.of_kind(kind) if picked is None or c.id in picked
+    )
     if not sys.stderr.isatty():
         return render_catalog(catalog, options, only=only)
     with click.progressbar(length=total, label=f"rendering {catalog.game}", file=sys.stderr) as bar:

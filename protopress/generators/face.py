@@ -872,7 +872,7 @@ def art_warnings(name: str, size, art: VectorArt | None, box, fit: str, placed: 
     """What a designer should hear about a placed picture: stretched out of its
     shape, printing below PRINT_DPI (rasters only: vectors are sharp at any
     size), or an SVG with parts svglib could not draw."""
-    found = []
+    found: list[str] = []
     shape = (
         f"an SVG of {size[0]:g}x{size[1]:g} pt"
         if art is not None

@@ -84,6 +84,7 @@ class RenderOptions:
     overlap: float = DEFAULT_OVERLAP  # between the pages of a board tiled across the paper
     tuck_boxes: tuple[str, ...] = ()  # kinds to make a tuck box for, beside the catalog's boxes
     card_thickness: float = DEFAULT_THICKNESS  # of one card, for boxes that do not say
+    only_ids: frozenset[str] | None = None  # render only these components' copies (--only)
 
     def __post_init__(self) -> None:
         if self.pdfx or self.icc_profile is not None or self.max_ink is not None:  # CMYK only
@@ -362,11 +363,13 @@ def _render_kind(
 
 
 def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | None, problems=None):
-    """Every physical copy of a kind's components, faces built one component at a time.
-    With a problems list, a missing image or icon draws a placeholder and its problem
-    goes there; without, it raises FaceProblem."""
+    """Every physical copy of a kind's components (those of options.only_ids alone, when
+    given), faces built one component at a time. With a problems list, a missing image
+    or icon draws a placeholder and its problem goes there; without, it raises FaceProblem."""
     builder = FaceBuilder(layout, catalog, options.bleed, assets, problems is not None)
     for component in catalog.of_kind(kind):
+        if options.only_ids is not None and component.id not in options.only_ids:
+            continue
         front = builder.build(component, "front")
         back = builder.build(component, "back") if layout.back is not None else None
         if problems is not None:

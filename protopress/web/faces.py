@@ -11,6 +11,7 @@ from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.png_surface import face_image, png_bytes
 
 DPI = 110  # a card of 63 x 88 mm is about 270 x 380 pixels: sharp on a phone
+LARGE = 3  # the full-size view draws at three times DPI: 330 dpi, a card at print size and more
 SIDES = ("front", "back")
 
 
@@ -27,7 +28,7 @@ class Faces:
             kind: FaceBuilder(layout, catalog, 0.0, self.assets, placeholders=True)
             for kind, layout in self.layouts.items()
         }
-        self._png: dict[tuple[str, str, str], bytes] = {}
+        self._png: dict[tuple[str, str, str, int], bytes] = {}
         self._lock = threading.Lock()  # the cache
         # one face drawn at a time: requests arrive on several threads, and the
         # drawing (reportlab's font subsets, PDFium) is not made for that
@@ -62,8 +63,9 @@ class Faces:
             return None
         return self._builders[kind].build(component, side)
 
-    def png(self, kind: str, ident: str, side: str = "front") -> bytes | None:
-        key = (kind, ident, side)
+    def png(self, kind: str, ident: str, side: str = "front", scale: int = 1) -> bytes | None:
+        """The face as PNG at DPI times scale (1, or LARGE for a full-size view)."""
+        key = (kind, ident, side, scale)
         with self._lock:
             if key in self._png:
                 return self._png[key]
@@ -71,7 +73,7 @@ class Faces:
             face = self.face(kind, ident, side)
             if face is None:
                 return None
-            data = png_bytes(face_image(face, self.dpi))
+            data = png_bytes(face_image(face, self.dpi * scale))
         with self._lock:
             self._png[key] = data
         return data

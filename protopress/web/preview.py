@@ -6,9 +6,11 @@ images and fonts of their folders (watch's change detection); on a change the
 catalog is loaded and every face built again, with its problems: validation
 (placed at the component the problem's JSON pointer names), the layouts' field
 checks (fieldcheck.field_report, as validate), text that does not fit, the safe
-zone, missing images and icons (drawn as placeholders). The page polls `/api/version` and redraws when it moves. Faces are
-drawn to PNG on request; nothing outside the catalog's folder is served (the
-images are the generators', which refuse assets outside it).
+zone, missing images and icons (drawn as placeholders); and every problem in one
+list, the very lines `validate` prints of the same files. The page polls
+`/api/version` and redraws when it moves. Faces are drawn to PNG on request;
+nothing outside the catalog's folder is served (the images are the generators',
+which refuse assets outside it).
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ from starlette.routing import Mount, Route
 from protopress.components import InvalidInput, load_catalog
 from protopress.components.problems import Problem, printable
 from protopress.generators.fieldcheck import field_report
+from protopress.generators.layout import unloaded_layout_problems
 from protopress.generators.watch import Sources, reimport_changed, snapshot
-from protopress.web.faces import Faces
+from protopress.web.faces import LARGE, Faces
 from protopress.web.server import STATIC, page, static_files
 from protopress.web.solo import face_response
 
 POLL = 0.4  # seconds between looks at the files: a save shows within about a second
 
-FaceKey = tuple[str, str, str]  # kind, component id, side
+FaceKey = tuple[str, str, str, int]  # kind, component id, side, scale
 
 
 class Preview:
@@ -121,15 +124,29 @@ class Preview:
             problem = printable(f"{shown}: {error.strerror or error}")
             return {"title": shown, "kinds": [], "problems": [problem]}, None
         kinds = [self._kind(faces, kind) for kind in catalog.components]
-        return {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}, faces
+        model = {"title": catalog.title, "kinds": kinds, "problems": self._fields(faces)}
+        return model | {"report": self._report(faces)}, faces
 
     def _fields(self, faces: Faces) -> list[str]:
         """What validate and render report of the layouts and fields (field_report,
         the one function they share): bindings to fields no component has, unknown
-        ids, fields no layout uses (warnings)."""
+        ids, fields no layout uses (warnings). What drawing meets is on the faces."""
         report = field_report(faces.catalog, faces.layouts)
-        return [self._shown(problem) for problem in report.problems] + [
-            f"warning {self._shown(warning)}" for warning in report.warnings
+        return self._lines(report.problems, report.warnings)
+
+    def _report(self, faces: Faces) -> list[str]:
+        """The very lines `validate` prints of the same files (field_report with what
+        drawing the faces meets): the page's list of every problem, in its order."""
+        try:
+            report = field_report(faces.catalog, faces.layouts, drawn=True)
+        except InvalidInput as invalid:  # a layout's own problems: validate lists them alone
+            return self._lines(invalid.problems, [])
+        return self._lines(report.every_problem, report.warnings)
+
+    def _lines(self, problems: list[Problem], warnings: list[Problem]) -> list[str]:
+        """Problems, then warnings, as validate prints them."""
+        return [self._shown(problem) for problem in problems] + [
+            f"warning {self._shown(warning)}" for warning in warnings
         ]
 
     def _invalid(self, invalid: InvalidInput) -> dict:
@@ -149,7 +166,9 @@ class Preview:
                 general.append(self._shown(problem))
             else:
                 placed.setdefault(ident, []).append(self._shown(problem))
-        return {"title": self.catalog_path.name, "kinds": [], "problems": general, "placed": placed}
+        every = [*invalid.problems, *unloaded_layout_problems(self.catalog_path, self.layouts_dir)]
+        model = {"title": shown, "kinds": [], "problems": general, "placed": placed}
+        return model | {"report": self._lines(every, [])}  # as validate prints them
 
     def _kind(self, faces: Faces, kind: str) -> dict:
         layout = faces.layouts.get(kind)
@@ -202,16 +221,16 @@ class Preview:
         with self._lock:
             return self.model
 
-    def png(self, kind: str, ident: str, side: str) -> Response:
-        """The face drawn now, or, when it does not draw, its last drawing (the page
-        marks it stale and says why)."""
+    def png(self, kind: str, ident: str, side: str, scale: int = 1) -> Response:
+        """The face drawn now (at scale times the page's resolution), or, when it does
+        not draw, its last drawing (the page marks it stale and says why)."""
         with self._lock:
             faces = self.faces
         if faces is None:
             return Response("no faces yet", status_code=404, media_type="text/plain")
-        key = (kind, ident, side)
+        key = (kind, ident, side, scale)
         try:
-            response: Response | None = face_response(faces, kind, ident, side)
+            response: Response | None = face_response(faces, kind, ident, side, scale)
         except Exception:  # the problem is on the page, beside the face
             response = None
         if response is not None and response.status_code == 200:
@@ -260,7 +279,8 @@ def preview_app(preview: Preview) -> Starlette:
 
     def face(request: Request) -> Response:
         p = request.path_params
-        return preview.png(p["kind"], p["ident"], p["side"])
+        scale = LARGE if request.query_params.get("size") == "large" else 1
+        return preview.png(p["kind"], p["ident"], p["side"], scale)
 
     app = Starlette(
         routes=[

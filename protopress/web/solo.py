@@ -275,9 +275,9 @@ class Companion:
         }
 
 
-def face_response(faces: Faces, kind: str, ident: str, side: str) -> Response:
+def face_response(faces: Faces, kind: str, ident: str, side: str, scale: int = 1) -> Response:
     try:
-        data = faces.png(kind, ident, side)
+        data = faces.png(kind, ident, side, scale)
     except ValueError as error:  # an image the face needs is missing or refused
         return Response(str(error), status_code=404, media_type="text/plain")
     if data is None:
