@@ -253,7 +253,9 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             failed = True
         for line in _preset_report(result, catalog.game) if not quiet else ():
             click.echo(line)
-        done.append(Written(catalog.game, options.output_dir, tuple(result.files)))
+        done.append(
+            Written(catalog.game, options.output_dir, tuple(result.files), result.pdf_pages)
+        )
         for path in result.files if verbose and not quiet else ():
             click.echo(f"wrote {path}")
         if not quiet:

@@ -49,6 +49,7 @@ from protopress.generators.render import (
     check_pages,
     per_card_pdf,
     sheets_pdf,
+    write_pdf,
 )
 from protopress.generators.standards import PdfxStandard
 from protopress.generators.units import INCH, MM
@@ -257,12 +258,14 @@ def write_preset_files(
     layouts: dict[str, Layout] | None = None,
     warnings: list[str] | None = None,
     progress=None,
+    pdf_pages: dict[Path, int] | None = None,
 ) -> list[Path]:
     """Write the preset's file set into options.output_dir/<preset name>/.
 
     options must carry the preset's fields (apply_preset); layouts defaults to
     every kind that has one. A service preset puts each kind on its product
     (plan) and leaves out the kinds it has none for; README.txt says which.
+    pdf_pages, when given, gets each PDF written and its pages.
     """
     chosen = preset(preset_or_name)
     if layouts is None:
@@ -302,8 +305,7 @@ def write_preset_files(
                                         backs_first=chosen.backs_first, pages=pages)  # fmt: skip
                 else:
                     data = sheets_pdf(copies(kind), layout, catalog, folder_options, progress)
-                write_atomic(path, data)
-                written.append(path)
+                written.append(write_pdf(path, data, {} if pdf_pages is None else pdf_pages))
                 if chosen.max_ink is not None:
                     problems = ink_problems(path, chosen.max_ink, pages)
                     if problems:
@@ -453,7 +455,13 @@ def render_preset(
         if found:
             raise TextDoesNotFit(found)
     result.files = write_preset_files(
-        catalog, options, chosen, layouts=layouts, warnings=result.warnings, progress=progress
+        catalog,
+        options,
+        chosen,
+        layouts=layouts,
+        warnings=result.warnings,
+        progress=progress,
+        pdf_pages=result.pdf_pages,
     )
     parts = parts_of(catalog)
     if kinds is None and parts:

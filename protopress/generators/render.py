@@ -137,9 +137,19 @@ class TextDoesNotFit(Exception):
         super().__init__(f"{len(warnings)} texts do not fit their boxes")
 
 
+@dataclass(frozen=True)
+class PdfFile:
+    """A PDF's bytes and the pages the canvas drew, so that what reports on a render
+    (its closing summary) need not read the file back to count them."""
+
+    data: bytes
+    pages: int
+
+
 @dataclass
 class RenderResult:
     files: list[Path] = field(default_factory=list)
+    pdf_pages: dict[Path, int] = field(default_factory=dict)  # each PDF written: its pages
     warnings: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # kinds without a layout
     # images and icons drawn as placeholders: the files are written, the run fails
@@ -210,8 +220,8 @@ def render_catalog(
             )
         for box in boxes:
             path = options.output_dir / BOX_NAME.format(id=box.id)
-            write_atomic(path, tuck_box_pdf(box, catalog, options, assets, result.warnings))
-            result.files.append(path)
+            pdf = tuck_box_pdf(box, catalog, options, assets, result.warnings)
+            result.files.append(write_pdf(path, pdf, result.pdf_pages))
         if only is None:  # a whole render: say what is here and what is not
             result.files.extend(
                 write_parts_and_readme(
@@ -335,6 +345,13 @@ def remove_stale_output(output_dir: Path, kinds, boxes=()) -> list[Path]:
     return removed
 
 
+def write_pdf(path: Path, pdf: PdfFile, pdf_pages: dict[Path, int]) -> Path:
+    """Write pdf atomically at path and note its pages in pdf_pages; return path."""
+    write_atomic(path, pdf.data)
+    pdf_pages[path] = pdf.pages
+    return path
+
+
 def _is_face_png(name: str) -> bool:
     return name.endswith(("-front.png", "-back.png"))
 
@@ -347,15 +364,15 @@ def _render_kind(
         result.warnings.extend(sheet_warnings(layout, options))
         copies = _copies(catalog, kind, layout, options, assets, result.warnings, result.problems)
         path = options.output_dir / SHEETS_NAME.format(kind=kind)
-        write_atomic(path, sheets_pdf(copies, layout, catalog, options, progress))
-        written.append(path)
+        pdf = sheets_pdf(copies, layout, catalog, options, progress)
+        written.append(write_pdf(path, pdf, result.pdf_pages))
     if options.layout in ("per-card", "both"):
         once = options.layout == "per-card"  # both: counted with the sheets
         warnings, problems = (result.warnings, result.problems) if once else (None, [])
         copies = _copies(catalog, kind, layout, options, assets, warnings, problems)
         path = options.output_dir / PER_CARD_NAME.format(kind=kind)
-        write_atomic(path, per_card_pdf(copies, catalog, options, progress))
-        written.append(path)
+        pdf = per_card_pdf(copies, catalog, options, progress)
+        written.append(write_pdf(path, pdf, result.pdf_pages))
     if options.png:
         pngs = _copies(catalog, kind, layout, options, assets, None, [])
         written.extend(write_pngs(pngs, kind, options, changed))
@@ -449,14 +466,14 @@ def sheet_warnings(layout: Layout, options: RenderOptions) -> list[str]:
     return []
 
 
-def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+def sheets_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> PdfFile:
     """Print-and-play sheets: faces n-up, or a component larger than the paper tiled."""
     if is_tiled(layout, options):
         return tiled_pdf(copies, layout, catalog, options, progress)
     return _grid_pdf(copies, layout, catalog, options, progress)
 
 
-def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> PdfFile:
     paper = PAPER[options.paper]
     plan = sheet_plan(layout, options)
     buffer = io.BytesIO()
@@ -485,21 +502,26 @@ def _grid_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
             canvas.showPage()
         if progress:
             progress(len(page))
+    return _finished(canvas, buffer, options, separation)
+
+
+def _finished(
+    canvas: Canvas, buffer: io.BytesIO, options: RenderOptions, separation: Separation | None
+) -> PdfFile:
+    """Save the canvas into buffer: the PDF as drawn, or as PDF/X with the render's
+    profile (the same pages), and how many pages it has."""
     canvas.save()
-    return _finished(buffer.getvalue(), options, separation)
-
-
-def _finished(data: bytes, options: RenderOptions, separation: Separation | None) -> bytes:
-    """The PDF as written, or as PDF/X with the render's profile."""
+    pages = canvas.getPageNumber() - 1  # the number the next page would have had
+    data = buffer.getvalue()
     if options.pdfx and separation is not None:
         # pdfx.py loads pikepdf, which only this step needs: imported here, not by every render
         from protopress.generators.pdfx import to_pdfx
 
-        return to_pdfx(data, separation.profile, options.pdfx)
-    return data
+        return PdfFile(to_pdfx(data, separation.profile, options.pdfx), pages)
+    return PdfFile(data, pages)
 
 
-def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> bytes:
+def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=None) -> PdfFile:
     """Each copy's front across as many pages as it needs: a page map, then the
     tiles row by row (see tiling.py)."""
     plan = tile_plan(layout, options)
@@ -520,11 +542,10 @@ def tiled_pdf(copies, layout: Layout, catalog, options: RenderOptions, progress=
             canvas.showPage()
         if progress:
             progress(1)
-    canvas.save()
-    return _finished(buffer.getvalue(), options, separation)
+    return _finished(canvas, buffer, options, separation)
 
 
-def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings) -> bytes:
+def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings) -> PdfFile:
     """A tuck box's die-line on one page (see tuckbox.py)."""
     buffer = io.BytesIO()
     separation = options.separation()
@@ -533,8 +554,7 @@ def tuck_box_pdf(box: BoxSpec, catalog, options: RenderOptions, assets, warnings
     faces = _surface(canvas, options, separation)
     warnings.extend(draw_box_page(faces, box, catalog, options.paper, assets))
     canvas.showPage()
-    canvas.save()
-    return _finished(buffer.getvalue(), options, separation)
+    return _finished(canvas, buffer, options, separation)
 
 
 def _label(canvas: Canvas, prefix: str, sheet: int) -> None:
@@ -606,7 +626,7 @@ def per_card_pdf(
     *,
     backs_first: bool = False,
     pages: list[str] | None = None,
-) -> bytes:
+) -> PdfFile:
     """One copy per page at trim plus bleed; fronts and backs alternate, each
     card's front first (backs_first: its back first). pages, when given, gets
     each page's card and side ("eddy front")."""
@@ -635,8 +655,7 @@ def per_card_pdf(
             canvas.showPage()
         if progress:
             progress(1)
-    canvas.save()
-    return _finished(buffer.getvalue(), options, separation)
+    return _finished(canvas, buffer, options, separation)
 
 
 def write_pngs(copies, kind: str, options: RenderOptions, changed=None) -> list[Path]:

@@ -4,29 +4,20 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 
 @dataclass(frozen=True)
 class Written:
-    """The files one game's render wrote, and where."""
+    """The files one game's render wrote, and where; the pages of each PDF among
+    them as the renderer drew them (the files are not read back to count them)."""
 
     game: str
     folder: Path
     files: tuple[Path, ...]
-
-
-def pdf_pages(path: Path) -> int:
-    """Pages of a PDF the render just wrote (0 if it cannot be read back)."""
-    from pypdf import PdfReader  # loaded only to count pages for the summary
-    from pypdf.errors import PyPdfError
-
-    try:
-        return len(PdfReader(path).pages)
-    except (OSError, PyPdfError):
-        return 0
+    pdf_pages: Mapping[Path, int]
 
 
 def human_size(size: int) -> str:
@@ -39,10 +30,10 @@ def human_size(size: int) -> str:
     raise AssertionError("unreachable")
 
 
-def _counts(files: Sequence[Path]) -> tuple[int, int, int]:
-    """(files, PDF pages, bytes) of files that exist."""
-    present = [path for path in files if path.is_file()]
-    pages = sum(pdf_pages(path) for path in present if path.suffix == ".pdf")
+def _counts(written: Written) -> tuple[int, int, int]:
+    """(files, PDF pages, bytes) of the written files that exist."""
+    present = [path for path in written.files if path.is_file()]
+    pages = sum(written.pdf_pages.get(path, 0) for path in present)
     return len(present), pages, sum(path.stat().st_size for path in present)
 
 
@@ -51,7 +42,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 def game_line(written: Written) -> str:
-    files, pages, size = _counts(written.files)
+    files, pages, size = _counts(written)
     return (
         f"{written.game}: {_plural(files, 'file')}, {_plural(pages, 'PDF page')}, "
         f"{human_size(size)} in {written.folder}"
@@ -62,7 +53,7 @@ def closing_summary(games: Sequence[Written]) -> str:
     """One line for the whole job: games, files, pages, total size, where."""
     files = pages = size = 0
     for game in games:
-        counted = _counts(game.files)
+        counted = _counts(game)
         files, pages, size = files + counted[0], pages + counted[1], size + counted[2]
     folders = [game.folder for game in games]
     if len(folders) > 1:

@@ -260,7 +260,7 @@ def test_ink_over_the_limit_is_a_problem_per_colour_located_by_card_and_side(tmp
     pages: list[str] = []
     copies = _copies(mini, "card", catalog_layouts["card"], options, None, [])
     path = tmp_path / "card-print-shop.pdf"
-    path.write_bytes(per_card_pdf(copies, mini, options, backs_first=True, pages=pages))
+    path.write_bytes(per_card_pdf(copies, mini, options, backs_first=True, pages=pages).data)
     assert pages[:4] == ["dawn back", "dawn front", "dawn back", "dawn front"]
     problems = ink_problems(path, 240, pages)
     percent = round(_profile_ink(DARK))
