@@ -3,9 +3,11 @@ pages as the renderer counted them, which a PDF reader finds in its files."""
 
 from pathlib import Path
 
+from click.testing import CliRunner
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from protopress.cli import cli
 from protopress.components import load_catalog
 from protopress.generators.presets import render_preset
 from protopress.generators.render import RenderOptions, render_catalog
@@ -79,3 +81,17 @@ def test_the_renderer_counts_the_pages_of_every_pdf_it_writes_as_a_reader_does(t
     preset = render_preset(catalog, options, "pnp-a4")
     assert preset.pdf_pages == {tmp_path / "preset" / "pnp-a4" / "card-sheets.pdf": 2}
     assert preset.pdf_pages == reader_pages(preset.files)
+
+
+def test_render_says_the_pages_it_wrote(tmp_path):
+    """The same render as a command: three PDFs of 2 + 12 + 1 pages and README.txt, in
+    the game's line and the last."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["render", str(MINI_GAME / "catalog.json"), "--layouts",
+                                      str(MINI_GAME / "layouts"), "--layout", "both",
+                                      "--tuck-box", "card", "-o", str(out)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert sum(reader_pages(out.iterdir()).values()) == 15
+    assert any(line.startswith("mini-game: 4 files, 15 PDF pages, ") for line in lines), lines
+    assert lines[-1].startswith("done: 1 game, 4 files, 15 PDF pages, ")
