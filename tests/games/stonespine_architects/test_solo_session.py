@@ -592,7 +592,7 @@ def good_save(tmp_path, catalog):
         (lambda d: "{ not json", "not a solo session save (invalid JSON: "),
         (lambda d: [1, 2], "not a protopress solo session save"),
         (lambda d: {"hello": "world"}, "not a protopress solo session save"),
-        (lambda d: d | {"version": 2}, "saved by a newer protopress (save format 2"),
+        (lambda d: d | {"version": 3}, "saved by a newer protopress (save format 3"),
         (lambda d: d | {"version": "1"}, "the save has no valid format version"),
         (lambda d: d | {"game": "gem-rush"}, "a save of 'gem-rush', not of stonespine-architects"),
         (lambda d: d | {"catalog_version": "0.9.0"}, "saved with catalog version 0.9.0"),

@@ -165,8 +165,10 @@ class Engine:
             return tally(book.token_name.get(t, "an empty pile") for t in value) or "none"
         if question.kind == "purchase":
             return answers.row_label(book, value)
-        if question.kind == "market":
-            return "; ".join(answers.row_label(book, row) for row in value)
+        if question.kind == "market":  # its cards and a count: the rows are in status
+            tokens = sum(len(row.tokens) for row in value)
+            cards = tally(book.market_title[row.card] for row in value if row.row == 1)
+            return f"{cards} ({tokens} {plural('token', tokens)})"
         if question.kind == "numbers":
             return " + ".join(map(str, value)) + (f" = {sum(value)}" if len(value) > 1 else "")
         return str(value)
@@ -532,9 +534,9 @@ class Engine:
                 "most": MARKET_CARDS,
             },
         )
-        self.say(
-            f"Market: {'; '.join(answers.row_label(book, row) for row in self.market)}.",
-            move=False,
+        self.tell(
+            "I keep track of the market now: a purchase names one of its rows, and when "
+            "you pass I know what is left (status shows its rows)."
         )
 
     def _final_scoring(self) -> Steps:
