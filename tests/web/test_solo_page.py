@@ -99,7 +99,7 @@ def tap(page, text: str) -> None:
         specials = ("empty",) if "exactly" in options else ()
         tokens = Counter([] if nothing(text) else BOOK.rival_tokens(text, specials))
         tracked = q["default"] not in (None, "none") and Counter(BOOK.rival_tokens(q["default"]))
-        if tracked and tokens == tracked:
+        if tracked and (text == "" or tokens == tracked):
             page.click("#tracked")  # the market as the companion tracked it: one tap
         elif not tokens:
             page.click("#none")
