@@ -105,7 +105,7 @@ class Table:
         if engine.complete:
             when, step = "Game over", ""
         elif engine.year == 0:
-            when, step = "Setup", "the goal card"
+            when, step = "Setup", engine.where.removeprefix("setup: ")
         elif engine.where.startswith("final scoring"):
             when, step = "Final scoring", engine.where.removeprefix("final scoring: ")
         else:
