@@ -78,14 +78,16 @@ def main() -> None:
                 page.wait_for_function("state !== null")
                 shot(page, "1-goal")
                 answer(page, answers[0])
+                shot(page, "9-market")
+                answer(page, answers[1])
                 shot(page, "2-construction")
-                for text in answers[1:5]:
+                for text in answers[2:6]:
                     answer(page, text)
                 shot(page, "3-gold")
-                for text in answers[5:8]:
+                for text in answers[6:9]:
                     answer(page, text)
                 shot(page, "4-collect")
-                for text in answers[8:10]:
+                for text in answers[9:11]:
                     answer(page, text)
                 shot(page, "5-passing")
                 page.click("#undo")
@@ -93,7 +95,7 @@ def main() -> None:
                 shot(page, "6-undone")
                 page.click("#redo")
                 page.wait_for_function("state.notice.startsWith('Redone')")
-                for text in answers[10:]:
+                for text in answers[11:]:
                     answer(page, text)
                 shot(page, "7-end")
                 page.evaluate("document.getElementById('log-panel').scrollIntoView()")

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.games.stonespine_architects.solo.book import Book
+from protopress.games.stonespine_architects.solo import answers
+from protopress.games.stonespine_architects.solo.book import Book, MarketRow
 from protopress.games.stonespine_architects.solo.engine import replayed
 from protopress.games.stonespine_architects.solo.names import parse_list
 from protopress.games.stonespine_architects.solo_session import run_session
@@ -89,13 +90,18 @@ def tap(page, text: str) -> None:
     elif kind == "choice":
         page.click(f'.choice[data-choice="{"buy" if text.startswith("b") else "pass"}"]')
     elif kind == "purchase":
-        cost, *rest = text.split(" ", 1)
-        elements = sorted(BOOK.bought_elements(rest[0]))
-        page.click(f'.market-row[data-answer="{cost} {" ".join(elements)}"]')
+        rows = [MarketRow("", 0, r["cost"], tuple(r["tokens"])) for r in options["rows"]]
+        row = answers.tracked_purchase(BOOK, 99, rows, text)
+        page.click(f'.market-row[data-answer="{row.cost} {" ".join(row.tokens)}"]')
+    elif kind == "market":
+        lay_out_market(page, text)
     elif kind == "tokens":
         specials = ("empty",) if "exactly" in options else ()
         tokens = Counter([] if nothing(text) else BOOK.rival_tokens(text, specials))
-        if not tokens:
+        tracked = q["default"] not in (None, "none") and Counter(BOOK.rival_tokens(q["default"]))
+        if tracked and (text == "" or tokens == tracked):
+            page.click("#tracked")  # the market as the companion tracked it: one tap
+        elif not tokens:
             page.click("#none")
         else:
             for ident, n in tokens.items():
@@ -113,78 +119,102 @@ def tap(page, text: str) -> None:
     wait_answers(page, before + 1)
 
 
+def lay_out_market(page, text: str) -> None:
+    """Choose each market card, then the token on each place of its rows."""
+    for number, part in enumerate(text.split(";"), start=1):
+        name, rows = part.split(":")
+        card = BOOK.market_card_names.find(name)
+        page.select_option(f'.market-card[data-slot="{number}"]', card)
+        laid = page.locator(".market-laid").nth(number - 1)
+        for row_number, row_text in enumerate(rows.split("/"), start=1):
+            tokens = BOOK.rival_tokens(row_text)
+            _, elements = BOOK.market_rows[card][row_number - 1]
+            places = laid.locator(f'.market-row-laid[data-row="{row_number}"] select')
+            choosing = []  # a token of each place that offers a choice, in the card's order
+            for element in elements:
+                token = next(t for t in tokens if BOOK.tokens[t].element == element)
+                tokens.remove(token)
+                if len(BOOK.kinds_of[element]) > 1:
+                    choosing.append(token)
+            assert places.count() == len(choosing), (name, row_text)
+            for place, token in enumerate(choosing):
+                if places.nth(place).input_value() != token:  # the first kind is shown
+                    places.nth(place).select_option(token)
+    page.click("#confirm")
+
+
 def saved(path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
 def test_a_whole_game_by_taps(phone, serve, tmp_path):
     save = tmp_path / "game.json"
-    # begun in the terminal: the first 12 answers, then the input ends
+    # begun in the terminal: the first 14 answers, then the input ends
     code = run_session(
         CATALOG,
-        io.StringIO("".join(a + "\n" for a in NORMAL[:12])),
+        io.StringIO("".join(a + "\n" for a in NORMAL[:14])),
         io.StringIO(),
         seed=3,
         save_path=save,
     )
-    assert code == 1 and saved(save)["answers"] == NORMAL[:12]
+    assert code == 1 and saved(save)["answers"] == NORMAL[:14]
 
     server = serve("solo", "stonespine-architects", "--web", "--save", save)
     assert b"Resumed the unfinished game" in server.output
     phone.goto(server.url)
-    wait_answers(phone, 12)
+    wait_answers(phone, 14)
     assert (
         phone.inner_text("#prompt") == "Turn 2 of 4: which of the 2 cards you leave show the Rune?"
     )
     # the rival's piles and reputation are shown
-    rival = replayed(BOOK, "normal", 3, NORMAL[:12]).rival
+    rival = replayed(BOOK, "normal", 3, NORMAL[:14]).rival
     assert phone.inner_text("#reputation") == f"Reputation {rival.reputation().total}"
     assert f"({len(rival.chambers)}, " in phone.inner_text("#chamber-count")
 
-    for text in NORMAL[12:15]:
+    for text in NORMAL[14:17]:
         tap(phone, text)
     # a typo: gold 18 instead of 8; undo it, and the answer before, by taps
     tap(phone, "18")
     phone.click("#undo")
-    wait_answers(phone, 15)
+    wait_answers(phone, 17)
     phone.click("#undo")
-    wait_answers(phone, 14)
-    assert saved(save)["answers"][:12] == NORMAL[:12]  # the terminal's, as typed
-    assert len(saved(save)["answers"]) == 14  # undo is saved at once
-    tap(phone, NORMAL[14])
+    wait_answers(phone, 16)
+    assert saved(save)["answers"][:14] == NORMAL[:14]  # the terminal's, as typed
+    assert len(saved(save)["answers"]) == 16  # undo is saved at once
+    tap(phone, NORMAL[16])
     # a refused answer: the engine's reason, nothing recorded
     phone.click("#typed summary")
     phone.fill("#type-text", "99")
     phone.click("#type-form button")
     phone.wait_for_selector("#error:not([hidden])", timeout=WAIT)
     assert "Gold runs from 0 to 30; 99 is not possible." in phone.inner_text("#error")
-    assert answered(phone) == 15
+    assert answered(phone) == 17
     # help quotes the rule of the step
     phone.click("#help-button")
     assert "count your gold" in phone.inner_text("#help")
-    tap(phone, NORMAL[15])
+    tap(phone, NORMAL[17])
 
     # a reload mid-game resumes where it was
     phone.reload()
-    wait_answers(phone, 16)
+    wait_answers(phone, 18)
     assert phone.inner_text("#prompt") == "Buy a row or pass? (buy/pass)"
 
-    for text in NORMAL[16:24]:
+    for text in NORMAL[18:27]:
         tap(phone, text)
     # the server is killed right after an acknowledged answer, and started again
     server.kill()
-    assert len(saved(save)["answers"]) == 24  # every answer the page showed as taken
+    assert len(saved(save)["answers"]) == 27  # every answer the page showed as taken
     server = serve("solo", "stonespine-architects", "--web", "--save", save)
     phone.goto(server.url)
-    wait_answers(phone, 24)
+    wait_answers(phone, 27)
 
     # undo several: three answers back, then on by taps
-    for text in NORMAL[24:28]:
+    for text in NORMAL[27:32]:
         tap(phone, text)
     phone.fill("#undo-count", "3")
     phone.click("#undo-many")
-    wait_answers(phone, 25)
-    for text in NORMAL[25:]:
+    wait_answers(phone, 29)
+    for text in NORMAL[29:]:
         tap(phone, text)
 
     assert phone.is_hidden("#prompt")  # no question: the end screen instead

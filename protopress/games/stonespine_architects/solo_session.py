@@ -163,7 +163,9 @@ class Session:
             if question is None:
                 raise SessionError("the session has no question to ask")
             default = f" [{question.default}]" if question.default is not None else ""
-            self.stdout.write(f"{question.prompt}{default} > ")
+            prompt = f"{question.prompt}{default} >"
+            # a terminal's prompt is cut between words too; the answer follows its last line
+            self.stdout.write((prompt if self.width is None else wrapped(prompt, self.width)) + " ")
             self.stdout.flush()
             line = self.read_line()
             if not line:

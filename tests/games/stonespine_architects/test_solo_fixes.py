@@ -30,7 +30,7 @@ def refusals(out: str) -> list[str]:
 def test_undo_takes_back_the_last_answer(catalog, tmp_path):
     save = tmp_path / "s.json"
     # gold 15 instead of 5 is a typo; undo, then the right answer
-    lines = NORMAL[:5] + ["15", "undo", "5"] + NORMAL[6:]
+    lines = NORMAL[:6] + ["15", "undo", "5"] + NORMAL[7:]
     code, out = play(catalog, lines, save)
     assert code == 0
     assert "Undone: 15 (year 1, counting gold)." in out
@@ -41,7 +41,7 @@ def test_undo_takes_back_the_last_answer(catalog, tmp_path):
 def test_undo_is_repeatable_and_the_rival_is_exact(catalog, tmp_path):
     save = tmp_path / "s.json"
     # the rival took chamber cards and tokens in the answers undone
-    lines = NORMAL[:11] + ["undo", "undo", "undo 2"] + NORMAL[7:]
+    lines = NORMAL[:12] + ["undo", "undo", "undo 2"] + NORMAL[8:]
     code, out = play(catalog, lines, save)
     assert code == 0
     assert "Undone: 2 goblin, flame-jet, treasure-chest (year 1, passing)." in out
@@ -67,7 +67,7 @@ def test_undo_with_nothing_to_undo(catalog, tmp_path):
 
 
 def test_a_count_before_and_after_a_name_is_refused(catalog, tmp_path):
-    lines = NORMAL[:10] + ["2 goblin x3"] + NORMAL[10:]
+    lines = NORMAL[:11] + ["2 goblin x3"] + NORMAL[11:]
     code, out = play(catalog, lines, tmp_path / "s.json")
     assert code == 0
     assert "'x3': goblin is already counted; give one count, like 2 goblin or goblin x3." in out
@@ -75,7 +75,7 @@ def test_a_count_before_and_after_a_name_is_refused(catalog, tmp_path):
 
 
 def test_two_monsters_for_one_are_refused_for_that_reason(catalog, tmp_path):
-    lines = NORMAL[:8] + ["ogre ogre"] + NORMAL[8:]
+    lines = NORMAL[:9] + ["ogre ogre"] + NORMAL[9:]
     _, out = play(catalog, lines, tmp_path / "s.json")
     assert refusals(out) == [
         "The rival collects 1 monster token (monster and trap); you named 2. "
@@ -84,7 +84,7 @@ def test_two_monsters_for_one_are_refused_for_that_reason(catalog, tmp_path):
 
 
 def test_all_three_face_up_challenges_are_named(catalog, tmp_path):
-    lines = NORMAL[:9] + ["Monster Pen, Trap Line"] + NORMAL[9:]
+    lines = NORMAL[:10] + ["Monster Pen, Trap Line"] + NORMAL[10:]
     code, out = play(catalog, lines, tmp_path / "s.json")
     assert code == 0
     assert (
@@ -110,7 +110,7 @@ def test_setup_places_the_entrance_doorway(catalog, tmp_path):
 
 
 def test_year_1_gold_prompt_and_refusals_give_the_same_range(catalog, tmp_path):
-    lines = NORMAL[:5] + ["31", "0", "six"] + NORMAL[5:]
+    lines = NORMAL[:6] + ["31", "0", "six"] + NORMAL[6:]
     _, out = play(catalog, lines, tmp_path / "s.json")
     assert "Your gold for year 1 (1-30)?" in out
     assert refusals(out) == [

@@ -17,10 +17,28 @@ from protopress.games.stonespine_architects.solo_session import (
     run_session,
 )
 
+# the market laid out, each card with the tokens on its rows (purchases name a row of it)
+MARKET = (
+    "Goblin Fence: goblin / ogre, spike-pit / 2 goblin, treasure-chest; "
+    "Trapsmith's Bench: spike-pit / 2 spike-pit / flame-jet, goblin, secret-passage; "
+    "Beast Pens: goblin / goblin, ogre / 2 goblin, spike-pit"
+)
+CELLAR = (
+    "Alchemist's Cellar: spike-pit / treasure-chest, spike-pit / 2 spike-pit, treasure-chest; "
+    "Goblin Fence: goblin / ogre, spike-pit / 2 goblin, treasure-chest; "
+    "Beast Pens: goblin / goblin, ogre / 2 goblin, spike-pit"
+)
+STRONGBOXES = (
+    "Dwarven Strongboxes: treasure-chest / treasure-chest, spike-pit / 2 treasure-chest, goblin; "
+    "Hidden Ways: secret-passage / secret-passage, spike-pit / 2 secret-passage, goblin; "
+    "Beast Pens: goblin / 2 goblin / 2 goblin, spike-pit"
+)
+
 # seed 3, normal: Goblin Foreman (moon, 1), Orc Quartermaster (rune, 3),
 # Dark Elf Engineer (shield, 3), Dwarf Treasurer (torch, 5; base 1, 2 per chamber card)
 NORMAL = [
     "Monster Menagerie",  # the goal card
+    MARKET,
     # year 1: Goblin Foreman
     "Sinkhole Shaft, crypt-niche",
     "",  # Enter: none
@@ -32,6 +50,7 @@ NORMAL = [
     "ogre spike-pit",
     "Monster Pen, Trap Line, Strongroom",  # discard Monster Pen (leftmost of 2s)
     "2 goblin, flame-jet, treasure-chest",  # left on the market
+    MARKET,
     # year 2: Orc Quartermaster
     "fungus grotto",
     "dragon's lair, mine shaft",
@@ -40,6 +59,7 @@ NORMAL = [
     "8",
     "pass",
     "3 goblin, dragon, 2 spike-pit, secret-passage",
+    MARKET,
     # year 3: Dark Elf Engineer
     "none",
     "spider-nest",
@@ -49,6 +69,7 @@ NORMAL = [
     "spike-pit flame-jet secret-passage",
     "false walls, grand approach, twin altars",
     "goblin ogre",
+    STRONGBOXES,
     # year 4: Dwarf Treasurer
     "torchlit hall",
     "none",
@@ -86,6 +107,7 @@ You win by 11: you take the title of Master Architect!"""
 # Ancient Red Dragon (moon, 6; base 2, 1 per treasure chest token)
 HARD = [
     "the-gauntlet",
+    MARKET,
     # year 1
     "pillared hall",
     "ogre-kitchen, armoury",
@@ -95,6 +117,7 @@ HARD = [
     "goblin flame-jet",
     "Killing Floor, Monster Barracks, Twin Altars",
     "goblin, 2 ogre, spike-pit, secret-passage, treasure-chest",
+    MARKET,
     # year 2
     "none",
     "troll bridge",
@@ -106,6 +129,7 @@ HARD = [
     "dragon secret-passage",
     "endless halls, escape route, renowned halls",
     "3 goblin",
+    CELLAR,
     # year 3
     "cobweb hall, stalactite hall",
     "none",
@@ -119,6 +143,7 @@ HARD = [
     "goblin, spike-pit, flame-jet, treasure-chest",
     "Monster Pen, Trap Line, Strongroom",
     "none",
+    MARKET,
     # year 4
     "aqueduct",
     "none",
@@ -215,7 +240,7 @@ def test_a_normal_session_from_start_to_finish(catalog, tmp_path):
     )
     assert "The rival takes Sinkhole Shaft, Crypt Niche (4 stars); discard the other card." in out
     assert "5 gold is more than the rival's 1: visit the market or pass." in out
-    assert "Place monster and trap in your dungeon now. You have 1 gold left." in out
+    assert "Place Ogre, Spike Pit in your dungeon now. You have 1 gold left." in out
     assert "1 gold is not more than the rival's 1: the rival collects." in out
     assert "The rival takes Ogre, Spike Pit (3 stars)." in out
     assert "Discard Monster Pen (2 points), the lowest." in out  # leftmost of two 2s
@@ -264,7 +289,7 @@ def test_the_same_seed_gives_the_same_session(catalog, tmp_path):
 
 
 def test_the_rival_deck_comes_from_the_seed(catalog, tmp_path):
-    _, out = play(catalog, ["Monster Menagerie"], tmp_path / "s.json", seed=7)
+    _, out = play(catalog, ["Monster Menagerie", MARKET], tmp_path / "s.json", seed=7)
     assert "The rival reveals Minotaur Warden (diamond card)" in out
 
 
@@ -277,21 +302,38 @@ def with_mistakes() -> list[str]:
     insert = {
         0: ["", "Monstr Menagerie"],
         1: [
+            "Goblin Fence: goblin / ogre, spike-pit; Beast Pens: goblin / goblin, ogre / 2 goblin, "
+            "spike-pit; Hidden Ways: secret-passage / secret-passage, trap / 2 secret-passage, goblin",
+            "Goblin Fence: goblin / ogre, spike-pit / 2 goblin, treasure-chest",
+            "Goblin Fence: goblin / ogre, goblin / 2 goblin, treasure-chest; Beast Pens: goblin / "
+            "goblin, ogre / 2 goblin, spike-pit; Hidden Ways: secret-passage / secret-passage, "
+            "spike-pit / 2 secret-passage, goblin",
+            "Goblin Fence: goblin / ogre, spike-pit / 2 goblin, treasure-chest; Beast Pens: "
+            "goblin / goblin, ogre / 2 goblin, spike-pit; Orc Warband: goblin / 2 goblin / 4 goblin",
+        ],
+        2: [
             "Sinkhole Shaft, Torchlit Hall",  # a torch card: not the rival's symbol
             "Sinkhole Shaft, Crypt Nich",  # unknown card
             "sinkhole shaft, crypt niche, long stair, aqueduct",  # 4 of 3 left
         ],
-        2: ["2 sinkhole shaft"],  # the game has 2, the rival holds 1
-        3: ["2 long-stair"],  # 2 cards when 1 is left
-        5: ["31", "0", "six"],  # past the track, below the year 1 bonus, not a number
-        6: ["maybe"],
-        7: ["4 monster gem", "9 monster trap", "4 monster monster", "monster trap"],
-        8: ["ogre", "monster spike-pit", "ogre treasure-chest", "ogre dragon spike-pit"],
-        9: ["Monster Pen, Trap Line, Strongroom, Twin Altars", "Monster Pen, Monster Pen"],
-        10: ["30 goblin", "11 dragon"],
-        35: ["31"],
-        36: ["65"],
-        37: ["8 31 8 18", "8 31 7", "400"],
+        3: ["2 sinkhole shaft"],  # the game has 2, the rival holds 1
+        4: ["2 long-stair"],  # 2 cards when 1 is left
+        6: ["31", "0", "six"],  # past the track, below the year 1 bonus, not a number
+        7: ["maybe"],
+        8: [
+            "4 monster gem",
+            "9 monster trap",
+            "4 monster monster",
+            "3 goblin spike-pit",  # no such row on the market
+            "4 goblin spike-pit",  # the 4-gold row holds an ogre
+            "monster trap",
+        ],
+        9: ["ogre", "monster spike-pit", "ogre treasure-chest", "ogre dragon spike-pit"],
+        10: ["Monster Pen, Trap Line, Strongroom, Twin Altars", "Monster Pen, Monster Pen"],
+        11: ["30 goblin", "11 dragon"],
+        39: ["31"],
+        40: ["65"],
+        41: ["8 31 8 18", "8 31 7", "400"],
     }
     for index in sorted(insert, reverse=True):
         lines[index:index] = insert[index]
@@ -304,6 +346,12 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
     assert code == 0
     expected = [
         "Type the goal card's title or id.",
+        "Goblin Fence has 3 rows: name the tokens on each, top row first, split by / (e.g. "
+        "Goblin Fence: monster / monster and trap / monster, monster and treasure chest).",
+        "Name the 3 market cards, each with the tokens on its rows (card: row / row / row; "
+        "next card ...); you named 1.",
+        "Row 2 of Goblin Fence (4 gold) holds monster and trap; you named Ogre, Goblin.",
+        "I do not know the market card 'Orc Warband'",  # a card of 3 or more players
         "I do not know the goal card 'Monstr Menagerie' (did you mean monster-menagerie?).",
         "Torchlit Hall shows the Torch, not the Moon: it is discarded, not given to the "
         "rival. Name only the cards showing the Moon.",
@@ -317,8 +365,11 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
         "Type buy or pass.",
         "I do not know the market token or element 'gem'.",
         "That row costs 9 gold and you have 5.",
-        "No market row costs 4 gold for monster and monster: check the cost and the tokens.",
-        "Start with the row's cost, then its tokens: e.g. 4 monster trap.",
+        "No row on the market costs 4 gold for monster and monster: the market holds "
+        "Goblin Fence, 3 gold: Goblin; Goblin Fence, 4 gold: Ogre, Spike Pit;",
+        "No row on the market costs 3 gold for goblin and spike pit",
+        "No row on the market costs 4 gold for goblin and spike pit",
+        "Start with the row's cost, then its tokens: e.g. 4 ogre spike-pit.",
         "The rival collects 2 tokens (monster and trap); name each one",
         "Monster tokens differ in stars, and the rival counts them: name the token: "
         "goblin (1 star), ogre (2 stars), dragon (3 stars).",
@@ -336,14 +387,14 @@ def test_impossible_answers_are_refused_and_asked_again(catalog, tmp_path):
     ]
     for message in expected:
         assert message in out, message
-    assert out.count("(Type help for this step's rule.)") == 28
+    assert out.count("(Type help for this step's rule.)") == 34
     # refused answers are not recorded: the same answers as a clean run, the same result
     assert saved(save)["answers"] == NORMAL
     assert result(out) == NORMAL_RESULT
 
 
 def test_the_final_gold_must_be_on_the_track(catalog, tmp_path):
-    lines = NORMAL[:35] + ["31", "abc", "9"] + NORMAL[36:]
+    lines = NORMAL[:39] + ["31", "abc", "9"] + NORMAL[40:]
     code, out = play(catalog, lines, tmp_path / "s.json")
     assert code == 0
     assert "Gold runs from 0 to 30; 31 is not possible." in out
@@ -351,7 +402,7 @@ def test_the_final_gold_must_be_on_the_track(catalog, tmp_path):
 
 
 def test_a_pile_run_out_is_typed_as_empty(catalog, tmp_path):
-    lines = NORMAL[:8] + ["ogre empty"] + NORMAL[9:]
+    lines = NORMAL[:9] + ["ogre empty"] + NORMAL[10:]
     code, out = play(catalog, lines, tmp_path / "s.json")
     assert code == 0
     assert "The rival takes Ogre (2 stars)." in out
@@ -362,7 +413,7 @@ def test_a_pile_run_out_is_typed_as_empty(catalog, tmp_path):
 
 def test_help_and_status_at_a_prompt(catalog, tmp_path):
     save = tmp_path / "s.json"
-    lines = NORMAL[:2] + ["help", "status"] + NORMAL[2:6] + ["status", "help"] + NORMAL[6:]
+    lines = NORMAL[:3] + ["help", "status"] + NORMAL[3:7] + ["status", "help"] + NORMAL[7:]
     code, out = play(catalog, lines, save)
     assert code == 0
     # help explains the step's rule in plain words
@@ -430,14 +481,14 @@ def test_ctrl_c_saves_the_answers_and_exits_130(catalog, tmp_path):
 
 def test_end_of_input_saves_and_resume_finishes_the_same(catalog, tmp_path):
     save = tmp_path / "s.json"
-    code, out = play(catalog, NORMAL[:20], save)
+    code, out = play(catalog, NORMAL[:23], save)
     assert code == 1
     assert "The input ended before the session was over (year 3, construction turn 3)." in out
     assert f"To go on: protopress solo stonespine-architects --resume {save}" in out
-    assert saved(save)["answers"] == NORMAL[:20]
-    code, out = play(catalog, NORMAL[20:], None, resume=save)
+    assert saved(save)["answers"] == NORMAL[:23]
+    code, out = play(catalog, NORMAL[23:], None, resume=save)
     assert code == 0
-    assert out.startswith(f"Resumed {save}: 20 answers restored (normal, seed 3).\n")
+    assert out.startswith(f"Resumed {save}: 23 answers restored (normal, seed 3).\n")
     assert "Now: year 3, construction turn 3. Rival (normal), year 3: Dark Elf Engineer" in out
     # the context of the step is shown again, then the question
     assert "The rival takes Spider Nest (2 stars); discard the other card. Draw 2 cards." in out
@@ -497,12 +548,12 @@ def test_resuming_into_another_save_file(catalog, tmp_path):
 
 def test_an_unfinished_session_is_not_overwritten(catalog, tmp_path):
     save = tmp_path / "s.json"
-    play(catalog, NORMAL[:5], save)
+    play(catalog, NORMAL[:6], save)
     before = save.read_bytes()
     code, out = play(catalog, NORMAL, save)
     assert code == 1
     assert (
-        "holds an unfinished solo session (5 answers, the last for year 1, construction turn 4)"
+        "holds an unfinished solo session (6 answers, the last for year 1, construction turn 4)"
         in out
     )
     assert f"Resume it with --resume {save}" in out
@@ -541,7 +592,7 @@ def good_save(tmp_path, catalog):
         (lambda d: "{ not json", "not a solo session save (invalid JSON: "),
         (lambda d: [1, 2], "not a protopress solo session save"),
         (lambda d: {"hello": "world"}, "not a protopress solo session save"),
-        (lambda d: d | {"version": 2}, "saved by a newer protopress (save format 2"),
+        (lambda d: d | {"version": 3}, "saved by a newer protopress (save format 3"),
         (lambda d: d | {"version": "1"}, "the save has no valid format version"),
         (lambda d: d | {"game": "gem-rush"}, "a save of 'gem-rush', not of stonespine-architects"),
         (lambda d: d | {"catalog_version": "0.9.0"}, "saved with catalog version 0.9.0"),
@@ -550,8 +601,8 @@ def good_save(tmp_path, catalog):
         (lambda d: d | {"answers": "all"}, "damaged: the answers are not a list of texts"),
         (lambda d: d | {"answers": ["Monster Menagerie", 5]}, "not a list of texts"),
         (
-            lambda d: d | {"answers": d["answers"][:5] + ["99"]},
-            "answer 6 ('99') does not fit year 1, counting gold: Gold in year 1 runs from 1 to 30",
+            lambda d: d | {"answers": d["answers"][:6] + ["99"]},
+            "answer 7 ('99') does not fit year 1, counting gold: Gold in year 1 runs from 1 to 30",
         ),
         (
             lambda d: d | {"answers": NORMAL + ["extra"]},

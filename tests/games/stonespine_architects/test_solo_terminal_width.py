@@ -3,6 +3,8 @@
 
 import io
 
+import pytest
+
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.stonespine_architects.solo_session import run_session, wrapped
 
@@ -29,12 +31,19 @@ def session(stdout, folder) -> str:
     return stdout.getvalue().replace(str(folder), "FOLDER")
 
 
-def test_the_terminal_gets_lines_of_its_width_and_a_pipe_whole_lines(tmp_path, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "80")
+@pytest.mark.parametrize("columns", [80, 40])
+def test_the_terminal_gets_lines_of_its_width_and_a_pipe_whole_lines(
+    tmp_path, monkeypatch, columns
+):
+    monkeypatch.setenv("COLUMNS", str(columns))
     piped = session(io.StringIO(), tmp_path / "piped")
     shown = session(Terminal(), tmp_path / "terminal")
-    said = [line for line in shown.splitlines() if " > " not in line]  # the prompts aside
-    assert max(len(line) for line in piped.splitlines() if " > " not in line) > 80
-    assert [line for line in said if len(line) > 80] == []
+    # a prompt's line ends at " > ", where the answer (echoed here) is typed
+    lines = [line.split(" > ")[0] + " >" if " > " in line else line for line in shown.splitlines()]
+    prompts = [line for line in piped.splitlines() if " > " in line]
+    assert max(len(line.split(" > ")[0]) for line in prompts) > columns  # prompts are cut too
+    assert max(len(line) for line in piped.splitlines()) > columns
+    # every line fits, but a word longer than a line (a path), kept whole
+    assert [line for line in lines if len(line) > columns and " " in line.strip()] == []
     # the same words in the same order: only where the lines break has changed
     assert shown.split() == piped.split()

@@ -8,9 +8,22 @@ import sys
 from collections import Counter
 
 from protopress.games.stonespine_architects.rival import Rival, RivalCard
-from protopress.games.stonespine_architects.solo.book import CHALLENGES_SHOWN, EMPTY, Book
+from protopress.games.stonespine_architects.solo.book import (
+    CHALLENGES_SHOWN,
+    EMPTY,
+    MARKET_CARDS,
+    Book,
+    Market,
+    MarketRow,
+)
 from protopress.games.stonespine_architects.solo.errors import Reject
-from protopress.games.stonespine_architects.solo.names import parse_int, parse_list, plural
+from protopress.games.stonespine_architects.solo.names import (
+    listing,
+    parse_int,
+    parse_list,
+    plural,
+    tally,
+)
 
 
 def goal(book: Book, text: str) -> str:
@@ -82,25 +95,106 @@ def choice(text: str) -> str:
     raise Reject("Type buy or pass.")
 
 
-def purchase(book: Book, gold_now: int, text: str) -> tuple[int, list[str]]:
+def market(book: Book, rival: Rival, text: str) -> list[MarketRow]:
+    """The market laid out: each card by name, then the tokens on its rows, top row
+    first, rows split by "/" and cards by ";": "Goblin Fence: goblin / ogre, spike-pit /
+    2 goblin, treasure-chest; ..."."""
+    parts = [part for part in text.split(";") if part.strip()]
+    if len(parts) != MARKET_CARDS:
+        raise Reject(
+            f"Name the {MARKET_CARDS} market cards, each with the tokens on its rows "
+            f"(card: row / row / row; next card ...); you named {len(parts)}."
+        )
+    laid: list[MarketRow] = []
+    for part in parts:
+        name, colon, rest = part.partition(":")
+        card = book.market_card_names.find(name)
+        if card is None:
+            raise book.market_card_names.unknown(name.strip())
+        title = book.market_title[card]
+        rows = book.market_rows[card]
+        given = rest.split("/") if colon else []
+        if len(given) != len(rows):
+            raise Reject(
+                f"{title} has {len(rows)} rows: name the tokens on each, top row first, "
+                f"split by / (e.g. {title}: {' / '.join(book.elements(r) for _, r in rows)})."
+            )
+        for number, ((cost, elements), row_text) in enumerate(zip(rows, given, strict=True), 1):
+            tokens = book.rival_tokens(row_text)
+            if sorted(book.tokens[t].element for t in tokens) != sorted(elements):
+                raise Reject(
+                    f"Row {number} of {title} ({cost} gold) holds {book.elements(elements)}; "
+                    f"you named {tally(book.token_name[t] for t in tokens) or 'none'}."
+                )
+            laid.append(MarketRow(card, number, cost, tuple(tokens)))
+    for card, n in Counter(row.card for row in laid if row.row == 1).items():
+        if n > book.market_copies[card]:
+            copies = book.market_copies[card]
+            raise Reject(
+                f"The game has {copies} {book.market_title[card]} {plural('card', copies)}."
+            )
+    check_copies(book, rival, [t for row in laid for t in row.tokens])
+    return laid
+
+
+def market_text(book: Book, rows: list[MarketRow]) -> str:
+    """The market as `market` reads it back (the page's answer, a default)."""
+    cards: dict[str, list[str]] = {}
+    for row in rows:
+        cards.setdefault(row.card, []).append(", ".join(row.tokens))
+    return "; ".join(f"{book.market_title[c]}: {' / '.join(r)}" for c, r in cards.items())
+
+
+def tracked_purchase(book: Book, gold_now: int, market: list[MarketRow], text: str) -> MarketRow:
+    """The row bought from the tracked market: its cost, then its tokens by name or
+    element ("4 ogre spike-pit", "4 monster trap"); the row must still be there."""
     match = re.fullmatch(r"\s*(\d+)\s*(?:gold\b)?\s*[:,]?\s*(.*)", text, re.S | re.I)
     if not match:
-        raise Reject("Start with the row's cost, then its tokens: e.g. 4 monster trap.")
+        raise Reject("Start with the row's cost, then its tokens: e.g. 4 ogre spike-pit.")
     cost = int(match.group(1))
-    if cost < 1:
-        raise Reject("A market row costs at least 1 gold.")
     if cost > gold_now:
         raise Reject(f"That row costs {cost} gold and you have {gold_now}.")
-    elements = book.bought_elements(match.group(2))
-    if not elements:
-        raise Reject("Name the tokens of the row after its cost: e.g. 4 monster trap.")
-    bought = Counter(elements)
-    if book.rows and not any(cost == row_cost and not bought - row for row_cost, row in book.rows):
+    named = parse_list(match.group(2), book.market_names)
+    if not named:
+        raise Reject("Name the tokens of the row after its cost: e.g. 4 ogre spike-pit.")
+    fits = {row.tokens: row for row in market if row.cost == cost and _names_row(book, named, row)}
+    if not fits:
         raise Reject(
-            f"No market row costs {cost} gold for {book.elements(elements)}: "
-            f"check the cost and the tokens."
+            f"No row on the market costs {cost} gold for "
+            f"{listing([_named(book, m) for m in named])}: the market holds "
+            f"{'; '.join(row_label(book, r) for r in market) or 'nothing'}."
         )
-    return cost, elements
+    if len(fits) > 1:
+        raise Reject(
+            "More than one row on the market fits: name its tokens, e.g. "
+            + " or ".join(f"{r.cost} {' '.join(r.tokens)}" for r in fits.values())
+            + "."
+        )
+    return next(iter(fits.values()))
+
+
+def _named(book: Book, named: Market) -> str:
+    """A token or element as named, in words ("spike pit", "monster")."""
+    if named.kind == "token":
+        return book.token_name[named.id].lower()
+    return book.element(named.id)
+
+
+def _names_row(book: Book, named: list[Market], row: MarketRow) -> bool:
+    """Whether the tokens and elements named are exactly the row's tokens."""
+    left = Counter(row.tokens)
+    elements = Counter(m.id for m in named if m.kind == "element")
+    for m in named:
+        if m.kind == "token":
+            if not left[m.id]:
+                return False
+            left[m.id] -= 1
+    return Counter(book.tokens[t].element for t in left.elements()) == elements
+
+
+def row_label(book: Book, row: MarketRow) -> str:
+    """A row on the table in words: "Goblin Fence, 4 gold: Ogre, Spike Pit"."""
+    return f"{book.market_title[row.card]}, {row.cost} gold: {tally(book.token_name[t] for t in row.tokens)}"
 
 
 def collected(book: Book, rival: Rival, text: str, card: RivalCard) -> list[str]:

@@ -3,7 +3,6 @@ of every answer, and how each is shown."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -24,6 +23,16 @@ MARKET_CARDS = 3  # market cards laid out in a solo game
 CHALLENGES_SHOWN = SOLO_TABLE + 1  # challenge cards flipped in a solo game
 CELLS = SIZE * SIZE
 EMPTY = "empty"  # stands for a token a run-out supply pile could not give
+
+
+@dataclass(frozen=True)
+class MarketRow:
+    """A row of a market card on the table: its cost and the tokens lying on it."""
+
+    card: str  # the market card's id
+    row: int  # 1 for the card's top row
+    cost: int
+    tokens: tuple[str, ...]  # token ids, as laid out
 
 
 @dataclass(frozen=True)
@@ -83,7 +92,15 @@ class Book:
         markets = [
             m for m in catalog.of_kind("market-card") if m.get("min_players", 1) <= SOLO_TABLE
         ]
-        self.rows = [(row["cost"], Counter(row["tokens"])) for m in markets for row in m["rows"]]
+        # the market cards a solo game lays out: each row's cost and elements
+        self.market_rows = {
+            m.id: tuple((row["cost"], tuple(row["tokens"])) for row in m["rows"]) for m in markets
+        }
+        self.market_title = {m.id: m.get("title", m.id) for m in markets}
+        self.market_copies = {m.id: m.count for m in markets}
+        self.market_card_names = Names(
+            "market card", ((m.id, m.get("title", m.id), m.id) for m in markets)
+        )
         per_card = sorted((sum(len(r["tokens"]) for r in m["rows"]) for m in markets), reverse=True)
         self.max_market_tokens = sum(per_card[:MARKET_CARDS])
         self.start_bonus = self.scoring.starting_gold[0] if self.scoring.starting_gold else 0
@@ -140,11 +157,6 @@ class Book:
     def goal_things(self, goal_id: str) -> str:
         return listing([self.element(e) + "s" for e in self.goal_elements(goal_id)])
 
-    def affordable_rows(self, gold: int) -> list[dict]:
-        """The market rows a player with `gold` can buy, each once, cheapest first."""
-        seen = {(cost, tuple(sorted(row.elements()))) for cost, row in self.rows if cost <= gold}
-        return [{"cost": cost, "tokens": list(tokens)} for cost, tokens in sorted(seen)]
-
     # parsing tokens
 
     def rival_tokens(self, text: str, specials: Iterable[str] = ()) -> list[str]:
@@ -163,8 +175,3 @@ class Book:
                     f"rival counts them: name the token: {self.token_choices(item.id)}."
                 )
         return result
-
-    def bought_elements(self, text: str) -> list[str]:
-        """Elements of the tokens bought, named by token or by element."""
-        items = parse_list(text, self.market_names)
-        return [self.tokens[i.id].element if i.kind == "token" else i.id for i in items]

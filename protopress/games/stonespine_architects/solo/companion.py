@@ -60,11 +60,32 @@ class Table:
                 {"id": c, "title": titles.get(c, c), "img": faces.image(kind, c)}
                 for c in options["cards"]
             ]
-        elif question.kind == "purchase":
-            options["rows"] = [
-                row | {"label": f"{row['cost']} gold: {self.book.elements(row['tokens'])}"}
-                for row in options["rows"]
-            ]
+        elif question.kind == "market":
+            book = self.book
+            options["cards"] = sorted(
+                (
+                    {
+                        "id": card["id"],
+                        "title": book.market_title[card["id"]],
+                        "rows": [
+                            {
+                                "cost": row["cost"],
+                                # one choice of token kinds per token on the row
+                                "slots": [
+                                    [
+                                        {"id": t, "label": book.token_label(t)}
+                                        for t in book.kinds_of[element]
+                                    ]
+                                    for element in row["elements"]
+                                ],
+                            }
+                            for row in card["rows"]
+                        ],
+                    }
+                    for card in options["cards"]
+                ),
+                key=lambda card: card["title"],
+            )
         elif question.kind == "tokens":
             options["tokens"] = [
                 {"id": t, "label": "an empty pile", "img": None}
@@ -84,7 +105,7 @@ class Table:
         if engine.complete:
             when, step = "Game over", ""
         elif engine.year == 0:
-            when, step = "Setup", "the goal card"
+            when, step = "Setup", engine.where.removeprefix("setup: ")
         elif engine.where.startswith("final scoring"):
             when, step = "Final scoring", engine.where.removeprefix("final scoring: ")
         else:

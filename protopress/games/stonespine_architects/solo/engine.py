@@ -2,14 +2,16 @@
 
 The rival is `rival.Rival`, driven in the same order as the virtual solo game:
 
-    setup        the face-up goal card
+    setup        the face-up goal card; the market laid out (its cards and tokens)
     each year    the rival reveals its card (the deck is shuffled from the seed)
       4 turns    the chamber cards left to the rival that show its symbol
       gold       the player's gold for the year
-      market     while the gold beats the rival card: buy (cost and tokens) or pass
+      market     while the gold beats the rival card: buy (a row of the market) or pass
                  otherwise the rival collects: the tokens drawn for it, then the
                  face-up challenges (years 1-3) to name the one to discard
-      pass       the tokens left on the market (the rival takes them)
+      pass       the tokens left on the market (the rival takes them): the market
+                 tracked since it was laid out, confirmed or corrected
+      cleanup    years 1-3: the new market laid out
     the end      final gold, goal elements, the other score pad rows; the result
 
 `Engine.question` is what is asked now (None once the game is over);
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,6 +57,7 @@ from protopress.games.stonespine_architects.solo.book import (
     TURNS,
     YEARS,
     Book,
+    MarketRow,
 )
 from protopress.games.stonespine_architects.solo.errors import Reject, SessionError
 from protopress.games.stonespine_architects.solo.names import parse_int, plural, tally
@@ -112,6 +116,7 @@ class Engine:
         self.question: Question | None = None
         self.year = 0  # the year in play (0 at setup)
         self.final: FinalScore | None = None
+        self.market: list[MarketRow] = []  # the rows on the table, as laid out less those bought
         self._steps = self._play()
         self._advance(None)
         self.log: list[LoggedStep] = [LoggedStep("", "", tuple(self.said))]
@@ -159,8 +164,11 @@ class Engine:
         if question.kind == "tokens":
             return tally(book.token_name.get(t, "an empty pile") for t in value) or "none"
         if question.kind == "purchase":
-            cost, elements = value
-            return f"a row for {cost} gold: {book.elements(elements)}"
+            return answers.row_label(book, value)
+        if question.kind == "market":  # its cards and a count: the rows are in status
+            tokens = sum(len(row.tokens) for row in value)
+            cards = tally(book.market_title[row.card] for row in value if row.row == 1)
+            return f"{cards} ({tokens} {plural('token', tokens)})"
         if question.kind == "numbers":
             return " + ".join(map(str, value)) + (f" = {sum(value)}" if len(value) > 1 else "")
         return str(value)
@@ -200,6 +208,10 @@ class Engine:
             + f"; {rep.token_stars} {plural('star', rep.token_stars)}",
             f"  Reputation if the game ended now: {self.reputation_sum()}",
         ]
+        if self.market:
+            lines.append(
+                "  Market: " + "; ".join(answers.row_label(book, row) for row in self.market)
+            )
         if self.goal is not None:
             lines.append(f"  Goal {book.goal_title(self.goal_id())}: {self.goal_line()}")
         lines.append(f"  Your gold: {self.gold}")
@@ -272,6 +284,7 @@ class Engine:
             f"Goal: {book.goal_title(self.goal_id())} ({book.goal_things(self.goal_id())}). "
             f"The rival's piles count {self.rival.goal_count(book.goal_elements(self.goal_id()))} so far."
         )
+        yield from self._market_laid("setup: the market")
         for year in range(1, YEARS + 1):
             yield from self._year(year)
         yield from self._final_scoring()
@@ -366,19 +379,30 @@ class Engine:
                 )
                 if choice == "pass":
                     break
-                gold = self.gold
-                cost, elements = yield Question(
+                gold, market = self.gold, list(self.market)
+                bought: MarketRow = yield Question(
                     f"year {year}, a purchase",
-                    "What did you buy? The row's cost and its tokens (e.g. 4 monster trap)",
+                    "Which row did you buy? Its cost and its tokens (e.g. 4 ogre spike-pit)",
                     HELP["bought"],
-                    functools.partial(answers.purchase, book, gold),
+                    functools.partial(answers.tracked_purchase, book, gold, market),
                     kind="purchase",
-                    options={"rows": book.affordable_rows(gold)},
+                    options={
+                        "rows": [
+                            {
+                                "cost": row.cost,
+                                "tokens": list(row.tokens),
+                                "label": answers.row_label(book, row),
+                            }
+                            for row in market
+                            if row.cost <= gold
+                        ]
+                    },
                 )
-                self.gold -= cost
+                self.market.remove(bought)
+                self.gold -= bought.cost
                 self.say(
-                    f"Place {book.elements(elements)} in your dungeon now. "
-                    f"You have {self.gold} gold left."
+                    f"Place {tally(book.token_name[t] for t in bought.tokens)} in your dungeon "
+                    f"now. You have {self.gold} gold left."
                 )
                 continue
             if verdict == COLLECT:
@@ -445,15 +469,21 @@ class Engine:
                 f"every token left on the market."
             )
         choices = ", ".join(book.token(t) for t in book.tokens)
+        left = [t for row in self.market for t in row.tokens]
         leftovers = yield Question(
             f"year {year}, passing",
-            "Which tokens are left on the market? (e.g. 2 goblin, spike pit)",
+            "Which tokens are left on the market? Enter if they are the ones I tracked",
             HELP["leftovers"].format(choices=choices),
             lambda text: answers.leftovers(book, self.rival, text),
-            default="none",
+            default=counted(left) or "none",
             kind="tokens",
-            options={"tokens": list(book.tokens), "most": book.max_market_tokens},
+            options={
+                "tokens": list(book.tokens),
+                "most": book.max_market_tokens,
+                "tracked": tally(book.token_name[t] for t in left) or "none",
+            },
         )
+        self.market = []
         self.rival.take_market(book.tokens[t] for t in leftovers)
         self.gold = kept
         self.say(
@@ -478,6 +508,36 @@ class Engine:
                 f"supply; discard the market cards and lay out {MARKET_CARDS} new market "
                 f"cards with tokens.{challenges}"
             )
+            yield from self._market_laid(f"year {year}, the new market")
+
+    def _market_laid(self, where: str) -> Steps:
+        """Ask once which market cards are laid out and which tokens lie on their rows:
+        purchases then take rows of it, and passing knows what is left."""
+        book = self.book
+        self.market = yield Question(
+            where,
+            f"Which {MARKET_CARDS} market cards are out, and which tokens lie on their rows? "
+            "(card: top row / middle row / bottom row; next card ...)",
+            HELP["market_laid"],
+            lambda text: answers.market(book, self.rival, text),
+            kind="market",
+            options={
+                "cards": [
+                    {
+                        "id": card,
+                        "rows": [
+                            {"cost": cost, "elements": list(elements)} for cost, elements in rows
+                        ],
+                    }
+                    for card, rows in book.market_rows.items()
+                ],
+                "most": MARKET_CARDS,
+            },
+        )
+        self.tell(
+            "I keep track of the market now: a purchase names one of its rows, and when "
+            "you pass I know what is left (status shows its rows)."
+        )
 
     def _final_scoring(self) -> Steps:
         book = self.book
@@ -593,6 +653,12 @@ class Engine:
             headline = f"{score}: the rival wins by {-outcome.margin}"
             notes.append(f"The rival wins by {-outcome.margin}. Try again!")
         return FinalScore(headline, tuple(lines), tuple(notes))
+
+
+def counted(tokens: Iterable[str]) -> str:
+    """Token ids with counts, as an answer types them: "2 goblin, spike-pit"."""
+    counts = Counter(tokens)
+    return ", ".join(f"{n} {t}" if n > 1 else t for t, n in counts.items())
 
 
 def replayed(

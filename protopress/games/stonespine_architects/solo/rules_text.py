@@ -33,9 +33,17 @@ HELP = {
         "If you still have more gold than the rival card after buying, you may buy "
         "again; if not, the rival collects. Type buy or pass (b or p)."
     ),
+    "market_laid": (
+        "The market: I keep track of the tokens on it, so that buying is naming a row "
+        "and passing is one Enter. Name each of the 3 market cards, then the tokens on "
+        "its rows, top row first, rows split by / and cards by ;, e.g. Goblin Fence: "
+        "goblin / ogre, spike-pit / 2 goblin, treasure-chest; Beast Pens: ... A treasure "
+        "chest or a secret passage may be named by its element; monsters and traps by "
+        "their token, since their stars differ."
+    ),
     "bought": (
-        "Type the cost of the row you bought and its tokens, e.g. 4 monster trap or "
-        "7 goblin ogre treasure-chest. Placement: a slot must be empty, a card holds "
+        "Type the cost of the row you bought and its tokens, e.g. 4 ogre spike-pit, or "
+        "its elements if no other row of that cost holds them, e.g. 4 monster trap. Placement: a slot must be empty, a card holds "
         "no more than four elements counting the printed ones, and secret passages go "
         "on an edge of a card, even one leading outside your dungeon."
     ),
@@ -55,8 +63,9 @@ HELP = {
         "When you pass in years 1-3, set your gold tracker to zero, claim one of the "
         "face-up challenge cards, and the rival takes all the tokens left on the market. "
         "In year 4 you leave your gold tracker where it is and flip it to show you have "
-        "passed; the rival again takes the tokens left. Type those tokens by name, with "
-        "counts, e.g. 2 goblin, ogre, spike-pit, treasure-chest; or press Enter for none. "
+        "passed; the rival again takes the tokens left. Press Enter if they are the ones I "
+        "tracked (shown in brackets); if the table differs, type them by name, with "
+        "counts, e.g. 2 goblin, ogre, spike-pit, treasure-chest, or none. "
         "Tokens: {choices}."
     ),
     "final_gold": (

@@ -20,7 +20,10 @@ from protopress.games.stonespine_architects.solo.names import plural
 
 GAME = "stonespine-architects"
 SAVE_FORMAT = "protopress-solo-session"
-SAVE_VERSION = 1
+# 2: the market laid out is asked after setup and each cleanup, and a purchase names
+# a row of it. A version-1 save's answers do not fit these questions, so it is refused
+# (see `read_save`) rather than replayed by a second, older flow kept for it.
+SAVE_VERSION = 2
 
 
 def default_save_path(game: str = GAME) -> Path:
@@ -81,6 +84,8 @@ def read_save(path: Path, catalog: Catalog) -> dict:
             f"{path}: saved by a newer protopress (save format {version}; this one reads "
             f"{SAVE_VERSION}); update protopress to resume it"
         )
+    if version < SAVE_VERSION:
+        raise SessionError(older_save(path, version))
     if data.get("game") != GAME:
         raise SessionError(f"{path}: a save of {data.get('game')!r}, not of {GAME}")
     if data.get("catalog") != catalog.game:
@@ -103,6 +108,15 @@ def read_save(path: Path, catalog: Catalog) -> dict:
     return data
 
 
+def older_save(path: Path, version: int) -> str:
+    """Why a save of an older format is not resumed, and what to do instead."""
+    return (
+        f"{path}: saved by an older protopress (save format {version}; this one reads "
+        f"{SAVE_VERSION}, which asks for the market on the table), so its answers do not "
+        f"replay; start a new game (delete the file or choose another with --save)"
+    )
+
+
 def guard(path: Path) -> None:
     """Refuse to overwrite an unfinished session or a file that is not a save."""
     if not path.exists():
@@ -118,6 +132,9 @@ def guard(path: Path) -> None:
             f"{path} exists and is not a solo session save; not overwriting it. "
             f"Choose another file with --save."
         )
+    version = data.get("version")
+    if isinstance(version, int) and version < SAVE_VERSION and not data.get("complete"):
+        raise SessionError(older_save(path, version))
     if not data.get("complete"):
         answers = data.get("answers")
         count = len(answers) if isinstance(answers, list) else 0

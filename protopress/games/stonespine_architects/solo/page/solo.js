@@ -276,8 +276,72 @@ function tokensWidget(q, answer) {
     answer(parts.length ? parts.join(", ") : "none");
   });
   refresh();
-  const none = q.default === "none" ? el("button", { type: "button", id: "none", class: "primary wide-button", text: "None: the market is empty", onclick: () => answer("none") }) : null;
-  return el("div", {}, none, total, list, el("div", { class: "actions sticky" }, confirm));
+  // passing: the market the companion tracked, confirmed with one tap (the counters below
+  // are for a table that differs)
+  let first = null;
+  if (q.default === "none") {
+    first = el("button", { type: "button", id: "none", class: "primary wide-button", text: "None: the market is empty", onclick: () => answer("none") });
+  } else if (o.tracked) {
+    first = el("button", { type: "button", id: "tracked", class: "primary wide-button", text: "Confirm: " + o.tracked, onclick: () => answer(q.default) });
+  }
+  const differs = o.tracked && q.default !== "none" ? el("p", { class: "muted", text: "If the table differs, count the tokens left:" }) : null;
+  return el("div", {}, first, differs, total, list, el("div", { class: "actions sticky" }, confirm));
+}
+
+// The market laid out: each of its cards chosen by name, then the token on each place
+// of its rows (a monster or a trap differs in stars; other elements have one token).
+function marketWidget(q, answer) {
+  const o = q.options;
+  const byId = Object.fromEntries(o.cards.map((card) => [card.id, card]));
+  const chosen = [];
+  const confirm = el("button", { type: "button", id: "confirm", class: "primary", text: "Confirm the market" });
+  function refresh() {
+    const ids = chosen.map((c) => c.select.value);
+    confirm.disabled = ids.some((id) => !id);
+  }
+  const parts = [el("p", { class: "muted", text: `Choose the ${o.most} market cards, then the tokens on their rows.` })];
+  for (let n = 1; n <= o.most; n++) {
+    const select = el("select", { class: "market-card", "data-slot": String(n), "aria-label": `Market card ${n}` }, el("option", { value: "", text: `Market card ${n}` }));
+    for (const card of o.cards) select.append(el("option", { value: card.id, text: card.title }));
+    const rows = el("div", { class: "market-rows" });
+    const slot = { select, rows };
+    select.addEventListener("change", () => {
+      rows.replaceChildren();
+      const card = byId[select.value];
+      if (card) {
+        card.rows.forEach((row, r) => {
+          const line = el("div", { class: "market-row-laid", "data-row": String(r + 1) }, el("span", { class: "cost", text: `${row.cost} gold:` }));
+          for (const kinds of row.slots) {
+            if (kinds.length === 1) {
+              line.append(el("span", { class: "token", "data-token": kinds[0].id, text: kinds[0].label }));
+            } else {
+              const pick = el("select", { class: "market-token", "aria-label": `${card.title}, ${row.cost} gold: token` });
+              for (const kind of kinds) pick.append(el("option", { value: kind.id, text: kind.label }));
+              line.append(pick);
+            }
+          }
+          rows.append(line);
+        });
+      }
+      refresh();
+    });
+    chosen.push(slot);
+    parts.push(el("div", { class: "market-laid" }, select, rows));
+  }
+  confirm.addEventListener("click", () => {
+    const text = chosen
+      .map(({ select, rows }) => {
+        const lines = [...rows.querySelectorAll(".market-row-laid")].map((line) =>
+          [...line.querySelectorAll("[data-token], select.market-token")].map((node) => node.dataset.token || node.value).join(", "),
+        );
+        return `${byId[select.value].title}: ${lines.join(" / ")}`;
+      })
+      .join("; ");
+    answer(text);
+  });
+  refresh();
+  parts.push(el("div", { class: "actions sticky" }, confirm));
+  return el("div", {}, ...parts);
 }
 
 function numbersWidget(q, answer) {
@@ -305,6 +369,7 @@ const WIDGETS = {
   purchase: purchaseWidget,
   tokens: tokensWidget,
   numbers: numbersWidget,
+  market: marketWidget,
 };
 
 // --- the page ------------------------------------------------------------------------
