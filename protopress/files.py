@@ -14,9 +14,7 @@ import stat
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO
-
-from protopress.components.problems import InvalidInput, Problem
+from typing import BinaryIO, NamedTuple
 
 __all__ = [
     "NotRegularFile",
@@ -24,7 +22,8 @@ __all__ = [
     "open_regular",
     "read_regular",
     "read_text_again",
-    "refuse_output_over_input",
+    "output_clashes",
+    "Clash",
 ]
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -98,28 +97,34 @@ def _same_file(first: Path, second: Path) -> bool:
     return False
 
 
-def refuse_output_over_input(
-    outputs: Iterable[Path | str | None], inputs: Iterable[Path | str | None]
-) -> None:
-    """Raise InvalidInput when an output is one of the inputs (or another output).
+class Clash(NamedTuple):
+    """An output that would overwrite an input or another output."""
 
-    The same file by any name counts: a link, a relative path, a hard link.
-    Inputs that are not files (a built-in game's name) are ignored.
-    """
+    path: Path
+    message: str
+
+
+def output_clashes(
+    outputs: Iterable[Path | str | None], inputs: Iterable[Path | str | None]
+) -> list[Clash]:
+    """The outputs that are one of the inputs (or another output), by any name: a
+    link, a relative path, a hard link. Inputs that are not files (a built-in
+    game's name) are ignored."""
     written = [Path(o) for o in outputs if o is not None]
     sources = [Path(i) for i in inputs if i is not None]
-    problems = []
+    clashes = []
     for index, output in enumerate(written):
         for source in sources:
             if _same_file(output, source):
-                problems.append(Problem(str(output), 1, 1, "",
-                                        f"is also an input ({source}); choose another output file"))  # fmt: skip
+                clashes.append(
+                    Clash(output, f"is also an input ({source}); choose another output file")
+                )
         for other in written[index + 1 :]:
             if _same_file(output, other):
-                problems.append(Problem(str(other), 1, 1, "",
-                                        f"is written twice (also as {output}); choose two files"))  # fmt: skip
-    if problems:
-        raise InvalidInput(problems)
+                clashes.append(
+                    Clash(other, f"is written twice (also as {output}); choose two files")
+                )
+    return clashes
 
 
 class InUse(OSError):

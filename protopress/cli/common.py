@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components import InvalidInput, Problem, builtin_catalog_path, load_catalog
 from protopress.components.suggest import did_you_mean
+from protopress.files import output_clashes
 from protopress.games import builtin_ids, builtin_specs
 from protopress.rules.bot_names import SEARCH_TIERS
 from protopress.rules.spec import GameSpec
@@ -40,10 +41,15 @@ def invalid(error: InvalidInput, summary: str = "") -> Problems:
     return Problems(error.problems, summary)
 
 
+def refuse_output_over_input(outputs, inputs) -> None:
+    """InvalidInput when an output is one of the inputs (or another output), by any name."""
+    clashes = output_clashes(outputs, inputs)
+    if clashes:
+        raise InvalidInput([Problem(str(clash.path), 1, 1, "", clash.message) for clash in clashes])
+
+
 def refuse_overwrite(outputs, inputs) -> None:
     """Problems (exit 1) when an output file is one of the inputs, by any name."""
-    from protopress.files import refuse_output_over_input
-
     try:
         refuse_output_over_input(outputs, inputs)
     except InvalidInput as error:

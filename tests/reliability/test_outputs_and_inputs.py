@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from protopress.cli.common import refuse_output_over_input
 from protopress.components import InvalidInput, builtin_catalog_path
-from protopress.files import refuse_output_over_input
 
 from .reliability_helpers import run_protopress
 
