@@ -567,10 +567,16 @@ def _builtin_path(kind: str) -> Path | None:
     return None
 
 
-@functools.cache
 def builtin_layout(kind: str) -> Layout | None:
+    """The built-in layout of a kind, looked up afresh each time (a game registered
+    later may bring one) and loaded once per file."""
     path = _builtin_path(kind)
-    return load_layout(path) if path else None
+    return _builtin_file(path) if path else None
+
+
+@functools.cache
+def _builtin_file(path: Path) -> Layout:
+    return load_layout(path)
 
 
 def own_layout(folder: Path, kind: str) -> Path | None:
