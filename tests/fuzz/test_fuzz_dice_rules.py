@@ -2,14 +2,12 @@
 game that plays, or located problems, or a RulesFault naming the rules file, in
 bounded time (as test_fuzz_rules_files.py holds for Cottage Market's)."""
 
-import shutil
 from pathlib import Path
 
 import pytest
 from fuzzing import fuzz_settings, smoke_settings
 from hypothesis import given
-from hypothesis import strategies as st
-from test_fuzz_rules_files import check_rules_text
+from test_fuzz_rules_files import check_rules_text, example_folder, mutated
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "dockside-dice"
 BASE = (EXAMPLE / "rules.yaml").read_text()
@@ -23,22 +21,13 @@ PIECES = [
 ]  # fmt: skip
 
 
-@st.composite
-def mutated_rules(draw):
-    text = BASE
-    for _ in range(draw(st.integers(1, 5))):
-        at = draw(st.integers(0, len(text)))
-        cut = draw(st.integers(0, 10))
-        piece = draw(st.sampled_from(PIECES) | st.text(max_size=4))
-        text = text[:at] + piece + text[at + cut :]
-    return text
+def mutated_rules():
+    return mutated(BASE, PIECES)
 
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("dice-rules")
-    shutil.copy(EXAMPLE / "catalog.json", folder / "catalog.json")
-    return folder
+    return example_folder(tmp_path_factory, EXAMPLE)
 
 
 @pytest.mark.fuzz

@@ -5,14 +5,12 @@ file, in bounded time (as test_fuzz_rules_files.py holds for Cottage Market's).
 The base takes 2 players at least (the shared check plays 4 seats) and one tide, so
 that an example plays fast."""
 
-import shutil
 from pathlib import Path
 
 import pytest
 from fuzzing import fuzz_settings, smoke_settings
 from hypothesis import given
-from hypothesis import strategies as st
-from test_fuzz_rules_files import check_rules_text
+from test_fuzz_rules_files import check_rules_text, example_folder, mutated
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "tidewrack"
 BASE = (
@@ -34,22 +32,13 @@ PIECES = [
 ]  # fmt: skip
 
 
-@st.composite
-def mutated_rules(draw):
-    text = BASE
-    for _ in range(draw(st.integers(1, 5))):
-        at = draw(st.integers(0, len(text)))
-        cut = draw(st.integers(0, 10))
-        piece = draw(st.sampled_from(PIECES) | st.text(max_size=4))
-        text = text[:at] + piece + text[at + cut :]
-    return text
+def mutated_rules():
+    return mutated(BASE, PIECES)
 
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("draft-rules")
-    shutil.copy(EXAMPLE / "catalog.json", folder / "catalog.json")
-    return folder
+    return example_folder(tmp_path_factory, EXAMPLE)
 
 
 @pytest.mark.fuzz

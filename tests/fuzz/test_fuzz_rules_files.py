@@ -29,21 +29,32 @@ PIECES = [
 
 
 @st.composite
-def mutated_rules(draw):
-    text = BASE
+def mutated(draw, base: str, pieces: list[str]) -> str:
+    """A rules file's text with a few cuts and insertions: pieces of its language,
+    or anything."""
+    text = base
     for _ in range(draw(st.integers(1, 5))):
         at = draw(st.integers(0, len(text)))
         cut = draw(st.integers(0, 10))
-        piece = draw(st.sampled_from(PIECES) | st.text(max_size=4))
+        piece = draw(st.sampled_from(pieces) | st.text(max_size=4))
         text = text[:at] + piece + text[at + cut :]
     return text
 
 
+def mutated_rules():
+    return mutated(BASE, PIECES)
+
+
+def example_folder(tmp_path_factory, example: Path) -> Path:
+    """A folder holding a copy of an example's catalog, for mutated rules beside it."""
+    folder = tmp_path_factory.mktemp(example.name)
+    shutil.copy(example / "catalog.json", folder / "catalog.json")
+    return folder
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rules")
-    shutil.copy(EXAMPLE / "catalog.json", folder / "catalog.json")
-    return folder
+    return example_folder(tmp_path_factory, EXAMPLE)
 
 
 def check_rules_text(text: str, folder: Path) -> None:
