@@ -30,10 +30,9 @@ from pathlib import Path
 from PIL import Image
 
 from protopress.atomic import write_atomic
-from protopress.generators.assets import AssetPolicy
-from protopress.generators.layout import Layout, layouts_for
+from protopress.generators.layout import Layout
 from protopress.generators.png_surface import png_bytes
-from protopress.generators.render import RenderOptions, TextDoesNotFit
+from protopress.generators.render import RenderOptions
 from protopress.generators.tts import (  # the faces, grids and images TTS's export draws
     MAX_SIDE,
     Design,
@@ -41,6 +40,7 @@ from protopress.generators.tts import (  # the faces, grids and images TTS's exp
     _key,
     card_pixels,
     designs,
+    export_inputs,
     fit_cell,
     object_type,
 )
@@ -93,19 +93,7 @@ def write_ttpg(
 ) -> list[Path]:
     """Write options.output_dir/ttpg: Manifest.json, Textures/ and Templates/.
     Returns the files written."""
-    layouts = (
-        kinds_layouts
-        if kinds_layouts is not None
-        else layouts_for(catalog.components, options.layouts_dir, catalog)
-    )
-    root = catalog.path.parent if catalog.path else Path.cwd()
-    assets = AssetPolicy(root, options.allow_outside_assets)
-    if options.strict:
-        found: list[str] = []
-        for kind, layout in layouts.items():
-            designs(catalog, kind, layout, options, assets, found)
-        if found:
-            raise TextDoesNotFit(found)
+    layouts, assets = export_inputs(catalog, options, kinds_layouts)
     folder = options.output_dir / "ttpg"
     written: list[Path] = []
 

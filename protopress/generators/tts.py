@@ -210,19 +210,11 @@ class _Writer:
         self.written.append(path)
 
 
-def write_tts(
-    catalog,
-    options: RenderOptions,
-    kinds_layouts: dict[str, Layout] | None = None,
-    *,
-    base_url: str | None = None,
-    warnings: list[str] | None = None,
-) -> list[Path]:
-    """Write options.output_dir/tts: images and one saved object (<kind>.json) per kind.
-
-    Image URLs are file:/// URLs of the written files, or base_url + the path
-    under tts/ when given (the folder uploaded as is). Returns the files written.
-    """
+def export_inputs(
+    catalog, options: RenderOptions, kinds_layouts: dict[str, Layout] | None
+) -> tuple[dict[str, Layout], AssetPolicy]:
+    """The layouts and the asset policy a table-top export draws with; with
+    --strict, TextDoesNotFit before anything is written."""
     layouts = (
         kinds_layouts
         if kinds_layouts is not None
@@ -236,6 +228,23 @@ def write_tts(
             designs(catalog, kind, layout, options, assets, found)
         if found:
             raise TextDoesNotFit(found)
+    return layouts, assets
+
+
+def write_tts(
+    catalog,
+    options: RenderOptions,
+    kinds_layouts: dict[str, Layout] | None = None,
+    *,
+    base_url: str | None = None,
+    warnings: list[str] | None = None,
+) -> list[Path]:
+    """Write options.output_dir/tts: images and one saved object (<kind>.json) per kind.
+
+    Image URLs are file:/// URLs of the written files, or base_url + the path
+    under tts/ when given (the folder uploaded as is). Returns the files written.
+    """
+    layouts, assets = export_inputs(catalog, options, kinds_layouts)
     writer = _Writer(options.output_dir / "tts", options.dpi, base_url)
     writer.folder.mkdir(parents=True, exist_ok=True)
     deck_number = 1
