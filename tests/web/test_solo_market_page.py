@@ -15,7 +15,7 @@ def _tracked_game():
     """The engine test's game: its passing answers and its last market."""
     folder = Path(__file__).parents[1] / "games" / "stonespine_architects"
     path = folder / "test_solo_market_tracked.py"
-    spec = importlib.util.spec_from_file_location("tests.games.stonespine_architects.tracked", path)
+    spec = importlib.util.spec_from_file_location("games.stonespine_architects.tracked", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.PASSING, module.LAST_MARKET
