@@ -26,7 +26,14 @@ from protopress.rules.data.expr import (
     compile_expression,
     iteration,
 )
-from protopress.rules.data.grid import grid_findings, grid_spec
+from protopress.rules.data.grid import (
+    SIDES,
+    TurnsOf,
+    grid_findings,
+    grid_spec,
+    turned_kinds,
+    with_turns,
+)
 from protopress.rules.data.load import NAME, Finding, RulesProblems, RulesSource
 from protopress.rules.data.model import (
     HOLE,
@@ -41,9 +48,11 @@ from protopress.rules.data.model import (
     ScoreLine,
     Seen,
     Step,
+    Turns,
     Ty,
     Zone,
 )
+from protopress.rules.data.offers import offer_fields, offer_of
 from protopress.rules.data.payment import payment_of
 from protopress.rules.data.tracks import advance_step, track_ends, tracks_of, with_starts
 from protopress.rules.data.turns import DONE, first_mover, turn_kinds, turn_plan
@@ -205,6 +214,7 @@ def _action_kinds(
                 fields.append("cell")
         elif "onto" in given:
             findings.append(Finding(at + "/onto", "a tile placed `onto` a grid is chosen: each NAME from WHERE"))  # fmt: skip
+        fields.extend(offer_fields(given))
         name = "".join(part.title() for part in verb.split("_"))
         kinds[verb] = action(namedtuple(name, [*fields, "verb"], defaults=[verb]))
     return kinds
@@ -220,6 +230,7 @@ class _Compiler:
         self.source, self.layout, self.catalog = source, layout, catalog
         self.functions = functions  # of --rules-code: None without it
         self.findings: list[Finding] = []
+        self.turnings: dict[tuple[str, str], TurnsOf] = {}  # tiles turned onto grids (grid.py)
 
     def where(self, pointer: str) -> str:
         problem = self.source.locate(Finding(pointer, ""))
@@ -246,7 +257,8 @@ class _Compiler:
     def compile(self) -> Model:
         doc, layout = self.source.document, self.layout
         resources = self._resources(doc.get("resources"))
-        cards = self._cards()
+        cards, self.turnings = with_turns(self._cards(), turned_kinds(
+            doc["turn"]["choose"], {zone.name: zone for zone in layout.zones}))  # fmt: skip
         check_faces(layout.zones, cards, self.findings)
         zones = {zone.name: zone for zone in layout.zones}
         for name in zones:
@@ -646,12 +658,14 @@ class _Compiler:
         if take is None or chosen is None or chosen.grid is None:
             return _nothing
         grid, where = chosen.grid, self.where(f"{at}/place")
+        turned = grid.turns.slot if grid.turns is not None else None  # the tile as turned
 
         def place(state: DataState, seat: int, env: list[Any]) -> None:
             board, cell = grid.pile(state, seat), env[grid.cell]
             if board[cell] != HOLE:
                 raise RulesFault(f"{where}: place: the cell is taken already")
-            board[cell] = take(state, seat, env)
+            card = take(state, seat, env)
+            board[cell] = card if turned is None else env[turned]
 
         return place
 
@@ -659,8 +673,9 @@ class _Compiler:
         found = call_step(item["call"], f"{at}/call", self.where(f"{at}/call"), scope, self.functions, self.findings)  # fmt: skip
         return _nothing if found is None else found
 
-    def _grid_choice(self, given: Mapping[str, Any], at: str, holds: str, inner: Scope) -> GridChoice | None:  # fmt: skip
-        """The cell an action chooses `onto` a grid, and its adjacency rules."""
+    def _grid_choice(self, given: Mapping[str, Any], at: str, holds: str, inner: Scope, param: str) -> GridChoice | None:  # fmt: skip
+        """The cell an action chooses `onto` a grid (and the tile's turn), and its
+        adjacency rules."""
         _, ty = self.expression(given["onto"], inner, f"{at}/onto", Kind.ZONE)
         zone = ty.zone
         if zone is None:
@@ -673,6 +688,15 @@ class _Compiler:
             self.findings.append(Finding(f"{at}/onto", message))
             return None
         cell = inner.reserve()
+        turns = None
+        if given.get("rotate") is True:
+            turns_of = self.turnings.get((zone.kind, zone.grid.shape))
+            if turns_of is None:
+                every = ", ".join(SIDES[zone.grid.shape])
+                self.findings.append(Finding(f"{at}/rotate", f"a turned tile's sides turn: the catalog's {zone.kind}s need fields {every}"))  # fmt: skip
+                return None
+            inner, slot = inner.bind(param, Ty(Kind.CARD, zone.kind))  # match reads it turned
+            turns = Turns(slot, turns_of)
         near, neighbour = inner.bind("neighbour", Ty(Kind.CARD, zone.kind))
         near, side = near.bind("side", Ty(Kind.TEXT))
         near, facing = near.bind("facing", Ty(Kind.TEXT))
@@ -680,7 +704,7 @@ class _Compiler:
             self.expression(given["match"], near, f"{at}/match")[0] if "match" in given else None
         )
         return GridChoice(zone, zone.each, cell, neighbour, side, facing,
-                          bool(given.get("touch")), match)  # fmt: skip
+                          bool(given.get("touch")), match, turns)  # fmt: skip
 
     # --- actions ---
 
@@ -709,15 +733,18 @@ class _Compiler:
             )
             grid = None
             if "onto" in given and source is not None and source.zone is not None:
-                grid = self._grid_choice(given, at, source.zone.kind, inner)
+                grid = self._grid_choice(given, at, source.zone.kind, inner, param)
             elif "onto" in given:
                 self.findings.append(Finding(f"{at}/onto", "a tile placed `onto` a grid is chosen from a zone, not resources"))  # fmt: skip
             elif "touch" in given or "match" in given:
                 self.findings.append(Finding(at, "touch and match are the rules of a cell chosen `onto` a grid"))  # fmt: skip
+            elif "rotate" in given:
+                self.findings.append(Finding(f"{at}/rotate", "rotate turns a tile placed `onto` a grid", at_key=True))  # fmt: skip
             chosen = _Chosen(param, source, slot, place, grid) if param is not None else None
-            steps = self.steps(given["do"], f"{at}/do", inner, chosen, 0)
+            steps = self.steps(given.get("do", []), f"{at}/do", inner, chosen, 0)
+            offer, steps = offer_of(self, given, at, inner, steps)
             yield ActionRule(verb, param, source, bool(given.get("distinct")), condition, steps,
-                             slot, place, kind, by_slot, grid)  # fmt: skip
+                             slot, place, kind, by_slot, grid, offer=offer)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,18 @@ choose among the rolled faces (`each: die, from: pool`) and move them on.
 freshly rolled faces, drawn through `state.chance` under the zone's name (one
 draw showing every face, public when everyone sees the zone), so a game's
 chance stays declared and the search bots see the roll as a chance node.
+
+An action's `reroll: ZONE` (`times: N`) lets the player roll again any of the
+pool's dice, up to N times after each `roll`: a decision listing each distinct
+set of faces, then one chance draw of the dice chosen (`Reroll`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from itertools import product
 from typing import Any, Protocol
 
 from protopress.components.jsonpos import pointer_of
@@ -22,7 +29,17 @@ from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
 from protopress.rules.data.expr import Scope
 from protopress.rules.data.load import Finding
-from protopress.rules.data.model import CardTable, Compiled, DataState, Kind, Seen, Step, Ty, Zone
+from protopress.rules.data.model import (
+    HOLE,
+    CardTable,
+    Compiled,
+    DataState,
+    Kind,
+    Seen,
+    Step,
+    Ty,
+    Zone,
+)
 
 MAX_ROLLED = 64  # faces one roll shows
 
@@ -55,8 +72,10 @@ def check_dice_zone(name: str, given: Mapping[str, Any], findings: list[Finding]
 def faces_of(zone: Zone, cards: CardTable) -> tuple[int, ...]:
     """The cards of a die's faces (every component of the zone's kind when not given)."""
     if not zone.faces:
-        return tuple(card for card, kind in enumerate(cards.kinds) if kind == zone.kind)
-    of_kind = {cards.ids[card]: card for card, kind in enumerate(cards.kinds) if kind == zone.kind}
+        return tuple(card for card, kind in enumerate(cards.kinds)
+                     if kind == zone.kind and card not in cards.turned)  # fmt: skip
+    of_kind = {cards.ids[card]: card for card, kind in enumerate(cards.kinds)
+               if kind == zone.kind and card not in cards.turned}  # fmt: skip
     return tuple(of_kind[face] for face in zone.faces if face in of_kind)
 
 
@@ -99,5 +118,96 @@ def roll_step(
         if not 0 <= n <= MAX_ROLLED:
             raise RulesFault(f"{where}: roll: {n} dice (0 to {MAX_ROLLED} at a time)")
         state.piles[first][:] = state.chance.roll_dice(name, [faces] * n, public)
+        state.rerolls.pop(name, None)  # a fresh roll: its rerolls start again
 
     return roll
+
+
+# --- rerolling some dice of a pool ---
+
+MAX_REROLLED = 6  # dice of a pool a reroll chooses among (at most 63 choices)
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """An action's `reroll: ZONE` (with `times: N`): the player chooses which of the
+    pool's dice to roll again (each distinct set of faces once, logged as `six+six`),
+    up to N times after each `roll` of the pool; then those dice are rolled."""
+
+    zone: Zone
+    faces: tuple[int, ...]  # each die's faces
+    times: int
+    ids: tuple[str, ...]  # every card's id
+    slot: int  # env slot of the chosen faces (cards, in card order)
+    where: str
+    fields: tuple[str, ...] = ("dice",)
+
+    def _pool(self, state: DataState) -> list[int]:
+        pool = state.piles[self.zone.first]
+        if len(pool) > MAX_REROLLED:
+            raise RulesFault(f"{self.where}: reroll: {len(pool)} dice (at most {MAX_REROLLED})")
+        return pool
+
+    def choices(self, state: DataState, seat: int, env: list[Any]) -> Iterator[tuple[Any, ...]]:
+        if state.rerolls.get(self.zone.name, 0) >= self.times:
+            return
+        held = Counter(self._pool(state))
+        shown = sorted(held)
+        for counts in product(*(range(held[face] + 1) for face in shown)):
+            if any(counts):
+                yield (
+                    self._shown(
+                        face for face, n in zip(shown, counts, strict=True) for _ in range(n)
+                    ),
+                )
+
+    def _shown(self, faces: Iterable[int]) -> str:
+        return "+".join(self.ids[face] for face in faces)
+
+    def bind(self, state: DataState, seat: int, chosen: tuple[Any, ...], env: list[Any]) -> bool:
+        if state.rerolls.get(self.zone.name, 0) >= self.times or not isinstance(chosen[0], str):
+            return False
+        by_id = {self.ids[face]: face for face in set(self._pool(state))}
+        faces = [by_id.get(name, HOLE) for name in chosen[0].split("+")]
+        want, held = Counter(faces), Counter(self._pool(state))
+        if HOLE in want or any(held[face] < n for face, n in want.items()):
+            return False
+        if self._shown(sorted(faces)) != chosen[0]:
+            return False  # one spelling per choice: faces in order
+        env[self.slot] = tuple(sorted(faces))
+        return True
+
+    def step(self, state: DataState, seat: int, env: list[Any]) -> None:
+        """Roll the chosen dice again: each goes back where it lay, showing a new face."""
+        pool, chosen = state.piles[self.zone.first], env[self.slot]
+        places: list[int] = []
+        for face in chosen:
+            places.append(next(i for i, die in enumerate(pool) if die == face and i not in places))
+        rolled = state.chance.roll_dice(self.zone.name, [self.faces] * len(places),
+                                        self.zone.seen is Seen.EVERYONE)  # fmt: skip
+        for place, face in zip(places, rolled, strict=True):
+            pool[place] = face
+        state.rerolls[self.zone.name] = state.rerolls.get(self.zone.name, 0) + 1
+
+
+def reroll_of(
+    compiler: StepCompiler, given: Mapping[str, Any], at: str, scope: Scope
+) -> Reroll | None:
+    """An action's `reroll: ZONE` and `times` (None after a finding)."""
+    _, ty = compiler.expression(given["reroll"], scope, f"{at}/reroll", Kind.ZONE)
+    zone = ty.zone
+    if zone is None:
+        return None
+    if zone.dice is None:
+        message = f"{zone.name} is not a zone of dice: give it dice: N (and faces)"
+        compiler.findings.append(Finding(f"{at}/reroll", message))
+        return None
+    if zone.dice > MAX_REROLLED:
+        message = f"{zone.name} has {zone.dice} dice: a reroll chooses among at most {MAX_REROLLED}"
+        compiler.findings.append(Finding(f"{at}/reroll", message))
+        return None
+    faces = faces_of(zone, scope.cards)
+    if not faces:
+        return None
+    return Reroll(zone, faces, given.get("times", 1), scope.cards.ids, scope.reserve(),
+                  compiler.where(f"{at}/reroll"))  # fmt: skip

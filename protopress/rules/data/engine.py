@@ -133,14 +133,21 @@ class DataGame:
                 if state.acted or not found:
                     found.append(kind())
                 continue
+            offer = rule.offer
             if rule.param is None:
                 if condition is None or condition(state, seat, env):
-                    found.append(kind())
+                    if offer is None:
+                        found.append(kind())
+                    else:
+                        found.extend(kind(*more) for more in offer.choices(state, seat, env))
             elif rule.source is None:
                 for name in model.resources:
                     env[slot] = name
                     if condition is None or condition(state, seat, env):
-                        found.append(kind(name))
+                        if offer is None:
+                            found.append(kind(name))
+                        else:
+                            found.extend(kind(name, *more) for more in offer.choices(state, seat, env))  # fmt: skip
             else:
                 seen: set[int] = set()
                 ids = model.cards.ids
@@ -152,13 +159,34 @@ class DataGame:
                         seen.add(card)
                         chosen = place if rule.by_slot else ids[card]
                         if rule.grid is None:
-                            found.append(kind(chosen))
+                            if offer is None:
+                                found.append(kind(chosen))
+                            else:
+                                found.extend(kind(chosen, *more) for more in offer.choices(state, seat, env))  # fmt: skip
                             continue
-                        assert rule.grid.zone.grid is not None
-                        labels = geometry_of(rule.grid.zone.grid, state.options).labels
-                        found.extend(kind(chosen, labels[cell])
-                                     for cell in free_cells(rule.grid, state, seat, env))  # fmt: skip
+                        self._placements(rule, state, seat, env, chosen, found)
         return found
+
+    def _placements(
+        self, rule: ActionRule, state: DataState, seat: int, env: list[Any], chosen: Any,
+        found: list[Any],
+    ) -> None:  # fmt: skip
+        """The actions placing the chosen card onto each cell it may go on (and each of
+        its turns, turned as `match` reads it)."""
+        grid, kind, offer = rule.grid, rule.kind, rule.offer
+        assert grid is not None and grid.zone.grid is not None
+        labels = geometry_of(grid.zone.grid, state.options).labels
+        turns = grid.turns
+        for turn, turned in ((0, 0),) if turns is None else turns.of[env[rule.slot]]:
+            if turns is not None:
+                env[turns.slot] = turned
+            for cell in free_cells(grid, state, seat, env):
+                where = (labels[cell],) if turns is None else (labels[cell], turn)
+                if offer is None:
+                    found.append(kind(chosen, *where))
+                else:
+                    env[grid.cell] = cell
+                    found.extend(kind(chosen, *where, *more) for more in offer.choices(state, seat, env))  # fmt: skip
 
     def apply(self, state: DataState, action: Any) -> None:
         rule = self._by_kind.get(type(action)) if self._compiled is not None else None
@@ -192,12 +220,14 @@ class DataGame:
         """Put the action's choice (and the place of a chosen card) in env; IllegalAction
         when there is no such choice."""
         if rule.param is None:
+            self._choose_offer(rule, state, seat, action, env)
             return
         value = action[0]
         if rule.source is None:
             if value not in self._model.resources:
                 raise IllegalAction(f"{action!r}: no such resource")
             env[rule.slot] = value
+            self._choose_offer(rule, state, seat, action, env)
             return
         pile = rule.source.pile(state, seat)
         if rule.by_slot:
@@ -212,14 +242,38 @@ class DataGame:
         env[rule.slot] = pile[place]
         env[rule.place] = place
         if rule.grid is not None:
-            self._choose_cell(rule.grid, state, seat, action, env)
+            self._choose_cell(rule.grid, state, seat, action, env, rule.slot)
+        self._choose_offer(rule, state, seat, action, env)
+
+    def _choose_offer(
+        self, rule: ActionRule, state: DataState, seat: int, action: Any, env: list[Any]
+    ) -> None:
+        """Put the action's offered choice (its last fields) in env; IllegalAction when
+        it is not on offer."""
+        offer = rule.offer
+        if offer is None:
+            return
+        chosen = tuple(action[len(action) - 1 - len(offer.fields) : -1])
+        try:
+            on_offer = offer.bind(state, seat, chosen, env)
+        except SLIPS as error:
+            raise self._fault("apply", error) from error
+        if not on_offer:
+            raise IllegalAction(f"{action!r}: not on offer now")
 
     def _choose_cell(
-        self, grid: GridChoice, state: DataState, seat: int, action: Any, env: list[Any]
-    ) -> None:
-        """Put the action's cell in env; IllegalAction when the card may not go there."""
+        self, grid: GridChoice, state: DataState, seat: int, action: Any, env: list[Any],
+        card: int,
+    ) -> None:  # fmt: skip
+        """Put the action's cell (and the card as turned) in env; IllegalAction when the
+        card may not go there; card: the env slot of the chosen card."""
         assert grid.zone.grid is not None
         cell = geometry_of(grid.zone.grid, state.options).cells.get(action[1])
+        if grid.turns is not None:
+            turned = dict(grid.turns.of[env[card]]).get(action[2])
+            if turned is None:
+                raise IllegalAction(f"{action!r}: the card has no such turn")
+            env[grid.turns.slot] = turned
         try:
             allowed = cell is not None and any(
                 True for _ in free_cells(grid, state, seat, env, cell)

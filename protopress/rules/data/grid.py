@@ -9,6 +9,10 @@ Square cells touch on 4 sides (n, e, s, w). Hex cells are pointy-topped in rows,
 second row (the 2nd, 4th, ...) shifted half a cell right, and touch on 6 sides (ne, e,
 se, sw, w, nw). Two cells are neighbours when they share a side: a group is connected
 through sides, never corners.
+
+A tile an action may turn (`rotate: true`) is, turned, a card of its own: the same id
+and fields, its side fields turned clockwise (`with_turns`), so `match`, `edge` and the
+grid scores read a placed tile as it lies.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from protopress.rules.core import RulesFault
 from protopress.rules.data.load import Finding
 from protopress.rules.data.model import (
     HOLE,
+    CardTable,
     Compiled,
     DataState,
     GridChoice,
@@ -262,3 +267,61 @@ def grid_findings(zones: Iterable[Zone], options: Iterable[Option]) -> Iterator[
             ):  # fmt: skip
                 message = f"a grid's {side} is a whole option with min >= 1 and max <= {MAX_SIDE}"
                 yield Finding(f"{at}/grid/{side}", message)
+
+
+# --- tiles turned as they are placed ---
+
+TurnsOf = dict[int, tuple[tuple[int, int], ...]]  # card -> ((turns, turned card), ...)
+
+
+def turned_kinds(choose: Mapping[str, Any], zones: Mapping[str, Zone]) -> set[tuple[str, str]]:
+    """(kind, grid shape) of each tile an action may turn (`rotate: true` onto a grid)."""
+    wanted = set()
+    for given in choose.values():
+        onto = given.get("onto")
+        zone = zones.get(onto.removeprefix("my.")) if isinstance(onto, str) else None
+        if given.get("rotate") is True and zone is not None and zone.grid is not None:
+            wanted.add((zone.kind, zone.grid.shape))
+    return wanted
+
+
+def with_turns(
+    cards: CardTable, wanted: Iterable[tuple[str, str]]
+) -> tuple[CardTable, dict[tuple[str, str], TurnsOf]]:
+    """The card table with a card for each distinct turn of each tile of these kinds on
+    grids of these shapes (after every card of the catalog: the same id and fields, its
+    side fields turned clockwise), and each tile's turns. A tile whose sides are alike
+    turned has that turn once (a tile of four alike sides: no turn)."""
+    ids, kinds = list(cards.ids), list(cards.kinds)
+    fields = {name: list(values) for name, values in cards.fields.items()}
+    counts, turned = dict(cards.counts), dict(cards.turned)
+    found: dict[tuple[str, str], TurnsOf] = {}
+    for kind, shape in sorted(wanted):
+        sides = SIDES[shape]
+        if not cards.kind_fields.get(kind, frozenset()).issuperset(sides):
+            continue  # found where the action turns it
+        of: TurnsOf = {}
+        for card in range(len(cards.ids)):
+            if cards.kinds[card] != kind or card in cards.turned:
+                continue
+            edges = tuple(cards.fields[side][card] for side in sides)
+            seen, turns = {edges}, [(0, card)]
+            for step in range(1, len(sides)):
+                turned_edges = edges[-step:] + edges[:-step]  # side i shows side i - step
+                if turned_edges in seen:
+                    continue
+                seen.add(turned_edges)
+                made = len(ids)
+                ids.append(cards.ids[card])
+                kinds.append(kind)
+                for values in fields.values():
+                    values.append(values[card])
+                for side, value in zip(sides, turned_edges, strict=True):
+                    fields[side][made] = value
+                counts[made], turned[made] = 0, card
+                turns.append((step, made))
+            of[card] = tuple(turns)
+        found[(kind, shape)] = of
+    table = CardTable(tuple(ids), tuple(kinds), {n: tuple(v) for n, v in fields.items()},
+                      cards.field_kinds, cards.kind_fields, cards.first, counts, turned)  # fmt: skip
+    return table, found

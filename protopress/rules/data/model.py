@@ -14,15 +14,18 @@ from the engine's `apply`. Dice are a zone (`Zone.dice`) the `roll` step fills
 through `state.chance` by name, as shuffles are drawn (rules/data/dice.py);
 tracks are per-seat numbers in `DataState.tracks`, kept as pools are
 (rules/data/tracks.py); wilds and trades are a `Payment` (rules/data/payment.py).
+What an action chooses beyond its card and cell (a trade, a way to pay, dice to roll
+again) is an `Offer` (rules/data/offers.py); a tile turned onto a grid is a card of
+its own in the `CardTable` (`turned`, rules/data/grid.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from protopress.rules.chance import Chance
 from protopress.rules.options import Option
@@ -46,6 +49,7 @@ class DataState:
     order: tuple[int, ...] = ()  # this round's seats in turn order (empty: clockwise)
     last_round: bool = False  # the last round was triggered: the game ends with the round
     used: list[frozenset[int]] = field(default_factory=list)  # per seat: cards its zones held
+    rerolls: dict[str, int] = field(default_factory=dict)  # dice zone -> rerolls since its roll
 
     def copy(self) -> DataState:
         return DataState(
@@ -61,6 +65,7 @@ class DataState:
             self.order,
             self.last_round,
             self.used[:],
+            dict(self.rerolls),
         )
 
 
@@ -147,6 +152,7 @@ class CardTable:
     kind_fields: dict[str, frozenset[str]]  # kind -> the fields its components have
     first: dict[str, int]  # kind -> its first card (cards of one kind are consecutive)
     counts: dict[int, int]  # card -> copies in the box
+    turned: dict[int, int] = field(default_factory=dict)  # a tile turned on a grid -> its card
 
 
 @dataclass(frozen=True)
@@ -179,6 +185,23 @@ class ActionRule:
     by_slot: bool  # logged by position in its zone (a slotted row), else by card id
     grid: GridChoice | None = None  # a cell of a grid is chosen too (rules/data/grid.py)
     ends_turn: bool = False  # the action `done` of a turn of up to N actions (turns.py)
+    offer: Offer | None = None  # a trade, a way to pay, dice to reroll: chosen too (offers.py)
+
+
+class Offer(Protocol):
+    """What an action chooses beyond its card and cell (rules/data/offers.py): each choice
+    is a tuple of logged values, one per name of `fields`, the action's last fields."""
+
+    @property
+    def fields(self) -> tuple[str, ...]: ...
+
+    def choices(self, state: DataState, seat: int, env: list[Any]) -> Iterator[tuple[Any, ...]]:
+        """The choices on offer now (env holds the action's card and cell)."""
+        ...
+
+    def bind(self, state: DataState, seat: int, chosen: tuple[Any, ...], env: list[Any]) -> bool:
+        """Put a choice in env for the action's steps; False when it is not on offer."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -194,9 +217,20 @@ class GridChoice:
     facing: int
     touch: bool  # the cell must touch a placed tile (unless the grid is empty)
     match: Compiled | None  # must hold for every placed neighbour
+    turns: Turns | None = None  # the tile may be turned as it is placed (rotate: true)
 
     def pile(self, state: DataState, seat: int) -> list[int]:
         return state.piles[self.zone.first + (seat if self.mine else 0)]
+
+
+@dataclass(frozen=True)
+class Turns:
+    """How a tile may be turned as it is placed (rules/data/grid.py): per card, each
+    distinct turn (clockwise steps of a side, 0 first) and the card it makes, whose side
+    fields are turned; `slot` is the env slot `match` reads the turned tile from."""
+
+    slot: int
+    of: dict[int, tuple[tuple[int, int], ...]]  # card -> ((turns, turned card), ...)
 
 
 @dataclass(frozen=True)
