@@ -12,12 +12,15 @@ die after die, from the game's seed.
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from protopress.cli import cli
 from protopress.components.loader import load_catalog
+from protopress.components.yamlsource import parse_yaml
 from protopress.rules.core import IllegalAction
 from protopress.rules.data.model import HOLE
 from protopress.rules.data.payment import MAX_WAYS, Payment, ways_to_pay
@@ -29,6 +32,7 @@ CATALOG = {
     "game": "tiny", "title": "Tiny", "version": "1.0.0",
     "kinds": {
         "face": {"collection": "faces", "size": "token", "fields": {
+            "good": {"type": "reference", "to": "symbols"},
             "pips": {"type": "integer", "minimum": 0, "maximum": 6}}},
         "tile": {"collection": "tiles", "size": {"width": "30mm", "height": "30mm"},
                  "fields": {"n": SIDE, "e": SIDE, "s": SIDE, "w": SIDE}},
@@ -38,7 +42,8 @@ CATALOG = {
     "symbols": [{"id": "gold", "name": "Gold", "shape": "circle", "colour": "#d4a017"},
                 {"id": "wood", "name": "Wood", "shape": "triangle", "colour": "#2e7d32"},
                 {"id": "star", "name": "Star", "shape": "star", "colour": "#888888"}],
-    "faces": [{"id": "one", "pips": 1}, {"id": "two", "pips": 2}, {"id": "six", "pips": 6}],
+    "faces": [{"id": "one", "good": "gold", "pips": 1}, {"id": "two", "good": "wood", "pips": 2},
+              {"id": "six", "good": "star", "pips": 6}],
     "tiles": [
         {"id": "grove", "count": 2, "n": "bank", "e": "bank", "s": "bank", "w": "bank"},
         {"id": "ford", "count": 2, "n": "brook", "e": "bank", "s": "brook", "w": "bank"},
@@ -395,3 +400,42 @@ def test_each_construct_plays_with_every_bot_and_conforms(tmp_path, name):
     result = invoke("conform", "tiny", "--rules", path, "--games", "2")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == "tiny conforms"
+
+
+def _merged(into: dict, more: dict) -> dict:
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merged(into[key], value)
+        else:
+            into[key] = value
+    return into
+
+
+def test_the_docs_examples_play_together(tmp_path):
+    """docs/data-rules.md's examples of turning, rerolling, paying and trading, put
+    together with the zones they name, play the tiny catalog to the end."""
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "data-rules.md").read_text()
+    rules = {
+        "rules": 1, "game": "tiny", "players": {"min": 2, "max": 2},
+        "resources": {"kind": "symbol"},
+        "zones": {"pool": {"holds": "face", "seen": "everyone", "dice": 3},
+                  "bag": {"holds": "tile", "seen": "everyone", "setup": "all"},
+                  "field": {"holds": "tile", "seen": "everyone", "each": True,
+                            "grid": {"shape": "square", "width": 3, "height": 3}}},
+        "setup": [{"each_player": [{"gain": "wood", "n": 3}]}],
+        "end": ["turns >= 12"],
+        "score": "my.star + count(t for t in my.field if edge(t, 'e') == 'brook')",
+    }  # fmt: skip
+    titles = ("#### Turning a tile", "#### Rerolling some dice", "#### Choosing how to pay",
+              "#### Trades with the supply")  # fmt: skip
+    for title in titles:
+        block = re.search(re.escape(title) + r".*?```yaml\n(.*?)```", doc, re.DOTALL)
+        assert block is not None, title
+        _merged(rules, parse_yaml(block.group(1))[0])
+    assert set(rules["turn"]["choose"]) == {"lay", "again", "bank", "build", "swap", "mill"}
+    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
+    (tmp_path / "rules.yaml").write_text(json.dumps(rules))
+    catalog = load_catalog(tmp_path / "catalog.json")
+    _, record, actions = play(data_spec(tmp_path / "rules.yaml").new_game(), catalog,
+                              ["random", "greedy"], 7)  # fmt: skip
+    assert not record.limit and len(actions) > 0
