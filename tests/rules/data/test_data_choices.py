@@ -194,6 +194,26 @@ def test_pay_without_a_payment_is_the_exact_cost(tmp_path):
     assert legal(game, state) == [["wait"]]  # seat 0 has no gold left
 
 
+def test_the_cost_is_read_from_the_chosen_card(tmp_path):
+    # "Take a die, paying its good; a star pays for any one resource." Every die shows
+    # one (good: gold). Each player holds gold 1, star 1: the gold pays (the fixed
+    # order's way, first), or the star does. Seat 0 pays with the star: gold 1 left.
+    body = """
+payment: {wild: [star]}
+zones:
+  pool: {holds: face, seen: everyone, dice: 2, faces: [one]}
+  kept: {holds: face, seen: everyone, each: true}
+setup: [{roll: pool}, {each_player: [{gain: gold}, {gain: star}]}]
+turn:
+  choose:
+    take: {each: die, from: pool, distinct: true, pay: die.good, do: [{move: die, to: my.kept}]}
+"""
+    game, state = start(tmp_path, body)
+    assert legal(game, state) == [["take", "one", "gold"], ["take", "one", "star"]]
+    do(game, state, ["take", "one", "star"])
+    assert state.pools[0] == [1, 0, 0] and state.piles[0] == [ONE]
+
+
 # --- rerolling some dice ---------------------------------------------------------------
 
 REROLL = """
