@@ -243,11 +243,20 @@ def test_a_reroll_lists_each_distinct_set_of_dice_then_rolls_them(tmp_path):
     do(game, state, ["again", "one+six"])
     assert [rng.randrange(3) for _ in range(2)] == [TWO, ONE]
     assert state.piles[0] == [TWO, ONE, ONE]
-    # "up to 2 times": seat 1 rerolls once more, then no reroll is offered until a roll
+    # "up to 2 times": seat 1 rerolls the two (place 0) once more, the next draw; then no
+    # reroll is offered until a roll
     do(game, state, ["again", "two"])
+    assert state.piles[0] == [rng.randrange(3), ONE, ONE]
     assert legal(game, state) == [["fresh"]]
+    # a fresh roll of the three dice (the next three draws) offers rerolls again: as many
+    # as the sets of its faces, (copies + 1) multiplied over its faces, less the empty set
     do(game, state, ["fresh"])
-    assert ["again", "one"] in legal(game, state) or ["again", "two"] in legal(game, state)
+    rolled = [rng.randrange(3) for _ in range(3)]
+    assert state.piles[0] == rolled
+    sets = 1
+    for face in set(rolled):
+        sets *= rolled.count(face) + 1
+    assert sum(action[0] == "again" for action in legal(game, state)) == sets - 1
     with pytest.raises(IllegalAction):
         do(game, state, ["again", "pearl"])
 
