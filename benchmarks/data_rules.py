@@ -1,12 +1,16 @@
-"""Cottage Market's rules as data (rules.yaml) against the same game in Python (rules.py).
+"""Cottage Market's rules as data (rules.yaml) against the same game in Python (rules.py),
+and both against the same rules written plainly with no protopress (bare).
 
-Baseline, in the same run: rules.py, the hand-written engine of the same game.
-Both play the same games (same seeds, same bots: tests/rules/data hold them
-identical), in alternating blocks so that the machine's load falls on both
-alike; the figure is the data engine's time a game over rules.py's (issue 38's
-target: at most 2x). Greedy bots look one move ahead on every decision (copy,
-apply, judge), so they weigh the state copy and the compiled expressions;
-random bots weigh legal_actions and apply.
+Baselines, in the same run: rules.py, the hand-written engine of the same game,
+and benchmarks/bare/cottage_market.py, the same rules and bots written plainly in a
+process that imports nothing of ours (its games are as long: 23.7 turns a greedy
+game, 36 a random one). Both engines play the same games (same seeds, same bots:
+tests/rules/data hold them identical), in alternating blocks so that the machine's
+load falls on both alike; the first figure is the data engine's time a game over
+rules.py's (issue 38's target: at most 2x); then each engine's over the bare
+script's (same number of games and seeds, its own random draws). Greedy bots look
+one move ahead on every decision (copy, apply, judge), so they weigh the state copy
+and the compiled expressions; random bots weigh legal_actions and apply.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import argparse
 import time
 from pathlib import Path
 
-from figures import Figure, add_json_option, write_json
+from figures import Figure, add_json_option, run_bare, write_json
 
 from protopress.components.loader import load_catalog
 from protopress.rules.plugins import load_rules
@@ -55,10 +59,18 @@ def main() -> None:
                 engine = data if name == "data" else python
                 totals[name] += seconds(engine, catalog, bots, seeds)
         per_data, per_python = (1e3 * totals[name] / games for name in ("data", "python"))
+        bare = 1e3 * run_bare("cottage_market.py", str(EXAMPLE / "catalog.json"), "--bots", *bots,
+                              "--games", str(games))["per_game"]  # fmt: skip
         print(f"{len(bots)} x {label:<7} {games} games: rules.yaml {per_data:6.2f} ms a game, "
-              f"rules.py {per_python:6.2f} ms a game: {per_data / per_python:.2f}x")  # fmt: skip
-        figures.append(Figure(f"cottage-market {len(bots)} x {label}, rules.yaml",
-                              per_data, "ms a game", per_python, "rules.py"))  # fmt: skip
+              f"rules.py {per_python:6.2f} ms a game: {per_data / per_python:.2f}x; "
+              f"bare {bare:6.2f} ms a game: rules.yaml {per_data / bare:.1f}x, "
+              f"rules.py {per_python / bare:.1f}x")  # fmt: skip
+        name = f"cottage-market {len(bots)} x {label}"
+        figures += [
+            Figure(f"{name}, rules.yaml", per_data, "ms a game", per_python, "rules.py"),
+            Figure(f"{name}, rules.yaml against bare", per_data, "ms a game", bare, "bare Python"),
+            Figure(f"{name}, rules.py against bare", per_python, "ms a game", bare, "bare Python"),
+        ]
     write_json(args.json, figures)
 
 

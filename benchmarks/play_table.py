@@ -2,12 +2,18 @@
 bot's move as the page waits for it.
 
 - first page: from starting the command to the page and its first /api/state
-  answered over HTTP (what a browser asks first), against the baseline of the
-  same process reaching its own `--help` (Python and the command line loading);
+  answered over HTTP (what a browser asks first), against two baselines: the
+  same process reaching its own `--help` (Python and the command line loading),
+  and a bare process that imports nothing of ours, benchmarks/bare/starlette_page.py,
+  answering the same page and state bytes through the same web libraries (uvicorn,
+  starlette) with the same token and cookie exchange: what the page costs with no
+  game behind it;
 - a bot's move: the round trip of each POST /api/bot of whole games against the
   default bot (greedy), people's moves taken by the first action listed; against
   the baseline of the bot choosing the same moves in process, without the page
-  (the view of the seat, its twins and the save are the difference).
+  (the view of the seat, its twins and the save are the difference). A bot's move
+  has no bare baseline: one would be each game's rules and greedy bot written again
+  outside the kit (five games), which is the kit's own work, not a library's.
 
 Each figure is the worst of the --repeats starts, or the 95th percentile and the
 worst move of the games: the page must answer within its bound every time.
@@ -26,9 +32,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
-from figures import Figure, add_json_option, write_json
+from figures import BARE, Figure, add_json_option, write_json
 
 from protopress.cli.common import game_spec
 from protopress.components import builtin_catalog_path, load_catalog
@@ -51,11 +58,32 @@ GAMES = {
 }
 
 
-def start(game: str, save: Path, seed: int) -> tuple[subprocess.Popen, str, float]:
-    """The command started; (process, its URL, seconds to the first page and state)."""
-    began = time.perf_counter()
+@dataclass
+class Started:
+    """A serving process, its URL with the token, the seconds from its start to the
+    first page and state answered, and those answers."""
+
+    process: subprocess.Popen
+    url: str
+    seconds: float
+    page: bytes
+    state: bytes
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+def start(game: str, save: Path, seed: int) -> Started:
+    """`protopress play GAME --web` started."""
     command = [sys.executable, "-m", "protopress", "play", game, *GAMES[game], "--seed",
                str(seed), "--save", str(save), "--web", "--port", "0"]  # fmt: skip
+    return first_page(command)
+
+
+def first_page(command: list[str]) -> Started:
+    """A command that prints its URL started, and its page and state asked for."""
+    began = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     assert process.stdout is not None
     while True:
@@ -68,9 +96,9 @@ def start(game: str, save: Path, seed: int) -> tuple[subprocess.Popen, str, floa
             raise SystemExit(f"no URL from {' '.join(command)}")
     opener = visitor(url)
     base = url.split("/?")[0]
-    opener.open(base + "/").read()
-    opener.open(base + "/api/state").read()
-    return process, url, time.perf_counter() - began
+    page = opener.open(base + "/").read()
+    state = opener.open(base + "/api/state").read()
+    return Started(process, url, time.perf_counter() - began, page, state)
 
 
 def visitor(url: str) -> urllib.request.OpenerDirector:
@@ -89,6 +117,19 @@ def post(opener: urllib.request.OpenerDirector, url: str, body: dict) -> dict:
         return json.loads(response.read())
 
 
+def bare_first_page(kit: Started, folder: Path) -> float:
+    """Seconds from starting benchmarks/bare/starlette_page.py to the same page and state
+    as the kit's answered, over HTTP as the kit's are asked for."""
+    page, state = folder / "bare-page.html", folder / "bare-state.json"
+    page.write_bytes(kit.page)
+    state.write_bytes(kit.state)
+    bare = first_page([sys.executable, str(BARE / "starlette_page.py"), str(page), str(state)])
+    bare.stop()
+    if (bare.page, bare.state) != (kit.page, kit.state):
+        raise SystemExit("the bare server answered other bytes than the kit's")
+    return bare.seconds
+
+
 def help_seconds() -> float:
     began = time.perf_counter()
     subprocess.run([sys.executable, "-m", "protopress", "play", "--help"], check=True,
@@ -98,11 +139,11 @@ def help_seconds() -> float:
 
 def bot_moves(game: str, seed: int, folder: Path) -> tuple[list[float], list[float]]:
     """(page round trips, in-process choices) of every bot move of one game."""
-    process, url, _ = start(game, folder / f"{game}-{seed}.json", seed)
+    started = start(game, folder / f"{game}-{seed}.json", seed)
     trips: list[float] = []
     try:
-        opener = visitor(url)
-        base = url.split("/?")[0]
+        opener = visitor(started.url)
+        base = started.url.split("/?")[0]
         with opener.open(base + "/api/state") as response:
             state = json.loads(response.read())
         while not state["over"]:
@@ -114,8 +155,7 @@ def bot_moves(game: str, seed: int, folder: Path) -> tuple[list[float], list[flo
                 act = state["actions"][0]["encoded"]
                 state = post(opener, base + "/api/play", {"action": act, "after": state["moves"]})
     finally:
-        process.kill()
-        process.wait()
+        started.stop()
     saved = json.loads((folder / f"{game}-{seed}.json").read_text())
     return trips, in_process(game, saved)
 
@@ -166,14 +206,14 @@ def main() -> None:
         for game in args.games:
             firsts = []
             for repeat in range(args.repeats):
-                process, _, seconds = start(
-                    game, Path(folder) / f"first-{game}-{repeat}.json", repeat
-                )
-                process.kill()
-                process.wait()
-                firsts.append(seconds)
+                started = start(game, Path(folder) / f"first-{game}-{repeat}.json", repeat)
+                started.stop()
+                firsts.append(started.seconds)
             figures.append(Figure(f"{game}: first page (worst)", max(firsts), "s", baseline,
                                   "play --help"))  # fmt: skip
+            bare = max(bare_first_page(started, Path(folder)) for _ in range(args.repeats))
+            figures.append(Figure(f"{game}: first page against bare (worst)", max(firsts), "s",
+                                  bare, "bare starlette, same answers"))  # fmt: skip
             trips, chosen = bot_moves(game, args.seed, Path(folder))
             figures.append(Figure(f"{game}: bot move p95 ({len(trips)} moves)", p95(trips), "s",
                                   p95(chosen), "the bot alone"))  # fmt: skip

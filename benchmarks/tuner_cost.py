@@ -9,6 +9,11 @@ Each seed is one search (protopress.balance.tune, greedy bots, two players).
 The baseline is the same search without sequential testing: every candidate it
 tried played in full (--games each). Counted in games, not seconds, so the
 figures hold on any machine.
+
+No bare baseline (a process that imports nothing of ours): the figure is a count of
+the games a search plays, not a time, and the search is the kit's own; a search
+written again outside the kit would count the same games, and the same search with
+every candidate played in full is what sequential testing is measured against.
 """
 
 from __future__ import annotations

@@ -13,22 +13,14 @@ playwright package. Run from the checkout:
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
+from screens import PHONE, ROOT, chromium, picture, served
 
-ROOT = Path(__file__).parents[1]
-OUT = Path(__file__).parent / "images"
-CHROMIUM = os.environ.get("PROTOPRESS_CHROMIUM", "/usr/bin/chromium")
-URL = re.compile(rb"(http://\S+\?token=\S+)")
-PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 COTTAGE = [
     "cottage-market",
@@ -44,21 +36,8 @@ SETTLED = "state && !busy && (state.over || state.pass_to !== null || state.acti
 def table(folder: str, *args: str) -> Iterator[str]:
     """`protopress play ARGS --web` on a new save in folder: its address."""
     save = Path(folder) / f"save-{len(list(Path(folder).iterdir()))}.json"
-    command = [sys.executable, "-m", "protopress", "play", *args, "--save", str(save), "--web",
-               "--port", "0"]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        assert server.stdout is not None
-        for line in server.stdout:
-            found = URL.search(line)
-            if found:
-                yield found.group(1).decode()
-                break
-        else:
-            raise SystemExit(f"protopress printed no address for {' '.join(args)}")
-    finally:
-        server.kill()
-        server.wait(10)
+    with served("play", *args, "--save", str(save), "--web", "--port", "0") as url:
+        yield url
 
 
 def opened(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
@@ -86,14 +65,11 @@ def moves(page: Page, count: int) -> None:
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
-    page.wait_for_function("[...document.images].every(i => i.complete || i.loading === 'lazy')")
-    page.screenshot(path=str(OUT / f"play-{name}.png"), full_page=full)
-    print(f"docs/images/play-{name}.png")
+    picture(page, f"play-{name}", full, lazy_ok=True)
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with tempfile.TemporaryDirectory() as folder, chromium() as browser:
         with table(folder, *COTTAGE, "--seed", "9") as url:
             page = opened(browser, url, PHONE)
             moves(page, 3)
@@ -123,7 +99,6 @@ def main() -> None:
                 moves(page, 1)
             shot(page, "hot-seat-pass")
             page.close()
-        browser.close()
 
 
 if __name__ == "__main__":

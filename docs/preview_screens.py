@@ -11,44 +11,15 @@ package. Run from the checkout:
 
 from __future__ import annotations
 
-import os
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
+from screens import OUT, PHONE, ROOT, chromium, served
 
-ROOT = Path(__file__).parents[1]
-OUT = Path(__file__).parent / "images"
-CHROMIUM = os.environ.get("PROTOPRESS_CHROMIUM", "/usr/bin/chromium")
-URL = re.compile(rb"(http://\S+\?token=\S+)")
 LAPTOP = {"width": 1440, "height": 900}
-PHONE = {"width": 390, "height": 844}
 EXAMPLE = ROOT / "examples" / "cottage-market"
-
-
-@contextmanager
-def preview(catalog: Path) -> Iterator[str]:
-    """`protopress preview CATALOG`: its address."""
-    command = [sys.executable, "-m", "protopress", "preview", str(catalog), "--port", "0"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        assert server.stdout is not None
-        for line in server.stdout:
-            found = URL.search(line)
-            if found:
-                yield found.group(1).decode()
-                break
-        else:
-            raise SystemExit("protopress preview printed no address")
-    finally:
-        server.kill()
-        server.wait(10)
 
 
 def drawn(page: Page) -> None:
@@ -65,8 +36,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         game = Path(folder) / "cottage-market"
         shutil.copytree(EXAMPLE, game)
-        with preview(game / "catalog.json") as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        with (
+            served("preview", str(game / "catalog.json"), "--port", "0") as url,
+            chromium() as browser,
+        ):
             laptop = browser.new_page(viewport=LAPTOP)
             laptop.goto(url)
             drawn(laptop)
@@ -83,7 +56,6 @@ def main() -> None:
             phone.goto(url)
             drawn(phone)
             phone.screenshot(path=OUT / "preview-phone.png")
-            browser.close()
 
 
 if __name__ == "__main__":

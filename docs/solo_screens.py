@@ -12,20 +12,11 @@ PROTOPRESS_CHROMIUM) and the playwright package. Run from the checkout:
 from __future__ import annotations
 
 import importlib.util
-import os
-import re
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
-
-ROOT = Path(__file__).parents[1]
-OUT = Path(__file__).parent / "images"
-CHROMIUM = os.environ.get("PROTOPRESS_CHROMIUM", "/usr/bin/chromium")
-URL = re.compile(rb"(http://\S+\?token=\S+)")
-PHONE = {"width": 390, "height": 844}
+from playwright.sync_api import Page
+from screens import PHONE, ROOT, chromium, picture, served
 
 
 def scripted_answers() -> list[str]:
@@ -49,61 +40,42 @@ def answer(page: Page, text: str) -> None:
 
 
 def shot(page: Page, name: str) -> None:
-    page.wait_for_function("[...document.images].every(i => i.complete)")
-    page.screenshot(path=str(OUT / f"solo-{name}.png"))
-    print(f"docs/images/solo-{name}.png")
+    picture(page, f"solo-{name}")
 
 
 def main() -> None:
     answers = scripted_answers()
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "protopress", "solo", "stonespine-architects", "--web"]
-        command += ["--seed", "3", "--save", str(Path(folder) / "game.json"), "--port", "0"]
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        try:
-            assert server.stdout is not None
-            for line in server.stdout:
-                found = URL.search(line)
-                if found:
-                    url = found.group(1).decode()
-                    break
-            else:
-                raise SystemExit("protopress printed no address")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox"]
-                )
-                page = browser.new_page(viewport=PHONE)
-                page.goto(url)
-                page.wait_for_function("state !== null")
-                shot(page, "1-goal")
-                answer(page, answers[0])
-                shot(page, "9-market")
-                answer(page, answers[1])
-                shot(page, "2-construction")
-                for text in answers[2:6]:
-                    answer(page, text)
-                shot(page, "3-gold")
-                for text in answers[6:9]:
-                    answer(page, text)
-                shot(page, "4-collect")
-                for text in answers[9:11]:
-                    answer(page, text)
-                shot(page, "5-passing")
-                page.click("#undo")
-                page.wait_for_function("state.notice.startsWith('Undone')")
-                shot(page, "6-undone")
-                page.click("#redo")
-                page.wait_for_function("state.notice.startsWith('Redone')")
-                for text in answers[11:]:
-                    answer(page, text)
-                shot(page, "7-end")
-                page.evaluate("document.getElementById('log-panel').scrollIntoView()")
-                shot(page, "8-log")
-                browser.close()
-        finally:
-            server.kill()
-            server.wait(10)
+        save = str(Path(folder) / "game.json")
+        command = ["solo", "stonespine-architects", "--web", "--seed", "3", "--save", save]
+        with served(*command, "--port", "0") as url, chromium() as browser:
+            page = browser.new_page(viewport=PHONE)
+            page.goto(url)
+            page.wait_for_function("state !== null")
+            shot(page, "1-goal")
+            answer(page, answers[0])
+            shot(page, "9-market")
+            answer(page, answers[1])
+            shot(page, "2-construction")
+            for text in answers[2:6]:
+                answer(page, text)
+            shot(page, "3-gold")
+            for text in answers[6:9]:
+                answer(page, text)
+            shot(page, "4-collect")
+            for text in answers[9:11]:
+                answer(page, text)
+            shot(page, "5-passing")
+            page.click("#undo")
+            page.wait_for_function("state.notice.startsWith('Undone')")
+            shot(page, "6-undone")
+            page.click("#redo")
+            page.wait_for_function("state.notice.startsWith('Redone')")
+            for text in answers[11:]:
+                answer(page, text)
+            shot(page, "7-end")
+            page.evaluate("document.getElementById('log-panel').scrollIntoView()")
+            shot(page, "8-log")
 
 
 if __name__ == "__main__":

@@ -36,11 +36,11 @@ from protopress.generators.render import RenderOptions
 from protopress.generators.tts import (  # the faces, grids and images TTS's export draws
     MAX_SIDE,
     Design,
-    _image,
-    _key,
     card_pixels,
     designs,
     export_inputs,
+    face_identity,
+    face_picture,
     fit_cell,
     object_type,
 )
@@ -122,18 +122,19 @@ def _sheet(catalog, layout: Layout, chunk: list[Design], name: str, dpi: int, wr
     sheet_dpi = max(1, round(dpi * grid.cell[0] / card_pixels(layout, dpi)[0]))
     fronts = Image.new("RGB", grid.size, "white")
     for index, design in enumerate(chunk):
-        fronts.paste(_image(design.front, dpi, grid.cell), grid.origin(index))
+        fronts.paste(face_picture(design.front, dpi, grid.cell), grid.origin(index))
     write(f"Textures/{name}.png", png_bytes(fronts, sheet_dpi))
-    if len({_key(design.back) for design in chunk}) == 1:
+    if len({face_identity(design.back) for design in chunk}) == 1:
         back_index = SHARED_BACK
         write(
-            f"Textures/{name}-back.png", png_bytes(_image(chunk[0].back, dpi, grid.cell), sheet_dpi)
+            f"Textures/{name}-back.png",
+            png_bytes(face_picture(chunk[0].back, dpi, grid.cell), sheet_dpi),
         )
     else:
         back_index = BACK_SHEET
         backs = Image.new("RGB", grid.size, "white")
         for index, design in enumerate(chunk):
-            backs.paste(_image(design.back, dpi, grid.cell), grid.origin(index))
+            backs.paste(face_picture(design.back, dpi, grid.cell), grid.origin(index))
         write(f"Textures/{name}-back.png", png_bytes(backs, sheet_dpi))
     deck = object_type(layout) == "deck"
     return {

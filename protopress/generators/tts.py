@@ -145,7 +145,8 @@ class Design:
     back: Face | None
 
 
-def _key(face: Face | None):
+def face_identity(face: Face | None):
+    """What makes two faces draw alike (None for no face): backs equal by it share one image."""
     return None if face is None else (face.width, face.height, face.ops)
 
 
@@ -162,7 +163,7 @@ def designs(catalog, kind: str, layout: Layout, options: RenderOptions, assets, 
     return list(found.values())
 
 
-def _image(face: Face | None, dpi: int, size: tuple[int, int]) -> Image.Image:
+def face_picture(face: Face | None, dpi: int, size: tuple[int, int]) -> Image.Image:
     """The face drawn at exactly size pixels (a grey card when there is no face)."""
     if face is None:
         return Image.new("RGB", size, HIDDEN_GREY)
@@ -196,7 +197,7 @@ class _Writer:
         return self.url(relative)
 
     def face(self, relative: str, face: Face | None, size: tuple[int, int]) -> str:
-        return self.image(relative, _image(face, self.dpi, size), self.dpi)
+        return self.image(relative, face_picture(face, self.dpi, size), self.dpi)
 
     def url(self, relative: str) -> str:
         if self.base_url:
@@ -298,7 +299,7 @@ def _deck(catalog, kind, layout, kind_designs, writer: _Writer, first_deck: int,
     """Sheets, backs and the DeckCustom (or CardCustom, for a single card) of one kind."""
     dpi = writer.dpi
     card = card_pixels(layout, dpi)
-    backs = {_key(design.back) for design in kind_designs}
+    backs = {face_identity(design.back) for design in kind_designs}
     unique_back = len(backs) > 1
     shared_back = None if unique_back else kind_designs[0].back
     back_url = None
@@ -316,15 +317,15 @@ def _deck(catalog, kind, layout, kind_designs, writer: _Writer, first_deck: int,
         faces = Image.new("RGB", grid.size, "white")
         back_sheet = Image.new("RGB", grid.size, "white") if unique_back else None
         for index, design in enumerate(chunk):
-            faces.paste(_image(design.front, dpi, grid.cell), grid.origin(index))
+            faces.paste(face_picture(design.front, dpi, grid.cell), grid.origin(index))
             if back_sheet is not None:
-                back_sheet.paste(_image(design.back, dpi, grid.cell), grid.origin(index))
+                back_sheet.paste(face_picture(design.back, dpi, grid.cell), grid.origin(index))
         # the hidden card: the shared back, or a plain grey card when backs differ
-        faces.paste(_image(shared_back, dpi, grid.cell), grid.origin(grid.hidden))
+        faces.paste(face_picture(shared_back, dpi, grid.cell), grid.origin(grid.hidden))
         face_url = writer.image(f"{kind}/sheet-{number}.png", faces, sheet_dpi)
         sheet_back_url: str | None  # None only where no back is shared: never used then
         if back_sheet is not None:
-            back_sheet.paste(_image(None, dpi, grid.cell), grid.origin(grid.hidden))
+            back_sheet.paste(face_picture(None, dpi, grid.cell), grid.origin(grid.hidden))
             sheet_back_url = writer.image(f"{kind}/back-sheet-{number}.png", back_sheet, sheet_dpi)
         else:
             sheet_back_url = back_url
@@ -377,7 +378,7 @@ def _pieces(catalog, kind, layout, kind_designs, writer: _Writer, description) -
     """One Custom_Tile or Custom_Token per copy, in a Bag named after the kind."""
     dpi = writer.dpi
     kind_type = object_type(layout)
-    backs = {_key(design.back) for design in kind_designs}
+    backs = {face_identity(design.back) for design in kind_designs}
     shared_back = len(backs) == 1 and kind_designs[0].back is not None
     back_url = ""
     if shared_back:

@@ -1,8 +1,13 @@
 """Rules files of data: any text in a rules.yaml is a game that plays, or located
 problems (file, line, column, pointer, message), or a RulesFault naming the rules file,
-in bounded time; never an internal error, a hang, or code run."""
+in bounded time; never an internal error, a hang, or code run.
+
+Three surfaces, each an example's rules.yaml mutated with pieces of the language it
+uses: Cottage Market's (a market, costs and expressions), Dockside Dice's (dice, tracks
+and payments) and Tidewrack's (drafting, turn structure and set scoring)."""
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,9 +21,8 @@ from protopress.rules.data.spec import data_spec
 from protopress.rules.options import OptionError
 from protopress.rules.simulate import play
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "cottage-market"
-BASE = (EXAMPLE / "rules.yaml").read_text()
-PIECES = [
+EXAMPLES = Path(__file__).parents[2] / "examples"
+COTTAGE_PIECES = [
     "card", "my.", "market", "deck", "built", "gold", "(", ")", "+", "*", "//", "%", "-", "1",
     "0", "'x'", " not ", " and ", " in ", " for ", " if ", "sum(", "count(", "total(", "empty(",
     "can_pay(", ".", "cost", "points", "produces", "__class__", "__import__('os')", ",",
@@ -26,6 +30,52 @@ PIECES = [
     "each: card", "from: market", "slots: 0", "refill: market", "each: true", "seen: owner",
     "9" * 30, "lambda: 0", "**", "&a ", "*a", "!!python/object:os.system ", "\t",
 ]  # fmt: skip
+DICE_PIECES = [
+    "die", "dice", "quay", "my.", "renown", "my.renown", "pearl", "fish", "roll: dice",
+    "advance: renown", "n: -3", "n: 99", "n: players", "dice: 0", "dice: 33", "faces: []",
+    "faces: [pearl-face]", "wild: [fish]", "trade: 1", "trade: 10", "end: 0", "start: -1",
+    "points: []", "track_points(", "track_points(renown)", "can_pay(", "die.good", ".good",
+    "(", ")", "+", "-", "1", "0", ",", "{", "}", "[", "]", ": ", "- ", "  ", "\n", "null",
+    "each: true", "slots: 2", "9" * 30, "&a ", "*a", "\t",
+]  # fmt: skip
+DRAFT_PIECES = [
+    "find", "hand", "picked", "tray", "strand", "my.", "my.tray + my.picked", "f.family",
+    "f.species", "f.fronds", "counts(", "distinct_sets(", "scale(", "most(", "fewest(",
+    "'split'", "'each'", "'spilt'", "pass: {zone: hand, to: right}", "to: up", "zone: tray",
+    "actions: 3", "actions: 0", "order: {lowest: count(my.tray)}", "order: {highest: 1}",
+    "phases: {a: [pick]}", "phases: {a: [done]}", "{last_round: true}",
+    "{last_round: count(my.tray) > 2}", "after_round: []", "done", "round",
+    "(", ")", "+", "-", "//", "1", "0", ",", "{", "}", "[", "]", ": ", "- ", "  ", "\n",
+    "null", "each: true", "seen: everyone", "9" * 30, "&a ", "*a", "\t",
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Surface:
+    """An example whose rules.yaml is mutated: the text mutated and the pieces cut in."""
+
+    example: str
+    base: str
+    pieces: list[str]
+
+
+def rules_text(example: str) -> str:
+    return (EXAMPLES / example / "rules.yaml").read_text()
+
+
+# Tidewrack's base takes 2 players at least (the shared check plays 4 seats) and one
+# tide, so that an example plays fast.
+TIDEWRACK = (
+    rules_text("tidewrack")
+    .replace("players: {min: 3, max: 5}", "players: {min: 2, max: 5}")
+    .replace("tides: {whole: 3,", "tides: {whole: 1,")
+)
+assert "players: {min: 2, max: 5}" in TIDEWRACK and "tides: {whole: 1," in TIDEWRACK
+SURFACES = [
+    Surface("cottage-market", rules_text("cottage-market"), COTTAGE_PIECES),
+    Surface("dockside-dice", rules_text("dockside-dice"), DICE_PIECES),
+    Surface("tidewrack", TIDEWRACK, DRAFT_PIECES),
+]
 
 
 @st.composite
@@ -41,20 +91,14 @@ def mutated(draw, base: str, pieces: list[str]) -> str:
     return text
 
 
-def mutated_rules():
-    return mutated(BASE, PIECES)
-
-
-def example_folder(tmp_path_factory, example: Path) -> Path:
-    """A folder holding a copy of an example's catalog, for mutated rules beside it."""
-    folder = tmp_path_factory.mktemp(example.name)
-    shutil.copy(example / "catalog.json", folder / "catalog.json")
-    return folder
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    return example_folder(tmp_path_factory, EXAMPLE)
+@pytest.fixture(scope="module", params=SURFACES, ids=[surface.example for surface in SURFACES])
+def surface(request, tmp_path_factory) -> tuple[Surface, Path]:
+    """A surface and a folder holding a copy of its example's catalog, for the mutated
+    rules beside it."""
+    found: Surface = request.param
+    folder = tmp_path_factory.mktemp(found.example)
+    shutil.copy(EXAMPLES / found.example / "catalog.json", folder / "catalog.json")
+    return found, folder
 
 
 def check_rules_text(text: str, folder: Path) -> None:
@@ -80,14 +124,19 @@ def check_rules_text(text: str, folder: Path) -> None:
     event("played")
 
 
+def check_a_mutation(surface: tuple[Surface, Path], data: st.DataObject) -> None:
+    found, folder = surface
+    check_rules_text(data.draw(mutated(found.base, found.pieces), label="rules.yaml"), folder)
+
+
 @pytest.mark.fuzz
 @fuzz_settings()
-@given(text=mutated_rules())
-def test_fuzz_rules_files(folder, text):
-    check_rules_text(text, folder)
+@given(data=st.data())
+def test_fuzz_rules_files(surface, data):
+    check_a_mutation(surface, data)
 
 
 @smoke_settings()
-@given(text=mutated_rules())
-def test_smoke_rules_files(folder, text):
-    check_rules_text(text, folder)
+@given(data=st.data())
+def test_smoke_rules_files(surface, data):
+    check_a_mutation(surface, data)

@@ -13,15 +13,14 @@ TIMEOUT = 20  # seconds: generous for a loaded machine; a working watch answers 
 
 
 class Watcher:
-    """Runs watch() in a thread; each report wakes the test."""
+    """Runs watch() on a catalog in a thread; each report wakes the test
+    (test_watch_sources.py uses it too)."""
 
-    def __init__(self, folder: Path, png: bool = True):
+    def __init__(self, catalog: Path, options: RenderOptions):
         self.events, self.arrived, self.stop = [], threading.Semaphore(0), threading.Event()
-        options = RenderOptions(output_dir=folder / "out", layouts_dir=folder / "layouts",
-                                png=png, dpi=72)  # fmt: skip
         self.thread = threading.Thread(
             target=watch,
-            args=(folder / "catalog.json", options, self._report, self.stop.is_set),
+            args=(catalog, options, self._report, self.stop.is_set),
             kwargs={"interval": 0.02, "sleep": self.stop.wait},
             daemon=True,
         )
@@ -40,6 +39,13 @@ class Watcher:
         self.thread.join(TIMEOUT)
 
 
+def game_watcher(folder: Path, png: bool = True) -> Watcher:
+    """Watch the mini game copied to folder, with its layouts, drawn at 72 dpi."""
+    options = RenderOptions(output_dir=folder / "out", layouts_dir=folder / "layouts",
+                            png=png, dpi=72)  # fmt: skip
+    return Watcher(folder / "catalog.json", options)
+
+
 def edit(path: Path, change):
     document = json.loads(path.read_text())
     change(document)
@@ -49,7 +55,7 @@ def edit(path: Path, change):
 def test_watch_renders_then_redraws_only_what_changed(tmp_path):
     folder = tmp_path / "game"
     shutil.copytree(MINI_GAME, folder)
-    watcher = Watcher(folder)
+    watcher = game_watcher(folder)
     try:
         first = watcher.next_event()
         assert first.kind == "rendered" and first.message.startswith("rendered everything")
@@ -100,7 +106,7 @@ def test_a_render_error_of_any_kind_is_reported_and_watching_goes_on(tmp_path, m
         return real(*args, **kwargs)
 
     monkeypatch.setattr(watch_module, "render_catalog", flaky)
-    watcher = Watcher(folder, png=False)
+    watcher = game_watcher(folder, png=False)
     try:
         first = watcher.next_event()
         assert first.kind == "error", first
@@ -118,7 +124,7 @@ def test_a_render_error_of_any_kind_is_reported_and_watching_goes_on(tmp_path, m
 def test_a_layout_edited_to_an_unknown_shape_is_reported_and_watching_goes_on(tmp_path):
     folder = tmp_path / "game"
     shutil.copytree(MINI_GAME, folder)
-    watcher = Watcher(folder, png=False)
+    watcher = game_watcher(folder, png=False)
     try:
         assert watcher.next_event().kind == "rendered"
         layout = folder / "layouts" / "card.json"
@@ -141,7 +147,7 @@ def test_a_changed_image_draws_the_faces_again(tmp_path):
     Image.new("RGB", (40, 40), "red").save(folder / "art.png")
     edit(folder / "layouts" / "card.json", lambda d: d["front"].append(
         {"type": "image", "x": 2, "y": 2, "w": 10, "h": 10, "path": "art.png"}))  # fmt: skip
-    watcher = Watcher(folder)
+    watcher = game_watcher(folder)
     try:
         assert watcher.next_event().kind == "rendered"
         dawn = folder / "out" / "png" / "card" / "dawn-front.png"
@@ -161,7 +167,7 @@ def test_a_changed_svg_draws_the_faces_again(tmp_path):
     (folder / "art.svg").write_text(svg.format("#ff0000"))
     edit(folder / "layouts" / "card.json", lambda d: d["front"].append(
         {"type": "image", "x": 2, "y": 2, "w": 10, "h": 10, "path": "art.svg"}))  # fmt: skip
-    watcher = Watcher(folder)
+    watcher = game_watcher(folder)
     try:
         assert watcher.next_event().kind == "rendered"
         dawn = folder / "out" / "png" / "card" / "dawn-front.png"

@@ -2,40 +2,12 @@
 cards are imported from (a changed table is imported again and drawn), and writes
 where render writes."""
 
-import threading
-
 from click.testing import CliRunner
+from test_watch import Watcher
 
 from protopress.cli import cli
 from protopress.designer import new_project
 from protopress.generators.render import RenderOptions
-from protopress.generators.watch import watch
-
-TIMEOUT = 20  # seconds: generous for a loaded machine
-
-
-class Watcher:
-    def __init__(self, catalog, options):
-        self.events, self.arrived, self.stop = [], threading.Semaphore(0), threading.Event()
-        self.thread = threading.Thread(
-            target=watch,
-            args=(catalog, options, self._report, self.stop.is_set),
-            kwargs={"interval": 0.02, "sleep": self.stop.wait},
-            daemon=True,
-        )
-        self.thread.start()
-
-    def _report(self, event):
-        self.events.append(event)
-        self.arrived.release()
-
-    def next_event(self):
-        assert self.arrived.acquire(timeout=TIMEOUT), "no report from watch"
-        return self.events[-1]
-
-    def close(self):
-        self.stop.set()
-        self.thread.join(TIMEOUT)
 
 
 def test_a_changed_csv_is_imported_again_and_drawn(tmp_path):

@@ -66,6 +66,22 @@ def _game(folder: Path, cards: list[dict], layout: dict) -> Path:
     return catalog
 
 
+def _big_tokens(folder: Path, side_mm: int, count: int) -> Path:
+    """A catalog of one square token kind, side_mm wide, in count copies, drawn by a
+    layout of one rectangle."""
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "big-token.json").write_text(json.dumps(
+        {"kind": "big-token", "front": [RECT]}))  # fmt: skip
+    catalog = folder / "cat.json"
+    size = {"width": f"{side_mm}mm", "height": f"{side_mm}mm"}
+    catalog.write_text(json.dumps({
+        "game": "t", "title": "T", "version": "1",
+        "kinds": {"big-token": {"collection": "tokens", "layout": "layouts/big-token.json",
+                                "size": size, "fields": {}}},
+        "tokens": [{"id": "t1", "count": count}]}))  # fmt: skip
+    return catalog
+
+
 def _one_line(result: subprocess.CompletedProcess, start: str) -> str:
     """The one output line that starts with start (no traceback anywhere)."""
     assert "Traceback" not in result.stderr, result.stderr
@@ -132,15 +148,7 @@ def test_pages_are_bounded_before_anything_is_drawn(tmp_path):
     """A declared 1000 x 1000 mm token, 10,000 copies (each within its limits): 24 A4
     tiles and a page map each on sheets, and a page each for print houses, 260,000
     pages in all (it ran four minutes, then ran out of memory)."""
-    (tmp_path / "layouts").mkdir()
-    (tmp_path / "layouts" / "big-token.json").write_text(json.dumps(
-        {"kind": "big-token", "front": [RECT]}))  # fmt: skip
-    catalog = tmp_path / "cat.json"
-    catalog.write_text(json.dumps({
-        "game": "t", "title": "T", "version": "1",
-        "kinds": {"big-token": {"collection": "tokens", "layout": "layouts/big-token.json",
-                                "size": {"width": "1000mm", "height": "1000mm"}, "fields": {}}},
-        "tokens": [{"id": "t1", "count": 10_000}]}))  # fmt: skip
+    catalog = _big_tokens(tmp_path, 1000, 10_000)
     result = _render(catalog)
     assert result.returncode == 1, result.stderr
     line = _one_line(result, "protopress: t: ")
@@ -173,15 +181,7 @@ def test_a_print_service_preset_is_bounded_as_a_render_is(tmp_path):
 
 def test_page_area_alone_is_bounded(tmp_path):
     """6,000 per-card pages of 1 m² each: few pages, but 6,000 m² of paper."""
-    (tmp_path / "layouts").mkdir()
-    (tmp_path / "layouts" / "big-token.json").write_text(json.dumps(
-        {"kind": "big-token", "front": [RECT]}))  # fmt: skip
-    catalog = tmp_path / "cat.json"
-    catalog.write_text(json.dumps({
-        "game": "t", "title": "T", "version": "1",
-        "kinds": {"big-token": {"collection": "tokens", "layout": "layouts/big-token.json",
-                                "size": {"width": "994mm", "height": "994mm"}, "fields": {}}},
-        "tokens": [{"id": "t1", "count": 6_000}]}))  # fmt: skip
+    catalog = _big_tokens(tmp_path, 994, 6_000)
     result = _render(catalog, "--layout", "per-card")
     assert result.returncode == 1, result.stderr
     line = _one_line(result, "protopress: t: ")

@@ -5,7 +5,6 @@ named for that way, located by seed and decision."""
 import json
 import random
 import shutil
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from protopress.cli import cli
-from protopress.games import builtin_specs, spec_for
+from protopress.games import builtin_specs
 from protopress.rules.bot_support import BotSupport
 from protopress.rules.bots import reference_values
 from protopress.rules.conform import (
@@ -546,23 +545,7 @@ def test_options_the_game_refuses_at_some_counts_skip_them():
     )
 
 
-def test_an_entry_point_game_is_checked(tmp_path, monkeypatch):
-    package = tmp_path / "site"
-    package.mkdir()
-    shutil.copy(EXAMPLE / "rules.py", package / "cottage_market_rules.py")
-    shutil.copy(EXAMPLE / "catalog.json", package / "catalog.json")
-    dist = package / "cottage_market-1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: cottage-market\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(
-        "[protopress.games]\ncottage-market = cottage_market_rules:SPEC\n"
-    )
-    monkeypatch.syspath_prepend(str(package))
-    spec_for.cache_clear()
-    try:
-        result = invoke("conform", "cottage-market", "--games", "1", "--players", "2")
-        assert result.exit_code == 0, result.output
-        assert result.output.splitlines()[-1] == "cottage-market conforms"
-    finally:
-        spec_for.cache_clear()
-        sys.modules.pop("cottage_market_rules", None)
+def test_an_entry_point_game_is_checked(cottage_market_installed):
+    result = invoke("conform", "cottage-market", "--games", "1", "--players", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "cottage-market conforms"

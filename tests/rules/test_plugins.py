@@ -2,7 +2,6 @@
 by module and by entry point; and every built-in spec reaching every command."""
 
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -81,30 +80,14 @@ def test_loaded_by_module_name_and_by_name_in_the_module(monkeypatch):
         load_rules(f"{RULES}:CottageMarket")  # an engine class without a spec attribute
 
 
-def test_loaded_through_an_entry_point(tmp_path, monkeypatch):
+def test_loaded_through_an_entry_point(cottage_market_installed):
     """An installed package's game: name = game id, value = module:SPEC."""
-    package = tmp_path / "site"
-    package.mkdir()
-    shutil.copy(EXAMPLE / "rules.py", package / "cottage_market_rules.py")
-    shutil.copy(EXAMPLE / "catalog.json", package / "catalog.json")
-    dist = package / "cottage_market-1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: cottage-market\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(
-        "[protopress.games]\ncottage-market = cottage_market_rules:SPEC\n"
-    )
-    monkeypatch.syspath_prepend(str(package))
-    spec_for.cache_clear()
-    try:
-        assert "cottage-market" in registry.installed_ids()
-        assert "cottage_market_rules" not in sys.modules  # listing does not import it
-        assert spec_for("cottage-market").title == "Cottage Market"
-        result = invoke("simulate", "cottage-market", "--games", "3")
-        assert result.exit_code == 0, result.output
-        assert "cottage-market: 3 games, 2 players" in result.output
-    finally:
-        spec_for.cache_clear()
-        sys.modules.pop("cottage_market_rules", None)
+    assert "cottage-market" in registry.installed_ids()
+    assert "cottage_market_rules" not in sys.modules  # listing does not import it
+    assert spec_for("cottage-market").title == "Cottage Market"
+    result = invoke("simulate", "cottage-market", "--games", "3")
+    assert result.exit_code == 0, result.output
+    assert "cottage-market: 3 games, 2 players" in result.output
 
 
 def test_rules_problems_are_reported_not_raised(tmp_path):

@@ -3,8 +3,10 @@ by Playwright. They run in the default suite; without the browser or the
 package they are skipped, saying which is missing (.ci/run installs both)."""
 
 import http.cookiejar
+import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -26,6 +28,7 @@ ARGS = [
     "--disable-sync",
 ]
 URL = re.compile(rb"(http://\S+\?token=(\S+))")
+MINI = Path(__file__).parents[1] / "data" / "mini-game"
 STARTUP = 30  # seconds for a server to print its URL: only reached when something hangs
 
 
@@ -137,3 +140,16 @@ def serve():
     yield start
     for server in servers:
         server.kill()
+
+
+@pytest.fixture
+def game(tmp_path):
+    """The mini game copied to a folder of the test's own, its catalog without `$schema`
+    (the preview tests edit it)."""
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    catalog = folder / "catalog.json"
+    document = json.loads(catalog.read_text())
+    document.pop("$schema", None)
+    catalog.write_text(json.dumps(document, indent=2))
+    return folder

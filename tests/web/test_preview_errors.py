@@ -8,7 +8,6 @@ thread: a traceback on the terminal, and the page never updated again.
 
 import json
 import resource
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ import pytest
 from protopress.generators.face import MAX_TEXT_CHARACTERS
 from protopress.web.preview import Preview
 
-MINI = Path(__file__).parents[1] / "data" / "mini-game"
 GIB = 1024**3
 DUSK_TEXT = "Trade a sun for two moons."
 # where render places a problem of the card text: layouts/card.json, line 12, column 65
@@ -31,17 +29,6 @@ TOO_LONG_PROBLEM = (
     AT_THE_TEXT + f"{MAX_TEXT_CHARACTERS + 1} characters to draw in one text box; "
     f"expected at most {MAX_TEXT_CHARACTERS}"
 )
-
-
-@pytest.fixture
-def game(tmp_path):
-    folder = tmp_path / "mini"
-    shutil.copytree(MINI, folder)
-    catalog = folder / "catalog.json"
-    document = json.loads(catalog.read_text())
-    document.pop("$schema", None)
-    catalog.write_text(json.dumps(document, indent=2))
-    return folder
 
 
 def set_dusk_text(catalog: Path, text: str) -> None:

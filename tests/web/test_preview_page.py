@@ -3,7 +3,6 @@ two seconds of an edit, problems beside the face they concern, fields on a click
 and nothing served from outside the package or the catalog's faces."""
 
 import json
-import shutil
 import time
 import urllib.error
 import urllib.request
@@ -12,19 +11,7 @@ from pathlib import Path
 import pytest
 
 pytestmark = pytest.mark.browser
-MINI = Path(__file__).parents[1] / "data" / "mini-game"
 REDRAWN = 2.0  # seconds: the promise of the preview
-
-
-@pytest.fixture
-def game(tmp_path):
-    folder = tmp_path / "mini"
-    shutil.copytree(MINI, folder)
-    catalog = folder / "catalog.json"
-    document = json.loads(catalog.read_text())
-    document.pop("$schema", None)
-    catalog.write_text(json.dumps(document, indent=2))
-    return folder
 
 
 def edit(page, path: Path, change) -> float:

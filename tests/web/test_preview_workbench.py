@@ -3,7 +3,6 @@ prints on the same files, the fields panel follows every redraw, faces can be
 filtered, sized, walked with the keyboard and opened full size."""
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,19 +11,6 @@ import pytest
 
 from protopress.web.faces import DPI, LARGE
 from protopress.web.preview import Preview
-
-MINI = Path(__file__).parents[1] / "data" / "mini-game"
-
-
-@pytest.fixture
-def game(tmp_path):
-    folder = tmp_path / "mini"
-    shutil.copytree(MINI, folder)
-    catalog = folder / "catalog.json"
-    document = json.loads(catalog.read_text())
-    document.pop("$schema", None)
-    catalog.write_text(json.dumps(document, indent=2))
-    return folder
 
 
 def rewrite(path: Path, change) -> None:

@@ -12,8 +12,6 @@ grid 3 wide, cell 4 is b2 (the second column of the second row).
 
 import json
 import random
-import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -28,9 +26,7 @@ from protopress.rules.data.spec import data_spec
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "brookfield"
 RULES = EXAMPLE / "rules.yaml"
-GOOD = RULES.read_text()
 
-LOCATED = re.compile(r"^\S*rules\.yaml:\d+:\d+ /\S*: .+")
 SIDE = {"type": "text", "enum": ["brook", "bank"]}
 CATALOG = {
     "game": "tiles", "title": "Tiles", "version": "1.0.0",
@@ -317,139 +313,7 @@ def test_the_search_bot_plays_the_example():
     assert game["decisions"] == 6 and not game["limit"]
 
 
-# --- mistakes in grids: located, exit 1 ---
-
-# (name, text of the example's rules.yaml, its replacement, what the problem says)
-EDITS = [
-    ("shape typo", "shape: square", "shape: squre", "(did you mean 'square'?)"),
-    ("grid too wide", "width: size", "width: 40", "at most 16"),
-    (
-        "size option typo",
-        "width: size",
-        "width: sise",
-        "'sise' is not an option of these rules (did you mean 'size'?)",
-    ),
-    (
-        "size option unbounded",
-        "max: 6, says: cells",
-        "max: 60, says: cells",
-        "a grid's width is a whole option with min >= 1 and max <= 16",
-    ),
-    ("grid missing height", ", height: size}", "}", "missing 'height'"),
-    (
-        "grid filled at setup",
-        "    seen: everyone\n    each: true\n",
-        "    seen: everyone\n    setup: all\n",
-        "a grid starts empty",
-    ),
-    (
-        "onto typo",
-        "onto: my.field",
-        "onto: my.feild",
-        "a player has no 'feild' (did you mean 'field'?)",
-    ),
-    ("onto a row", "onto: my.field", "onto: market", "market is not a grid"),
-    ("yaml on", "onto: my.field", "on: my.field", "'on' is a boolean"),
-    (
-        "grid seen by its owner",
-        "    seen: everyone\n    each: true\n    grid",
-        "    seen: owner\n    each: true\n    grid",
-        "a grid is seen by everyone",
-    ),
-    (
-        "side constant typo",
-        "edge(tile, side)",
-        "edge(tile, 'north')",
-        "'north' is not a side of a cell",
-    ),
-    ("side typo", "edge(tile, side)", "edge(tile, sied)", "(did you mean 'side'?)"),
-    ("edge of a side", "edge(tile, side)", "edge(side, side)", "edge(...) needs a card"),
-    (
-        "neighbour typo",
-        "edge(neighbour, facing)",
-        "edge(neighbor, facing)",
-        "(did you mean 'neighbour'?)",
-    ),
-    (
-        "terrain typo",
-        "t.terrain == 'grove')",
-        "t.terain == 'grove')",
-        "(did you mean 'terrain'?)",
-    ),
-    (
-        "place without onto",
-        "        - discard: tile",
-        "        - place: tile",
-        "this action has no `onto`",
-    ),
-    (
-        "match without onto",
-        "    compost:   ",
-        "    compost:\n      touch: true\n     ",
-        "touch and match are the rules of a cell chosen `onto` a grid",
-    ),
-    (
-        "draw onto a grid",
-        "  - refill: market  ",
-        "  - {draw: bag, to: my.field}  ",
-        "field is a grid",
-    ),
-    (
-        "deal onto a grid",
-        "  - refill: market  ",
-        "  - {deal: bag, to: field}  ",
-        "'field' is a grid",
-    ),
-    (
-        "group of a row",
-        "t for t in my.field if t.terrain == 'grove'",
-        "t for t in market if t.terrain == 'grove'",
-        "largest_group goes through a grid",
-    ),
-    (
-        "group of a value",
-        "largest_group(t for t in my.field if t.terrain == 'grove')",
-        "largest_group(my.field)",
-        "largest_group takes `... for ... in` a grid",
-    ),
-    ("pairs with one name", "for a, b in my.field", "for a in my.field", "adjacent_pairs takes"),
-    (
-        "rows of lines",
-        "columns(2 if count(line) == option.size else 0 for",
-        "columns(line for",
-        "columns adds up a number",
-    ),
-    (
-        "group of a field",
-        "largest_group(t for t in my.field if t.terrain == 'grove')",
-        "largest_group(t.terrain for t in my.field)",
-        "largest_group counts the cards themselves",
-    ),
-]
-
-
-def run(tmp_path, text):
-    shutil.copy(EXAMPLE / "catalog.json", tmp_path / "catalog.json")
-    (tmp_path / "rules.yaml").write_text(text)
-    return CliRunner().invoke(cli, ["simulate", "brookfield", "--rules", str(tmp_path / "rules.yaml")])  # fmt: skip
-
-
-def test_the_example_is_valid(tmp_path):
-    assert run(tmp_path, GOOD).exit_code == 0
-
-
-@pytest.mark.parametrize(("old", "new", "expected"), [e[1:] for e in EDITS], ids=[e[0] for e in EDITS])  # fmt: skip
-def test_a_mistaken_grid_is_a_located_problem(tmp_path, old, new, expected):
-    assert old in GOOD
-    assert_located(run(tmp_path, GOOD.replace(old, new, 1)), expected)
-
-
-def assert_located(result, expected):
-    assert result.exit_code == 1, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert lines and LOCATED.match(lines[0]), result.output
-    assert any(expected in line for line in lines), result.output
-    assert "Traceback" not in result.output and "internal error" not in result.output
+# --- mistakes in grids: test_data_problems.py holds them with every rules-file mistake ---
 
 
 def test_the_readmes_field_by_hand():
