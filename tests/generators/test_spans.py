@@ -7,7 +7,7 @@ import shutil
 import pytest
 from face_drawing import face, operations
 
-from protopress.generators.face import FaceProblem
+from protopress.generators.face_builder import FaceProblem
 from protopress.generators.fonts import BUILTIN_FONTS
 from protopress.generators.markup import MarkupError, Span, parse
 

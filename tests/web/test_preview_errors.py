@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from protopress.generators.face import MAX_TEXT_CHARACTERS
+from protopress.generators.face_text import MAX_TEXT_CHARACTERS
 from protopress.web.preview import Preview
 
 MINI = Path(__file__).parents[1] / "data" / "mini-game"
