@@ -130,18 +130,19 @@ class TextDrawing(IconDrawing):
         def family_of(span: Span) -> Family:
             return family if span.font is None else families[span.font]
 
-        _glyph_warnings([(s.text, family_of(s).pick(s.bold, s.italic)) for s in spans], element,
+        _glyph_warnings([(s.text, family_of(s).drawn(s.bold, s.italic)) for s in spans], element,
                         fields, warnings, component_id)  # fmt: skip
-        upright = sorted({span.font or font_name for span in spans if span.italic
-                          and family_of(span).pick(span.bold, True) == family_of(span).regular})  # fmt: skip
-        warnings.extend(f"{component_id}: <i> prints upright: the layout has no italic of the "
+        slanted = sorted({span.font or font_name for span in spans
+                          if family_of(span).slanted(span.bold, span.italic)})  # fmt: skip
+        warnings.extend(f"{component_id}: <i> is drawn slanted: the layout has no italic of the "
                         f"font {name!r} (add one as {name.removesuffix('-bold')}-italic under "
-                        f"fonts)" for name in upright)  # fmt: skip
+                        f"fonts)" for name in slanted)  # fmt: skip
         if any(needs_shaping(span.text) for span in spans):
             by_id = dict(icons)
             items: tuple[Item, ...] = tuple(
                 IconItem(by_id[p.id]) if isinstance(p, Icon)
-                else Styled(p.text, family_of(p).pick(p.bold, p.italic)) for p in pieces
+                else Styled(p.text, family_of(p).drawn(p.bold, p.italic),
+                            family_of(p).slanted(p.bold, p.italic)) for p in pieces
             )  # fmt: skip
             return [self._shaped(items, text, element, fields, warnings, component_id, box,
                                  size, valign)]  # fmt: skip
