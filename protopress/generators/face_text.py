@@ -239,7 +239,7 @@ class TextDrawing(IconDrawing):
                 return self.layout.font(name)
 
         return Family(variant(bold, italic), variant(True, italic), variant(bold, True),
-                      variant(True, True))  # fmt: skip
+                      variant(True, True), leaning=italic)  # fmt: skip
 
 
 def _glyph_warnings(texts, element, fields, warnings: list, component_id: str) -> None:

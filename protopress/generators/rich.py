@@ -50,6 +50,7 @@ class Family:
     bold: Font
     italic: Font
     bold_italic: Font
+    leaning: bool = False  # the text's own font is an italic (NAME-italic): <i> keeps it
 
     def pick(self, bold: bool, italic: bool) -> Font:
         if bold:
@@ -59,7 +60,9 @@ class Family:
     def slanted(self, bold: bool, italic: bool) -> bool:
         """Whether italic text is synthesised: the family has no italic of its weight
         (its italic is the regular font or the upright of that weight)."""
-        return italic and self.pick(bold, True) in (self.regular, self.pick(bold, False))
+        if not italic or self.leaning:
+            return False
+        return self.pick(bold, True) in (self.regular, self.pick(bold, False))
 
     def drawn(self, bold: bool, italic: bool) -> Font:
         """The font text is drawn in: a synthesised italic is its weight's upright, slanted."""

@@ -93,6 +93,13 @@ def test_bold_italic_without_one_is_the_bold_sheared(tmp_path):
     assert bold_slanted[1] == bold[1]  # the bold, not the regular
 
 
+def test_italic_inside_text_set_in_an_italic_is_not_slanted_again(tmp_path):
+    fonts = _body(tmp_path, italic="sans-italic")
+    drawn = face(tmp_path, [{**TEXT, "font": "body-italic", "text": "a <i>b</i>"}], fonts=fonts)
+    assert all(matrix[2] == 0 for matrix, _, _ in _shown(drawn))
+    assert drawn.warnings == ()
+
+
 def test_shearing_does_not_change_the_size_text_fits_at(tmp_path):
     fonts = _body(tmp_path)
     long = "word " * 30
