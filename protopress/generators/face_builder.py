@@ -1,4 +1,4 @@
-"""Builds a component's face: walks its layout's elements and draws each with the layer of its concern."""
+"""Builds a face: walks a layout's elements, each drawn by the layer of its concern."""
 
 from __future__ import annotations
 

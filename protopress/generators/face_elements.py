@@ -1,4 +1,4 @@
-"""What every element of a face reads: its place on the face, values from the component's fields, and the art it could not find."""
+"""What every element reads: its place on the face, values from fields, art it could not find."""
 
 from __future__ import annotations
 

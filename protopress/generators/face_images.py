@@ -1,4 +1,4 @@
-"""Pictures on a face: images fitted or cropped to their box, their print warnings, and the placeholder drawn for a missing one."""
+"""Pictures on a face: fitted or cropped to their box, print warnings, a missing one's stand-in."""
 
 from __future__ import annotations
 

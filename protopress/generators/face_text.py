@@ -1,4 +1,4 @@
-"""Text on a face: plain, rich (spans and inline icons) and shaped, fitted to its box, with its warnings."""
+"""Text on a face: plain, rich and shaped, fitted to its box, and the warnings it gives."""
 
 from __future__ import annotations
 
