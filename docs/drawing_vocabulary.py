@@ -75,6 +75,16 @@ PICTURES: dict[str, list[dict]] = {
                  '<span font="sans-bold" color="#2255aa">draw</span> a <i>card</i>. '
                  '<span size="6" color="dimgray">Once per turn.</span>'},
     ],
+    "vocab-italic": [
+        PAPER,
+        caption("\\<i>: a designed italic, and one synthesised"),
+        {"type": "text", "x": 3, "y": 11, "w": 74, "h": 9, "size": 12,
+         "text": "sans: <i>Once per turn</i>, <b><i>draw</i></b>"},
+        {"type": "text", "x": 3, "y": 22, "w": 74, "h": 9, "size": 12, "font": "body",
+         "text": "body: <i>Once per turn</i>, then draw"},
+        {"type": "text", "x": 3, "y": 33, "w": 74, "h": 9, "size": 12, "font": "body",
+         "align": "start", "text": "<i>פעם בתור</i> :flame:"},
+    ],
     "vocab-direction": [
         PAPER,
         caption('align "start" in three scripts'),

@@ -22,7 +22,8 @@ from protopress.components.yamlsource import MAX_DEPTH as MAX_YAML_DEPTH
 from protopress.designer.table_files import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, MAX_XLSX_UNPACKED
 from protopress.files import MAX_SOURCE_BYTES
 from protopress.generators.assets import MAX_IMAGE_PIXELS
-from protopress.generators.face import MAX_COUNT, MAX_ITEMS, MAX_TEXT_CHARACTERS
+from protopress.generators.face_elements import MAX_COUNT, MAX_ITEMS
+from protopress.generators.face_text import MAX_TEXT_CHARACTERS
 from protopress.generators.layout import MAX_FONT_BYTES
 from protopress.generators.limits import (
     CHARSTRING_WORK_PER_BYTE,

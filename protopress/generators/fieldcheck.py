@@ -32,7 +32,7 @@ from protopress.generators.assets import AssetPolicy
 from protopress.generators.binding import PLACEHOLDER
 from protopress.generators.conditions import field_tested
 from protopress.generators.expand import Deferred
-from protopress.generators.face import FaceBuilder, FaceProblem
+from protopress.generators.face_builder import FaceBuilder, FaceProblem
 from protopress.generators.layout import (
     LAYOUTS_KEY,
     Layout,
@@ -180,7 +180,7 @@ def drawn_problems(catalog, layouts: Mapping[str, Layout], allow_outside: bool =
     return sorted(found)
 
 
-# Names every component's bindings have (face.context), and those a repeat binds.
+# Names every component's bindings have (face_builder.context), and those a repeat binds.
 STANDARD_NAMES = ("id", "count", "kind", "catalog")
 REPEAT_NAMES = ("index", "number", "item")
 

@@ -3,6 +3,7 @@ and placed wherever the component appears (copies, sheets, backs)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from pathlib import Path
@@ -26,7 +27,7 @@ from protopress.generators.face import (
     RectOp,
     TextOp,
 )
-from protopress.generators.rich import Glued, InlineIcon, RichTextOp, icon_contours
+from protopress.generators.rich import SLANT, Glued, InlineIcon, RichTextOp, icon_contours
 from protopress.generators.rich import draw as draw_rich
 from protopress.generators.scripts import PlacedIcon, ShapedTextOp
 from protopress.generators.separation import SeparatedImage, Separation
@@ -63,9 +64,17 @@ class FaceCanvas(Canvas):
                 x += glued.size
                 continue
             self.saveState()
-            self.setFont(part.font, part.size)
-            self.setFillColor(part.colour)
-            self.drawString(x, y, part.text)
+            if part.slanted:  # a synthesised italic: the text matrix shears it about the baseline
+                self.setFillColor(part.colour)
+                letters = self.beginText()
+                letters.setTextTransform(1, 0, SLANT, 1, x, y)
+                letters.setFont(part.font, part.size)
+                letters.textOut(part.text)
+                self.drawText(letters)
+            else:
+                self.setFont(part.font, part.size)
+                self.setFillColor(part.colour)
+                self.drawString(x, y, part.text)
             self.restoreState()
             x += part.width
 
@@ -133,13 +142,16 @@ def draw_shaped(
                 icons.append((part.icon, x + part.x, height - baseline))
                 continue
             text.setFont(part.font.name, op.size)
+            # a synthesised italic: each placed piece starts under a sheared text matrix
+            place = (functools.partial(text.setTextTransform, 1, 0, SLANT, 1) if part.slanted
+                     else text.setTextOrigin)  # fmt: skip
             pending, after = "", None
             for glyph in part.glyphs:
                 at = (x + glyph.x, height - baseline + glyph.rise)
                 if after is None or abs(at[0] - after[0]) > 1e-3 or abs(at[1] - after[1]) > 1e-6:
                     if pending:
                         text.textOut(pending)
-                    text.setTextOrigin(*at)
+                    place(*at)
                     pending = ""
                 pending += glyph.char
                 after = (at[0] + stringWidth(glyph.char, part.font.name, op.size), at[1])

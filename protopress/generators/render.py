@@ -20,7 +20,8 @@ from protopress.generators.assets import AssetPolicy
 from protopress.generators.boards import draw_map_page, draw_tile_page
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.cutlines import draw_outline
-from protopress.generators.face import Face, FaceBuilder, TextOp
+from protopress.generators.face import Face, TextOp
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import (
     RULER_LABEL_BASELINE,

@@ -10,7 +10,9 @@ Paragraph wraps it with the words, and the face canvas draws it as vectors.
 from __future__ import annotations
 
 import functools
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,6 +36,10 @@ if TYPE_CHECKING:
 
 ALIGNMENTS = {"left": 0, "center": 1, "right": 2}
 SHRINK_STEP = 0.5  # points, as for plain text
+SLANT = math.tan(math.radians(12))
+"""The shear of a synthesised italic: x moves right by SLANT per point above the
+baseline (12 degrees, as oblique faces commonly lean). Advance widths are the
+upright's, so a slanted run measures and wraps as the upright one does."""
 
 
 @dataclass(frozen=True)
@@ -44,11 +50,23 @@ class Family:
     bold: Font
     italic: Font
     bold_italic: Font
+    leaning: bool = False  # the text's own font is an italic (NAME-italic): <i> keeps it
 
     def pick(self, bold: bool, italic: bool) -> Font:
         if bold:
             return self.bold_italic if italic else self.bold
         return self.italic if italic else self.regular
+
+    def slanted(self, bold: bool, italic: bool) -> bool:
+        """Whether italic text is synthesised: the family has no italic of its weight
+        (its italic is the regular font or the upright of that weight)."""
+        if not italic or self.leaning:
+            return False
+        return self.pick(bold, True) in (self.regular, self.pick(bold, False))
+
+    def drawn(self, bold: bool, italic: bool) -> Font:
+        """The font text is drawn in: a synthesised italic is its weight's upright, slanted."""
+        return self.pick(bold, False) if self.slanted(bold, italic) else self.pick(bold, italic)
 
 
 @dataclass(frozen=True)
@@ -65,13 +83,14 @@ class InlineIcon:
 
 @dataclass(frozen=True)
 class GluedText:
-    """Letters touching an inline icon, in their own font and colour."""
+    """Letters of a glued word, in their own font and colour."""
 
     text: str
     font: str
     size: float
     colour: Color
     width: float
+    slanted: bool = False  # a synthesised italic: drawn sheared by SLANT
 
 
 @dataclass(frozen=True)
@@ -79,10 +98,17 @@ class Glued:
     """An inline icon with the letters and icons touching it ("(:gold:).",
     ":fire::water:"), given to Paragraph as one image so that no line breaks
     inside it: Paragraph would otherwise wrap an image as a word of its own and
-    could leave the full stop after it alone at the start of the next line."""
+    could leave the full stop after it alone at the start of the next line. A
+    word with slanted letters (a synthesised italic) is glued too: the face
+    canvas draws them sheared, which Paragraph's own text cannot be."""
 
     parts: tuple[InlineIcon | GluedText, ...]
     size: float  # of each icon
+
+    @property
+    def height(self) -> float:
+        """As tall as its icons and its largest letters."""
+        return max(self.size if isinstance(p, InlineIcon) else p.size for p in self.parts)
 
 
 @dataclass(frozen=True)
@@ -111,6 +137,10 @@ class RichTextOp:
             return dict(self.fonts)[piece.font]
         return self.family
 
+    def slanted(self, piece: Piece) -> bool:
+        """Whether a piece is italic in a family without an italic (drawn slanted)."""
+        return isinstance(piece, Span) and self.family_of(piece).slanted(piece.bold, piece.italic)
+
     def size_of(self, piece: Piece) -> float:
         """A piece's size: its span's, shrunk as the text shrinks to fit, else the text's."""
         if isinstance(piece, Span) and piece.size is not None:
@@ -134,10 +164,13 @@ def _reportlab_colour(colour: Colour, separation: Separation | None) -> Color:
 WORD_EDGE = re.compile(r"(\s+)")
 
 
-def _glued(pieces: tuple[Piece, ...]) -> list[Piece | tuple[Piece, ...]]:
+def _glued(
+    pieces: tuple[Piece, ...], slanted: Callable[[Piece], bool]
+) -> list[Piece | tuple[Piece, ...]]:
     """The pieces with every run of icons and letters that no space separates
-    and that holds an icon gathered into a tuple (one unbreakable word); text
-    apart from such runs stays in its spans, as given."""
+    and that holds an icon or slanted letters gathered into a tuple (one
+    unbreakable word, drawn by the face canvas); text apart from such runs
+    stays in its spans, as given."""
     atoms: list[Piece] = []
     for piece in pieces:
         if isinstance(piece, Icon):
@@ -148,7 +181,8 @@ def _glued(pieces: tuple[Piece, ...]) -> list[Piece | tuple[Piece, ...]]:
     word: list[Piece] = []
 
     def end_word() -> None:
-        if len(word) > 1 and any(isinstance(atom, Icon) for atom in word):
+        icon = len(word) > 1 and any(isinstance(atom, Icon) for atom in word)
+        if icon or any(slanted(atom) for atom in word):
             out.append(tuple(word))
         else:
             out.extend(word)
@@ -179,11 +213,11 @@ def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
     text_colour = _reportlab_colour(op.colour, separation)
     frags = []
     # shaped text (combining marks, joining scripts) is left to Paragraph whole
-    items = list(op.pieces) if op.shaping else _glued(op.pieces)
+    items = list(op.pieces) if op.shaping else _glued(op.pieces, op.slanted)
     for item in items:
         style = item[0] if isinstance(item, tuple) else item
         frag = ParaFrag()
-        frag.fontName = op.family_of(style).pick(style.bold, style.italic).name
+        frag.fontName = op.family_of(style).drawn(style.bold, style.italic).name
         frag.fontSize = op.size_of(style)
         frag.textColor = _span_colour(style, separation) or text_colour
         frag.rise = 0
@@ -204,7 +238,8 @@ def _fragments(op: RichTextOp, separation: Separation | None) -> list[ParaFrag]:
             parts = tuple(_glued_part(atom, op, icons, text_colour, separation) for atom in item)
             image = Glued(parts, op.size)
             width = sum(op.size if isinstance(part, InlineIcon) else part.width for part in parts)
-        frag.cbDefn = ABag(kind="img", image=image, width=width, height=op.size,
+        height = image.height if isinstance(image, Glued) else op.size
+        frag.cbDefn = ABag(kind="img", image=image, width=width, height=height,
                            valign="baseline")  # fmt: skip
         frags.append(frag)
     return frags
@@ -214,9 +249,10 @@ def _glued_part(atom: Piece, op: RichTextOp, icons: dict[str, InlineIcon], colou
                 separation: Separation | None) -> InlineIcon | GluedText:  # fmt: skip
     if isinstance(atom, Icon):
         return icons[atom.id]
-    name, size = op.family_of(atom).pick(atom.bold, atom.italic).name, op.size_of(atom)
+    name, size = op.family_of(atom).drawn(atom.bold, atom.italic).name, op.size_of(atom)
     colour = _span_colour(atom, separation) or colour
-    return GluedText(atom.text, name, size, colour, stringWidth(atom.text, name, size))
+    width = stringWidth(atom.text, name, size)
+    return GluedText(atom.text, name, size, colour, width, op.slanted(atom))
 
 
 def _span_colour(piece: Piece, separation: Separation | None) -> Color | None:

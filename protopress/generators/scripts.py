@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import uharfbuzz  # reportlab's TrueType fonts import it too
 from reportlab.pdfbase import pdfmetrics
@@ -53,10 +53,11 @@ def needs_shaping(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Styled:
-    """Text in one font."""
+    """Text in one font; slanted: a synthesised italic (the font's upright, sheared)."""
 
     text: str
     font: Font
+    slanted: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Glyph:
 class GlyphRun:
     font: Font
     glyphs: tuple[Glyph, ...]  # in visual order
+    slanted: bool = False  # drawn sheared by rich.SLANT
 
 
 @dataclass(frozen=True)
@@ -298,13 +300,16 @@ def lacks_shaped(text: str, font: Font) -> list[str]:
 @dataclass(frozen=True)
 class _Paragraph:
     text: str
-    styles: tuple[int, ...]  # per character: an index into the fonts, or -1 for an icon
+    styles: tuple[int, ...]  # per character: an index into the looks, or -1 for an icon
     levels: tuple[int, ...]
 
 
-def _paragraphs(items: Iterable[Item]) -> tuple[list[_Paragraph], list[Font], list[InlineIcon]]:
-    """The items as paragraphs of characters, each character with its style."""
-    fonts: list[Font] = []
+def _paragraphs(
+    items: Iterable[Item],
+) -> tuple[list[_Paragraph], list[Styled], list[InlineIcon]]:
+    """The items as paragraphs of characters, each character with its style: its
+    look (font and slant, a Styled without text) or its icon."""
+    looks: list[Styled] = []
     icons: list[InlineIcon] = []
     chars: list[str] = []
     styles: list[int] = []
@@ -314,17 +319,18 @@ def _paragraphs(items: Iterable[Item]) -> tuple[list[_Paragraph], list[Font], li
             styles.append(-1 - len(icons))
             icons.append(item.icon)
             continue
-        if item.font not in fonts:
-            fonts.append(item.font)
+        look = replace(item, text="")
+        if look not in looks:
+            looks.append(look)
         chars.extend(item.text)
-        styles.extend([fonts.index(item.font)] * len(item.text))
+        styles.extend([looks.index(look)] * len(item.text))
     paragraphs, start = [], 0
     text = "".join(chars)
     for piece in text.split("\n"):
         end = start + len(piece)
         paragraphs.append(_Paragraph(piece, tuple(styles[start:end]), tuple(levels(piece))))
         start = end + 1
-    return paragraphs, fonts, icons
+    return paragraphs, looks, icons
 
 
 def _runs(paragraph: _Paragraph, start: int, end: int) -> list[tuple[int, int]]:
@@ -341,7 +347,7 @@ def _runs(paragraph: _Paragraph, start: int, end: int) -> list[tuple[int, int]]:
 
 class _Layout:
     def __init__(self, items: tuple[Item, ...], size: float):
-        self.paragraphs, self.fonts, self.icons = _paragraphs(items)
+        self.paragraphs, self.looks, self.icons = _paragraphs(items)
         self.size = size
 
     def _width(self, paragraph: _Paragraph, start: int, end: int) -> float:
@@ -351,7 +357,7 @@ class _Layout:
             if style < 0:
                 total += self.size * (stop - begin)
             else:
-                total += shape(paragraph.text[begin:stop], self.fonts[style], self.size,
+                total += shape(paragraph.text[begin:stop], self.looks[style].font, self.size,
                                paragraph.levels[begin] % 2 == 1).width  # fmt: skip
         return total
 
@@ -387,13 +393,14 @@ class _Layout:
                     parts.append(PlacedIcon(self.icons[-1 - style], pen))
                     pen += self.size
                 continue
-            shaped = shape(paragraph.text[begin:stop], self.fonts[style], self.size,
+            shaped = shape(paragraph.text[begin:stop], self.looks[style].font, self.size,
                            paragraph.levels[begin] % 2 == 1)  # fmt: skip
             glyphs = []
             for char, _, advance, dx, rise in shaped.glyphs:
                 glyphs.append(Glyph(char, pen + dx, rise))
                 pen += advance
-            parts.append(GlyphRun(self.fonts[style], tuple(glyphs)))
+            look = self.looks[style]
+            parts.append(GlyphRun(look.font, tuple(glyphs), look.slanted))
         return Line(pen, tuple(parts))
 
 

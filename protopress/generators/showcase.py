@@ -23,7 +23,8 @@ from PIL import Image, ImageFilter
 from protopress.components.problems import Problem
 from protopress.components.suggest import did_you_mean
 from protopress.generators.assets import AssetPolicy
-from protopress.generators.face import Face, FaceBuilder
+from protopress.generators.face import Face
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.layout import layouts_for
 from protopress.generators.png_surface import face_images
 

@@ -12,7 +12,8 @@ from protopress.components.explain import Located
 from protopress.components.loader import locate_in_file
 from protopress.components.problems import InvalidInput, Problem
 from protopress.generators.colours import BLACK, Colour
-from protopress.generators.face import Face, FaceBuilder
+from protopress.generators.face import Face
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.fonts import DEFAULT_FONT, font
 from protopress.generators.imposition import PRINTABLE_INSET, Rect
 from protopress.generators.layout import Layout, catalog_layout, layouts_for

@@ -6,7 +6,8 @@ import threading
 from pathlib import Path
 
 from protopress.generators.assets import AssetPolicy
-from protopress.generators.face import Face, FaceBuilder
+from protopress.generators.face import Face
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.png_surface import face_image, png_bytes
 

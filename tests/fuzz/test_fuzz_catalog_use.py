@@ -18,7 +18,7 @@ from protopress.components import BUILTIN_GAMES, InvalidInput, builtin_catalog_p
 from protopress.components.jsonpos import pointer_of
 from protopress.games import known_ids as engine_ids
 from protopress.generators.assets import AssetPolicy
-from protopress.generators.face import FaceBuilder
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.layout import layouts_for
 from protopress.generators.units import MM
 from protopress.rules.registry import game_for

@@ -14,7 +14,8 @@ from pypdf.generic import ContentStream
 
 from protopress.components import load_catalog
 from protopress.generators.assets import AssetPolicy
-from protopress.generators.face import Face, FaceBuilder
+from protopress.generators.face import Face
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.layout import load_layout
 from protopress.generators.png_surface import face_image, face_pdf
 

@@ -309,7 +309,8 @@ def test_a_repeats_index_alone_as_a_text_draws_the_number(tmp_path):
     from types import SimpleNamespace
 
     from protopress.components.catalog import Component
-    from protopress.generators.face import FaceBuilder, TextOp
+    from protopress.generators.face import TextOp
+    from protopress.generators.face_builder import FaceBuilder
 
     text = {"type": "text", "x": 2, "y": 2, "w": 10, "h": 5, "text": "{number}",
             "repeat": {"count": 3, "dx": 10}}  # fmt: skip

@@ -8,7 +8,8 @@ import pytest
 from face_drawing import MM, face, pixels
 from PIL import Image
 
-from protopress.generators.face import FaceProblem, ImageOp
+from protopress.generators.face import ImageOp
+from protopress.generators.face_builder import FaceProblem
 
 RED, BLUE, WHITE = (255, 0, 0), (0, 0, 255), (255, 255, 255)
 PAPER = {"type": "rect", "bleed": True, "fill": "white"}

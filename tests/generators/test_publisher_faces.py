@@ -7,7 +7,8 @@ import itertools
 from pathlib import Path
 
 from protopress.components import builtin_catalog_path, load_catalog
-from protopress.generators.face import FaceBuilder, PolygonOp, RectOp, TextOp
+from protopress.generators.face import PolygonOp, RectOp, TextOp
+from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.layout import layouts_for
 from protopress.generators.render import RenderOptions, sheet_plan
 from protopress.generators.units import MM

@@ -1,4 +1,4 @@
-"""<span color size font> inside rich text, and <i> in a font without an italic."""
+"""<span color size font> inside rich text, and the warning for <i> in a font without an italic."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import shutil
 import pytest
 from face_drawing import face, operations
 
-from protopress.generators.face import FaceProblem
+from protopress.generators.face_builder import FaceProblem
 from protopress.generators.fonts import BUILTIN_FONTS
 from protopress.generators.markup import MarkupError, Span, parse
 
@@ -85,8 +85,8 @@ def test_italic_in_a_font_without_one_is_warned(tmp_path):
     shutil.copy(BUILTIN_FONTS["sans"], tmp_path / "Body.ttf")
     fonts = {"body": "Body.ttf"}
     drawn = face(tmp_path, [{**TEXT, "font": "body", "text": "a <i>b</i>"}], fonts=fonts)
-    assert drawn.warnings == (
-        "c1: <i> prints upright: the layout has no italic of the font 'body' (add one as "
+    assert drawn.warnings == (  # and drawn slanted (test_synthesised_italic.py)
+        "c1: <i> is drawn slanted: the layout has no italic of the font 'body' (add one as "
         "body-italic under fonts)",
     )
     shutil.copy(BUILTIN_FONTS["sans-italic"], tmp_path / "BodyItalic.ttf")

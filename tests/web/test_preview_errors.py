@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from protopress.generators.face import MAX_TEXT_CHARACTERS
+from protopress.generators.face_text import MAX_TEXT_CHARACTERS
 from protopress.web.preview import Preview
 
 GIB = 1024**3
