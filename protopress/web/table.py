@@ -43,13 +43,12 @@ from protopress.files import data_dir
 from protopress.rules.bot_names import make_bot
 from protopress.rules.core import Action, AnyGame, checked_apply, codec_of, derive_seed
 from protopress.rules.observe import observation
-from protopress.rules.simulate import MAX_DECISIONS, GameRecord, log_of
+from protopress.rules.simulate import MAX_DECISIONS, PERSON, GameRecord, log_of
 from protopress.web.faces import Faces
 from protopress.web.server import page, static_files
 from protopress.web.solo import face_response
 
 SAVE_FORMAT = "protopress-play/1"
-PERSON = "person"  # a seat taken by a person, in a save's seats
 PAGE = Path(__file__).parent / "static"
 
 
