@@ -333,3 +333,31 @@ def test_the_leak_check_finds_a_leak(tmp_path):
     seen["table"]["fields"]["deck"]["count"] += 1  # a count that is not the deck's
     with pytest.raises(AssertionError):
         check_no_leak(table, seen, random.Random(1))
+
+
+def test_an_action_naming_a_place_says_where_the_view_shows_it(tmp_path):
+    # seed 2: the market is woodcutter, woodcutter, hall; with 2 gold the person may
+    # build a woodcutter (offered once, from slot 0: the same card twice is one choice)
+    table = cottage(tmp_path, seed=2)
+    seen = body(table)
+    market = seen["table"]["fields"]["market"]
+    assert [card["id"] for card in market] == ["woodcutter", "woodcutter", "hall"]
+    builds = [act for act in seen["actions"] if act["encoded"][0] == "build"]
+    assert [act["at"] for act in builds] == [[["market", 0]]]
+    takes = [act for act in seen["actions"] if act["encoded"][0] == "take"]
+    assert takes and all(act["at"] == [] for act in takes)
+
+
+def test_a_spire_of_the_mover_s_tower_is_a_place_in_the_view(tmp_path):
+    table = dragonstone(tmp_path)
+    seen = body(table)
+    while not any(act["encoded"][0] == "stack" for act in seen["actions"]):
+        table.play(seen["actions"][0]["encoded"], seen["moves"])  # mine a gem
+        seen = body(table)
+    stacks = [act for act in seen["actions"] if act["encoded"][0] == "stack"]
+    viewer = seen["viewer"]
+    assert [act["at"] for act in stacks] == [
+        [["spires", viewer, act["encoded"][1]]] for act in stacks
+    ]
+    spires = seen["table"]["fields"]["spires"][viewer]
+    assert all(isinstance(spires[act["encoded"][1]], list) for act in stacks)
