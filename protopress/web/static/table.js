@@ -448,7 +448,8 @@ function renderEnd() {
     body.append(row);
   });
   $("replay-note").textContent = state.replay_log
-    ? `The game's log is saved as ${state.replay_log} (in play-logs beside the save): protopress replay plays it again.`
+    ? `The game's log is saved as ${state.replay_log} (in play-logs beside the save): protopress replay plays it again, ` +
+      `and protopress balance ${state.game} --store FILE --add-replay adds it to a balance run's store as a human game.`
     : "";
 }
 
