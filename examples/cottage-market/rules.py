@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from protopress.rules.actions import ActionCodec, action
+from protopress.rules.actions import ActionCodec, action, positions
 from protopress.rules.chance import Chance, SharedChance
 from protopress.rules.core import IllegalAction, top_seats
 from protopress.rules.information import FaceDown, SeatView
@@ -46,6 +46,7 @@ class Take(NamedTuple):
     verb: Literal["take"] = "take"
 
 
+@positions(slot="market")  # the card at state.market[slot]: a tap on it at the table
 @action
 class Build(NamedTuple):
     """Build the market card in a slot, paying its cost."""

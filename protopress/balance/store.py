@@ -7,6 +7,11 @@ options), then one game record a line, in the order they finished. Game i's
 record depends on those settings and i alone (run.py), so the records kept
 and the ones played later make the same run as one long run.
 
+A store may also hold games people played at the playtest table (balance/human.py),
+added from their action logs when the game, catalog, rules, players and options
+are the store's: lines marked "human", after the bots' games once settled, never
+among the records a run reads.
+
 The header is written atomically; records are appended a chunk at a time in
 one write, with Ctrl-C, SIGTERM and SIGHUP held until the write is on disk. A
 line cut short by a crash or a full disk is the last one; loading drops it
@@ -26,6 +31,7 @@ from types import ModuleType
 
 from protopress import __version__
 from protopress.atomic import write_atomic
+from protopress.balance.human import HumanGame, is_human_line
 from protopress.balance.run import catalog_file, resolve_catalog
 from protopress.rules.simulate import GameRecord
 from protopress.rules.spec import GameSpec
@@ -71,8 +77,9 @@ class StoreSettings:
             options=dict(data["options"]),
         )
 
-    def differences(self, other: StoreSettings) -> list[str]:
-        """What differs from other, in words ("seed 1, not 2"), this one's value first."""
+    def differences(self, other: StoreSettings, what: Sequence[str] | None = None) -> list[str]:
+        """What differs from other, in words ("seed 1, not 2"), this one's value first;
+        what: the settings compared (default all)."""
         words = {
             "game": "game",
             "catalog_digest": "catalog",
@@ -86,13 +93,18 @@ class StoreSettings:
         mine, theirs = self.to_json(), other.to_json()
         found = []
         for key, word in words.items():
-            if mine[key] == theirs[key]:
+            if mine[key] == theirs[key] or (what is not None and key not in what):
                 continue
             if key.endswith("_digest"):
                 found.append(f"another {word} file" if key == "catalog_digest" else "other rules")
             else:
                 found.append(f"{word} {_shown(theirs[key])}, not {_shown(mine[key])}")
         return found
+
+
+# what makes a game the same game: a human game joins a store with these alike (its
+# seats, seed and bots are its own)
+SAME_GAME = ("game", "catalog_digest", "rules_digest", "players", "options")
 
 
 def _shown(value: object) -> str:
@@ -167,11 +179,13 @@ class GameStore:
         settings: StoreSettings,
         records: dict[int, GameRecord],
         written: bool,
+        human: list[HumanGame] | None = None,
     ):
         self.path = path
         self.settings = settings
         self.records = records
         self.written = written  # whether the file holds this store (else the first add writes it)
+        self.human = human or []  # games people played, in the order added (never in records)
 
     @classmethod
     def open(cls, path: Path, settings: StoreSettings, fresh: bool = False) -> GameStore:
@@ -181,7 +195,7 @@ class GameStore:
         path = Path(path)
         if fresh or not path.exists():
             return cls(path, settings, {}, written=False)
-        kept, records = _read(path)
+        kept, records, human = _read(path)
         differences = settings.differences(kept)
         if differences:
             raise StoreError(
@@ -189,7 +203,19 @@ class GameStore:
                 "add --fresh to start it afresh (its games are lost), or --store to keep "
                 "this run's games elsewhere"
             )
-        return cls(path, settings, records, written=True)
+        return cls(path, settings, records, written=True, human=human)
+
+    @classmethod
+    def existing(cls, path: Path) -> GameStore:
+        """The store at path, whatever its settings; StoreError when there is none."""
+        path = Path(path)
+        if not path.is_file():
+            raise StoreError(
+                f"{path}: no store there yet: a human game joins the store of a balance run "
+                "(protopress balance GAME --store FILE plays one)"
+            )
+        settings, records, human = _read(path)
+        return cls(path, settings, records, written=True, human=human)
 
     def below(self, games: int) -> list[GameRecord]:
         """The kept records of games 0 to games - 1, by index."""
@@ -201,7 +227,20 @@ class GameStore:
         new = [r for r in records if r.index not in self.records]
         if not new and self.written:
             return
-        data = b"".join(_line(record.to_json()) for record in new)
+        self._append(b"".join(_line(record.to_json()) for record in new))
+        self.records.update((record.index, record) for record in new)
+
+    def add_human(self, game: HumanGame) -> None:
+        """Append a game people played; StoreError when the store holds it already."""
+        for number, kept in enumerate(self.human, start=1):
+            if kept.digest == game.digest:
+                raise StoreError(f"{self.path} holds this game already (human game {number})")
+        self._append(_line(game.to_json()))
+        self.human.append(game)
+
+    def _append(self, data: bytes) -> None:
+        """data appended in one write flushed to disk (a new store: with its header,
+        atomically)."""
         try:
             with held(signal.SIGINT, *STOPPING_SIGNALS):
                 if not self.written:
@@ -216,7 +255,6 @@ class GameStore:
             raise StoreError(
                 f"{self.path}: cannot write the store: {error.strerror or error}"
             ) from None
-        self.records.update((record.index, record) for record in new)
 
     def settle(self) -> None:
         """Write the store again with its games in index order, atomically: chunks
@@ -224,8 +262,10 @@ class GameStore:
         same bytes however many workers played it."""
         if not self.written:
             return
-        data = _line(self.settings.to_json()) + b"".join(
-            _line(self.records[index].to_json()) for index in sorted(self.records)
+        data = (
+            _line(self.settings.to_json())
+            + b"".join(_line(self.records[index].to_json()) for index in sorted(self.records))
+            + b"".join(_line(game.to_json()) for game in self.human)
         )
         try:
             with held(signal.SIGINT, *STOPPING_SIGNALS):
@@ -240,8 +280,9 @@ def _line(data: dict) -> bytes:
     return (json.dumps(data, separators=(",", ":")) + "\n").encode()
 
 
-def _read(path: Path) -> tuple[StoreSettings, dict[int, GameRecord]]:
-    """The header and records of a store; a last line cut short is cut from the file."""
+def _read(path: Path) -> tuple[StoreSettings, dict[int, GameRecord], list[HumanGame]]:
+    """The header, records and human games of a store; a last line cut short is cut
+    from the file."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -260,10 +301,15 @@ def _read(path: Path) -> tuple[StoreSettings, dict[int, GameRecord]]:
             f"{path}:1: not a balance store (expected a {STORE_FORMAT} header)"
         ) from None
     records: dict[int, GameRecord] = {}
+    human: list[HumanGame] = []
     for number, line in enumerate(complete[1:], start=2):
         try:
-            record = GameRecord.from_json(json.loads(line))
-        except (ValueError, KeyError, TypeError):
+            parsed = json.loads(line)
+            if is_human_line(parsed):
+                human.append(HumanGame.from_json(parsed))
+                continue
+            record = GameRecord.from_json(parsed)
+        except (ValueError, KeyError, TypeError, AttributeError):
             if number == len(complete):  # cut short by a crash: drop it, play it again
                 _truncate(path, len(data) - len(lines[-1]) - len(line) - 1)
                 break
@@ -274,7 +320,7 @@ def _read(path: Path) -> tuple[StoreSettings, dict[int, GameRecord]]:
     else:
         if lines[-1]:
             _truncate(path, len(data) - len(lines[-1]))
-    return settings, records
+    return settings, records, human
 
 
 def _truncate(path: Path, size: int) -> None:

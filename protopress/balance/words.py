@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from protopress.balance.human import human_lines
 from protopress.balance.stats import first_mover
 from protopress.rules.bot_names import not_repeatable
 
@@ -125,7 +126,7 @@ def headline(summary: dict) -> list[str]:
         )
     else:
         lines.append("No game stopped at a limit.")
-    return lines
+    return lines + human_lines(summary.get("human_games"))
 
 
 def _component_lines(parts: dict) -> list[str]:

@@ -61,9 +61,13 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
                    "NAME.games.jsonl), to resume or extend the run later.")  # fmt: skip
 @click.option("--fresh", is_flag=True,
               help="Start the store afresh: play every game again.")  # fmt: skip
+@click.option("--add-replay", "add_replays", multiple=True, metavar="LOG.json",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Add this finished playtest game (protopress play --web) to the --store "
+                   "as a human game, kept apart from the bots' statistics; plays nothing.")  # fmt: skip
 def balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed, game_options, solo,
             difficulty, workers, scheduler, report_path, json_path, compare_with, store_path,
-            fresh):  # fmt: skip
+            fresh, add_replays):  # fmt: skip
     """Simulate many games in parallel and report balance statistics with 95% intervals.
 
     Same seed, same numbers, whatever the number of workers (unless a search bot
@@ -73,9 +77,16 @@ def balance(game_id, catalog_path, rules, rules_code, games, players, bots, rota
     a few games are timed first and the run's duration is estimated. Ctrl-C keeps
     the games already played and says how many they cover. SIGTERM or SIGHUP stops
     the workers and writes nothing more (exit 143 or 129).
+
+    --add-replay adds games people played at the playtest table to a store (their
+    game, catalog, rules, players and options must be the store's); the report
+    then says how they went, apart from the bots' numbers.
     """
     from protopress.signals import Stopped, stopping_on_signals
 
+    if add_replays:
+        _add_replays(game_id, rules, rules_code, store_path, add_replays)
+        return
     outputs = _Outputs()
     with stopping_on_signals():
         try:
@@ -112,6 +123,63 @@ class _Outputs:
         return f"{len(store.records)} games kept in {store.path}: the same command plays the rest"
 
 
+# what --add-replay takes from the command line: the rest belongs to a run
+_ADDING = {"game_id", "rules", "rules_code", "store_path", "add_replays"}
+
+
+def _add_replays(game_id, rules, rules_code, store_path, logs) -> None:
+    """Add each log to the store as a human game, after checking it is the store's game."""
+    from protopress.balance.human import NotAHumanGame, human_game
+    from protopress.balance.store import SAME_GAME, GameStore, StoreError, settings_for
+    from protopress.cli.play import replayed_log
+
+    context = click.get_current_context()
+    given = [
+        param.opts[0]
+        for param in context.command.params
+        if param.name not in _ADDING
+        and context.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--add-replay adds played games to a store and plays none: leave out {given[0]}"
+        )
+    if store_path is None:
+        raise click.UsageError("--add-replay adds games to a store: give --store FILE")
+    try:
+        store = GameStore.existing(store_path)
+        for log_file in logs:
+            replayed = replayed_log(log_file, rules, rules_code)
+            log, spec = replayed.log, replayed.spec
+            if spec.id != game_id:
+                raise StoreError(f"{log_file} is a game of {spec.id}, not {game_id}")
+            options = spec.parse_options(log.get("options") or {})  # as a run's: typed
+            theirs = settings_for(spec, replayed.catalog_reference, log["players"],
+                                  log["bots"], False, log["seed"], options)  # fmt: skip
+            differences = store.settings.differences(theirs, SAME_GAME)
+            if differences:
+                raise StoreError(
+                    f"{log_file}: the store holds games of another game: the log has "
+                    f"{'; '.join(differences)}"
+                )
+            try:
+                game = human_game(replayed.game, replayed.state, log, len(store.human))
+            except NotAHumanGame as refused:
+                raise StoreError(f"{log_file}: {refused}") from None
+            store.add_human(game)
+            seats = ", ".join(str(seat) for seat in game.people)
+            click.echo(
+                f"{log_file}: added to {store.path} as human game {len(store.human)} (a person "
+                f"at seat {seats}; scores {', '.join(map(str, game.record.scores))})"
+            )
+    except StoreError as error:
+        raise Problems([error]) from None
+    click.echo(
+        f"{store.path}: {len(store.human)} human game{'s' if len(store.human) != 1 else ''}, "
+        f"kept apart from its {len(store.records)} bot games"
+    )
+
+
 def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rotate, seed, game_options,
              solo, difficulty, workers, scheduler, report_path, json_path, compare_with,
              store_path, fresh, outputs: _Outputs):  # fmt: skip
@@ -127,6 +195,7 @@ def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rot
         write_report,
     )  # fmt: skip
     from protopress.balance.estimate import estimate_words
+    from protopress.balance.human import human_summary
     from protopress.balance.store import GameStore, StoreError, settings_for, store_beside
     from protopress.rules.simulate import seats
 
@@ -186,6 +255,8 @@ def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rot
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     summary = summarize_run(result)
+    if store is not None and store.human:
+        summary["human_games"] = human_summary(store.human)
     if result.partial:
         kept = outputs.kept()
         rest = f"; {kept}" if kept else ""

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -37,6 +39,11 @@ from protopress.cli.web import solo_web
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
 from protopress.files import read_text_again
 from protopress.games import builtin_spec, builtin_specs, solo_companion, solo_companion_ids
+
+if TYPE_CHECKING:
+    from protopress.components.catalog import Catalog
+    from protopress.rules.core import AnyGame
+    from protopress.rules.spec import GameSpec
 
 # read from the specs' `difficulty` option, so that listing them imports no companion
 COMPANION_DIFFICULTIES = rival_difficulties(s for s in builtin_specs() if s.solo_companion)
@@ -169,11 +176,46 @@ def simulate(game_id, catalog_path, rules, rules_code, games, players, seed, bot
 @rules_code_option
 def replay(log_file, rules, rules_code):
     """Replay a game's action log (from simulate --log-dir) and print the final scores."""
+    replayed = replayed_log(log_file, rules, rules_code)
+    log, game, state = replayed.log, replayed.game, replayed.state
+    if not game.is_over(state) and log.get("limit") is not True:
+        click.echo(f"{log_file}: the log ends after {len(log['actions'])} actions, before the "
+                   "game is over (a truncated log?)", err=True)  # fmt: skip
+        sys.exit(1)
+    scores = game.scores(state)
+    click.echo(f"{game.id}: {len(log['actions'])} actions replayed")
+    score_lines = getattr(game, "score_lines", None)  # a rules file's named score lines
+    for seat, score in enumerate(scores):
+        lines = score_lines(state, seat) if score_lines is not None else []
+        shown = ", ".join(f"{name} {value}" for name, value in lines)
+        click.echo(f"  seat {seat}: {score}" + (f" ({shown})" if len(lines) > 1 else ""))
+    if "scores" in log and list(log["scores"]) != list(scores):
+        click.echo(f"{log_file}: the log recorded scores {log['scores']}, the replay gives {scores}",
+                   err=True)  # fmt: skip
+        sys.exit(1)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """An action log played again: the log, its rules, its catalog (and the reference
+    it was loaded by) and the final state."""
+
+    log: dict
+    spec: GameSpec
+    game: AnyGame
+    catalog: Catalog
+    catalog_reference: str
+    state: Any
+
+
+def replayed_log(log_file: Path, rules: str | None, rules_code: str | None) -> Replayed:
+    """The log at log_file played again, every action checked; what is wrong with it
+    (its shape, its catalog, an illegal action) is said in a located line, exit 1."""
     from protopress.components.explain import Located
     from protopress.components.loader import locate, parse_json_file
     from protopress.games import known_ids, spec_for
     from protopress.rules.simulate import log_problems
-    from protopress.rules.simulate import replay as replay_log
+    from protopress.rules.simulate import replay as replay_actions
 
     name = str(log_file)
     try:
@@ -200,32 +242,19 @@ def replay(log_file, rules, rules_code):
     spec = game_spec(game_id, rules, rules_code)
     reference = log.get("catalog") or catalog_reference(spec, None)
     relative = log_file.parent / reference
-    catalog = load_or_exit(str(relative) if relative.is_file() else reference)
+    reference = str(relative) if relative.is_file() else reference
+    catalog = load_or_exit(reference)
     if catalog.game != game_id:
         click.echo(f"{log_file}: the log plays {game_id} but its catalog is of {catalog.game}",
                    err=True)  # fmt: skip
         sys.exit(1)
     game = spec.new_game()
     try:
-        state = replay_log(game, catalog, log)
+        state = replay_actions(game, catalog, log)
     except ValueError as error:
         click.echo(f"{log_file}: {error}", err=True)
         sys.exit(1)
-    if not game.is_over(state) and log.get("limit") is not True:
-        click.echo(f"{log_file}: the log ends after {len(log['actions'])} actions, before the "
-                   "game is over (a truncated log?)", err=True)  # fmt: skip
-        sys.exit(1)
-    scores = game.scores(state)
-    click.echo(f"{game_id}: {len(log['actions'])} actions replayed")
-    score_lines = getattr(game, "score_lines", None)  # a rules file's named score lines
-    for seat, score in enumerate(scores):
-        lines = score_lines(state, seat) if score_lines is not None else []
-        shown = ", ".join(f"{name} {value}" for name, value in lines)
-        click.echo(f"  seat {seat}: {score}" + (f" ({shown})" if len(lines) > 1 else ""))
-    if "scores" in log and list(log["scores"]) != list(scores):
-        click.echo(f"{log_file}: the log recorded scores {log['scores']}, the replay gives {scores}",
-                   err=True)  # fmt: skip
-        sys.exit(1)
+    return Replayed(log, spec, game, catalog, reference, state)
 
 
 @cli.command()

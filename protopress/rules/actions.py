@@ -16,12 +16,26 @@ The verb is part of the tuple so that two verbs' actions never compare equal
 (a plain NamedTuple compares as its fields alone), and last so that a verb is
 never written at a call site. In a log an action is the list [verb, *fields]
 (`ActionCodec.encode`), the form logs have always had, so old logs replay.
+
+A field that names a component by its place rather than its id (the market slot
+a card is built from) says where that place is with `@positions`, so that the
+playtest table can let a person tap the component there::
+
+    @positions(slot="market")           # state.market[slot]
+    @action
+    class Build(NamedTuple):
+        slot: int
+        verb: Literal["build"] = "build"
+
+A zone is a path of the state's field names and list indices from the state's
+top, and MOVER stands for the seat making the decision in a field with one
+entry per seat: `@positions(spire=("spires", MOVER))` is state.spires[mover][spire].
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, Protocol, TypeVar
 
 
 class TypedAction(Protocol):
@@ -56,6 +70,46 @@ def action(cls: type[_A]) -> type[_A]:
 
     cls.__repr__ = __repr__  # type: ignore[method-assign]
     return cls
+
+
+class _Mover:
+    """In a zone's path: the seat making the decision."""
+
+    def __repr__(self) -> str:
+        return "MOVER"
+
+
+MOVER: Final = _Mover()
+ZonePath = tuple[str | int | _Mover, ...]
+_POSITIONS = "_positions"  # the class attribute @positions sets
+
+
+def positions(**zones: str | ZonePath) -> Callable[[type[_A]], type[_A]]:
+    """Declare the fields of an action that are a component's position in a zone of the
+    state (its index in the list there): field=zone, a zone being a field name or a
+    path (see the module docstring)."""
+
+    def declare(cls: type[_A]) -> type[_A]:
+        fields: tuple[str, ...] = getattr(cls, "_fields", ())
+        declared: dict[str, ZonePath] = {}
+        for name, zone in zones.items():
+            if name not in fields[:-1]:
+                raise TypeError(f"{cls.__name__}: @positions names {name!r}, not a field")
+            declared[name] = (zone,) if isinstance(zone, str) else tuple(zone)
+        setattr(cls, _POSITIONS, declared)
+        return cls
+
+    return declare
+
+
+def positions_of(act: Any) -> Iterable[tuple[ZonePath, int]]:
+    """(zone, index) of each field of act declared a position, in field order."""
+    declared: Mapping[str, ZonePath] = getattr(type(act), _POSITIONS, {})
+    names = getattr(act, "_fields", ())
+    for name, value in zip(names, act, strict=False):
+        zone = declared.get(name)
+        if zone is not None and isinstance(value, int) and not isinstance(value, bool):
+            yield zone, value
 
 
 def verb_of(cls: type) -> str:

@@ -5,9 +5,11 @@ engine (JSON-ready data). Without one, the view is derived from the state and th
 engine's `seat_view` (rules/information.py), the same declaration the bots'
 determinisation and the fairness checks read:
 
-- every public field of the state (slots and attributes not starting with `_`) is
-  written out: numbers, text, lists, mappings, sets, named tuples, dataclasses and
-  plain objects, followed recursively (bounded);
+- every public field of the state is written out: numbers, text, lists, mappings,
+  sets, named tuples, dataclasses and plain objects, followed recursively (bounded).
+  Public means one rule, for every game: a name not starting with `_`, and, at the
+  state's top level, not among the fields its spec declares the engine's bookkeeping
+  (`GameSpec.internal_fields`: caches, copy-sharing marks), which no seat is shown;
 - a list the seat view declares hidden from this seat (a face-down pile, another
   seat's private zone, another seat's secret cards) is written as
   {"hidden": NAME, "count": N} (with "shows": what the others see of each secret
@@ -164,7 +166,7 @@ def derived_view(
     writer = _Writer(hidden, kinds)
     fields: dict[str, Any] = {}
     fixed: list[str] = []
-    for name in _public_names(state):
+    for name in shown_fields(game, state):
         value = getattr(state, name)
         try:
             fields[name] = writer.write(value, 0)
@@ -328,6 +330,13 @@ class _Writer:
             except (_Skip, _HoldsActions):
                 continue
         return written
+
+
+def shown_fields(game: AnyGame, state: Any) -> list[str]:
+    """The state's fields a seat is shown: its public names less the spec's
+    internal_fields (the engine's bookkeeping)."""
+    internal = set(getattr(getattr(game, "spec", None), "internal_fields", ()))
+    return [name for name in _public_names(state) if name not in internal]
 
 
 def _public_names(value: Any) -> list[str]:

@@ -21,6 +21,7 @@ from protopress.rules.spec import GameSpec, Outcome, OutcomeKind, versus_outcome
 
 LOG_FORMAT = "protopress-log/1"
 MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
+PERSON = "person"  # a seat a person took (the playtest table), in an action log's bots
 
 
 @dataclass
@@ -88,19 +89,31 @@ def play(
         action = bots[mover].choose(game, state, legal)
         game.apply(state, action)
         actions.append(action)
-    record = GameRecord(
-        index=0,
+    return state, record_of(game, state, seed, bot_names, len(actions), limit), actions
+
+
+def record_of(
+    game: AnyGame,
+    state: Any,
+    seed: int,
+    bot_names: Sequence[str],
+    decisions: int,
+    limit: bool = False,
+    index: int = 0,
+) -> GameRecord:
+    """The record of a game played to state: its scores, outcome and the game's own extras."""
+    return GameRecord(
+        index=index,
         seed=seed,
         bots=list(bot_names),
         scores=list(game.scores(state)),
         winners=list(game.winners(state)),
         turns=state.turns,
-        decisions=len(actions),
+        decisions=decisions,
         limit=limit,
         extra=game.record(state),
         outcome=outcome_of(game, state),
     )
-    return state, record, actions
 
 
 def seats(bot_names: list[str], players: int) -> list[str]:

@@ -102,6 +102,7 @@ class GameSpec:
     game's named point targets, in rising order. bot_support is what the game
     offers its bots beyond the rules (rules/bot_support.py), "module:NAME" or the
     object itself, resolved for each new engine; None: the bots play by the book.
+    internal_fields are state fields no seat is shown (rules/observe.py).
     """
 
     id: str
@@ -129,6 +130,10 @@ class GameSpec:
     # cannot state, run whenever a catalog is loaded (located like schema errors)
     catalog_checks: tuple[str, ...] = ()
     bot_support: str | BotSupport | None = None
+    # the state's fields that are the engine's bookkeeping (caches, copy-sharing marks,
+    # derived helpers): never drawn at the playtest table (rules/observe.py), like
+    # the fields whose names start with `_`
+    internal_fields: tuple[str, ...] = ()
 
     @property
     def catalog_path(self) -> Path | None:

@@ -7,11 +7,17 @@ hears back, so an answer the page shows as taken is on disk. The save is the
 terminal's, so a game goes on in either front end. What the page shows of a
 game's own pieces (the cards to tap, the rival) comes from the companion's
 `SoloTable`; this module knows no game.
+
+The answers undone, to redo, are the page's: kept beside the save in
+NAME.redo.json with the answers they follow, so that they survive a restart, and
+used again only while the save holds those same answers (a game gone on in the
+terminal has other answers to redo: none).
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import threading
 from dataclasses import asdict
@@ -22,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
+from protopress.atomic import write_atomic
 from protopress.companion import (
     Reject,
     SessionError,
@@ -38,6 +45,8 @@ from protopress.web.server import page, static_files
 class Moved(Reject):
     """A request made for another point of the game than where it is."""
 
+
+REDO_FORMAT = "protopress-solo-redo/1"
 
 INTRO = (
     "You play with the physical game; I run the rival. Tap Help for the rule of a "
@@ -66,7 +75,9 @@ class Companion:
         self.note = note  # said once, on the first state (how the game was opened)
         self.warning = ""
         self.notice = ""  # what the last undo or redo did, in words
-        self.redo_answers: list[str] = []  # the answers undone, the next to redo first
+        self.redo_path = save_path.with_name(f"{save_path.stem}.redo.json")
+        # the answers undone, the next to redo first
+        self.redo_answers: list[str] = self._kept_redo()
         self.lock = threading.Lock()
         solo.write_save(save_path, engine)
         self._record()
@@ -121,6 +132,7 @@ class Companion:
             else:
                 self.redo_answers.clear()  # another answer: the undone ones no longer follow
             self.solo.write_save(self.save_path, self.engine)
+            self._keep_redo()
             self._record()
 
     def undo(self, count: int, after: int | None = None) -> None:
@@ -135,6 +147,7 @@ class Companion:
             self.engine = self.table.undone(self.engine, count)
             self.solo.write_save(self.save_path, self.engine)
             self.redo_answers[:0] = taken
+            self._keep_redo()
             question = self.engine.question
             back = "" if question is None else f", back to {question.where}"
             self.notice = (
@@ -154,6 +167,7 @@ class Companion:
             done = self.table.page_log(self.engine)[-1]
             self.notice = f"Redone: {done.answer} ({done.step})."
             self.solo.write_save(self.save_path, self.engine)
+            self._keep_redo()
             self._record()
 
     def new_game(self, difficulty: str, seed: int, leave: bool = False) -> None:
@@ -174,6 +188,37 @@ class Companion:
             self.notice = "" if kept is None else f"The unfinished game is kept in {kept.name}."
             self.redo_answers.clear()
             self.solo.write_save(self.save_path, self.engine)
+            self._keep_redo()
+
+    def _keep_redo(self) -> None:
+        """The answers to redo written beside the save with the answers they follow
+        (atomically), or the file removed when there are none."""
+        try:
+            if not self.redo_answers:
+                self.redo_path.unlink(missing_ok=True)
+                return
+            kept = {
+                "format": REDO_FORMAT,
+                "answers": list(self.engine.answers),
+                "redo": self.redo_answers,
+            }
+            write_atomic(self.redo_path, (json.dumps(kept, indent=1) + "\n").encode())
+        except OSError as error:  # the game is saved: only redo after a restart is lost
+            self.warning = f"The answers to redo are not kept: {error.strerror or error}"
+
+    def _kept_redo(self) -> list[str]:
+        """The answers to redo kept beside the save, when they follow the answers the
+        game holds now; none otherwise (or when the file is not one of them)."""
+        try:
+            kept = json.loads(self.redo_path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return []
+        if not isinstance(kept, dict) or kept.get("format") != REDO_FORMAT:
+            return []
+        answers, redo = kept.get("answers"), kept.get("redo")
+        if answers != list(self.engine.answers) or not isinstance(redo, list):
+            return []
+        return [answer for answer in redo if isinstance(answer, str)]
 
     def _keep_unfinished(self) -> Path:
         """The unfinished game's save, written again under a name of its own beside the

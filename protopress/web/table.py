@@ -40,16 +40,16 @@ from protopress.components.catalog import Catalog
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
 from protopress.files import data_dir
+from protopress.rules.actions import positions_of
 from protopress.rules.bot_names import make_bot
 from protopress.rules.core import Action, AnyGame, checked_apply, codec_of, derive_seed
 from protopress.rules.observe import observation
-from protopress.rules.simulate import MAX_DECISIONS, GameRecord, log_of
+from protopress.rules.simulate import MAX_DECISIONS, PERSON, GameRecord, log_of
 from protopress.web.faces import Faces
 from protopress.web.server import page, static_files
 from protopress.web.solo import face_response
 
 SAVE_FORMAT = "protopress-play/1"
-PERSON = "person"  # a seat taken by a person, in a save's seats
 PAGE = Path(__file__).parent / "static"
 
 
@@ -379,7 +379,7 @@ class PlayTable:
                 "table": seen,
                 "unchanged": self._unchanged(seen),
                 "components": self._components_in(seen),
-                "actions": [self._action(act) for act in legal] if yours else [],
+                "actions": [self._action(act, seen) for act in legal] if yours else [],
                 "log": [{"seat": m.seat, "by": m.by, "words": m.words} for m in self.moves],
                 "replay_log": None if self.log_path is None else self.log_path.name,
             }
@@ -400,13 +400,17 @@ class PlayTable:
             self._start_fields = {key: start}
         return [name for name in fixed if fields.get(name) and start.get(name) == fields[name]]
 
-    def _action(self, act: Action) -> dict[str, Any]:
+    def _action(self, act: Action, seen: Mapping[str, Any]) -> dict[str, Any]:
+        """The action for the page: its words, its JSON form, the components it names
+        by id ("names") and the places in the view it names by position ("at": paths
+        into the view's fields, where the page draws what lies there)."""
         encoded = self.codec.encode(act)
         named = [value for value in encoded[1:] if isinstance(value, str)]
         return {
             "words": self.codec.words(act),
             "encoded": encoded,
             "names": [value for value in named if value in self.components],
+            "at": _places(act, seen.get("fields"), self.viewer),
         }
 
     def _kind_of(self, card: Any) -> str | None:
@@ -436,6 +440,33 @@ class PlayTable:
                 "image": None if back is None else self.faces.image(hidden, first, back),
             }
         return found
+
+
+def _places(act: Action, fields: Any, mover: int) -> list[list[str | int]]:
+    """The paths in the view's fields of what act names by position (its fields declared
+    with @positions), where the view shows something there: a place out of the view,
+    hidden or unseen is no place to tap."""
+    found: list[list[str | int]] = []
+    for zone, index in positions_of(act):
+        path: list[str | int] = [part if isinstance(part, str | int) else mover for part in zone]
+        path.append(index)
+        value = fields
+        for part in path:
+            value = _part(value, part)
+        if value is not None and not (
+            isinstance(value, dict) and ("hidden" in value or "unseen" in value)
+        ):
+            found.append(path)
+    return found
+
+
+def _part(value: Any, key: str | int) -> Any:
+    """value[key] of a view's object or list; None where there is no such part."""
+    if isinstance(key, str) and isinstance(value, dict):
+        return value.get(key)
+    if isinstance(key, int) and isinstance(value, list) and 0 <= key < len(value):
+        return value[key]
+    return None
 
 
 class Known(NamedTuple):

@@ -6,7 +6,15 @@ from typing import Literal, NamedTuple
 
 import pytest
 
-from protopress.rules.actions import PLAIN_ACTIONS, ActionCodec, UnknownAction, action
+from protopress.rules.actions import (
+    MOVER,
+    PLAIN_ACTIONS,
+    ActionCodec,
+    UnknownAction,
+    action,
+    positions,
+    positions_of,
+)
 
 
 @action
@@ -102,3 +110,26 @@ def test_an_action_must_end_with_its_verb():
 def test_plain_tuples_round_trip():
     assert PLAIN_ACTIONS.encode(("place", (1, 2), 3)) == ["place", [1, 2], 3]
     assert PLAIN_ACTIONS.decode(["place", [1, 2], 3]) == ("place", (1, 2), 3)
+
+
+def test_positions_say_which_fields_are_places_and_where():
+    @positions(index=("hands", MOVER), owner="seats")
+    @action
+    class Steal(NamedTuple):
+        owner: int
+        index: int
+        verb: Literal["steal"] = "steal"
+
+    assert list(positions_of(Steal(1, 4))) == [(("seats",), 1), (("hands", MOVER), 4)]
+    assert Steal(1, 4) == (1, 4, "steal")  # the action itself is unchanged
+    assert list(positions_of(BurnFrom(1, 4))) == []  # nothing declared
+
+
+def test_positions_refuse_a_name_that_is_no_field():
+    with pytest.raises(TypeError, match="names 'slot', not a field"):
+
+        @positions(slot="market")
+        @action
+        class Take(NamedTuple):
+            index: int
+            verb: Literal["take"] = "take"

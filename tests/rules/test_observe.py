@@ -6,10 +6,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+import pytest
+
+from protopress.components import builtin_catalog_path, load_catalog
+from protopress.games import known_ids, spec_for
 from protopress.rules.actions import ActionCodec, action
 from protopress.rules.chance import SharedChance
 from protopress.rules.information import FaceDown, Private, SeatView, Secret
 from protopress.rules.observe import observation
+from protopress.rules.spec import GameSpec
 
 
 @action
@@ -166,3 +171,58 @@ def test_a_game_may_give_its_own_observation():
 
     view = observation(Open(), toy(), 1, 2)
     assert view["fields"] == {"mine": ["yew", "fir", "pine"]} and view["seat"] == 1
+
+
+def test_the_fields_a_spec_declares_internal_are_never_shown():
+    class Declared(ToyGame):
+        spec = GameSpec(
+            id="toy", title="Toy", min_players=2, max_players=2, engine=ToyGame,
+            internal_fields=("legal_cache", "turns"),
+        )  # fmt: skip
+
+    fields = observation(Declared(), toy(), 0, 2)["fields"]
+    assert set(fields) == {"deck", "boards", "goals", "discards", "over"}
+    # without the declaration the same state shows its turns (the actions' cache never)
+    assert "turns" in observation(ToyGame(), toy(), 0, 2)["fields"]
+
+
+def _dragonstone_midgame() -> tuple[object, object]:
+    spec = spec_for("dragonstone-mine")
+    game = spec.new_game()
+    catalog = load_catalog(builtin_catalog_path("dragonstone-mine"))
+    state = game.setup(catalog, 2, random.Random(3), spec.parse_options({"level": "1"}))
+    chooser = random.Random(4)
+    for _ in range(30):
+        game.apply(state, chooser.choice(game.legal_actions(state)))
+    game.legal_actions(state)
+    game.scores(state)  # fills every tower's cached score
+    return game, state
+
+
+def test_dragonstone_s_view_holds_no_cached_scores_and_all_it_draws():
+    game, state = _dragonstone_midgame()
+    assert all(cell[0] is not None for cell in state.tower_points)  # the cache is full
+    fields = observation(game, state, 0, 2)["fields"]
+    assert not {"tower_points", "owned", "legal"} & set(fields)
+    # everything a seat sees of the game is still there: the towers, the loose gems,
+    # the bag, the hands (the other's as a count), the deck as a count, the cards laid
+    # out, the decision under way, the rules' tables
+    assert {
+        "rules", "turns", "seat", "spires", "loose", "bag", "bag_total", "hands", "deck",
+        "discards", "face_up", "pending", "decision", "held", "used", "paid", "final",
+        "extra", "over", "ended_by",
+    } == set(fields)  # fmt: skip
+    assert fields["spires"] == json.loads(json.dumps(state.spires))
+    assert fields["hands"][0] == state.hands[0]
+    assert fields["hands"][1] == {"hidden": "hands", "count": len(state.hands[1])}
+
+
+@pytest.mark.parametrize("game_id", known_ids())
+def test_each_declared_internal_field_is_a_field_of_the_game_s_state(game_id):
+    spec = spec_for(game_id)
+    game = spec.new_game()
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    players = max(2, spec.min_players)
+    state = game.setup(catalog, players, random.Random(1), spec.parse_options({}))
+    for name in spec.internal_fields:  # a misspelt name would hide nothing
+        assert hasattr(state, name), f"{game_id}: {name} is not a field of its state"

@@ -266,3 +266,26 @@ def test_an_expired_address_says_so(handset, serve, tmp_path):
     assert "This page's address has expired" in error and "SyntaxError" not in error
     assert handset.get_attribute("#error a", "href") == server.base + "/"
     assert axe(handset, "expired") == []
+
+
+def test_redo_is_kept_when_protopress_is_started_again(phone_pair, serve, tmp_path):
+    first, _ = phone_pair
+    server = start(serve, tmp_path)
+    first.goto(server.url)
+    wait_answers(first, 0)
+    for text in NORMAL[:4]:
+        tap(first, text)
+    given = saved(tmp_path / "s.json")["answers"]
+    first.fill("#undo-count", "2")
+    first.click("#undo-many")
+    wait_answers(first, 2)
+    server.kill()
+    again = start(serve, tmp_path)
+    first.goto(again.url)
+    wait_answers(first, 2)
+    assert not first.is_disabled("#redo")
+    for n in (3, 4):
+        first.click("#redo")
+        wait_answers(first, n)
+    assert first.is_disabled("#redo")
+    assert saved(tmp_path / "s.json")["answers"] == given  # the same answers again

@@ -207,6 +207,32 @@ def test_an_unfinished_save_is_resumed_and_a_difficulty_checked(counting, tmp_pa
         again.new_game("hard", 1)
 
 
+def test_the_answers_to_redo_survive_a_restart_while_the_save_is_where_they_left_it(
+    counting, tmp_path
+):
+    first = Companion.open(counting, MINI, difficulty="slow", seed=7)
+    first.answer("1")
+    first.answer("2")
+    first.undo(2)
+    # protopress started again: the same save, the same two answers to redo
+    again = Companion.open(counting, MINI, difficulty="slow", seed=7)
+    assert again.state()["redo"] == 2
+    again.redo()
+    assert again.engine.answers == ["1"]
+    assert Companion.open(counting, MINI, difficulty="slow", seed=7).state()["redo"] == 1
+    # the game went on elsewhere (the terminal): the answers to redo no longer follow
+    counting.write_save(tmp_path / "counting.json", counting.table(MINI).replayed(
+        "slow", 7, ["1", "2"], ()))  # fmt: skip
+    assert Companion.open(counting, MINI, difficulty="slow", seed=7).state()["redo"] == 0
+    # an answer of the page's own clears them, and the file with them
+    third = Companion.open(counting, MINI, difficulty="slow", seed=7)
+    third.undo(1)
+    assert (tmp_path / "counting.redo.json").exists()
+    third.answer("2")  # the undone answer again: the rest (none) stays to redo
+    assert not (tmp_path / "counting.redo.json").exists()
+    assert Companion.open(counting, MINI, difficulty="slow", seed=7).state()["redo"] == 0
+
+
 def test_the_page_is_sent_no_folder_of_this_machine(counting, tmp_path):
     """A folder's path holds the user's name: the state names the save by its file
     name, and a message naming a file in the save's folder or under the home folder

@@ -48,6 +48,13 @@ def test_passing_is_one_tap_on_the_tracked_market(phone, serve, tmp_path):
             assert q["where"].endswith("passing")
             label = phone.inner_text("#tracked")
             assert label == "Confirm: " + q["options"]["tracked"]
+            # no second, contrary "Confirm: none" under the counters until they count
+            assert not phone.locator("#confirm").is_visible()
+            if index == PASSING[0]:
+                phone.locator(".counter .plus").first.click()
+                assert phone.inner_text("#confirm") == "Confirm"
+                phone.locator(".counter .minus").first.click()
+                assert not phone.locator("#confirm").is_visible()
             before = phone.evaluate("window.taps")
             tap(phone, text)
             passes.append(phone.evaluate("window.taps") - before)

@@ -283,3 +283,52 @@ def test_many_actions_are_grouped_by_verb_and_still_taps(browser, serve, tmp_pat
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_component_named_by_its_place_is_tapped_there(browser, serve, tmp_path):
+    # seed 2: the market is woodcutter, woodcutter, hall, and `build slot=0` is offered
+    # (the same card twice is one choice): the woodcutter drawn at slot 0 takes it, the
+    # one at slot 1 (the same card id) is no tap, nor is the hall the person cannot pay
+    server = serve("play", *COTTAGE, "--seed", 2, "--save", tmp_path / "save.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 390, 844)
+    try:
+        state = settle(page)
+        assert [a["words"] for a in state["actions"] if a["at"]] == ["build slot=0"]
+        market = page.locator('[data-zone="market"] .face')
+        assert market.count() == 3
+        assert market.nth(0).get_attribute("data-at") == '["market",0]'
+        assert market.nth(0).evaluate("node => node.classList.contains('tappable')")
+        assert market.nth(1).get_attribute("data-id") == "woodcutter"
+        assert market.nth(1).is_disabled() and market.nth(2).is_disabled()
+        market.nth(0).click()
+        page.wait_for_function("state.moves > 0")
+        assert page.evaluate("state.log[0].words") == "build slot=0"
+        assert not axe(page, "after a tap on a market slot")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_spire_is_tapped_to_stack_on_it(browser, serve, tmp_path):
+    server = serve("play", *DRAGONSTONE, "--seed", 4, "--save", tmp_path / "save.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 1280, 800)
+    try:
+        state = settle(page)
+        while not any(a["encoded"][0] == "stack" for a in state["actions"]):
+            moves = state["moves"]
+            page.locator('#choices button[data-index="0"]').click()  # mine a gem
+            page.wait_for_function(f"state.moves > {moves}")
+            state = settle(page)
+        stack = next(a for a in state["actions"] if a["encoded"][0] == "stack")
+        spire = stack["encoded"][1]
+        place = page.locator(f"""[data-at='["spires",{state["viewer"]},{spire}]']""")
+        assert place.count() == 1
+        assert place.get_attribute("role") == "button"
+        assert not axe(page, "spires to tap")
+        moves = state["moves"]
+        place.click()
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") == f"stack spire={spire}"
+        assert not errors, errors
+    finally:
+        context.close()

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable
 from typing import Literal, NamedTuple
 
-from protopress.rules.actions import ActionCodec, action
+from protopress.rules.actions import MOVER, ActionCodec, action, positions
 
 
 @action
@@ -23,6 +23,7 @@ class Mine(NamedTuple):
     verb: Literal["mine"] = "mine"
 
 
+@positions(spire=("spires", MOVER))  # the spire at the table: a tap on it
 @action
 class Stack(NamedTuple):
     """Stack the gem just mined or taken on a spire of the chooser's tower."""
@@ -86,6 +87,7 @@ class DrawCard(NamedTuple):
     verb: Literal["draw"] = "draw"
 
 
+@positions(slot="face_up")
 @action
 class TakeFaceUp(NamedTuple):
     """Level 2: take the face-up card at `slot`; the deck's top card fills the gap."""
@@ -110,6 +112,7 @@ class DiscardCard(NamedTuple):
     verb: Literal["discard"] = "discard"
 
 
+@positions(spire=("spires", MOVER))
 @action
 class PayFrom(NamedTuple):
     """Pay one gem of a card's cost: the top gem of `spire`, which leaves the game."""

@@ -45,4 +45,6 @@ SPEC = GameSpec(
         "towers": "tower",
         "action_cards": "action-card",
     },
+    # each tower's cached score, which towers a copy shares, the legal actions' cache
+    internal_fields=("tower_points", "owned", "legal"),
 )

@@ -71,4 +71,6 @@ SPEC = GameSpec(
         "first_player_markers": "first-player-marker",
     },
     commands={"pay": "protopress.games.gem_rush.commands:pay"},
+    # the legal actions' cache, whether a copy shares the mine, the mine's link cache
+    internal_fields=("legal", "mine_shared", "view"),
 )

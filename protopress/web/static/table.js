@@ -6,7 +6,7 @@
 let state = null;
 let busy = false;
 let botTimer = null;
-let picked = null; // a component tapped that several actions name
+let picked = null; // the actions a tap matched when it matched several (their JSON forms)
 let folding = false; // drawing a folded section: its faces load only when it is opened
 
 const SPEED_KEY = "protopress-table-speed";
@@ -29,6 +29,25 @@ function say(words) {
 
 function actionsNaming(id) {
   return state.actions.filter((act) => act.names.includes(id));
+}
+
+// The actions naming by its position what the view holds at path (its place in the
+// view's fields: ["market", 1]), as the server found them from the actions' declarations.
+function actionsAt(path) {
+  if (!path) return [];
+  const key = JSON.stringify(path);
+  return state.actions.filter((act) => (act.at || []).some((place) => JSON.stringify(place) === key));
+}
+
+// What a tap on the component id drawn at path takes: the actions naming that place,
+// else those naming the component.
+function tapped(id, path) {
+  const at = actionsAt(path);
+  return at.length ? at : id === null ? [] : actionsNaming(id);
+}
+
+function isPicked(act) {
+  return picked !== null && picked.has(JSON.stringify(act.encoded));
 }
 
 function showError(text) {
@@ -78,26 +97,53 @@ function play(act) {
   send("/api/play", { action: act.encoded, after: state.moves });
 }
 
-function tap(id) {
-  const naming = actionsNaming(id);
+function tap(id, path) {
+  const naming = tapped(id, path);
   if (naming.length === 1) play(naming[0]);
   else if (naming.length > 1) {
-    picked = id;
+    picked = new Set(naming.map((act) => JSON.stringify(act.encoded)));
     renderChoices();
   }
 }
 
+// A node drawn at path made a tap for the actions naming that place (a spire, a slot).
+function tappableAt(node, path) {
+  if (!node || !actionsAt(path).length) return node;
+  node.classList.add("tappable", "place");
+  node.dataset.at = JSON.stringify(path);
+  node.setAttribute("role", "button");
+  node.tabIndex = 0;
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    tap(null, path);
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      tap(null, path);
+    }
+  });
+  return node;
+}
+
 // --- drawing the view --------------------------------------------------------------
 
-function token(id) {
+// A component: its face, or a chip; a tap when an action names it, by its id or by
+// its place (path) in the view.
+function token(id, path) {
   const known = component(id);
-  const tappable = state.actions.length && known && actionsNaming(id).length > 0;
+  const tappable = state.actions.length && known && tapped(id, path).length > 0;
+  const place = actionsAt(path).length ? JSON.stringify(path) : null;
   if (known && known.image) {
     const node = el("button", { type: "button", class: "face", "data-id": id, title: known.name },
       picture(known.image, known.name, folding));
     if (tappable) {
       node.classList.add("tappable");
-      node.addEventListener("click", () => tap(id));
+      if (place) node.dataset.at = place;
+      node.addEventListener("click", (event) => {
+        event.stopPropagation();
+        tap(id, path);
+      });
     } else node.disabled = true;
     return node;
   }
@@ -106,9 +152,13 @@ function token(id) {
   chip.append(document.createTextNode(known ? known.name : String(id)));
   if (tappable) {
     chip.classList.add("tappable");
+    if (place) chip.dataset.at = place;
     chip.setAttribute("role", "button");
     chip.tabIndex = 0;
-    chip.addEventListener("click", () => tap(id));
+    chip.addEventListener("click", (event) => {
+      event.stopPropagation();
+      tap(id, path);
+    });
   }
   return chip;
 }
@@ -142,40 +192,46 @@ function tally(name, value) {
   return el("span", { class: "tally" }, document.createTextNode(`${label(name)} `), el("b", { text }));
 }
 
-// One value of the view as nodes: faces, backs, chips, counters, nested parts.
-function draw(value, depth) {
+// One value of the view as nodes: faces, backs, chips, counters, nested parts; path:
+// where value is in the view's fields (null where the page drew it from elsewhere).
+function draw(value, depth, path) {
   if (value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "boolean") return el("b", { text: tallyText(value) });
-  if (typeof value === "string") return token(value);
+  if (typeof value === "string") return token(value, path);
   if (isHidden(value)) return back(value);
   if (isUnseen(value)) return el("span", { class: "chip unseen", title: "not shown: it would tell a hidden card", text: "?" });
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted", text: "none" });
     if (value.every((item) => item === null)) return null;
-    if (isGrid(value)) return grid(value);
+    if (isGrid(value)) return grid(value, path);
     const flat = value.every((item) => item === null || typeof item !== "object" || isHidden(item) || component(item.id));
     const row = el("div", { class: flat ? "row" : "nested" });
     value.forEach((item, index) => {
-      const drawn = draw(item, depth + 1);
+      const at = within(path, index);
+      const drawn = draw(item, depth + 1, at);
       if (!drawn) return;
-      row.append(flat ? drawn : zone(String(index), item, depth + 1));
+      row.append(flat ? drawn : zone(String(index), item, depth + 1, at));
     });
     return row;
   }
-  if (typeof value.id === "string" && component(value.id)) return token(value.id);
+  if (typeof value.id === "string" && component(value.id)) return token(value.id, path);
   if (isTally(value)) {
     const row = el("div", { class: "counter-row" });
     for (const [key, count] of Object.entries(value)) {
-      row.append(el("span", { class: "tally" }, token(key), document.createTextNode(" "), el("b", { text: String(count) })));
+      row.append(el("span", { class: "tally" }, token(key, within(path, key)), document.createTextNode(" "), el("b", { text: String(count) })));
     }
     return row;
   }
   const part = el("div", { class: "part" });
   for (const [key, item] of Object.entries(value)) {
-    const drawn = zone(key, item, depth + 1);
+    const drawn = zone(key, item, depth + 1, within(path, key));
     if (drawn) part.append(drawn);
   }
   return part;
+}
+
+function within(path, key) {
+  return path ? [...path, key] : null;
 }
 
 // Rows of equal length holding numbers, texts or components: drawn as a grid.
@@ -187,9 +243,9 @@ function isGrid(value) {
 }
 
 // A grid's cells are small: a component is its colour and its name's first letter.
-function grid(rows) {
+function grid(rows, path) {
   const table = el("div", { class: "grid", role: "table", style: `grid-template-columns: repeat(${rows[0].length}, 1.8rem)` });
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const line = el("div", { class: "grid-row", role: "row" });
     for (const cell of row) {
       const known = typeof cell === "string" ? component(cell) : undefined;
@@ -202,7 +258,7 @@ function grid(rows) {
       }
       line.append(node);
     }
-    table.append(line);
+    table.append(tappableAt(line, within(path, index)));
   }
   return table;
 }
@@ -211,12 +267,16 @@ function tallyText(value) {
   return typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
 }
 
-function zone(name, value, depth) {
+// A named part of the view; a tap as a whole when an action names its place and it
+// is not a component (which is a tap itself): a spire of a tower, a row.
+function zone(name, value, depth, path) {
   if (value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "boolean") return tally(name, value);
-  const drawn = draw(value, depth);
+  const drawn = draw(value, depth, path);
   if (!drawn) return null;
-  return el("div", { class: "zone", "data-zone": name }, el("span", { class: "label", text: label(name) }), drawn);
+  const node = el("div", { class: "zone", "data-zone": name }, el("span", { class: "label", text: label(name) }), drawn);
+  const isComponent = typeof value === "string" || (typeof value.id === "string" && component(value.id));
+  return isComponent ? node : tappableAt(node, path);
 }
 
 function renderBoard() {
@@ -249,11 +309,11 @@ function renderBoard() {
     for (const [name, value] of entries) {
       if (value && typeof value === "object" && !Array.isArray(value) && !isHidden(value) && !isTally(value) && !component(value.id)) {
         for (const [key, item] of Object.entries(value)) {
-          const drawn = zone(key, item, 1);
+          const drawn = zone(key, item, 1, [name, seat, key]);
           if (drawn) box.append(drawn);
         }
       } else {
-        const drawn = zone(name, value, 1);
+        const drawn = zone(name, value, 1, [name, seat]);
         if (drawn) box.append(drawn);
       }
     }
@@ -262,14 +322,14 @@ function renderBoard() {
   board.append(el("h2", { text: "The table" }), seats);
   const middle = el("div", { class: "shared" });
   for (const [name, value] of open) {
-    const drawn = zone(name, value, 0);
+    const drawn = zone(name, value, 0, [name]);
     if (drawn) middle.append(drawn);
   }
   board.append(middle);
   if (more.length) {
     const details = el("details", { class: "tables" }, el("summary", { text: "More of the game's state" }));
     for (const [name, value] of more) {
-      const drawn = zone(name, value, 0);
+      const drawn = zone(name, value, 0, [name]);
       if (drawn) details.append(drawn);
     }
     board.append(details);
@@ -278,7 +338,7 @@ function renderBoard() {
     const details = el("details", { class: "tables" }, el("summary", { text: "The game's tables and settings" }));
     folding = true; // a game's tables may name every card: their faces load when opened
     for (const [name, value] of tables) {
-      const drawn = zone(name, value, 0);
+      const drawn = zone(name, value, 0, [name]);
       if (drawn) details.append(drawn);
     }
     folding = false;
@@ -310,7 +370,7 @@ function isBookkeeping(value) {
 const MANY = 12; // more actions than this: grouped by verb, each group folded
 
 function choiceButton(act, index) {
-  const named = picked !== null && act.names.includes(picked);
+  const named = isPicked(act);
   const button = el("button", { type: "button", class: named ? "named" : "", text: say(act.words), "data-index": String(index) });
   button.addEventListener("click", () => play(act));
   return button;
@@ -346,7 +406,7 @@ function folded(acts, depth, only) {
   const nodes = [];
   for (const [part, members] of groups) {
     const value = JSON.parse(part);
-    const named = members.some(([act]) => picked !== null && act.names.includes(picked));
+    const named = members.some(([act]) => isPicked(act));
     const title = depth === 0 ? label(value) : fieldTitle(members[0][0], depth, value);
     const group = el("details", { class: "verb", "data-part": part },
       el("summary", { text: `${title} (${members.length})` }));
@@ -388,7 +448,8 @@ function renderEnd() {
     body.append(row);
   });
   $("replay-note").textContent = state.replay_log
-    ? `The game's log is saved as ${state.replay_log} (in play-logs beside the save): protopress replay plays it again.`
+    ? `The game's log is saved as ${state.replay_log} (in play-logs beside the save): protopress replay plays it again, ` +
+      `and protopress balance ${state.game} --store FILE --add-replay adds it to a balance run's store as a human game.`
     : "";
 }
 
@@ -454,7 +515,7 @@ function render(data) {
   const notice = $("notice");
   notice.textContent = data.notice || "";
   notice.hidden = !data.notice;
-  if (picked !== null && !data.actions.some((act) => act.names.includes(picked))) picked = null;
+  if (picked !== null && !data.actions.some((act) => isPicked(act))) picked = null;
   renderBoard();
   renderChoices();
   renderLog();

@@ -248,11 +248,14 @@ function tokensWidget(q, answer) {
   const total = el("p", { class: "muted" });
   const list = el("div", { class: "counts" });
   const confirm = el("button", { type: "button", id: "confirm", class: "primary" });
+  const bar = el("div", { class: "actions sticky" }, confirm);
+  let oneTap = false;
   function refresh() {
     const n = Object.values(counts).reduce((a, b) => a + b, 0);
     total.textContent = o.exactly ? `${n} of ${o.exactly} tokens` : `${n} tokens`;
     for (const token of o.tokens) list.querySelector(`[data-id="${token.id}"] .count`).textContent = counts[token.id] || 0;
     confirm.textContent = n ? "Confirm" : "Confirm: none";
+    bar.hidden = oneTap && !n;
   }
   for (const token of o.tokens) {
     const change = (by) => () => {
@@ -275,7 +278,6 @@ function tokensWidget(q, answer) {
     const parts = o.tokens.filter((t) => counts[t.id]).map((t) => (counts[t.id] > 1 ? `${counts[t.id]} ${t.id}` : t.id));
     answer(parts.length ? parts.join(", ") : "none");
   });
-  refresh();
   // passing: the market the companion tracked, confirmed with one tap (the counters below
   // are for a table that differs)
   let first = null;
@@ -284,8 +286,12 @@ function tokensWidget(q, answer) {
   } else if (o.tracked) {
     first = el("button", { type: "button", id: "tracked", class: "primary wide-button", text: "Confirm: " + o.tracked, onclick: () => answer(q.default) });
   }
+  // with that one-tap answer above, the counters' own Confirm shows once they count
+  // something: "Confirm: none" beside it would be a second, contrary answer
+  oneTap = first !== null;
+  refresh();
   const differs = o.tracked && q.default !== "none" ? el("p", { class: "muted", text: "If the table differs, count the tokens left:" }) : null;
-  return el("div", {}, first, differs, total, list, el("div", { class: "actions sticky" }, confirm));
+  return el("div", {}, first, differs, total, list, bar);
 }
 
 // The market laid out: each of its cards chosen by name, then the token on each place
