@@ -164,7 +164,7 @@ def derived_view(
     writer = _Writer(hidden, kinds)
     fields: dict[str, Any] = {}
     fixed: list[str] = []
-    for name in _public_names(state):
+    for name in public_names(state):
         value = getattr(state, name)
         try:
             fields[name] = writer.write(value, 0)
@@ -296,7 +296,7 @@ class _Writer:
         if dataclasses.is_dataclass(value):
             pairs = ((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
             return self._object(((n, v) for n, v in pairs if not n.startswith("_")), depth)
-        return self._object(((name, getattr(value, name)) for name in _public_names(value)), depth)
+        return self._object(((name, getattr(value, name)) for name in public_names(value)), depth)
 
     def _items(self, values: Any, depth: int) -> list[Any]:
         written = []
@@ -330,7 +330,7 @@ class _Writer:
         return written
 
 
-def _public_names(value: Any) -> list[str]:
+def public_names(value: Any) -> list[str]:
     """The slots and instance attributes set on value not starting with `_`."""
     names: list[str] = []
     for base in type(value).__mro__:
