@@ -15,8 +15,9 @@ A zone the seat owns is the seat's part of a per-seat field of the state (a publ
 field holding one entry per seat: a list, a tuple, a set, a mapping, or an object
 whose public fields hold them, as a player's board or tableau), or its zone in the
 seat view's `Private` entries (a hand). A card in a zone is named by its id: a
-string that is a component id, an object whose `id` is one, or the ids inside a
-tuple or list (a card made of gems names each gem). Cards kept as bare numbers
+string that is a component id, an object (a named tuple too) whose `id` is one (its
+other fields are not read: a card that produces wood does not name wood), or the
+ids inside a plain tuple or list (a card made of gems names each gem). Cards kept as bare numbers
 (indices into a table) name nothing: such rules record `used` themselves.
 
 Where the game's own record has `used`, that wins: the recorder is not run at all
@@ -77,17 +78,17 @@ def _named(value: Any, ids: frozenset[str], found: set[str], depth: int) -> None
     elif kind in SEQUENCES:
         if depth:
             _named_in(value, ids, found, depth - 1)
+    elif isinstance(value, SCALARS):
+        return
+    elif isinstance(ident := getattr(value, "id", None), str):  # a card: named by its id
+        if ident in ids:
+            found.add(ident)
     elif isinstance(value, (dict, Mapping)):
         if depth:
             _named_in(value.keys(), ids, found, depth - 1)
             _named_in(value.values(), ids, found, depth - 1)
-    elif isinstance(value, list | tuple | set | frozenset):  # a named tuple, a subclass
-        if depth:
-            _named_in(value, ids, found, depth - 1)
-    elif not isinstance(value, SCALARS):
-        ident = getattr(value, "id", None)
-        if isinstance(ident, str) and ident in ids:
-            found.add(ident)
+    elif depth and isinstance(value, list | tuple | set | frozenset):  # a named tuple...
+        _named_in(value, ids, found, depth - 1)
 
 
 def _named_in(items: Iterable[Any], ids: frozenset[str], found: set[str], depth: int) -> None:
