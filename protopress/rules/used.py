@@ -12,13 +12,15 @@ and the state's fields. A seat used a component when one of its own actions
   component and just before it they did not.
 
 A zone the seat owns is the seat's part of a per-seat field of the state (a public
-field holding one entry per seat: a list, a tuple, a set, a mapping, or an object
-whose public fields hold them, as a player's board or tableau), or its zone in the
-seat view's `Private` entries (a hand). A card in a zone is named by its id: a
-string that is a component id, an object (a named tuple too) whose `id` is one (its
-other fields are not read: a card that produces wood does not name wood), or the
-ids inside a plain tuple or list (a card made of gems names each gem). Cards kept as bare numbers
-(indices into a table) name nothing: such rules record `used` themselves.
+field that, once the game is set up, holds one entry per seat: a list, a tuple, a
+set, a mapping, or an object whose public fields hold them, as a player's board or
+tableau, but not a card), or its zone in the seat view's `Private` entries (a
+hand). A card in a zone is named by its id: a string that is a component id, an
+object (a named tuple too) whose `id` is one (its other fields are not read: a
+card that produces wood does not name wood), or the ids inside a plain tuple or
+list (a card made of gems names each gem). Cards kept as bare numbers (indices
+into a table) name nothing: such rules record `used` themselves, as rules whose
+shared rows of piles happen to be as many as the seats should.
 
 Where the game's own record has `used`, that wins: the recorder is not run at all
 when the record of the new game already has it.
@@ -111,8 +113,13 @@ def _is_zone(value: Any) -> bool:
 
 
 def _is_entry(value: Any) -> bool:
-    """A seat's entry of a per-seat field: a zone, or an object (a player's board)."""
-    return not isinstance(value, (str, *SCALARS)) and not callable(value)
+    """A seat's entry of a per-seat field: a zone, or an object (a player's board) that
+    is no card (a card has an `id`: a row of as many cards as seats is no seat's)."""
+    return (
+        not isinstance(value, (str, *SCALARS))
+        and not callable(value)
+        and not isinstance(getattr(value, "id", None), str)
+    )
 
 
 class SeatZones(NamedTuple):

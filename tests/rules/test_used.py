@@ -158,6 +158,11 @@ def test_a_player_object_is_followed_into_its_zones():
     state = game.setup(catalog, 2, random.Random(2), {})
     zones = seat_zones(state, 2, game.seat_view)
     assert [z.parts for z in zones] == [("resources", "built")]
+    # with three players the market's three cards are as many as the seats: a row of
+    # cards, no seat's zone
+    three = game.setup(catalog, 3, random.Random(2), {})
+    assert len(three.market) == 3
+    assert [z.parts for z in seat_zones(three, 3, game.seat_view)] == [("resources", "built")]
     recorder = UseRecorder.watching(game, catalog, state, 2)
     assert recorder is not None
     build = game.legal_actions(state)[-1]  # seed 2: the woodcutter in slot 0, for 2 gold
