@@ -190,10 +190,10 @@ class UseRecorder:
         found: set[str] = set()
         ids = self.ids
         for entries, parts in self.zones:
-            per_seat = entries(state)
-            if seat >= len(per_seat):
+            try:  # a field found at setup may be gone or of another shape by now
+                entry = entries(state)[seat]
+            except (AttributeError, IndexError, KeyError, TypeError):
                 continue
-            entry = per_seat[seat]
             if parts is None:
                 _named(entry, ids, found, ZONE_DEPTH)
             else:  # a player's object: its own id, and its zones

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -169,6 +170,17 @@ def test_a_player_object_is_followed_into_its_zones():
     assert type(build).__name__ == "Build" and state.market[build.slot].id == "woodcutter"
     recorder.apply(game, state, 0, build)  # into seat 0's built cards; 2 gold paid
     assert recorder.used == [{"woodcutter"}, set()]
+
+
+def test_a_per_seat_field_gone_or_reshaped_later_is_passed_over():
+    state = SimpleNamespace(hands=[["altar"], []], board=[["altar"], ["crypt"]])
+    zones = seat_zones(state, 2, None)
+    assert len(zones) == 2
+    recorder = UseRecorder(frozenset({"altar", "crypt"}), zones, 2)
+    del state.hands  # gone
+    state.board = [["crypt"]]  # no longer one entry per seat
+    assert recorder.held(state, 0) == {"crypt"}
+    assert recorder.held(state, 1) == set()
 
 
 @pytest.mark.parametrize(
