@@ -78,6 +78,7 @@ BENCHMARKS = {
         Benchmark("stonespine_strength", ("--games", "30"), checkout="optional"),
         Benchmark("tiled_board", ("--repeats", "3")),
         Benchmark("tuner_cost", ("--seeds", "1", "--games", "200")),
+        Benchmark("used_record", ("--repeats", "1"), 0.2),
         Benchmark("validate_catalog", ("--components", "2000", "--repeats", "3")),
         Benchmark("yaml_catalog"),
     )

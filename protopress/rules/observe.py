@@ -298,7 +298,7 @@ class _Writer:
         if dataclasses.is_dataclass(value):
             pairs = ((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
             return self._object(((n, v) for n, v in pairs if not n.startswith("_")), depth)
-        return self._object(((name, getattr(value, name)) for name in _public_names(value)), depth)
+        return self._object(((name, getattr(value, name)) for name in public_names(value)), depth)
 
     def _items(self, values: Any, depth: int) -> list[Any]:
         written = []
@@ -336,10 +336,10 @@ def shown_fields(game: AnyGame, state: Any) -> list[str]:
     """The state's fields a seat is shown: its public names less the spec's
     internal_fields (the engine's bookkeeping)."""
     internal = set(getattr(getattr(game, "spec", None), "internal_fields", ()))
-    return [name for name in _public_names(state) if name not in internal]
+    return [name for name in public_names(state) if name not in internal]
 
 
-def _public_names(value: Any) -> list[str]:
+def public_names(value: Any) -> list[str]:
     """The slots and instance attributes set on value not starting with `_`."""
     names: list[str] = []
     for base in type(value).__mro__:

@@ -18,6 +18,7 @@ from protopress.rules.core import (
     outcome_of,
 )
 from protopress.rules.spec import GameSpec, Outcome, OutcomeKind, versus_outcome
+from protopress.rules.used import UseRecorder
 
 LOG_FORMAT = "protopress-log/1"
 MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
@@ -69,10 +70,15 @@ def play(
     bot_names: list[str],
     seed: int,
     options: Mapping[str, Any] | None = None,
+    record_use: bool = True,
 ) -> tuple[Any, GameRecord, list[Action]]:
-    """One game: (final state, record, actions taken)."""
+    """One game: (final state, record, actions taken).
+
+    record_use: for a game whose record does not say `used`, the kit records which
+    components each seat used (rules/used.py) and adds it to the record's extras."""
     options = options or {}
     state = game.setup(catalog, len(bot_names), random.Random(seed), options)
+    recorder = UseRecorder.watching(game, catalog, state, len(bot_names)) if record_use else None
     bots = [make_bot(name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bot_names)]
     actions: list[Action] = []
     limit = False
@@ -87,7 +93,10 @@ def play(
                 f"{game.id}: to_move returned None (no seat) while is_over says the game runs"
             )
         action = bots[mover].choose(game, state, legal)
-        game.apply(state, action)
+        if recorder is None:
+            game.apply(state, action)
+        else:
+            recorder.apply(game, state, mover, action)
         actions.append(action)
     return state, record_of(game, state, seed, bot_names, len(actions), limit), actions
 
@@ -111,7 +120,7 @@ def record_of(
         turns=state.turns,
         decisions=decisions,
         limit=limit,
-        extra=game.record(state),
+        extra=game.record(state) if recorder is None else recorder.record(game.record(state)),
         outcome=outcome_of(game, state),
     )
 

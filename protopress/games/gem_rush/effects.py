@@ -510,6 +510,7 @@ def usable(state: GemRushState, seat: int, tile_id: str) -> bool:
 
 def begin(state: GemRushState, seat: int, tile_id: str, after: str) -> bool:
     """Start the room's ability; True when it finished without needing a decision."""
+    state.note_room(seat, tile_id)
     state.effect = Run(seat, state.pos[seat], state.table.abilities[tile_id], after)
     if state.effect.x is None:
         return False

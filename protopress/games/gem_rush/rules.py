@@ -38,7 +38,7 @@ turn, in the Choice of Skills variant, each seat picks ChooseSkill(skill).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from protopress.components import Catalog
@@ -530,6 +530,7 @@ class GemRush:
             raise IllegalAction(f"{b.tile.title} needs a door on its {b.entry} edge")
         mine = effects.own_mine(state)
         changed = mine.place(b.cell, b.tile, rotation)
+        state.note_room(state.seat, b.tile.id)
         state.view = state.view.placed(mine, b.cell, changed)
         dest = b.cell
         if b.tile.is_tunnel:  # go on out the other side
@@ -803,7 +804,36 @@ class GemRush:
         figures["tiles_placed"] = len(state.mine.cells)
         figures["reshuffles"] = state.reshuffles
         figures["skill_cards"] = [[t.skills[k].id for k in held] for held in state.skills]
+        figures["used"] = used_components(state)
         return figures
+
+    def offered(self, catalog: Catalog, options: Mapping[str, Any] | None) -> list[str]:
+        """The components a game with these options puts on the table, as `used` names
+        them: every room tile, and the skill cards of its mode (none without skills)."""
+        parsed = SPEC.parse_options(options or {})
+        rooms = {tile.id for tile in self._components(catalog).stack}
+        if parsed["skills"] == "none":
+            return sorted(rooms)
+        cards = skills.skill_cards(catalog.of_kind("skill-card"), parsed["mode"])
+        return sorted(rooms | {card.id for card in cards})
+
+
+def used_components(state: GemRushState) -> list[list[str]]:
+    """The record's `used`, per seat: the room tiles the seat built (laid by its own
+    build, tunnels on the way included) or whose ability it used, and the skill cards
+    it used (a skill's effect applied: skills.use), by id."""
+    cards = state.table.skills
+    return [
+        sorted(
+            rooms
+            | {
+                cards[k].id
+                for k in range(len(cards))
+                if state.used_game >> (seat * skills.GAME_BIT + k) & 1
+            }
+        )
+        for seat, rooms in enumerate(state.rooms_used)
+    ]
 
 
 # mypy checks the engine against the contract: its states and its actions

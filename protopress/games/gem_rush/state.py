@@ -79,7 +79,7 @@ class GemRushState:
         "pile", "hands", "pos", "points", "seat", "turns", "phase", "steps", "spent", "free_uses", "rides", "burn_left",
         "burnt", "burnt_from", "effect", "building", "skills", "skill_deck", "dealt",
         "used_turn", "used_game", "skill_used", "reached", "over", "built", "reshuffles",
-        "peeked",
+        "peeked", "_rooms_used",
     )  # fmt: skip
 
     def __init__(self, table: Table, rng: random.Random):
@@ -119,6 +119,9 @@ class GemRushState:
         self.built = 0  # constructions
         self.reshuffles = 0
         self.peeked: tuple = ()  # the cards a free room last showed
+        # per seat, the room tiles it built or whose ability it used: the record's `used`
+        # (kept out of the table's view: a statistic, replaced whole, shared by copies)
+        self._rooms_used: tuple[frozenset[str], ...] = (frozenset(),) * players
 
     def copy(self) -> GemRushState:
         new = object.__new__(GemRushState)
@@ -144,7 +147,19 @@ class GemRushState:
         new.dealt, new.used_turn, new.used_game = self.dealt[:], self.used_turn, self.used_game
         new.skill_used, new.reached, new.over = self.skill_used, dict(self.reached), self.over
         new.built, new.reshuffles, new.peeked = self.built, self.reshuffles, self.peeked
+        new._rooms_used = self._rooms_used
         return new
+
+    @property
+    def rooms_used(self) -> tuple[frozenset[str], ...]:
+        """Per seat, the ids of the room tiles it built or whose ability it used."""
+        return self._rooms_used
+
+    def note_room(self, seat: int, tile_id: str) -> None:
+        """Seat built the room tile tile_id, or used its ability (see rooms_used)."""
+        rooms = self._rooms_used
+        if tile_id not in rooms[seat]:
+            self._rooms_used = (*rooms[:seat], rooms[seat] | {tile_id}, *rooms[seat + 1 :])
 
     def touch(self) -> None:
         """Forget cached legal actions (after editing the state by hand)."""
