@@ -98,7 +98,8 @@ def play(
         else:
             recorder.apply(game, state, mover, action)
         actions.append(action)
-    return state, record_of(game, state, seed, bot_names, len(actions), limit), actions
+    record = record_of(game, state, seed, bot_names, len(actions), limit, recorder=recorder)
+    return state, record, actions
 
 
 def record_of(
@@ -109,8 +110,10 @@ def record_of(
     decisions: int,
     limit: bool = False,
     index: int = 0,
+    recorder: UseRecorder | None = None,
 ) -> GameRecord:
-    """The record of a game played to state: its scores, outcome and the game's own extras."""
+    """The record of a game played to state: its scores, outcome and the game's own
+    extras, with the components each seat used when a recorder watched the game."""
     return GameRecord(
         index=index,
         seed=seed,
