@@ -410,3 +410,33 @@ def test_an_unlabelled_unmarked_page_still_fails_when_marks_are_required(pdf):
         "FAIL crop marks page 1: no crop marks",
         "PASS crop marks: no crop marks on 1 duplex back page, as intended (page 2)",
     ]
+
+
+def test_ink_is_read_from_every_stream_of_a_page_and_not_from_its_text(tmp_path):
+    """A page whose content is two streams: the second fills at 100/100/100/0 (300%);
+    a string that spells a colour operator is shown, not obeyed; an inline CMYK
+    image between them is parsed over."""
+    import pikepdf
+
+    document = pikepdf.new()
+    first = pikepdf.Stream(document, b"q .1 .2 .3 0 k 0 0 5 5 re f Q BT (1 1 1 1 k) Tj ET")
+    image = b"BI /W 1 /H 1 /CS /CMYK /BPC 8 ID \x00\x00\x00\x00 EI"
+    second = pikepdf.Stream(
+        document, b"1 1 1 0 k 0 0 10 10 re f q 10 0 0 10 0 0 cm " + image + b" Q"
+    )
+    page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=[0, 0, 100, 100],
+                              Contents=pikepdf.Array([first, second]))  # fmt: skip
+    document.pages.append(pikepdf.Page(page))
+    path = tmp_path / "two-streams.pdf"
+    document.save(path)
+
+    lines = [str(check) for check in preflight(path, max_ink=240).checks]
+    inks = [line for line in lines if line.startswith(("FAIL ink", "PASS ink"))]
+    assert inks == [
+        "FAIL ink page 1: fill 100/100/100/0 in page content: 300% total ink, more than 240%"
+    ]
+    colours = [line for line in lines if " colours" in line]
+    assert colours == ["PASS colours: CMYK"]
+    assert [str(c) for c in preflight(path, max_ink=300).checks if c.name == "ink"] == [
+        "PASS ink: highest 300% (limit 300%)"
+    ]

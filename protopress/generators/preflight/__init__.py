@@ -1,8 +1,8 @@
 """Print preflight: what a print shop checks before it prints a PDF. Page
 sizes, page boxes, embedded fonts, colour spaces (transparency groups
 included), total ink, crop marks on sheets, image resolution and, when asked,
-PDF/X identification. The file is read with pypdf; content streams are walked
-as pypdf parses them, following q/Q/cm and drawn Form XObjects."""
+PDF/X identification. The file is read with pypdf; content streams are parsed
+by qpdf (pikepdf) and walked following q/Q/cm and drawn Form XObjects."""
 
 from __future__ import annotations
 
