@@ -245,10 +245,11 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             continue
         for warning in result.warnings:
             click.echo(f"warning {warning}", err=True)
-        for problem in sorted(result.problems):  # drawn as placeholders, every one
+        problems = sorted(set(result.problems))  # drawn as placeholders, every one, once
+        for problem in problems:
             click.echo(str(problem))
-        if result.problems:
-            click.echo(f"{catalog.game}: {len(result.problems)} problems drawn as placeholders "
+        if problems:
+            click.echo(f"{catalog.game}: {len(problems)} problems drawn as placeholders "
                        "(crossed boxes, [icon?]); the files are written", err=True)  # fmt: skip
             failed = True
         for line in _preset_report(result, catalog.game) if not quiet else ():
@@ -518,12 +519,15 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url, ttpg=Fa
         only = {k: {c.id for c in catalog.of_kind(k)} for k in only_kinds} if only_kinds else None
         result = _render_with_progress(render_catalog, catalog, options, only)
     result.warnings[:0] = unused
+    # the table-top exports draw the faces again: their placeholders' problems are
+    # those of the print files, listed once (render below)
     if tts:
-        result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url))
+        result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url,
+                                      problems=result.problems))  # fmt: skip
     if ttpg:
         from protopress.generators.ttpg import write_ttpg
 
-        result.files.extend(write_ttpg(catalog, options, drawn))
+        result.files.extend(write_ttpg(catalog, options, drawn, problems=result.problems))
     return result
 
 
