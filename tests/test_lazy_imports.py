@@ -38,10 +38,11 @@ OPTIONAL = (
     "reportlab.graphics",
     "reportlab.platypus",  # rich text
 )
-# What `render` has no use for, which only other commands load: the other
-# commands' modules (the group imports a command's module when it is chosen),
-# the bots and the search (the --bot option), the solo companion, and the
-# installed packages' metadata (looked up for an installed game only).
+# What a plain `render` has no use for: the other commands' modules (the group
+# imports a command's module when it is chosen), the bots and the search (the
+# --bot option), the solo companion, the installed packages' metadata (looked
+# up for an installed game only), and the presets' and table-top exports'
+# modules (imported with --preset, --tts, --ttpg).
 NOT_FOR_RENDER = (
     "protopress.cli.balance",
     "protopress.cli.bots",
@@ -55,6 +56,10 @@ NOT_FOR_RENDER = (
     "protopress.rules.mcts",
     "protopress.companion",
     "importlib.metadata",
+    "protopress.generators.presets",
+    "protopress.generators.products",
+    "protopress.generators.tts",
+    "protopress.generators.ttpg",
 )
 # reportlab's TrueType fonts import uharfbuzz themselves whenever it is installed
 # (reportlab/pdfbase/ttfonts.py), in a bare reportlab script too
