@@ -331,13 +331,12 @@ def ink_problems(path: Path, limit: float, pages: list[str]) -> list[str]:
     """preflight's total ink check of a written file, one line per colour or
     picture over limit (percent), located by file, card and side."""
     # preflight reads the file with pypdf, which a render for no print service does not load
-    from protopress.generators.preflight import preflight
+    from protopress.generators.preflight import ink_checks
 
-    report = preflight(path, max_ink=limit)
     return [
         f"{path.name}: {pages[check.page - 1] if check.page else 'the file'}: {check.message}"
-        for check in report.checks
-        if check.name == "ink" and not check.ok
+        for check in ink_checks(path, limit)
+        if not check.ok
     ]
 
 

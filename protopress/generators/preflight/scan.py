@@ -71,8 +71,11 @@ class PageScan:
 class PageWalker:
     """Scans pages; a form's operations are parsed once however often it is drawn."""
 
-    def __init__(self, reader: PdfReader):
+    def __init__(self, reader: PdfReader, *, inks_only: bool = False):
+        """inks_only: walk the colour operators alone (and what they depend on: q/Q,
+        colour spaces, forms), for the total ink check; the rest of the scan stays empty."""
         self.reader = reader
+        self._walked = _INK_OPERATORS if inks_only else _WALKED
         self._parser = pikepdf.new()  # owns the streams handed to qpdf's parser
         self._forms: dict[int, tuple[object, list]] = {}  # id(form) -> (form, operations)
         self._image_inks: dict[int, tuple[object, float | None]] = {}  # id(image) -> ink
@@ -101,7 +104,7 @@ class PageWalker:
         inline image's dictionary as its "settings" (keys unabbreviated)."""
         stream = pikepdf.Stream(self._parser, data)
         operations: list[tuple] = []
-        for instruction in pikepdf.parse_content_stream(stream, _WALKED):
+        for instruction in pikepdf.parse_content_stream(stream, self._walked):
             operator = bytes(instruction.operator)
             if isinstance(instruction, pikepdf.ContentStreamInlineImage):
                 settings = _plain(instruction.iimage.obj)
@@ -198,6 +201,10 @@ _WALKED = " ".join(
         *_COLOUR_OPERATORS, *_SET_COLOUR, *_PATH_BREAKERS, *_PAINT,
     )
 )  # fmt: skip
+_INK_OPERATORS = " ".join(
+    operator.decode()
+    for operator in (b"q", b"Q", b"cs", b"CS", b"Do", b"BI", b"ID", b"EI", b"k", b"K", *_SET_COLOUR)
+)
 
 
 def _group(scan: PageScan, owner, what: str) -> None:
