@@ -76,7 +76,9 @@ class PageWalker:
         colour spaces, forms), for the total ink check; the rest of the scan stays empty."""
         self.reader = reader
         self._walked = _INK_OPERATORS if inks_only else _WALKED
-        self._parser = pikepdf.new()  # owns the streams handed to qpdf's parser
+        # one stream handed to qpdf's parser, rewritten for each content stream
+        self._scratch = pikepdf.new()
+        self._parsed = pikepdf.Stream(self._scratch, b"")
         self._forms: dict[int, tuple[object, list]] = {}  # id(form) -> (form, operations)
         self._image_inks: dict[int, tuple[object, float | None]] = {}  # id(image) -> ink
 
@@ -102,9 +104,9 @@ class PageWalker:
         """A content stream's (operands, operator) pairs, parsed by qpdf, with the
         operands as plain values (names as strings, numbers as int or float) and an
         inline image's dictionary as its "settings" (keys unabbreviated)."""
-        stream = pikepdf.Stream(self._parser, data)
+        self._parsed.write(data)
         operations: list[tuple] = []
-        for instruction in pikepdf.parse_content_stream(stream, self._walked):
+        for instruction in pikepdf.parse_content_stream(self._parsed, self._walked):
             operator = bytes(instruction.operator)
             if isinstance(instruction, pikepdf.ContentStreamInlineImage):
                 settings = _plain(instruction.iimage.obj)
