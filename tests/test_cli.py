@@ -12,6 +12,7 @@ from conftest import position_of
 
 from protopress import __version__
 from protopress.cli import cli
+from protopress.cli.app import KIT_COMMANDS
 from protopress.components import BUILTIN_GAMES, builtin_catalog_path
 
 PROTOPRESS = [sys.executable, "-m", "protopress"]
@@ -19,6 +20,7 @@ INVALID = (
     '{"game": "g", "title": "G", "version": "1", "gem_cards": [{"id": "c", "gems": ["ruby"]}]}'
 )
 RUBY = '"ruby"'
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def invoke(*args):
@@ -243,3 +245,29 @@ def test_render_ends_with_a_summary_and_quiet_and_verbose_change_the_detail(tmp_
     quiet = invoke("render", "gem-rush", "--layout", "sheets", "-o", tmp_path / "q", "--quiet")
     assert quiet.exit_code == 0 and quiet.output == ""
     assert (tmp_path / "q" / "parts.csv").is_file()
+
+
+def test_the_command_table_names_each_kit_command_with_the_module_defining_it():
+    """app.KIT_COMMANDS is what the command modules register: each module, imported
+    alone in a fresh process, registers exactly the commands the table gives it."""
+    probe = (
+        "import importlib, json, sys\n"
+        "from protopress.cli.app import KIT_COMMANDS, cli\n"
+        "module = sys.argv[1]\n"
+        "importlib.import_module(module)\n"
+        "mine = sorted(n for n, c in cli.commands._kit.items() if c.callback.__module__ == module)\n"
+        "print(json.dumps(mine))\n"
+    )
+    modules = sorted(set(KIT_COMMANDS.values()))
+    assert len(modules) == 8
+    for module in modules:
+        found = subprocess.run([sys.executable, "-c", probe, module], capture_output=True,
+                               text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+        expected = sorted(name for name, owner in KIT_COMMANDS.items() if owner == module)
+        assert json.loads(found.stdout) == expected, module
+
+
+def test_help_lists_every_kit_command():
+    listed = CliRunner().invoke(cli, ["--help"]).output.partition("Commands:")[2]
+    names = {line.split()[0] for line in listed.splitlines() if line.strip()}
+    assert set(KIT_COMMANDS) <= names

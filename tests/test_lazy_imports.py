@@ -38,6 +38,29 @@ OPTIONAL = (
     "reportlab.graphics",
     "reportlab.platypus",  # rich text
 )
+# What a plain `render` has no use for: the other commands' modules (the group
+# imports a command's module when it is chosen), the bots and the search (the
+# --bot option), the solo companion, the installed packages' metadata (looked
+# up for an installed game only), and the presets' and table-top exports'
+# modules (imported with --preset, --tts, --ttpg).
+NOT_FOR_RENDER = (
+    "protopress.cli.balance",
+    "protopress.cli.bots",
+    "protopress.cli.catalog",
+    "protopress.cli.conform",
+    "protopress.cli.designer",
+    "protopress.cli.play",
+    "protopress.cli.tune",
+    "protopress.cli.web",
+    "protopress.rules.bots",
+    "protopress.rules.mcts",
+    "protopress.companion",
+    "importlib.metadata",
+    "protopress.generators.presets",
+    "protopress.generators.products",
+    "protopress.generators.tts",
+    "protopress.generators.ttpg",
+)
 # reportlab's TrueType fonts import uharfbuzz themselves whenever it is installed
 # (reportlab/pdfbase/ttfonts.py), in a bare reportlab script too
 LOADED_BY_REPORTLAB = ("uharfbuzz",)
@@ -115,6 +138,18 @@ def test_a_plain_render_loads_no_optional_library(tmp_path):
     modules = render(tmp_path, "--quiet")
     assert (tmp_path / "out" / "card-sheets.pdf").is_file()
     assert optional_among(modules, LOADED_BY_REPORTLAB) == []
+
+
+def test_a_plain_render_loads_neither_other_commands_nor_the_games_machinery(tmp_path):
+    modules = render(tmp_path, "--quiet")
+    assert [name for name in NOT_FOR_RENDER if name in modules] == []
+    assert "protopress.cli.render" in modules  # the listing sees the command's module
+
+
+def test_help_lists_commands_and_version_loads_no_command_module(tmp_path):
+    version = loaded_by(tmp_path, "--version")
+    assert {m for m in version if m.startswith("protopress.cli.")} == {"protopress.cli.app"}
+    assert "protopress.cli.play" in loaded_by(tmp_path, "--help")  # help shows every command
 
 
 def test_a_plain_render_with_its_summary_loads_no_optional_library(tmp_path):

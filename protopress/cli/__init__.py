@@ -1,7 +1,8 @@
 """The protopress command line: thin commands that parse options and call the library.
 
 One module per group of commands (catalog, render, play, designer, balance);
-each registers its commands with the group in app.py.
+each registers its commands with the group in app.py, which imports a module
+only when one of its commands is used (app.KIT_COMMANDS).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import traceback
 
 import click
 
-from protopress.cli import balance, catalog, conform, designer, play, render, tune, web  # noqa: F401 (registers)
 from protopress.cli.app import Settings, cli
 from protopress.components import InvalidInput
 from protopress.components.problems import printable

@@ -1,12 +1,16 @@
 """The command group every command module registers with, and its --debug flag.
 
-The games add their own commands through their specs (`GameSpec.commands`):
-the group lists them by name and imports one only when it is looked up (run,
-or its line of the help shown).
+The kit's commands are listed by name in KIT_COMMANDS with the module that
+defines them; a module is imported (registering its commands) only when one of
+its commands is looked up (run, or its line of the help shown), so that
+`protopress render` loads what rendering needs and not the games' engines, the
+bots or the web preview. The games add their own commands through their specs
+(`GameSpec.commands`), loaded the same way.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import sys
 from collections.abc import Iterator, MutableMapping
@@ -24,18 +28,37 @@ class Settings:
     debug = False
 
 
+# The kit's commands: name -> the module whose import registers it with `cli`
+# (tests/test_cli.py checks this table against what the modules register).
+KIT_COMMANDS = {
+    "balance": "protopress.cli.balance",
+    **dict.fromkeys(("check", "diff", "games", "schema", "validate"), "protopress.cli.catalog"),
+    "conform": "protopress.cli.conform",
+    **dict.fromkeys(("export-table", "import", "new"), "protopress.cli.designer"),
+    **dict.fromkeys(("play", "replay", "score", "simulate", "solo"), "protopress.cli.play"),
+    **dict.fromkeys(("preflight", "render", "showcase", "watch"), "protopress.cli.render"),
+    "tune": "protopress.cli.tune",
+    "preview": "protopress.cli.web",
+}
+
+
 class CommandTable(MutableMapping[str, click.Command]):
-    """The group's commands by name: the kit's, registered by the command modules,
-    and the games' own (GameSpec.commands), each imported when first looked up.
-    Listing the names imports none."""
+    """The group's commands by name: the kit's (KIT_COMMANDS, registered by their
+    modules) and the games' own (GameSpec.commands), each imported when first
+    looked up. Listing the names imports none."""
 
     def __init__(self) -> None:
         self._kit: dict[str, click.Command] = {}
 
+    def _kit_names(self) -> list[str]:
+        return [*KIT_COMMANDS, *(name for name in self._kit if name not in KIT_COMMANDS)]
+
     def _games(self) -> dict[str, str]:
-        return {n: ref for n, ref in game_commands().items() if n not in self._kit}
+        return {n: ref for n, ref in game_commands().items() if n not in self._kit_names()}
 
     def __getitem__(self, name: str) -> click.Command:
+        if name not in self._kit and name in KIT_COMMANDS:
+            importlib.import_module(KIT_COMMANDS[name])
         if name in self._kit:
             return self._kit[name]
         reference = self._games()[name]
@@ -51,10 +74,10 @@ class CommandTable(MutableMapping[str, click.Command]):
         del self._kit[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter([*self._kit, *self._games()])
+        return iter([*self._kit_names(), *self._games()])
 
     def __len__(self) -> int:
-        return len(self._kit) + len(self._games())
+        return len(self._kit_names()) + len(self._games())
 
 
 class KitAndGameCommands(click.Group):

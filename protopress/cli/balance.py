@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 import click
 
 from protopress.cli.app import cli
+from protopress.cli.bots import bot_option
 from protopress.cli.common import (
     Problems,
-    bot_option,
     catalog_option,
     catalog_reference,
     eta_bar,

@@ -13,7 +13,6 @@ from protopress.components import InvalidInput, Problem, builtin_catalog_path, l
 from protopress.components.suggest import did_you_mean
 from protopress.files import output_clashes
 from protopress.games import builtin_ids, builtin_specs
-from protopress.rules.bot_names import SEARCH_TIERS
 from protopress.rules.spec import GameSpec
 
 if TYPE_CHECKING:
@@ -284,36 +283,6 @@ def rules_code_option(command):
         metavar="FILE.py",
         help="With --rules FILE.yaml: a Python file defining the functions its `call` steps "
         "run; it runs that code (a rules file alone never does; docs/data-rules.md).",
-    )(command)
-
-
-class BotName(click.ParamType):
-    """random, greedy[:SAMPLES] or mcts[:PLAYOUTS|:MSms|:fast|:strong], checked by making one."""
-
-    name = "bot"
-
-    def convert(self, value, param, ctx):
-        from protopress.rules.bot_names import make_bot
-
-        try:
-            make_bot(value, 0)
-        except ValueError as error:
-            self.fail(str(error), param, ctx)
-        return value
-
-
-def bot_option(command):
-    return click.option(
-        "--bot",
-        "bots",
-        multiple=True,
-        type=BotName(),
-        help="Bot per seat, in seat order (repeat; the last fills the remaining seats): "
-        "random, greedy, or mcts (mcts:1000 playouts a move, mcts:250ms); search tiers "
-        + " and ".join(
-            f"mcts:{tier} ({playouts} playouts)" for tier, playouts in SEARCH_TIERS.items()
-        )
-        + ", strength and cost in docs/balance.md.",
     )(command)
 
 

@@ -15,9 +15,9 @@ import click
 
 from protopress.atomic import write_atomic
 from protopress.cli.app import cli
+from protopress.cli.bots import bot_option
 from protopress.cli.common import (
     Problems,
-    bot_option,
     catalog_option,
     catalog_reference,
     game_options_option,

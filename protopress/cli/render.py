@@ -245,13 +245,14 @@ def render(targets, all_games, output, paper, mode, bleed, crop_marks, crop_leng
             continue
         for warning in result.warnings:
             click.echo(f"warning {warning}", err=True)
-        for problem in sorted(result.problems):  # drawn as placeholders, every one
+        problems = sorted(set(result.problems))  # drawn as placeholders, every one, once
+        for problem in problems:
             click.echo(str(problem))
-        if result.problems:
-            click.echo(f"{catalog.game}: {len(result.problems)} problems drawn as placeholders "
+        if problems:
+            click.echo(f"{catalog.game}: {len(problems)} problems drawn as placeholders "
                        "(crossed boxes, [icon?]); the files are written", err=True)  # fmt: skip
             failed = True
-        for line in _preset_report(result, catalog.game) if not quiet else ():
+        for line in _preset_report(result, catalog.game) if preset and not quiet else ():
             click.echo(line)
         done.append(
             Written(catalog.game, options.output_dir, tuple(result.files), result.pdf_pages)
@@ -488,11 +489,7 @@ def _only_kinds(catalog, picked: frozenset[str], only_kinds: tuple[str, ...]) ->
 
 def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url, ttpg=False):
     """One catalog's files: a service preset's set, or sheets/per-card PDFs; then TTS
-    and Tabletop Playground."""
-    from protopress.generators.presets import render_preset
-    from protopress.generators.render import render_catalog
-    from protopress.generators.tts import write_tts
-
+    and Tabletop Playground (each module imported when the run asks for it)."""
     unknown = [
         kind for kind in (*only_kinds, *options.tuck_boxes) if kind not in catalog.components
     ]
@@ -513,17 +510,26 @@ def _render_one(catalog, options, only_kinds, preset, tts, tts_base_url, ttpg=Fa
         raise InvalidInput([*report.problems, *found, *(report.warnings if options.strict else [])])
     unused = [str(warning) for warning in report.warnings]
     if preset:
+        from protopress.generators.presets import render_preset
+
         result = render_preset(catalog, options, preset, kinds=only_kinds or None)
     else:
+        from protopress.generators.render import render_catalog
+
         only = {k: {c.id for c in catalog.of_kind(k)} for k in only_kinds} if only_kinds else None
         result = _render_with_progress(render_catalog, catalog, options, only)
     result.warnings[:0] = unused
+    # the table-top exports draw the faces again: their placeholders' problems are
+    # those of the print files, listed once (render below)
     if tts:
-        result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url))
+        from protopress.generators.tts import write_tts
+
+        result.files.extend(write_tts(catalog, options, drawn, base_url=tts_base_url,
+                                      problems=result.problems))  # fmt: skip
     if ttpg:
         from protopress.generators.ttpg import write_ttpg
 
-        result.files.extend(write_ttpg(catalog, options, drawn))
+        result.files.extend(write_ttpg(catalog, options, drawn, problems=result.problems))
     return result
 
 

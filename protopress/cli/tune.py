@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from protopress.cli.app import cli
+from protopress.cli.bots import bot_option
 from protopress.cli.common import (
-    bot_option,
     catalog_option,
     catalog_reference,
     game_options_option,

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from importlib.metadata import entry_points
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from protopress.companion import SoloCompanion
 from protopress.rules.spec import GameSpec
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from protopress.companion import SoloCompanion
 
 ENTRY_POINT_GROUP = "protopress.games"
 
@@ -74,9 +77,18 @@ def builtin_specs() -> tuple[GameSpec, ...]:
     return tuple(builtin_spec(game_id) for game_id in BUILTIN)
 
 
+def _installed() -> list[EntryPoint]:
+    """The installed packages' games (entry points, not loaded). importlib.metadata
+    (some 10 ms, with the email package) is imported here, by the commands that look
+    for an installed game, and not by those that never do (`render` of a catalog)."""
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=ENTRY_POINT_GROUP))
+
+
 def installed_ids() -> tuple[str, ...]:
     """Game ids that installed packages offer (without importing them)."""
-    return tuple(sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)))
+    return tuple(sorted(ep.name for ep in _installed()))
 
 
 def known_ids() -> tuple[str, ...]:
@@ -88,7 +100,7 @@ def spec_for(game_id: str) -> GameSpec:
     """The spec of a built-in or installed game; UnknownGame naming the known ones."""
     if game_id in BUILTIN:
         return builtin_spec(game_id)
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in _installed():
         if ep.name == game_id:
             spec = ep.load()
             if not isinstance(spec, GameSpec):
@@ -120,4 +132,4 @@ def solo_companion(spec: GameSpec) -> SoloCompanion:
     """The game's solo companion (its modules imported now); UnknownGame if it has none."""
     if spec.solo_companion is None:
         raise UnknownGame(f"{spec.id} has no solo companion")
-    return cast(SoloCompanion, load_reference(spec.solo_companion))
+    return cast("SoloCompanion", load_reference(spec.solo_companion))

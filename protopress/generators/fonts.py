@@ -44,6 +44,11 @@ class Font:
         """Advance width of text in points at size (reportlab's TrueType metrics)."""
         return pdfmetrics.stringWidth(text, self.name, size)
 
+    def word_width(self, word: str, size: float) -> float:
+        """width, remembered: the words of a deck's texts recur from card to card, and
+        wrapping measures each word once instead of every line it tries."""
+        return _remembered_width(self.name, word, size)
+
     def ascent(self, size: float) -> float:
         return pdfmetrics.getAscent(self.name, size)
 
@@ -71,6 +76,13 @@ def _drawn(char: str) -> bool:
 
 
 @functools.cache
+# The registered name carries a digest of the font file's bytes (see font): one name,
+# one set of metrics, so the name is the key.
+@functools.lru_cache(maxsize=1 << 16)
+def _remembered_width(name: str, text: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, name, size)
+
+
 def _pillow_font(path: str, pixels: int, stamp: tuple[int, int, int]) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, pixels)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from protopress.atomic import write_atomic
+from protopress.components.problems import Problem
 from protopress.generators.assets import AssetPolicy
 from protopress.generators.fitting import Placement, Unplaced, place
 from protopress.generators.layout import Layout, layouts_for
@@ -44,9 +45,9 @@ from protopress.generators.render import (
     Copy,
     RenderOptions,
     RenderResult,
-    TextDoesNotFit,
     _copies,
     check_pages,
+    check_strict,
     per_card_pdf,
     sheets_pdf,
     write_pdf,
@@ -259,13 +260,16 @@ def write_preset_files(
     warnings: list[str] | None = None,
     progress=None,
     pdf_pages: dict[Path, int] | None = None,
+    problems: list[Problem] | None = None,
 ) -> list[Path]:
     """Write the preset's file set into options.output_dir/<preset name>/.
 
     options must carry the preset's fields (apply_preset); layouts defaults to
     every kind that has one. A service preset puts each kind on its product
     (plan) and leaves out the kinds it has none for; README.txt says which.
-    pdf_pages, when given, gets each PDF written and its pages.
+    pdf_pages, when given, gets each PDF written and its pages. With a problems
+    list, a missing image or icon is drawn as a placeholder and its problem goes
+    there, as render does; without, it raises FaceProblem.
     """
     chosen = preset(preset_or_name)
     if layouts is None:
@@ -289,8 +293,9 @@ def write_preset_files(
         layout = layouts[kind]
         placement = placed.get(kind)
         if placement is None:  # print and play: as render draws it
-            return _copies(catalog, kind, layout, folder_options, assets, warnings)
-        return fitted_copies(catalog, kind, layout, folder_options, placement, assets, warnings)
+            return _copies(catalog, kind, layout, folder_options, assets, warnings, problems)
+        return fitted_copies(catalog, kind, layout, folder_options, placement, assets, warnings,
+                             problems)  # fmt: skip
 
     try:
         if chosen.deliver == "png":
@@ -307,10 +312,10 @@ def write_preset_files(
                     data = sheets_pdf(copies(kind), layout, catalog, folder_options, progress)
                 written.append(write_pdf(path, data, {} if pdf_pages is None else pdf_pages))
                 if chosen.max_ink is not None:
-                    problems = ink_problems(path, chosen.max_ink, pages)
-                    if problems:
+                    over_ink = ink_problems(path, chosen.max_ink, pages)
+                    if over_ink:
                         path.unlink()
-                        raise PresetError("\n".join(problems))
+                        raise PresetError("\n".join(over_ink))
         if chosen.products:
             path = folder / README
             write_atomic(path, _readme(catalog, chosen, placed, unplaced, written))
@@ -326,22 +331,23 @@ def ink_problems(path: Path, limit: float, pages: list[str]) -> list[str]:
     """preflight's total ink check of a written file, one line per colour or
     picture over limit (percent), located by file, card and side."""
     # preflight reads the file with pypdf, which a render for no print service does not load
-    from protopress.generators.preflight import preflight
+    from protopress.generators.preflight import ink_checks
 
-    report = preflight(path, max_ink=limit)
     return [
         f"{path.name}: {pages[check.page - 1] if check.page else 'the file'}: {check.message}"
-        for check in report.checks
-        if check.name == "ink" and not check.ok
+        for check in ink_checks(path, limit)
+        if not check.ok
     ]
 
 
-def fitted_copies(catalog, kind, layout, options, placement: Placement, assets, warnings):
+def fitted_copies(catalog, kind, layout, options, placement: Placement, assets, warnings,
+                  problems: list[Problem] | None = None):  # fmt: skip
     """The kind's copies with faces on the product: built with a bleed wide enough
-    to cover the product's file once scaled and centred, then wrapped."""
+    to cover the product's file once scaled and centred, then wrapped (problems as
+    in write_preset_files)."""
     dpi = options.dpi
     inner = replace(options, bleed=placement.inner_bleed(dpi))
-    for copy in _copies(catalog, kind, layout, inner, assets, warnings):
+    for copy in _copies(catalog, kind, layout, inner, assets, warnings, problems):
         back = None if copy.back is None else placement.wrap(copy.back, dpi, back=True)
         yield Copy(copy.id, placement.wrap(copy.front, dpi), back, copy.repeated)
 
@@ -447,13 +453,7 @@ def render_preset(
         result.warnings.extend(layout.safe_zone_warnings())
     if options.strict:
         root = catalog.path.parent if catalog.path else Path.cwd()
-        assets = AssetPolicy(root, options.allow_outside_assets)
-        found: list[str] = []
-        for kind, layout in exported.items():
-            for _ in _copies(catalog, kind, layout, options, assets, found):
-                pass
-        if found:
-            raise TextDoesNotFit(found)
+        check_strict(catalog, exported, options, AssetPolicy(root, options.allow_outside_assets))
     result.files = write_preset_files(
         catalog,
         options,
@@ -462,6 +462,7 @@ def render_preset(
         warnings=result.warnings,
         progress=progress,
         pdf_pages=result.pdf_pages,
+        problems=result.problems,
     )
     parts = parts_of(catalog)
     if kinds is None and parts:

@@ -202,13 +202,7 @@ def render_catalog(
     for layout in layouts.values():
         assets.check_fonts(layout)  # before anything is written
     if options.strict:
-        warnings: list[str] = []
-        missing: list[Problem] = []
-        for kind, layout in layouts.items():
-            for _ in _copies(catalog, kind, layout, options, assets, warnings, missing):
-                pass
-        if warnings or missing:
-            raise TextDoesNotFit([*map(str, missing), *warnings])
+        check_strict(catalog, layouts, options, assets)
     boxes = box_specs(catalog, options, include_catalog=only is None)  # problems before files
     created = not options.output_dir.exists()
     options.output_dir.mkdir(parents=True, exist_ok=True)
@@ -378,6 +372,19 @@ def _render_kind(
         pngs = _copies(catalog, kind, layout, options, assets, None, [])
         written.extend(write_pngs(pngs, kind, options, changed))
     return written
+
+
+def check_strict(catalog, layouts: Mapping[str, Layout], options, assets) -> None:
+    """--strict, before anything is written: every missing image or icon and every
+    text that does not fit (or lacks glyphs) of these layouts' faces, together in
+    one TextDoesNotFit."""
+    warnings: list[str] = []
+    missing: list[Problem] = []
+    for kind, layout in layouts.items():
+        for _ in _copies(catalog, kind, layout, options, assets, warnings, missing):
+            pass
+    if warnings or missing:
+        raise TextDoesNotFit([*map(str, missing), *warnings])
 
 
 def _copies(catalog, kind, layout: Layout, options, assets, warnings: list | None, problems=None):

@@ -18,19 +18,33 @@ class FittedText:
     fits: bool
 
 
+# Advance widths add up (no kerning in reportlab's metrics): a line's width is its
+# words' and spaces' widths summed, each word measured once. Within this of the
+# box's width, where the sum's rounding could tip the choice, the line is measured
+# whole, so that the lines are exactly those of measuring every candidate line.
+_TIE = 1e-6  # points
+
+
 def wrap(text: str, font: Font, size: float, width: float) -> tuple[list[str], bool]:
     """Lines of text no wider than width; False when a single word is wider."""
     lines, fits = [], True
+    space = font.word_width(" ", size)
     for paragraph in text.split("\n"):
-        line = ""
+        line, line_width = "", 0.0
         for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if font.width(candidate, size) <= width or not line:
-                line = candidate
+            word_width = font.word_width(word, size)
+            if not line:
+                line, line_width = word, word_width
             else:
-                lines.append(line)
-                line = word
-            if font.width(word, size) > width:
+                candidate, candidate_width = f"{line} {word}", line_width + space + word_width
+                if abs(candidate_width - width) <= _TIE:
+                    candidate_width = font.width(candidate, size)
+                if candidate_width <= width:
+                    line, line_width = candidate, candidate_width
+                else:
+                    lines.append(line)
+                    line, line_width = word, word_width
+            if word_width > width:
                 fits = False
         lines.append(line)
     return lines, fits

@@ -30,6 +30,7 @@ from pathlib import Path
 from PIL import Image
 
 from protopress.atomic import write_atomic
+from protopress.components.problems import Problem
 from protopress.generators.layout import Layout
 from protopress.generators.png_surface import png_bytes
 from protopress.generators.render import RenderOptions
@@ -90,9 +91,10 @@ def write_ttpg(
     options: RenderOptions,
     kinds_layouts: dict[str, Layout] | None = None,
     warnings: list[str] | None = None,
+    problems: list[Problem] | None = None,
 ) -> list[Path]:
     """Write options.output_dir/ttpg: Manifest.json, Textures/ and Templates/.
-    Returns the files written."""
+    Returns the files written. Missing images and icons: as in tts.designs."""
     layouts, assets = export_inputs(catalog, options, kinds_layouts)
     folder = options.output_dir / "ttpg"
     written: list[Path] = []
@@ -107,7 +109,7 @@ def write_ttpg(
                 "GUID": package_guid(catalog.game)}  # fmt: skip
     write("Manifest.json", _json(manifest))
     for kind, layout in layouts.items():
-        kind_designs = designs(catalog, kind, layout, options, assets, warnings)
+        kind_designs = designs(catalog, kind, layout, options, assets, warnings, problems)
         for number, start in enumerate(range(0, len(kind_designs), CARDS_PER_SHEET), start=1):
             chunk = kind_designs[start : start + CARDS_PER_SHEET]
             name = kind if len(kind_designs) <= CARDS_PER_SHEET else f"{kind}-{number}"

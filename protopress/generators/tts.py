@@ -31,11 +31,12 @@ from pathlib import Path
 from PIL import Image
 
 from protopress.atomic import write_atomic
+from protopress.components.problems import Problem
 from protopress.generators.assets import AssetPolicy
 from protopress.generators.face import Face
 from protopress.generators.layout import Layout, layouts_for
 from protopress.generators.png_surface import face_image, pixel_size, png_bytes
-from protopress.generators.render import RenderOptions, TextDoesNotFit, _copies
+from protopress.generators.render import RenderOptions, _copies, check_strict
 from protopress.generators.units import MM
 
 MAX_COLUMNS, MAX_ROWS = 10, 7  # TTS's largest custom deck grid
@@ -150,11 +151,15 @@ def face_identity(face: Face | None):
     return None if face is None else (face.width, face.height, face.ops)
 
 
-def designs(catalog, kind: str, layout: Layout, options: RenderOptions, assets, warnings=None):
-    """The kind's designs in catalog order, faces built at trim size (no bleed)."""
+def designs(catalog, kind: str, layout: Layout, options: RenderOptions, assets, warnings=None,
+            problems: list[Problem] | None = None):  # fmt: skip
+    """The kind's designs in catalog order, faces built at trim size (no bleed). With a
+    problems list, a missing image or icon is drawn as a placeholder and its problem
+    goes there, as render does; without, it raises FaceProblem."""
     components = {component.id: component for component in catalog.of_kind(kind)}
     found: dict[str, Design] = {}
-    for copy in _copies(catalog, kind, layout, replace(options, bleed=0.0), assets, warnings):
+    trim = replace(options, bleed=0.0)
+    for copy in _copies(catalog, kind, layout, trim, assets, warnings, problems):
         if copy.id in found:
             continue
         component = components[copy.id]
@@ -215,7 +220,8 @@ def export_inputs(
     catalog, options: RenderOptions, kinds_layouts: dict[str, Layout] | None
 ) -> tuple[dict[str, Layout], AssetPolicy]:
     """The layouts and the asset policy a table-top export draws with; with
-    --strict, TextDoesNotFit before anything is written."""
+    --strict, TextDoesNotFit (every missing image and text that does not fit)
+    before anything is written."""
     layouts = (
         kinds_layouts
         if kinds_layouts is not None
@@ -224,11 +230,7 @@ def export_inputs(
     root = catalog.path.parent if catalog.path else Path.cwd()
     assets = AssetPolicy(root, options.allow_outside_assets)
     if options.strict:
-        found: list[str] = []
-        for kind, layout in layouts.items():
-            designs(catalog, kind, layout, options, assets, found)
-        if found:
-            raise TextDoesNotFit(found)
+        check_strict(catalog, layouts, replace(options, bleed=0.0), assets)
     return layouts, assets
 
 
@@ -239,18 +241,20 @@ def write_tts(
     *,
     base_url: str | None = None,
     warnings: list[str] | None = None,
+    problems: list[Problem] | None = None,
 ) -> list[Path]:
     """Write options.output_dir/tts: images and one saved object (<kind>.json) per kind.
 
     Image URLs are file:/// URLs of the written files, or base_url + the path
     under tts/ when given (the folder uploaded as is). Returns the files written.
+    Missing images and icons: as in designs.
     """
     layouts, assets = export_inputs(catalog, options, kinds_layouts)
     writer = _Writer(options.output_dir / "tts", options.dpi, base_url)
     writer.folder.mkdir(parents=True, exist_ok=True)
     deck_number = 1
     for kind, layout in layouts.items():
-        kind_designs = designs(catalog, kind, layout, options, assets, warnings)
+        kind_designs = designs(catalog, kind, layout, options, assets, warnings, problems)
         if not kind_designs:
             continue
         description = f"{catalog.title} {catalog.version}"

@@ -336,3 +336,70 @@ def test_render_refusing_a_binding_lists_the_missing_art_of_the_same_run(broken,
         key=lambda text: int(text.split(":")[1]),  # in the layout's order, as validate
     )
     assert not (tmp_path / "out").exists()
+
+
+def _names_drawn(pdf) -> list[str]:
+    """The missing images' names drawn in their crossed boxes, page by page."""
+    from pdf_reading import text_runs
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(pdf).pages)
+    found = [run.text.strip() for page in range(pages) for run in text_runs(pdf, page)]
+    return [text for text in found if text.startswith("art/")]
+
+
+def test_a_preset_draws_every_missing_image_as_a_placeholder_and_goes_on(broken, tmp_path):
+    """render --preset goes on past a missing image as render does: every face drawn,
+    every problem listed once, the files written, exit 1."""
+    rendered = invoke("render", broken / "catalog.json", "-o", tmp_path / "out", "-q",
+                      "--preset", "drivethrucards")  # fmt: skip
+    assert rendered.exit_code == 1
+    assert rendered.stdout.splitlines() == _problems(broken)
+    pdf = tmp_path / "out" / "drivethrucards" / "card-print-shop.pdf"
+    # the two cards without their art are drawn, each with its image's name in the box
+    assert sorted(_names_drawn(pdf)) == ["art/quary.png", "art/woodcutter.png"]
+
+
+def test_a_png_preset_writes_every_face_past_a_missing_image(broken, tmp_path):
+    rendered = invoke("render", broken / "catalog.json", "-o", tmp_path / "out", "-q",
+                      "--preset", "tgc")  # fmt: skip
+    assert rendered.exit_code == 1
+    assert rendered.stdout.splitlines() == _problems(broken)
+    cards = [card["id"] for card in json.loads((broken / "catalog.json").read_text())["cards"]]
+    for card in cards:
+        assert (tmp_path / "out" / "tgc" / f"card-{card}-front.png").is_file()
+
+
+def test_tts_and_ttpg_draw_placeholders_and_list_each_problem_once(broken, tmp_path):
+    """The table-top exports draw the faces again: their problems are the print
+    files' and are listed once."""
+    rendered = invoke("render", broken / "catalog.json", "-o", tmp_path / "out", "-q", "--tts",
+                      "--ttpg")  # fmt: skip
+    assert rendered.exit_code == 1
+    assert rendered.stdout.splitlines() == _problems(broken)
+    assert "3 problems drawn as placeholders" in rendered.stderr
+    assert (tmp_path / "out" / "tts" / "card.json").is_file()
+    assert (tmp_path / "out" / "ttpg" / "Templates" / "card.json").is_file()
+
+
+def test_strict_stops_a_preset_before_anything_is_written(broken, tmp_path):
+    result = invoke("render", broken / "catalog.json", "-o", tmp_path / "out", "-q", "--strict",
+                    "--preset", "drivethrucards")  # fmt: skip
+    assert result.exit_code == 1
+    for line in _problems(broken):
+        assert f"error {line}" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_strict_stops_the_table_top_exports_listing_every_missing_image(broken, tmp_path):
+    from protopress.components import load_catalog
+    from protopress.generators.render import RenderOptions, TextDoesNotFit
+    from protopress.generators.tts import write_tts
+
+    catalog = load_catalog(broken / "catalog.json")
+    options = RenderOptions(tmp_path / "out", layouts_dir=broken / "layouts", strict=True)
+    with pytest.raises(TextDoesNotFit) as stopped:
+        write_tts(catalog, options, problems=[])
+    listed = stopped.value.warnings  # in catalog order
+    assert len(listed) == 3 and set(listed) == set(_problems(broken))
+    assert not (tmp_path / "out").exists()

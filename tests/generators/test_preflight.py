@@ -410,3 +410,73 @@ def test_an_unlabelled_unmarked_page_still_fails_when_marks_are_required(pdf):
         "FAIL crop marks page 1: no crop marks",
         "PASS crop marks: no crop marks on 1 duplex back page, as intended (page 2)",
     ]
+
+
+def test_ink_is_read_from_every_stream_of_a_page_and_not_from_its_text(tmp_path):
+    """A page whose content is two streams: the second fills at 100/100/100/0 (300%);
+    a string that spells a colour operator is shown, not obeyed; an inline CMYK
+    image between them is parsed over."""
+    import pikepdf
+
+    document = pikepdf.new()
+    first = pikepdf.Stream(document, b"q .1 .2 .3 0 k 0 0 5 5 re f Q BT (1 1 1 1 k) Tj ET")
+    image = b"BI /W 1 /H 1 /CS /CMYK /BPC 8 ID \x00\x00\x00\x00 EI"
+    second = pikepdf.Stream(
+        document, b"1 1 1 0 k 0 0 10 10 re f q 10 0 0 10 0 0 cm " + image + b" Q"
+    )
+    page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=[0, 0, 100, 100],
+                              Contents=pikepdf.Array([first, second]))  # fmt: skip
+    document.pages.append(pikepdf.Page(page))
+    path = tmp_path / "two-streams.pdf"
+    document.save(path)
+
+    lines = [str(check) for check in preflight(path, max_ink=240).checks]
+    inks = [line for line in lines if line.startswith(("FAIL ink", "PASS ink"))]
+    assert inks == [
+        "FAIL ink page 1: fill 100/100/100/0 in page content: 300% total ink, more than 240%"
+    ]
+    colours = [line for line in lines if " colours" in line]
+    assert colours == ["PASS colours: CMYK"]
+    assert [str(c) for c in preflight(path, max_ink=300).checks if c.name == "ink"] == [
+        "PASS ink: highest 300% (limit 300%)"
+    ]
+
+
+def test_the_ink_check_alone_gives_preflights_ink_lines(tmp_path):
+    """ink_checks (what a preset runs on each file it writes) finds what preflight
+    finds: a fill and a stroke over the limit in a form drawn on two pages, a CMYK
+    picture over it, and text, which is shown and never read as colour."""
+    from reportlab.lib.utils import ImageReader
+
+    from protopress.generators.preflight import ink_checks
+
+    art = Image.new("CMYK", (20, 20), (51, 51, 51, 51))  # 80%
+    art.paste((255, 255, 255, 0), (5, 5, 10, 10))  # 300% in one square
+    path = tmp_path / "inks.pdf"
+    page = canvas.Canvas(str(path), pagesize=(200, 200), invariant=1)
+    page.beginForm("swatch")
+    page.setFillColorCMYK(0.9, 0.9, 0.9, 0)  # 270%
+    page.setStrokeColorCMYK(0.5, 0.5, 0.5, 0.5)  # 200%
+    page.rect(0, 0, 50, 50, fill=1, stroke=1)
+    page.endForm()
+    for _ in range(2):
+        page.doForm("swatch")
+        page.setFillColorCMYK(0, 0, 0, 1)
+        page.drawString(60, 60, "1 1 1 1 k")
+        page.drawImage(ImageReader(art), 100, 100, 20, 20)
+        page.showPage()
+    page.save()
+
+    def lines(checks):
+        return [str(check) for check in checks if check.name == "ink"]
+
+    for limit in (150, 250, 300):
+        assert lines(ink_checks(path, limit)) == lines(preflight(path, max_ink=limit).checks)
+    fill, image = lines(ink_checks(path, 250))[:2]  # page 1's; page 2's the same
+    assert fill == (
+        "FAIL ink page 1: fill 90/90/90/0 in form /FormXob.swatch: 270% total ink, more than 250%"
+    )
+    assert image.startswith("FAIL ink page 1: image /")
+    assert image.endswith("(20 x 20 px) in page content: 300% total ink, more than 250%")
+    assert len(lines(ink_checks(path, 250))) == 4
+    assert lines(ink_checks(path, 300)) == ["PASS ink: highest 300% (limit 300%)"]

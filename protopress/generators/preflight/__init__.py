@@ -1,14 +1,16 @@
 """Print preflight: what a print shop checks before it prints a PDF. Page
 sizes, page boxes, embedded fonts, colour spaces (transparency groups
 included), total ink, crop marks on sheets, image resolution and, when asked,
-PDF/X identification. The file is read with pypdf; content streams are walked
-as pypdf parses them, following q/Q/cm and drawn Form XObjects."""
+PDF/X identification. The file is read with pypdf; content streams are parsed
+by qpdf (pikepdf) and walked following q/Q/cm and drawn Form XObjects."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
@@ -27,8 +29,11 @@ __all__ = [
     "TILE_LABEL",
     "PreflightCheck",
     "PreflightReport",
+    "ink_checks",
     "preflight",
 ]
+
+T = TypeVar("T")
 
 
 def preflight(
@@ -49,9 +54,27 @@ def preflight(
         raise ValueError("a PDF/X file of this kit is CMYK: --pdfx with --expect rgb contradicts")
     expect = "cmyk" if pdfx else expect
     limits = _Limits(min_dpi, max_ink, pdfx, require_crop_marks)
+    return _read(path, lambda reader: _check(path, reader, expect, limits))
+
+
+def ink_checks(path: str | Path, max_ink: float = MAX_INK) -> list[PreflightCheck]:
+    """preflight's total ink lines alone, as preflight(path, max_ink=...) gives them:
+    what a print service's preset checks in each file it writes, without the
+    other checks (the pages' colour operators alone are parsed)."""
+
+    def inks(reader: PdfReader) -> list[PreflightCheck]:
+        walker = PageWalker(reader, inks_only=True)
+        return checks.inks([walker.scan(page) for page in reader.pages], max_ink)
+
+    return _read(path, inks)
+
+
+def _read(path: str | Path, check: Callable[[PdfReader], T]) -> T:
+    """check of the PDF at path, read with pypdf; ValueError naming the file when it
+    cannot be read."""
     with _open_pdf(path) as stream:
         try:
-            return _check(path, PdfReader(stream), expect, limits)
+            return check(PdfReader(stream))
         except (OSError, PyPdfError) as error:  # a limit pypdf enforces (a flate bomb) included
             raise ValueError(f"{path}: cannot read the PDF ({error})") from None
         except Exception as error:  # pypdf raises anything on damaged data
