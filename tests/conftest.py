@@ -1,6 +1,7 @@
 import textwrap
 
 import pytest
+from located import position_of
 
 from protopress.components import InvalidInput, load_catalog
 
@@ -30,16 +31,6 @@ def problems(write_catalog):
         return []
 
     return run
-
-
-def position_of(text: str, marker: str, occurrence: int = 1, name: str = "my-game.json") -> str:
-    """file:line:column of the first character of the n-th occurrence of marker in text."""
-    index = -1
-    for _ in range(occurrence):
-        index = text.index(marker, index + 1)
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return f"{name}:{line}:{column}"
 
 
 @pytest.fixture

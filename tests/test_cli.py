@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import position_of
+from located import position_of
 
 from protopress import __version__
 from protopress.cli import cli

@@ -5,7 +5,7 @@ each test states which token a problem must point at.
 """
 
 import pytest
-from conftest import position_of as at
+from located import position_of as at
 
 GEMS = """\
   "gems": [
