@@ -191,14 +191,18 @@ def log_problems(
     if fmt != LOG_FORMAT:
         problems.append(("/format", f"expected {LOG_FORMAT!r}, found {fmt!r}"[:200]))
     game = log.get("game")
-    if not isinstance(game, str) or game not in engines:
-        known = ", ".join(sorted(engines))
+    known = ", ".join(sorted(engines))
+    if "game" not in log:
+        problems.append(_missing("game", f"a game with a rules engine: {known}"))
+    elif not isinstance(game, str) or game not in engines:
         problems.append(
             ("/game", f"expected a game with a rules engine ({known}), found {game!r}"[:300])
         )
     for key, what in (("players", "a number of players"), ("seed", "an integer seed")):
-        if not _is_int(log.get(key)):
-            problems.append((f"/{key}", f"expected {what}, found {log.get(key)!r}"[:200]))
+        if key not in log:
+            problems.append(_missing(key, what))
+        elif not _is_int(log[key]):
+            problems.append((f"/{key}", f"expected {what}, found {log[key]!r}"[:200]))
     if "catalog" in log:
         catalog = log["catalog"]
         if not isinstance(catalog, str) or not catalog or "\0" in catalog or len(catalog) > 4096:
@@ -220,7 +224,9 @@ def log_problems(
                 except ValueError as error:
                     problems.append((pointer, str(error)[:300]))
     actions = log.get("actions")
-    if not isinstance(actions, list):
+    if "actions" not in log:
+        problems.append(_missing("actions", "a list of actions"))
+    elif not isinstance(actions, list):
         problems.append(("/actions", "expected a list of actions"))
     else:
         for index, action in enumerate(actions):
@@ -235,6 +241,11 @@ def log_problems(
         ):
             problems.append(("/scores", "expected a list of numbers, one per seat"))
     return problems
+
+
+def _missing(key: str, what: str) -> tuple[str, str]:
+    """A key the log lacks, said as the catalog's schema problems say it, at the log itself."""
+    return ("", f"missing required property {key!r} ({what})"[:300])
 
 
 def _escape(key: str) -> str:
