@@ -18,6 +18,7 @@ from protopress.rules.core import (
     outcome_of,
 )
 from protopress.rules.spec import GameSpec, Outcome, OutcomeKind, versus_outcome
+from protopress.words import plural
 
 LOG_FORMAT = "protopress-log/1"
 MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
@@ -314,7 +315,8 @@ def _solo_summary(outcomes: list[Outcome]) -> dict:
 def summary_lines(game_id: str, summary: dict, bot_names: list[str], seed: int) -> list[str]:
     """simulate's text summary, saying a team's or a solo player's result where it applies."""
     players = len(bot_names)
-    lines = [f"{game_id}: {summary['games']} games, {players} players, seed {seed}"]
+    head = f"{plural(summary['games'], 'game')}, {plural(players, 'player')}, seed {seed}"
+    lines = [f"{game_id}: {head}"]
     team = summary.get("team")
     for seat in range(players):
         line = f"  seat {seat} ({bot_names[seat]}): mean score {summary['mean_scores'][seat]:.2f}"
