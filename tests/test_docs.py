@@ -93,13 +93,34 @@ def test_a_broken_link_is_found(tmp_path):
     ]
 
 
-def test_every_relative_link_in_the_docs_resolves():
-    documents = [
+def documents() -> list[Path]:
+    """Every Markdown file a reader of the checkout meets."""
+    return [
         ROOT / "README.md",
         ROOT / "CONTRIBUTING.md",
         *sorted((ROOT / "docs").rglob("*.md")),
         *sorted((ROOT / "examples").rglob("*.md")),
         *sorted((ROOT / "benchmarks").rglob("*.md")),
     ]
-    broken = [f"{doc.relative_to(ROOT)}: {link}" for doc in documents for link in broken_links(doc)]
+
+
+def test_every_relative_link_in_the_docs_resolves():
+    broken = [
+        f"{doc.relative_to(ROOT)}: {link}" for doc in documents() for link in broken_links(doc)
+    ]
     assert broken == []
+
+
+ROOTED_PATH = re.compile(r"`((?:protopress|tests|benchmarks|docs|examples)/[\w./-]*[\w/])`")
+
+
+def test_every_path_of_the_checkout_the_docs_name_exists():
+    """A file or folder written in code font from the checkout's root
+    (`protopress/games/gem_rush/catalog.json`) is there."""
+    missing = [
+        f"{doc.relative_to(ROOT)}: {path}"
+        for doc in documents()
+        for path in ROOTED_PATH.findall(doc.read_text())
+        if not (ROOT / path).exists()
+    ]
+    assert missing == []
