@@ -109,6 +109,7 @@ def test_validate_json_output(tmp_path):
         "warnings": [],
     }
     assert broken["valid"] is False
+    assert broken["game"] is None and broken["warnings"] == []  # every entry has every key
     assert broken["problems"] == [
         {
             "file": str(path),

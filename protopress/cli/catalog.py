@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -111,28 +112,42 @@ def validate(targets, all_games, as_json, layouts_dir):
             catalog = load_catalog(path, display=name)
         except InvalidInput as invalid:  # and its layouts' problems, in the same run
             problems = [*invalid.problems, *unloaded_layout_problems(path, layouts_dir)]
-            results.append(
-                {"file": name, "valid": False, "problems": [p.to_json() for p in problems]}
-            )
+            results.append(_validation(name, None, False, problems))
             continue
         try:
             report = _field_report(catalog, layouts_dir)
         except InvalidInput as invalid:
-            results.append(
-                {"file": name, "valid": False, "problems": [p.to_json() for p in invalid.problems]}
-            )
+            results.append(_validation(name, catalog.game, False, invalid.problems))
             continue
         results.append(
-            {"file": name, "game": catalog.game, "valid": not report.every_problem,
-             "problems": [p.to_json() for p in report.every_problem],
-             "warnings": [p.to_json() for p in report.warnings]}
-        )  # fmt: skip
+            _validation(
+                name, catalog.game, not report.every_problem, report.every_problem, report.warnings
+            )
+        )
     valid = all(result["valid"] for result in results)
     if as_json:
         click.echo(json.dumps({"valid": valid, "catalogs": results}, indent=2))
     else:
         _print_validation(results)
     sys.exit(0 if valid else 1)
+
+
+def _validation(
+    name: str,
+    game: str | None,
+    valid: bool,
+    problems: Sequence[Problem],
+    warnings: Sequence[Problem] = (),
+) -> dict[str, Any]:
+    """One catalog's entry in validate's report, with every key whatever became of it
+    (game is None for a catalog that did not load)."""
+    return {
+        "file": name,
+        "game": game,
+        "valid": valid,
+        "problems": [p.to_json() for p in problems],
+        "warnings": [p.to_json() for p in warnings],
+    }
 
 
 def _print_validation(results):
