@@ -1,6 +1,7 @@
 """The protopress command line: thin commands that parse options and call the library.
 
-One module per group of commands (catalog, render, play, designer, balance);
+One module per group of commands (catalog, render, play, designer, balance, tune,
+conform, web);
 each registers its commands with the group in app.py.
 """
 
