@@ -1,8 +1,7 @@
 """The protopress command line: thin commands that parse options and call the library.
 
 One module per group of commands (catalog, render, play, designer, balance, tune,
-conform, web);
-each registers its commands with the group in app.py.
+conform, web); each registers its commands with the group in app.py.
 """
 
 from __future__ import annotations
