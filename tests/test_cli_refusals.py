@@ -71,3 +71,14 @@ def test_a_seat_beyond_the_games_players_is_named():
     assert "--seat 7: dragonstone-mine takes 2 to 5 players, so its seats are 0 to 4" in (
         result.output
     )
+
+
+def test_balance_outputs_in_a_missing_folder_are_refused_before_any_game(tmp_path):
+    # was "nowhere/run.games.jsonl: cannot write the store: ...", of a file not asked for,
+    # or, with --store elsewhere, the report lost after every game was played
+    for option in ("--report", "--json", "--store"):
+        target = tmp_path / "nowhere" / "run.out"
+        result = invoke("balance", "gemstone-caverns", "--games", "2", option, target)
+        assert result.exit_code == 2
+        assert f"{option} {target}: no folder {target.parent}" in result.output
+    assert not (tmp_path / "nowhere").exists()
