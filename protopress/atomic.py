@@ -140,6 +140,8 @@ def _create_temporary(path: Path) -> tuple[int, Path]:
             return os.open(temporary, _FLAGS, 0o666), temporary  # the umask applies
         except FileExistsError:
             continue
+        except OSError as error:  # no such folder, not allowed: said of the file asked for
+            raise type(error)(error.errno, error.strerror, str(path)) from None
     raise FileExistsError(f"no free temporary file name next to {path}")
 
 

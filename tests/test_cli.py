@@ -51,6 +51,31 @@ def test_games_lists_every_builtin_game_with_its_kinds():
     assert "room-tile" in text
 
 
+def test_one_of_a_thing_is_said_in_the_singular(tmp_path):
+    lines = invoke("games").output.splitlines()
+    # DragonStone Mine has one tower design (4 copies); Gem Rush one first player marker
+    assert "  tower                   1 design      4 copies" in lines
+    assert "  first-player-marker     1 design      1 copy" in lines
+    assert "  gem-card               53 designs    75 copies" in lines
+    assert any("stop_at_target=  true or false (default false)" in line for line in lines)
+
+    broken = tmp_path / "broken.json"
+    broken.write_text(INVALID)
+    assert invoke("validate", str(broken)).stderr == "0 valid, 1 invalid (1 problem)\n"
+
+    cards = '{"game": "g", "title": "G", "version": "1", "cards": [{"id": "c", "title": "C"}]}'
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(cards)
+    new.write_text(cards.replace('"c"', '"d"'))  # one card removed, one added
+    assert invoke("diff", str(old), str(old)).stderr == "0 components changed\n"
+    assert invoke("diff", str(old), str(new)).stderr == "2 components changed\n"
+    new.write_text(cards.replace('"C"', '"Sea"'))
+    assert invoke("diff", str(old), str(new)).stderr == "1 component changed\n"
+
+    solo = invoke("simulate", "stonespine-architects", "--solo", "--games", "1")
+    assert solo.output.startswith("stonespine-architects: 1 game, 1 player, seed 0\n")
+
+
 def test_validate_all_builtin_games():
     result = invoke("validate", "--all")
     assert result.exit_code == 0, result.output
@@ -86,6 +111,7 @@ def test_validate_json_output(tmp_path):
         "warnings": [],
     }
     assert broken["valid"] is False
+    assert broken["game"] is None and broken["warnings"] == []  # every entry has every key
     assert broken["problems"] == [
         {
             "file": str(path),

@@ -62,3 +62,23 @@ def test_simulate_refuses_a_catalog_of_another_game(tmp_path):
     result = invoke("simulate", "gem-rush", "--catalog", builtin_catalog_path("gemstone-caverns"))
     assert result.exit_code == 1
     assert "a catalog of gemstone-caverns, not of gem-rush" in result.output
+
+
+def test_a_seat_beyond_the_games_players_is_named():
+    # was "dragonstone-mine takes 2 to 5 players": no word of the --seat 7 that asked for 8
+    result = invoke("play", "dragonstone-mine", "--seat", "7", "--web")
+    assert result.exit_code == 2
+    assert "--seat 7: dragonstone-mine takes 2 to 5 players, so its seats are 0 to 4" in (
+        result.output
+    )
+
+
+def test_balance_outputs_in_a_missing_folder_are_refused_before_any_game(tmp_path):
+    # was "nowhere/run.games.jsonl: cannot write the store: ...", of a file not asked for,
+    # or, with --store elsewhere, the report lost after every game was played
+    for option in ("--report", "--json", "--store"):
+        target = tmp_path / "nowhere" / "run.out"
+        result = invoke("balance", "gemstone-caverns", "--games", "2", option, target)
+        assert result.exit_code == 2
+        assert f"{option} {target}: no folder {target.parent}" in result.output
+    assert not (tmp_path / "nowhere").exists()

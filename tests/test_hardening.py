@@ -250,6 +250,24 @@ def test_replay_names_what_is_wrong_with_a_log(tmp_path, log, change, message):
     assert f"{path}:" in result.output and message in result.output
 
 
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("game", "/: missing required property 'game' (a game with a rules engine: "),
+        ("players", "/: missing required property 'players' (a number of players)"),
+        ("seed", "/: missing required property 'seed' (an integer seed)"),
+        ("actions", "/: missing required property 'actions' (a list of actions)"),
+    ],
+)
+def test_replay_names_what_a_log_lacks(tmp_path, log, key, message):
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps({name: value for name, value in log.items() if name != key}))
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert f"{path}:1:1 {message}" in result.output
+    assert "None" not in result.output  # was "found None", Python's word for what is not there
+
+
 def test_replay_refuses_a_catalog_of_another_game(tmp_path, log):
     path = tmp_path / "log.json"
     path.write_text(json.dumps(log | {"catalog": "gem-rush"}))

@@ -1,8 +1,8 @@
 """The protopress command line: thin commands that parse options and call the library.
 
-One module per group of commands (catalog, render, play, designer, balance);
-each registers its commands with the group in app.py, which imports a module
-only when one of its commands is used (app.KIT_COMMANDS).
+One module per group of commands (catalog, render, play, designer, balance, tune,
+conform, web); each registers its commands with the group in app.py, which imports
+a module only when one of its commands is used (app.KIT_COMMANDS).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from protopress.components.problems import Problem
 from protopress.components.schemas import SCHEMA_SUFFIX, kinds, schema_documents, schema_names
 from protopress.components.suggest import did_you_mean
 from protopress.games import builtin_ids, builtin_spec
+from protopress.words import noun, plural
 
 
 @cli.command()
@@ -60,10 +62,19 @@ def games(as_json):
         low, high = entry["players"]
         click.echo(f"{entry['game']}  {entry['title']} {entry['version']}, {low}-{high} players")
         for name, option in entry["options"].items():
-            default = "" if option["default"] is None else f" (default {option['default']})"
+            default = "" if option["default"] is None else f" (default {_said(option['default'])})"
             click.echo(f"  --option {name}=  {option['accepts']}{default}: {option['help']}")
         for kind, counts in entry["kinds"].items():
-            click.echo(f"  {kind:<20} {counts['designs']:>4} designs {counts['copies']:>5} copies")
+            designs, copies = counts["designs"], counts["copies"]
+            click.echo(
+                f"  {kind:<20} {designs:>4} {noun(designs, 'design'):<7} "
+                f"{copies:>5} {noun(copies, 'copy', 'copies')}"
+            )
+
+
+def _said(value: object) -> str:
+    """An option's default as it is typed after --option NAME= (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _field_report(catalog, layouts_dir):
@@ -101,28 +112,42 @@ def validate(targets, all_games, as_json, layouts_dir):
             catalog = load_catalog(path, display=name)
         except InvalidInput as invalid:  # and its layouts' problems, in the same run
             problems = [*invalid.problems, *unloaded_layout_problems(path, layouts_dir)]
-            results.append(
-                {"file": name, "valid": False, "problems": [p.to_json() for p in problems]}
-            )
+            results.append(_validation(name, None, False, problems))
             continue
         try:
             report = _field_report(catalog, layouts_dir)
         except InvalidInput as invalid:
-            results.append(
-                {"file": name, "valid": False, "problems": [p.to_json() for p in invalid.problems]}
-            )
+            results.append(_validation(name, catalog.game, False, invalid.problems))
             continue
         results.append(
-            {"file": name, "game": catalog.game, "valid": not report.every_problem,
-             "problems": [p.to_json() for p in report.every_problem],
-             "warnings": [p.to_json() for p in report.warnings]}
-        )  # fmt: skip
+            _validation(
+                name, catalog.game, not report.every_problem, report.every_problem, report.warnings
+            )
+        )
     valid = all(result["valid"] for result in results)
     if as_json:
         click.echo(json.dumps({"valid": valid, "catalogs": results}, indent=2))
     else:
         _print_validation(results)
     sys.exit(0 if valid else 1)
+
+
+def _validation(
+    name: str,
+    game: str | None,
+    valid: bool,
+    problems: Sequence[Problem],
+    warnings: Sequence[Problem] = (),
+) -> dict[str, Any]:
+    """One catalog's entry in validate's report, with every key whatever became of it
+    (game is None for a catalog that did not load)."""
+    return {
+        "file": name,
+        "game": game,
+        "valid": valid,
+        "problems": [p.to_json() for p in problems],
+        "warnings": [p.to_json() for p in warnings],
+    }
 
 
 def _print_validation(results):
@@ -138,7 +163,9 @@ def _print_validation(results):
             warnings += 1
     invalid = sum(not result["valid"] for result in results)
     summary = f"{len(results) - invalid} valid, {invalid} invalid"
-    counts = [f"{problems} problems"] * bool(problems) + [f"{warnings} warnings"] * bool(warnings)
+    counts = [plural(problems, "problem")] * bool(problems) + [plural(warnings, "warning")] * bool(
+        warnings
+    )
     click.echo(summary + (f" ({', '.join(counts)})" if counts else ""), err=True)
 
 
@@ -188,9 +215,7 @@ def check(target, as_json, seed, layouts_dir, rules, rules_code, players):
         for finding in findings:
             click.echo(str(finding))
         counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")}
-        click.echo(
-            ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items()), err=True
-        )
+        click.echo(", ".join(plural(n, s) for s, n in counts.items()), err=True)
     sys.exit(1 if errors else 0)
 
 
@@ -262,7 +287,7 @@ def diff(old, new, as_json):
     for change in changes:
         for line in change.lines():
             click.echo(line)
-    click.echo(f"{len(changes)} components changed", err=True)
+    click.echo(f"{plural(len(changes), 'component')} changed", err=True)
 
 
 @cli.command()

@@ -335,6 +335,11 @@ def play_table(game_id, rules, catalog_path, seats, bots, players, seed, game_op
     count = players or max(2, spec.min_players, people[-1] + 1)
     if people[-1] >= count:
         raise click.UsageError(f"--seat {people[-1]}: the table has seats 0 to {count - 1}")
+    if players is None and count > spec.max_players:
+        raise click.UsageError(
+            f"--seat {people[-1]}: {spec.id} takes {spec.min_players} to {spec.max_players} "
+            f"players, so its seats are 0 to {spec.max_players - 1}"
+        )
     options, count = play_options(spec, game_options, False, None, count)
     others = [seat for seat in range(count) if seat not in people]
     bot_names = list(bots) or ["greedy"]

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from protopress.words import plural
+
 
 @dataclass(frozen=True)
 class Written:
@@ -37,14 +39,10 @@ def _counts(written: Written) -> tuple[int, int, int]:
     return len(present), pages, sum(path.stat().st_size for path in present)
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def game_line(written: Written) -> str:
     files, pages, size = _counts(written)
     return (
-        f"{written.game}: {_plural(files, 'file')}, {_plural(pages, 'PDF page')}, "
+        f"{written.game}: {plural(files, 'file')}, {plural(pages, 'PDF page')}, "
         f"{human_size(size)} in {written.folder}"
     )
 
@@ -64,6 +62,6 @@ def closing_summary(games: Sequence[Written]) -> str:
     else:
         where = "nowhere"
     return (
-        f"done: {_plural(len(games), 'game')}, {_plural(files, 'file')}, "
-        f"{_plural(pages, 'PDF page')}, {human_size(size)} in {where}"
+        f"done: {plural(len(games), 'game')}, {plural(files, 'file')}, "
+        f"{plural(pages, 'PDF page')}, {human_size(size)} in {where}"
     )

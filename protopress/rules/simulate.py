@@ -19,6 +19,7 @@ from protopress.rules.core import (
 )
 from protopress.rules.spec import GameSpec, Outcome, OutcomeKind, versus_outcome
 from protopress.rules.used import UseRecorder
+from protopress.words import plural
 
 LOG_FORMAT = "protopress-log/1"
 MAX_DECISIONS = 20_000  # a game that needs more has hit a rules-coverage limit
@@ -216,14 +217,18 @@ def log_problems(
     if fmt != LOG_FORMAT:
         problems.append(("/format", f"expected {LOG_FORMAT!r}, found {fmt!r}"[:200]))
     game = log.get("game")
-    if not isinstance(game, str) or game not in engines:
-        known = ", ".join(sorted(engines))
+    known = ", ".join(sorted(engines))
+    if "game" not in log:
+        problems.append(_missing("game", f"a game with a rules engine: {known}"))
+    elif not isinstance(game, str) or game not in engines:
         problems.append(
             ("/game", f"expected a game with a rules engine ({known}), found {game!r}"[:300])
         )
     for key, what in (("players", "a number of players"), ("seed", "an integer seed")):
-        if not _is_int(log.get(key)):
-            problems.append((f"/{key}", f"expected {what}, found {log.get(key)!r}"[:200]))
+        if key not in log:
+            problems.append(_missing(key, what))
+        elif not _is_int(log[key]):
+            problems.append((f"/{key}", f"expected {what}, found {log[key]!r}"[:200]))
     if "catalog" in log:
         catalog = log["catalog"]
         if not isinstance(catalog, str) or not catalog or "\0" in catalog or len(catalog) > 4096:
@@ -245,7 +250,9 @@ def log_problems(
                 except ValueError as error:
                     problems.append((pointer, str(error)[:300]))
     actions = log.get("actions")
-    if not isinstance(actions, list):
+    if "actions" not in log:
+        problems.append(_missing("actions", "a list of actions"))
+    elif not isinstance(actions, list):
         problems.append(("/actions", "expected a list of actions"))
     else:
         for index, action in enumerate(actions):
@@ -260,6 +267,11 @@ def log_problems(
         ):
             problems.append(("/scores", "expected a list of numbers, one per seat"))
     return problems
+
+
+def _missing(key: str, what: str) -> tuple[str, str]:
+    """A key the log lacks, said as the catalog's schema problems say it, at the log itself."""
+    return ("", f"missing required property {key!r} ({what})"[:300])
 
 
 def _escape(key: str) -> str:
@@ -328,7 +340,8 @@ def _solo_summary(outcomes: list[Outcome]) -> dict:
 def summary_lines(game_id: str, summary: dict, bot_names: list[str], seed: int) -> list[str]:
     """simulate's text summary, saying a team's or a solo player's result where it applies."""
     players = len(bot_names)
-    lines = [f"{game_id}: {summary['games']} games, {players} players, seed {seed}"]
+    head = f"{plural(summary['games'], 'game')}, {plural(players, 'player')}, seed {seed}"
+    lines = [f"{game_id}: {head}"]
     team = summary.get("team")
     for seat in range(players):
         line = f"  seat {seat} ({bot_names[seat]}): mean score {summary['mean_scores'][seat]:.2f}"

@@ -63,6 +63,16 @@ def test_a_failed_write_leaves_the_previous_file_and_no_temporary(tmp_path, monk
 
 
 @pytest.mark.skipif(not POSIX, reason="POSIX permission bits")
+def test_a_missing_folder_is_said_of_the_file_asked_for_not_its_temporary(tmp_path):
+    """`export-table -o nowhere/cards.csv` said "No such file or directory:
+    nowhere/.cards.csv.1234-5678abcd.tmp", a name the user never gave."""
+    target = tmp_path / "nowhere" / "cards.csv"
+    with pytest.raises(FileNotFoundError) as raised:
+        write_atomic(target, b"id\n")
+    assert raised.value.filename == str(target)
+    assert not (tmp_path / "nowhere").exists()
+
+
 def test_new_files_follow_the_umask_and_replaced_files_keep_their_mode(tmp_path):
     old_umask = os.umask(0o022)
     try:

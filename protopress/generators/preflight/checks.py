@@ -16,10 +16,10 @@ from protopress.generators.preflight.report import (
     inside,
     mm,
     mm_box,
-    plural,
 )
 from protopress.generators.preflight.scan import PageScan, entry, resolve
 from protopress.generators.units import INCH
+from protopress.words import plural
 
 MIN_DPI = 300
 MAX_INK = 300.0  # percent: total of C+M+Y+K a sheet-fed offset press takes on coated stock

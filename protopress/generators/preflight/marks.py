@@ -18,10 +18,10 @@ from protopress.generators.preflight.report import (
     box_of,
     distinct,
     mm,
-    plural,
 )
 from protopress.generators.preflight.scan import PageScan
 from protopress.generators.units import MM
+from protopress.words import plural
 
 MARK_MAX_LENGTH = 20 * MM  # a longer stroke is not a crop mark
 _SIDES = (

@@ -1,6 +1,5 @@
 """A preflight's result: one line per check, and the small formatting every
-check shares (points shown in mm, counted nouns, boxes compared within a
-tolerance)."""
+check shares (points shown in mm, boxes compared within a tolerance)."""
 
 from __future__ import annotations
 
@@ -76,7 +75,3 @@ def mm(points: float) -> str:
 
 def mm_box(box) -> str:
     return "[" + ", ".join(mm(v) for v in box) + "] mm"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
