@@ -37,6 +37,7 @@ from protopress.cli.web import host_option as web_host_option
 from protopress.cli.web import port_option as web_port_option
 from protopress.cli.web import solo_web
 from protopress.components import InvalidInput, builtin_catalog_path, load_catalog
+from protopress.components.explain import LocatedError
 from protopress.files import read_text_again
 from protopress.games import builtin_spec, builtin_specs, solo_companion, solo_companion_ids
 
@@ -271,7 +272,7 @@ def score(game_id, state_file, catalog_path, rules, rules_code, as_json):
 
     STATE.json follows the schema `protopress schema score-state-GAME`.
     """
-    from protopress.components.loader import load_document
+    from protopress.components.loader import load_document, locate_in_file
     from protopress.games import builtin_specs
 
     spec = game_spec(game_id, rules, rules_code)
@@ -288,6 +289,10 @@ def score(game_id, state_file, catalog_path, rules, rules_code, as_json):
         result = module.score_state(catalog, state)
     except InvalidInput as invalid:
         for problem in invalid.problems:
+            click.echo(str(problem))
+        sys.exit(1)
+    except LocatedError as error:
+        for problem in locate_in_file(str(state_file), state_file, [error.located]):
             click.echo(str(problem))
         sys.exit(1)
     except ValueError as error:

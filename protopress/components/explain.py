@@ -35,6 +35,15 @@ class Located:
     at_key: bool = False
 
 
+class LocatedError(ValueError):
+    """A problem a game finds in a document given to it, at a JSON pointer: the
+    command line names the document's line and column for it."""
+
+    def __init__(self, pointer: str, message: str) -> None:
+        super().__init__(message)
+        self.located = Located(pointer, message)
+
+
 _Handler: TypeAlias = "Callable[[jsonschema.ValidationError, str], list[Located]]"
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from protopress.components import Catalog
+from protopress.components.explain import LocatedError
 from protopress.components.suggest import did_you_mean
 from protopress.games.dragonstone_mine import effects as fx
 from protopress.games.dragonstone_mine.actions import (
@@ -123,31 +124,41 @@ def score_tower(
 
 def score_state(catalog: Catalog, state_json: Mapping[str, Any]) -> dict[str, Any]:
     """The score of one tower written as {"level", "spires", "capacities"?, "loose"?}."""
-    level = _level(state_json.get("level"))
+    try:
+        level = _level(state_json.get("level"))
+    except ValueError as error:
+        raise LocatedError("/level", str(error)) from None
     colours = colour_ids(catalog)
     capacities = list(state_json.get("capacities") or tower_capacities(catalog))
     spires = state_json.get("spires") or []
     if len(spires) != len(capacities):
-        raise ValueError(
+        raise LocatedError(
+            "/spires",
             f"{len(spires)} spires given but the tower has {len(capacities)} "
-            f"(capacities {capacities})"
+            f"(capacities {capacities})",
         )
-    for number, (spire, capacity) in enumerate(zip(spires, capacities, strict=True), 1):
-        _known_colours(spire, colours, f"spire {number}")
+    for index, (spire, capacity) in enumerate(zip(spires, capacities, strict=True)):
+        _known_colours(spire, colours, f"/spires/{index}", f"spire {index + 1}")
         if len(spire) > capacity:
-            raise ValueError(f"spire {number} holds {capacity} gems but {len(spire)} are listed")
+            raise LocatedError(
+                f"/spires/{index}",
+                f"spire {index + 1} holds {capacity} gems but {len(spire)} are listed",
+            )
     loose = state_json.get("loose") or []
-    _known_colours(loose, colours, "loose gems")
+    _known_colours(loose, colours, "/loose", "loose gems")
     result = score_tower(spires, loose, capacities, scoring_points(catalog, level), len(colours))
     return {"level": level, **result}
 
 
-def _known_colours(gems: Iterable[object], colours: Sequence[str], where: str) -> None:
-    for gem in gems:
+def _known_colours(
+    gems: Iterable[object], colours: Sequence[str], pointer: str, where: str
+) -> None:
+    for index, gem in enumerate(gems):
         if gem not in colours:
-            raise ValueError(
+            raise LocatedError(
+                f"{pointer}/{index}",
                 f"{where}: unknown colour {gem!r}{did_you_mean(str(gem), colours)}; "
-                f"colours: {', '.join(colours)}"
+                f"colours: {', '.join(colours)}",
             )
 
 

@@ -7,7 +7,9 @@ every expected score below was worked out by hand.
 import random
 
 import pytest
+from click.testing import CliRunner
 
+from protopress.cli import cli
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games.dragonstone_mine import lookahead
 from protopress.games.dragonstone_mine.actions import (
@@ -590,3 +592,28 @@ def test_payable_takes_gems_from_spire_tops_in_some_order():
     assert payable(tower, ("blue", "yellow"))
     assert payable(tower, ("blue", "blue", "yellow"))
     assert not payable(tower, ("yellow", "yellow"))
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        # line 3, column 13: the list of five spires where the tower has six
+        (
+            '{\n  "level": "1",\n  "spires": [[], [], [], [], []]\n}\n',
+            "3:13 /spires",
+            "5 spires given but the tower has 6",
+        ),
+        # line 1, column 27: the first spire, six gems where it holds five
+        (
+            '{"level": "1", "spires": [["red", "red", "red", "red", "red", "red"], [], [], [], [], []]}',
+            "1:27 /spires/0",
+            "spire 1 holds 5 gems but 6 are listed",
+        ),
+    ],
+)
+def test_score_names_the_line_column_and_pointer_of_a_bad_tower(tmp_path, text, where, message):
+    state = tmp_path / "tower.json"
+    state.write_text(text)
+    result = CliRunner().invoke(cli, ["score", "dragonstone-mine", str(state)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{state}:{where}: {message}")
