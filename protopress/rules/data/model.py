@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from protopress.rules.chance import Chance
 from protopress.rules.options import Option
@@ -46,8 +46,19 @@ class DataState:
     order: tuple[int, ...] = ()  # this round's seats in turn order (empty: clockwise)
     last_round: bool = False  # the last round was triggered: the game ends with the round
     used: list[frozenset[int]] = field(default_factory=list)  # per seat: cards its zones held
+    asked: Asked | None = None  # a choice open inside an action (rules/data/choices.py)
+    later: list[Later] = field(default_factory=list)  # the steps waiting on it
+    final: int = -1  # turns still to play once `last_turns` held (-1: not triggered)
 
     def copy(self) -> DataState:
+        asked, later = self.asked, self.later
+        if asked is not None or later:  # their env lists, copied once each, shared as before
+            envs: dict[int, list[Any]] = {}
+            if asked is not None:
+                asked = asked._replace(env=envs.setdefault(id(asked.env), asked.env[:]))
+            later = [
+                wait._replace(env=envs.setdefault(id(wait.env), wait.env[:])) for wait in later
+            ]
         return DataState(
             self.chance.share(),
             self.options,
@@ -61,11 +72,35 @@ class DataState:
             self.order,
             self.last_round,
             self.used[:],
+            asked,
+            later[:],
+            self.final,
         )
 
 
 Compiled = Callable[[DataState, int, list[Any]], Any]  # an expression: (state, my seat, env)
 Step = Callable[[DataState, int, list[Any]], None]  # steps, run in order
+
+
+class Asked(NamedTuple):
+    """A `choose` step waiting for its player (rules/data/choices.py): its options,
+    the player the rules call `my`, who chooses, the names bound so far, and where in
+    `later` the steps interrupted by it go (inner ones nearer the end, run first)."""
+
+    choice: Choice
+    seat: int
+    chooser: int
+    env: list[Any]
+    base: int
+
+
+class Later(NamedTuple):
+    """Steps to run once the open choice is made: the rest of a list, of a `for`, of an
+    `each_player`, with their player and names."""
+
+    steps: Step
+    seat: int
+    env: list[Any]
 
 
 class Seen(Enum):
@@ -100,6 +135,13 @@ class Zone:
     grid: GridSpec | None = None
     dice: int | None = None  # a pool of this many dice (rules/data/dice.py)
     faces: tuple[str, ...] = ()  # each die's faces: ids of components of its kind
+    bag: bool = False  # drawn from at random (rules/data/bags.py)
+    piles: int = 1  # a row of this many piles: a player's spires (rules/data/rows.py)
+
+    def pile(self, seat: int, place: int = 0) -> int:
+        """The index in `DataState.piles` of seat's pile at place in the row (a shared
+        zone's piles are seat 0's)."""
+        return self.first + (seat * self.piles if self.each else 0) + place
 
     @property
     def gaps(self) -> bool:
@@ -118,6 +160,8 @@ class Kind(Enum):
     ZONE = "a zone"
     POOL = "a pool of resources"
     PLAYER = "a player"
+    ZONES = "a row of zones"
+    PLAYERS = "a list of players"
     OPTIONS = "the options"
     ANY = "a value"
 
@@ -179,6 +223,35 @@ class ActionRule:
     by_slot: bool  # logged by position in its zone (a slotted row), else by card id
     grid: GridChoice | None = None  # a cell of a grid is chosen too (rules/data/grid.py)
     ends_turn: bool = False  # the action `done` of a turn of up to N actions (turns.py)
+    option: ChoiceOption | None = (
+        None  # chosen from rows of zones, players or two things (choices.py)
+    )
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """One option of a `choose` step (or an action choosing from a row of zones, a
+    list, or two things at once): its verb, the env slots of the names it binds,
+    what each goes through and how each chosen value is logged (a pile by its place
+    in its row, a player by seat), when it is offered, its steps, its typed action."""
+
+    verb: str
+    slots: tuple[int, ...]
+    sources: tuple[Compiled, ...]
+    encoders: tuple[Callable[[Any], Any], ...]
+    condition: Compiled | None
+    steps: Step
+    kind: type
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A `choose` step: its options in order; `optional`: `skip` is offered after them
+    when any is; `by`: who chooses (None: the player the rules call `my`)."""
+
+    options: tuple[ChoiceOption, ...]
+    skip: type | None
+    by: Compiled | None
 
 
 @dataclass(frozen=True)
@@ -217,6 +290,7 @@ class TurnPlan:
     after_round: Step | None = None
     last_round: tuple[Compiled, ...] = ()
     phases: tuple[frozenset[str], ...] = ()  # the verbs of each phase of a round
+    last_turns: tuple[Compiled, ...] = ()  # when one holds, every other player's last turn
 
     @property
     def turns_a_round(self) -> int:
