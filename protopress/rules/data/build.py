@@ -251,6 +251,10 @@ class _Compiler:
         # steps wait for a choice made inside an action (choices.py): only when there is one
         self.choosing = has_choice(source.document["turn"])
 
+    def reserved(self, name: str, at: str) -> bool:
+        """Whether name is a word of the language (a finding if so)."""
+        return _reserved(name, at, self.findings)
+
     def where(self, pointer: str) -> str:
         problem = self.source.locate(Finding(pointer, ""))
         return f"{problem.file}:{problem.line}:{problem.column}"

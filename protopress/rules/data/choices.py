@@ -55,6 +55,8 @@ class ChoiceCompiler(Protocol):
 
     def steps(self, items: list[Any], pointer: str, scope: Scope, chosen: Any, depth: int) -> Step: ...  # fmt: skip
 
+    def reserved(self, name: str, at: str) -> bool: ...
+
 
 # --- the typed actions (from the file alone) ---------------------------------
 
@@ -133,6 +135,8 @@ def compile_option(
         return None
     inner, slots, sources, encoders = scope, [], [], []
     for k, (name, where) in enumerate(zip(names, origins, strict=True)):
+        if compiler.reserved(name, f"{at}/each" + (f"/{k}" if len(names) > 1 else "")):
+            return None
         pointer = f"{at}/from" + (f"/{k}" if isinstance(origin, list) else "")
         source, ty = compiler.expression(where, inner, pointer, Kind.ZONES, Kind.PLAYERS, Kind.LIST)  # fmt: skip
         if ty.kind is Kind.ZONES and ty.zone is not None:
