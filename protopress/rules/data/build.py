@@ -19,6 +19,7 @@ from protopress.rules.data.bags import putter, taker, zone_findings
 from protopress.rules.data.call import Functions, call_step
 from protopress.rules.data.choices import (
     choice_kinds,
+    chooses_as_option,
     compile_choice,
     compile_option,
     each_in_turn,
@@ -517,8 +518,7 @@ class _Compiler:
             self.findings.append(Finding(pointer, f"{name!r} is a grid: tiles go on it by place"))
             return None
         if not zone.each or zone.piles > 1:
-            message = f"{name!r} is shared: deal gives to a zone of each player" if not zone.each \
-                else f"{name!r} is a row of piles: deal gives to one zone of each player"  # fmt: skip
+            message = f"{name!r} is shared or a row of piles: deal gives to one zone of each player"
             self.findings.append(Finding(pointer, message))
             return None
         return zone
@@ -736,7 +736,7 @@ class _Compiler:
             if kind is None:
                 continue
             param, origin = given.get("each"), given.get("from")
-            if _chooses_otherwise(param, origin, scope):
+            if chooses_as_option(param, origin, scope):
                 option = compile_option(self, verb, given, at, scope)
                 if option is not None:
                     yield ActionRule(verb, None, None, False, None, option.steps, 0, 0, kind,
@@ -769,20 +769,6 @@ class _Compiler:
             steps = self.steps(given["do"], f"{at}/do", inner, chosen, 0)
             yield ActionRule(verb, param, source, bool(given.get("distinct")), condition, steps,
                              slot, place, kind, by_slot, grid)  # fmt: skip
-
-
-def _chooses_otherwise(param: object, origin: object, scope: Scope) -> bool:
-    """Whether an action chooses as a `choose` step's option does (choices.py): two
-    things at once, or from a row of zones or a list of players."""
-    if isinstance(param, list):
-        return True
-    if not isinstance(origin, str) or origin == "resources":
-        return False
-    try:
-        kind = compile_expression(origin, scope)[1].kind
-    except ExprError:
-        return False
-    return kind in (Kind.ZONES, Kind.PLAYERS, Kind.LIST)
 
 
 @dataclass(frozen=True)

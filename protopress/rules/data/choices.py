@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from protopress.rules.actions import action
 from protopress.rules.core import IllegalAction
 from protopress.rules.data.bags import place_in_row
-from protopress.rules.data.expr import Scope
+from protopress.rules.data.expr import ExprError, Scope, compile_expression
 from protopress.rules.data.load import Finding
 from protopress.rules.data.model import (
     Asked,
@@ -152,6 +152,20 @@ def compile_option(
     condition = compiler.expression(given["if"], inner, f"{at}/if")[0] if "if" in given else None
     steps = compiler.steps(given["do"], f"{at}/do", inner, None, 0)
     return ChoiceOption(verb, tuple(slots), tuple(sources), tuple(encoders), condition, steps, kind)
+
+
+def chooses_as_option(param: object, origin: object, scope: Scope) -> bool:
+    """Whether an action chooses as a `choose` step's option does (choices.py): two
+    things at once, or from a row of zones or a list of players."""
+    if isinstance(param, list):
+        return True
+    if not isinstance(origin, str) or origin == "resources":
+        return False
+    try:
+        kind = compile_expression(origin, scope)[1].kind
+    except ExprError:
+        return False
+    return kind in (Kind.ZONES, Kind.PLAYERS, Kind.LIST)
 
 
 def _by_place(zone: Zone) -> Callable[[Any], Any]:
