@@ -133,6 +133,10 @@ def compile_option(
             message = "`each` and `from` go together: as many names as places to choose from"
             compiler.findings.append(Finding(at, message))
         return None
+    for key in ("onto", "touch", "match", "distinct"):
+        if key in given:
+            message = f"{key!r} goes with a card chosen from a zone, not with this choice"
+            compiler.findings.append(Finding(f"{at}/{key}", message, at_key=True))
     inner, slots, sources, encoders = scope, [], [], []
     for k, (name, where) in enumerate(zip(names, origins, strict=True)):
         if compiler.reserved(name, f"{at}/each" + (f"/{k}" if len(names) > 1 else "")):

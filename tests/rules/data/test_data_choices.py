@@ -234,6 +234,15 @@ MISTAKES = [
      "last_turns gives every other player one more turn"),
     ("others is a word", "each: victim", "each: others", "a word of the rules language"),
     ("skip is the optional's", "swap:\n", "skip:\n", "'skip' is the option optional: true adds"),
+    ("a row drawn as one zone", "{draw: deck, to: my.taken}", "{draw: my.piles, to: my.taken}",
+     "expected a zone, found a row of zones"),
+    ("a row counted", "if: count(pile) < 2, do: [{draw: my.held",
+     "if: count(my.piles) < 2, do: [{draw: my.held", "needs a zone or a list, not a row of zones"),
+    ("a chosen pile onto a grid", "from: [my.piles, my.piles]\n      if",
+     "from: [my.piles, my.piles]\n      onto: my.held\n      if", "'onto' goes with a card chosen"),
+    ("a chooser who is no player", "by: victim", "by: 3", "expected a player"),
+    ("dealt to a row", "- {draw: deck, to: my.taken}", "- {deal: deck, to: piles}",
+     "deal gives to one zone of each player"),
 ]  # fmt: skip
 
 
