@@ -268,7 +268,8 @@ def answer(state: DataState, chosen: Any) -> None:
         state.asked = None
         option.steps(state, seat, env)
     while state.asked is None and state.later:
-        waiting = state.later.pop()
+        *rest, waiting = state.later
+        state.later = tuple(rest)
         waiting.steps(state, waiting.seat, waiting.env)
 
 
@@ -276,7 +277,8 @@ def wait(state: DataState, steps: Step, seat: int, env: list[Any]) -> None:
     """steps to run after the open choice (and the steps it interrupted further in)."""
     asked = state.asked
     assert asked is not None
-    state.later.insert(asked.base, Later(steps, seat, env))
+    later, base = state.later, asked.base
+    state.later = (*later[:base], Later(steps, seat, env), *later[base:])
 
 
 def in_turn(steps: list[Step]) -> Step:

@@ -56,7 +56,10 @@ class DataGame:
             raise self.source.invalid(problems.findings) from None
         self._compiled = (catalog, model)
         self._by_kind = {rule.kind: rule for rule in model.actions}
-        self._own_zones = tuple(zone for zone in model.zones if zone.each)
+        # each seat's own piles: base + seat * stride (a row's piles each one apart)
+        self._own_piles = tuple((zone.first + place, zone.piles)
+                                for zone in model.zones if zone.each
+                                for place in range(zone.piles))  # fmt: skip
         return model
 
     @property
@@ -281,11 +284,10 @@ class DataGame:
         piles, used = state.piles, state.used
         for seat in range(state.players):
             held = used[seat]
-            for zone in self._own_zones:
-                for place in range(zone.piles):
-                    pile = piles[zone.pile(seat, place)]
-                    if not held.issuperset(pile):  # HOLE may join: the record leaves it out
-                        used[seat] = held = held.union(pile)
+            for base, stride in self._own_piles:
+                pile = piles[base + seat * stride]
+                if not held.issuperset(pile):  # HOLE may join: the record leaves it out
+                    used[seat] = held = held.union(pile)
 
     def is_over(self, state: DataState) -> bool:
         if state.asked is not None:  # the end is checked between turns

@@ -47,19 +47,11 @@ class DataState:
     last_round: bool = False  # the last round was triggered: the game ends with the round
     used: list[frozenset[int]] = field(default_factory=list)  # per seat: cards its zones held
     asked: Asked | None = None  # a choice open inside an action (rules/data/choices.py)
-    later: list[Later] = field(default_factory=list)  # the steps waiting on it
+    later: tuple[Later, ...] = ()  # the steps waiting on it, the next to run last
     final: int = -1  # turns still to play once `last_turns` held (-1: not triggered)
 
     def copy(self) -> DataState:
-        asked, later = self.asked, self.later
-        if asked is not None or later:  # their env lists, copied once each, shared as before
-            envs: dict[int, list[Any]] = {}
-            if asked is not None:
-                asked = asked._replace(env=envs.setdefault(id(asked.env), asked.env[:]))
-            later = [
-                wait._replace(env=envs.setdefault(id(wait.env), wait.env[:])) for wait in later
-            ]
-        return DataState(
+        new = DataState(
             self.chance.share(),
             self.options,
             [pile[:] for pile in self.piles],
@@ -72,9 +64,23 @@ class DataState:
             self.order,
             self.last_round,
             self.used[:],
-            asked,
-            later[:],
+            self.asked,
+            self.later,
             self.final,
+        )
+        if self.asked is not None or self.later:
+            new._own_names()
+        return new
+
+    def _own_names(self) -> None:
+        """The env lists of the open choice and of the steps waiting on it, copied once
+        each and shared among them as before (a copy's choices bind names of its own)."""
+        envs: dict[int, list[Any]] = {}
+        asked = self.asked
+        if asked is not None:
+            self.asked = asked._replace(env=envs.setdefault(id(asked.env), asked.env[:]))
+        self.later = tuple(
+            wait._replace(env=envs.setdefault(id(wait.env), wait.env[:])) for wait in self.later
         )
 
 

@@ -138,7 +138,7 @@ def end_action(plan: TurnPlan, state: DataState, seat: int, done: bool, env: lis
         state.last_round = True
     if state.final > 0:
         state.final -= 1
-    elif state.final < 0 and any(test(state, seat, env) for test in plan.last_turns):
+    elif plan.last_turns and state.final < 0 and any(test(state, seat, env) for test in plan.last_turns):  # fmt: skip
         state.final = state.players - 1  # every other player's turn, then the end
     if state.turns % (state.players * plan.turns_a_round):  # the round goes on
         place = state.turns % state.players
