@@ -158,6 +158,30 @@ def test_another_player_makes_the_choice(tmp_path):
     assert game.to_move(state) == 1
 
 
+def test_others_go_round_the_table_from_my_left(tmp_path):
+    # Three players, each with a gem; seat 0 hexes nobody (it tidies), then seat 1
+    # hexes: the others from its left are seat 2, then seat 0.
+    game, state = start(tmp_path, players=3)
+    for seat in range(3):
+        pile(game, state, seat, 0)[:] = [RED]
+    act(game, state, "tidy")
+    act(game, state, "hex")
+    assert logged(game, game.legal_actions(state)) == [["whom", 2], ["whom", 0]]
+
+
+def test_the_bots_value_reads_the_other_players_scores(tmp_path):
+    # "A position is worth your gems less the most gems another player has": seat 0
+    # has 3 gems, seat 1 has 1 and seat 2 has 2, so seat 0's is 3 - 2 = 1 and seat
+    # 1's is 1 - 3 = -2.
+    rules = RULES + "bots:\n  value: score - max(p.score for p in others)\n"
+    game, state = start(tmp_path, rules, players=3)
+    pile(game, state, 0, 0)[:] = [RED, BLUE]
+    pile(game, state, 0, 2)[:] = [GREEN]
+    pile(game, state, 1, 1)[:] = [RED]
+    pile(game, state, 2, 0)[:] = [RED, BLUE]
+    assert game.heuristic(state, 0) == 1.0 and game.heuristic(state, 1) == -2.0
+
+
 def test_a_choice_with_nothing_to_offer_is_not_asked(tmp_path):
     # Nobody has a gem: hex has no one to choose, and the turn ends at once; with no two
     # piles holding gems, the optional swap is not asked either (no lone "skip").
