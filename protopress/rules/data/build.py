@@ -27,6 +27,7 @@ from protopress.rules.data.choices import (
     has_choice,
     in_turn,
     make_kind,
+    shape_problem,
 )
 from protopress.rules.data.dice import check_dice_zone, check_faces, roll_step
 from protopress.rules.data.expr import (
@@ -222,7 +223,9 @@ def _action_kinds(
             continue
         fields: list[str] = []
         if isinstance(param, list):  # two things chosen at once (rules/data/choices.py)
-            if not any(_reserved(name, f"{at}/each/{i}", findings) for i, name in enumerate(param)):  # fmt: skip
+            if shape_problem(param):
+                findings.append(Finding(at + "/each", shape_problem(param)))
+            elif not any(_reserved(name, f"{at}/each/{i}", findings) for i, name in enumerate(param)):  # fmt: skip
                 kinds[verb] = make_kind(verb, param)
             continue
         if param is not None:

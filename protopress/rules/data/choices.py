@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from protopress.rules.actions import action
-from protopress.rules.core import IllegalAction
+from protopress.rules.core import IllegalAction, RulesFault
 from protopress.rules.data.bags import place_in_row
 from protopress.rules.data.expr import ExprError, Scope, compile_expression
 from protopress.rules.data.load import Finding
@@ -56,6 +56,8 @@ class ChoiceCompiler(Protocol):
     def steps(self, items: list[Any], pointer: str, scope: Scope, chosen: Any, depth: int) -> Step: ...  # fmt: skip
 
     def reserved(self, name: str, at: str) -> bool: ...
+
+    def where(self, pointer: str) -> str: ...
 
 
 # --- the typed actions (from the file alone) ---------------------------------
@@ -101,12 +103,25 @@ def _walk(steps: list[Any], at: str, kinds: dict[str, type], findings: list[Find
 
 
 def _kind(verb: str, names: list[str], at: str, kinds: dict[str, type], findings: list[Finding]) -> None:  # fmt: skip
+    problem = shape_problem(names)
+    if problem:
+        findings.append(Finding(f"{at}/each", problem))
+        return
     known = kinds.get(verb)
     if known is None:
         kinds[verb] = make_kind(verb, names)
     elif len(known._fields) - 1 != len(names):  # type: ignore[attr-defined]
         message = f"{verb!r} chooses {len(known._fields) - 1} thing(s) elsewhere: one verb, one shape"  # type: ignore[attr-defined]  # fmt: skip
         findings.append(Finding(at, message, at_key=True))
+
+
+def shape_problem(names: Sequence[str]) -> str:
+    """What is wrong with the names an option binds ("" when nothing)."""
+    if len(set(names)) != len(names):
+        return "each names different things: a name twice"
+    if "verb" in names:
+        return "'verb' is a word of the rules language: choose another name"
+    return ""
 
 
 def make_kind(verb: str, fields: Sequence[str]) -> type:
@@ -197,18 +212,20 @@ def compile_choice(
     if "by" in item:
         by = compiler.expression(item["by"], scope, f"{at}/by", Kind.PLAYER)[0]
     skip = compiler.kinds.get(SKIP) if item.get("optional") else None
-    return ask_step(Choice(tuple(options), skip, by))
+    return ask_step(Choice(tuple(options), skip, by), compiler.where(f"{at}/by"))
 
 
 # --- playing a choice ------------------------------------------------------------
 
 
-def ask_step(choice: Choice) -> Step:
-    """The step that opens choice (when it has an option to offer)."""
+def ask_step(choice: Choice, where: str) -> Step:
+    """The step that opens choice (when it has an option to offer); where: its `by`."""
 
     def ask(state: DataState, seat: int, env: list[Any]) -> None:
         if offered(choice, state, seat, env):
             chooser = seat if choice.by is None else choice.by(state, seat, env)
+            if type(chooser) is not int or not 0 <= chooser < state.players:
+                raise RulesFault(f"{where}: by: {chooser!r} is not a player")
             state.asked = Asked(choice, seat, chooser, env, len(state.later))
 
     return ask

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from protopress.cli import cli
 from protopress.components.loader import load_catalog
-from protopress.rules.core import IllegalAction
+from protopress.rules.core import IllegalAction, RulesFault
 from protopress.rules.data.spec import data_spec
 
 CATALOG = {
@@ -239,6 +239,17 @@ def test_last_turns_gives_every_other_player_one_more_turn(tmp_path):
     assert game.is_over(state) and state.turns == 4
 
 
+def test_a_chooser_who_is_no_player_is_a_rules_fault(tmp_path):
+    # by: a value the rules cannot check is a player until it is read (a number, or a
+    # player); here it is 4, which is no seat of three players: the game stops.
+    rules = RULES.replace("by: victim", "by: 4 if turns >= 0 else victim")
+    game, state = start(tmp_path, rules, players=3)
+    pile(game, state, 2, 0)[:] = [RED]
+    act(game, state, "hex")
+    with pytest.raises(RulesFault, match=r"rules.yaml:\d+:\d+: by: 4 is not a player"):
+        act(game, state, "whom", 2)
+
+
 def run(tmp_path, text):
     (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
     (tmp_path / "rules.yaml").write_text(text)
@@ -265,6 +276,9 @@ MISTAKES = [
     ("a chosen pile onto a grid", "from: [my.piles, my.piles]\n      if",
      "from: [my.piles, my.piles]\n      onto: my.held\n      if", "'onto' goes with a card chosen"),
     ("a chooser who is no player", "by: victim", "by: 3", "expected a player"),
+    ("a name twice", "each: [source, target]", "each: [source, source]", "a name twice"),
+    ("a name twice in a choice", "each: [first, second]", "each: [first, first]", "a name twice"),
+    ("verb as a name", "each: [first, second]", "each: [first, verb]", "'verb' is a word"),
     ("dealt to a row", "- {draw: deck, to: my.taken}", "- {deal: deck, to: piles}",
      "deal gives to one zone of each player"),
 ]  # fmt: skip
