@@ -1,6 +1,6 @@
-"""Every `$schema` a built-in or example catalog or layout names resolves, from the
-file's own folder as an editor resolves it, to the schema of the file's kind as
-the package ships it (protopress/components/schemas)."""
+"""Every `$schema` a built-in or example catalog, layout or rules file names resolves,
+from the file's own folder as an editor resolves it, to the schema of the file's kind
+as the package ships it (protopress/components/schemas, protopress/rules/data)."""
 
 import json
 from pathlib import Path
@@ -13,12 +13,12 @@ import protopress
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = Path(protopress.__file__).resolve().parent  # the installed package
 SHIPPED = PACKAGE / "components" / "schemas"
-CHECKOUT = REPO / "protopress" / "components" / "schemas"  # what the examples name
+CHECKOUT = REPO / "protopress"  # the schemas the examples name
 SOURCE_SUFFIXES = (".json", ".yaml", ".yml")
 
 
 def _sources(root: Path) -> list[Path]:
-    """The catalog and layout files under root (the shipped schemas, the rules
+    """The catalog, layout and rules files under root (the shipped schemas, the rules
     schema of protopress/rules/data and a game's measured bot strengths aside)."""
     return sorted(
         path
@@ -41,15 +41,18 @@ def _document(path: Path) -> dict:
 
 
 def _schema_of_kind(path: Path, document: dict) -> str:
-    """The schema a file of this shape is read with: a catalog names its game, a
-    layout the component kind it draws, a fragments file only fragments."""
+    """The schema a file of this shape is read with, from the package's folder: a rules
+    file names its version (`rules: 1`), a catalog its game, a layout the component kind
+    it draws, a fragments file only fragments."""
+    if "rules" in document:
+        return "rules/data/rules.schema.json"
     if "game" in document:
-        return "catalog.schema.json"
+        return "components/schemas/catalog.schema.json"
     if "kind" in document and "layouts" in path.parts:
-        return "layout.schema.json"
+        return "components/schemas/layout.schema.json"
     if set(document) - {"$schema"} == {"fragments"}:
-        return "layout-fragments.schema.json"
-    raise AssertionError(f"{path}: neither a catalog, a layout nor a fragments file")
+        return "components/schemas/layout-fragments.schema.json"
+    raise AssertionError(f"{path}: neither a rules file, a catalog, a layout nor fragments")
 
 
 def test_the_walk_finds_every_built_in_game_and_the_examples():
@@ -69,6 +72,6 @@ def test_schema_resolves_to_the_shipped_schema_of_the_files_kind(path):
     resolved = (path.parent / named).resolve()
     # a built-in file names the schema shipped beside it (in the installed package); an
     # example names the checkout's, the same file when installed in place
-    expected = (CHECKOUT if path in EXAMPLES else SHIPPED) / _schema_of_kind(path, document)
+    expected = (CHECKOUT if path in EXAMPLES else PACKAGE) / _schema_of_kind(path, document)
     assert resolved == expected, f"{path}: $schema {named!r} is {resolved}, not {expected}"
     assert resolved.is_file()

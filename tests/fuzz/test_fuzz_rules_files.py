@@ -2,9 +2,10 @@
 problems (file, line, column, pointer, message), or a RulesFault naming the rules file,
 in bounded time; never an internal error, a hang, or code run.
 
-Three surfaces, each an example's rules.yaml mutated with pieces of the language it
-uses: Cottage Market's (a market, costs and expressions), Dockside Dice's (dice, tracks
-and payments) and Tidewrack's (drafting, turn structure and set scoring)."""
+Four surfaces, each a rules file mutated with pieces of the language it uses: Cottage
+Market's (a market, costs and expressions), Dockside Dice's (dice, tracks and
+payments), Tidewrack's (drafting, turn structure and set scoring) and DragonStone
+Mine's Smiley rules (choices inside an action, bags, rows of zones and last turns)."""
 
 import shutil
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from protopress.rules.options import OptionError
 from protopress.rules.simulate import play
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
+DRAGONSTONE = Path(__file__).parents[2] / "protopress" / "games" / "dragonstone_mine"
 COTTAGE_PIECES = [
     "card", "my.", "market", "deck", "built", "gold", "(", ")", "+", "*", "//", "%", "-", "1",
     "0", "'x'", " not ", " and ", " in ", " for ", " if ", "sum(", "count(", "total(", "empty(",
@@ -48,15 +50,25 @@ DRAFT_PIECES = [
     "(", ")", "+", "-", "//", "1", "0", ",", "{", "}", "[", "]", ": ", "- ", "  ", "\n",
     "null", "each: true", "seen: everyone", "9" * 30, "&a ", "*a", "\t",
 ]  # fmt: skip
+SMILEY_PIECES = [
+    "choose:", "optional: true", "by: victim", "by: 3", "by: my", "others", "victim.", "my.",
+    "spires", "my.spires", "piles: 0", "piles: 40", "piles: 2", "bag: true", "bag: false",
+    "shuffle: true", "each: [a, b]", "each: [source]", "from: [my.spires]", "from: others",
+    "last_turns: ", "last_round: ", "source != target", "first < second", "top(", "count(",
+    "p.score", "skip", "stack", "move", "(", ")", "+", "-", "1", "0", ",", "{", "}", "[", "]",
+    ": ", "- ", "  ", "\n", "null", "each: true", "9" * 30, "&a ", "*a", "*place", "\t",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Surface:
-    """An example whose rules.yaml is mutated: the text mutated and the pieces cut in."""
+    """A rules file that is mutated: its name, the text mutated, the pieces cut in and
+    the folder of the catalog it reads."""
 
     example: str
     base: str
     pieces: list[str]
+    home: Path
 
 
 def rules_text(example: str) -> str:
@@ -72,10 +84,11 @@ TIDEWRACK = (
 )
 assert "players: {min: 2, max: 5}" in TIDEWRACK and "tides: {whole: 1," in TIDEWRACK
 SURFACES = [
-    Surface("cottage-market", rules_text("cottage-market"), COTTAGE_PIECES),
-    Surface("dockside-dice", rules_text("dockside-dice"), DICE_PIECES),
-    Surface("tidewrack", TIDEWRACK, DRAFT_PIECES),
-]
+    Surface("cottage-market", rules_text("cottage-market"), COTTAGE_PIECES, EXAMPLES / "cottage-market"),
+    Surface("dockside-dice", rules_text("dockside-dice"), DICE_PIECES, EXAMPLES / "dockside-dice"),
+    Surface("tidewrack", TIDEWRACK, DRAFT_PIECES, EXAMPLES / "tidewrack"),
+    Surface("dragonstone-smiley", (DRAGONSTONE / "smiley.rules.yaml").read_text(), SMILEY_PIECES, DRAGONSTONE),
+]  # fmt: skip
 
 
 @st.composite
@@ -97,7 +110,7 @@ def surface(request, tmp_path_factory) -> tuple[Surface, Path]:
     rules beside it."""
     found: Surface = request.param
     folder = tmp_path_factory.mktemp(found.example)
-    shutil.copy(EXAMPLES / found.example / "catalog.json", folder / "catalog.json")
+    shutil.copy(found.home / "catalog.json", folder / "catalog.json")
     return found, folder
 
 

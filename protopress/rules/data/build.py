@@ -8,16 +8,27 @@ its character); all of them are gathered and raised together as RulesProblems.
 from __future__ import annotations
 
 import keyword
-from collections import namedtuple
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from protopress.components.jsonpos import pointer_of
 from protopress.components.suggest import did_you_mean
-from protopress.rules.actions import action
 from protopress.rules.core import RulesFault
+from protopress.rules.data.bags import putter, taker, zone_findings
 from protopress.rules.data.call import Functions, call_step
+from protopress.rules.data.choices import (
+    choice_kinds,
+    chooses_as_option,
+    compile_choice,
+    compile_option,
+    each_in_turn,
+    every_player_in_turn,
+    has_choice,
+    in_turn,
+    make_kind,
+    shape_problem,
+)
 from protopress.rules.data.dice import check_dice_zone, check_faces, roll_step
 from protopress.rules.data.expr import (
     FUNCTIONS,
@@ -55,12 +66,20 @@ from protopress.rules.data.model import (
 from protopress.rules.data.offers import offer_fields, offer_of
 from protopress.rules.data.payment import payment_of
 from protopress.rules.data.tracks import advance_step, track_ends, tracks_of, with_starts
-from protopress.rules.data.turns import DONE, first_mover, turn_kinds, turn_plan
+from protopress.rules.data.turns import (
+    DONE,
+    end_findings,
+    first_mover,
+    pass_findings,
+    turn_kinds,
+    turn_plan,
+)
 from protopress.rules.options import Option, OptionType
 
-RESERVED = ("my", "option", "players", "turns", "round", "resources", "score", "verb", "used")
+RESERVED = ("my", "others", "option", "players", "turns", "round", "resources", "score", "verb",
+            "used")  # fmt: skip
 VERBS = ("gain", "pay", "move", "draw", "deal", "refill", "discard", "if", "for", "each_player",
-         "place", "roll", "advance", "call")  # fmt: skip
+         "place", "roll", "advance", "call", "choose")  # fmt: skip
 MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (required, optional)
     "gain": ((), ("n",)),
     "pay": ((), ()),
@@ -76,6 +95,7 @@ MODIFIERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # verb -> (re
     "roll": ((), ("n",)),
     "advance": ((), ("n",)),
     "call": ((), ()),
+    "choose": ((), ("optional", "by")),
 }
 MAX_STEP_DEPTH = 8  # steps inside if, for and each_player
 
@@ -110,9 +130,12 @@ def layout_of(source: RulesSource) -> Layout:
     zones, piles = _zones(doc["zones"], players["max"], findings)
     findings.extend(grid_findings(zones, options))
     kinds = _action_kinds(doc["turn"]["choose"], {z.name: z for z in zones}, findings)
+    choice_kinds(doc["turn"], kinds, findings)
     done, turn_findings = turn_kinds(doc["turn"], {z.name: z for z in zones})
     kinds.update(done)
     findings.extend(turn_findings)
+    findings.extend(pass_findings(doc["turn"], {z.name: z for z in zones}))
+    findings.extend(end_findings(doc["turn"], doc["end"]))
     if findings:
         raise RulesProblems(findings)
     title = doc.get("title") or doc["game"]
@@ -161,6 +184,7 @@ def _zones(
         _reserved(name, at, findings)
         each = bool(given.get("each"))
         check_dice_zone(name, given, findings)
+        zone_findings(name, given, findings)
         slots, refill = given.get("slots"), given.get("refill")
         if refill is not None and refill not in declared:
             hint = did_you_mean(refill, declared)
@@ -186,9 +210,11 @@ def _zones(
                 grid_spec(given.get("grid")),
                 dice=given.get("dice"),
                 faces=tuple(given.get("faces", ())),
+                bag=bool(given.get("bag")),
+                piles=given.get("piles", 1),
             )  # fmt: skip
         )
-        piles += max_players if each else 1
+        piles += (max_players if each else 1) * given.get("piles", 1)
     return tuple(zones), piles
 
 
@@ -204,7 +230,13 @@ def _action_kinds(
         if (param is None) != (origin is None):
             findings.append(Finding(at, "`each` and `from` go together: each NAME from WHERE"))
             continue
-        fields = []
+        fields: list[str] = []
+        if isinstance(param, list):  # two things chosen at once (rules/data/choices.py)
+            if shape_problem(param):
+                findings.append(Finding(at + "/each", shape_problem(param)))
+            elif not any(_reserved(name, f"{at}/each/{i}", findings) for i, name in enumerate(param)):  # fmt: skip
+                kinds[verb] = make_kind(verb, param)
+            continue
         if param is not None:
             if _reserved(param, at + "/each", findings):
                 continue
@@ -215,8 +247,7 @@ def _action_kinds(
         elif "onto" in given:
             findings.append(Finding(at + "/onto", "a tile placed `onto` a grid is chosen: each NAME from WHERE"))  # fmt: skip
         fields.extend(offer_fields(given))
-        name = "".join(part.title() for part in verb.split("_"))
-        kinds[verb] = action(namedtuple(name, [*fields, "verb"], defaults=[verb]))
+        kinds[verb] = make_kind(verb, fields)
     return kinds
 
 
@@ -231,6 +262,13 @@ class _Compiler:
         self.functions = functions  # of --rules-code: None without it
         self.findings: list[Finding] = []
         self.turnings: dict[tuple[str, str], TurnsOf] = {}  # tiles turned onto grids (grid.py)
+        self.kinds = layout.kinds
+        # steps wait for a choice made inside an action (choices.py): only when there is one
+        self.choosing = has_choice(source.document["turn"])
+
+    def reserved(self, name: str, at: str) -> bool:
+        """Whether name is a word of the language (a finding if so)."""
+        return _reserved(name, at, self.findings)
 
     def where(self, pointer: str) -> str:
         problem = self.source.locate(Finding(pointer, ""))
@@ -375,6 +413,8 @@ class _Compiler:
         ]
         if not compiled:
             return _nothing
+        if self.choosing:
+            return in_turn(compiled)
         if len(compiled) == 1:
             return compiled[0]
         if len(compiled) == 2:
@@ -492,8 +532,8 @@ class _Compiler:
         if zone.grid is not None:
             self.findings.append(Finding(pointer, f"{name!r} is a grid: tiles go on it by place"))
             return None
-        if not zone.each:
-            message = f"{name!r} is shared: deal gives to a zone of each player"
+        if not zone.each or zone.piles > 1:
+            message = f"{name!r} is shared or a row of piles: deal gives to one zone of each player"
             self.findings.append(Finding(pointer, message))
             return None
         return zone
@@ -503,10 +543,10 @@ class _Compiler:
         target = self._zone(item["to"], scope, f"{at}/to")
         if take is None or target is None:
             return _nothing
-        pile_of, slotted = target[0], target[1].slots is not None
+        pile_of, put = target[0], putter(target[1])
 
         def move(state: DataState, seat: int, env: list[Any]) -> None:
-            _put(pile_of(state, seat, env), take(state, seat, env), slotted)
+            put(pile_of(state, seat, env), take(state, seat, env))
 
         return move
 
@@ -550,12 +590,12 @@ class _Compiler:
         count = self._count(item, at, scope)
         if source is None or target is None:
             return _nothing
-        pile_of, into_of, slotted = source[0], target[0], target[1].slots is not None
+        pile_of, into_of, take, put = source[0], target[0], taker(source[1]), putter(target[1])
 
         def draw(state: DataState, seat: int, env: list[Any]) -> None:
             pile, into = pile_of(state, seat, env), into_of(state, seat, env)
             for _ in range(min(1 if count is None else count(state, seat, env), len(pile))):
-                _put(into, pile.pop(), slotted)
+                put(into, take(state, pile))
 
         return draw
 
@@ -565,7 +605,7 @@ class _Compiler:
         count = self._count(item, at, scope)
         if source is None or zone is None:
             return _nothing
-        pile_of, first = source[0], zone.first
+        pile_of, first, take = source[0], zone.first, taker(source[1])
 
         def deal(state: DataState, seat: int, env: list[Any]) -> None:
             pile = pile_of(state, seat, env)
@@ -573,7 +613,7 @@ class _Compiler:
             for player in range(state.players):
                 into = state.piles[first + player]
                 for _ in range(min(n, len(pile))):
-                    into.append(pile.pop())
+                    into.append(take(state, pile))
 
         return deal
 
@@ -585,15 +625,16 @@ class _Compiler:
         if zone.slots is None or zone.refill is None:
             self.findings.append(Finding(f"{at}/refill", f"{zone.name} has no slots and refill zone to refill"))  # fmt: skip
             return _nothing
-        slots, origin = zone.slots, self.layout_zone(zone.refill).first
+        slots, origin = zone.slots, self.layout_zone(zone.refill)
+        first, take = origin.first, taker(origin)
 
         def refill(state: DataState, seat: int, env: list[Any]) -> None:
-            pile, supply = row(state, seat, env), state.piles[origin]
+            pile, supply = row(state, seat, env), state.piles[first]
             for i, card in enumerate(pile):
                 if card == HOLE and supply:
-                    pile[i] = supply.pop()
+                    pile[i] = take(state, supply)
             while len(pile) < slots and supply:
-                pile.append(supply.pop())
+                pile.append(take(state, supply))
             if HOLE in pile:
                 pile[:] = [card for card in pile if card != HOLE]
 
@@ -628,9 +669,11 @@ class _Compiler:
         except ExprError as error:
             self.findings.append(Finding(f"{at}/in", str(error)))
             return _nothing
-        inner, slot = scope.bind(name, item_ty)
+        inner, slot = scope.bind(name, item_ty, pile=ty.kind is Kind.ZONES)
         test = self.expression(item["if"], inner, f"{at}/if")[0] if "if" in item else None
         body = self.steps(item["do"], f"{at}/do", inner, chosen, depth + 1)
+        if self.choosing:
+            return each_in_turn(items, slot, test, body)
 
         def each(state: DataState, seat: int, env: list[Any]) -> None:
             for value in list(items(state, seat, env)):
@@ -642,6 +685,8 @@ class _Compiler:
 
     def _each_player(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
         body = self.steps(item["each_player"], f"{at}/each_player", scope, chosen, depth + 1)
+        if self.choosing:
+            return every_player_in_turn(body)
 
         def every(state: DataState, seat: int, env: list[Any]) -> None:
             for player in range(state.players):
@@ -668,6 +713,9 @@ class _Compiler:
             board[cell] = card if turned is None else env[turned]
 
         return place
+
+    def _choose(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
+        return compile_choice(self, item, at, scope) or _nothing
 
     def _call(self, item: dict[str, Any], at: str, scope: Scope, chosen: _Chosen | None, depth: int) -> Step:  # fmt: skip
         found = call_step(item["call"], f"{at}/call", self.where(f"{at}/call"), scope, self.functions, self.findings)  # fmt: skip
@@ -715,6 +763,12 @@ class _Compiler:
             if kind is None:
                 continue
             param, origin = given.get("each"), given.get("from")
+            if chooses_as_option(param, origin, scope):
+                option = compile_option(self, verb, given, at, scope)
+                if option is not None:
+                    yield ActionRule(verb, None, None, False, None, option.steps, 0, 0, kind,
+                                     False, option=option)  # fmt: skip
+                continue
             source: ChoiceSource | None = None
             inner, slot, place, by_slot = scope, 0, 0, False
             if param is not None:
@@ -756,14 +810,6 @@ class _Chosen:
     slot: int
     place: int
     grid: GridChoice | None = None  # the grid and cell it goes on (an action's `onto`)
-
-
-def _put(pile: list[int], card: int, slotted: bool) -> None:
-    """A card onto a pile: into a row's first empty slot, else on top."""
-    if slotted and HOLE in pile:
-        pile[pile.index(HOLE)] = card
-    else:
-        pile.append(card)
 
 
 def _score_of(lines: tuple[ScoreLine, ...]) -> Compiled:

@@ -96,10 +96,14 @@ def check_play(
         why = f"{unended} of {games} random games did not end within {cap} turns"
         if stuck:
             why += f" ({stuck} stopped with no action allowed and the game not over)"
+        # model.end: the file's plain conditions (not last_round, last_turns), then tracks'
+        plain = [f"/end/{i}" for i, item in enumerate(source.document["end"])
+                 if not isinstance(item, dict)]  # fmt: skip
         for i, count in enumerate(held):
             if not count:
                 message = f"this end condition never held: {why}"
-                findings.append(PlayFinding(severity, source.locate(Finding(f"/end/{i}", message))))
+                pointer = plain[i] if i < len(plain) else "/end"
+                findings.append(PlayFinding(severity, source.locate(Finding(pointer, message))))
         if all(held):
             findings.append(PlayFinding(severity, source.locate(Finding("/end", why))))
     for verb in source.document["turn"]["choose"]:

@@ -15,8 +15,10 @@ from typing import Any, ClassVar
 from protopress.rules.actions import ActionCodec
 from protopress.rules.chance import SharedChance
 from protopress.rules.core import IllegalAction, RulesFault, top_seats
+from protopress.rules.data.bags import row_of
 from protopress.rules.data.build import Layout, compile_model
 from protopress.rules.data.call import Functions
+from protopress.rules.data.choices import answer, asked_actions, bind, listed
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
@@ -54,7 +56,10 @@ class DataGame:
             raise self.source.invalid(problems.findings) from None
         self._compiled = (catalog, model)
         self._by_kind = {rule.kind: rule for rule in model.actions}
-        self._own_piles = tuple(zone.first for zone in model.zones if zone.each)
+        # each seat's own piles: base + seat * stride (a row's piles each one apart)
+        self._own_piles = tuple((zone.first + place, zone.piles)
+                                for zone in model.zones if zone.each
+                                for place in range(zone.piles))  # fmt: skip
         return model
 
     @property
@@ -110,6 +115,8 @@ class DataGame:
         return RulesFault(f"{self.source.name}: the rules failed in {method}: {what}")
 
     def to_move(self, state: DataState) -> int | None:
+        if state.asked is not None:  # a choice inside an action: its chooser's
+            return state.asked.chooser
         return None if self.is_over(state) else state.seat
 
     def legal_actions(self, state: DataState) -> list[Any]:
@@ -121,6 +128,8 @@ class DataGame:
             raise self._fault("legal_actions", error) from error
 
     def _legal(self, state: DataState) -> list[Any]:
+        if state.asked is not None:
+            return asked_actions(state)
         model, seat = self._model, state.seat
         env: list[Any] = [None] * model.env_size
         found: list[Any] = []
@@ -132,6 +141,9 @@ class DataGame:
             if rule.ends_turn:  # done: after an action, or when there is nothing else
                 if state.acted or not found:
                     found.append(kind())
+                continue
+            if rule.option is not None:
+                found.extend(listed(rule.option, state, seat, env))
                 continue
             offer = rule.offer
             if rule.param is None:
@@ -189,6 +201,13 @@ class DataGame:
                     found.extend(kind(chosen, *where, *more) for more in offer.choices(state, seat, env))  # fmt: skip
 
     def apply(self, state: DataState, action: Any) -> None:
+        if state.asked is not None:
+            try:
+                answer(state, action)
+            except SLIPS as error:
+                raise self._fault("apply", error) from error
+            self._after_action(state, False, [None] * self._model.env_size)
+            return
         rule = self._by_kind.get(type(action)) if self._compiled is not None else None
         if rule is None or self.is_over(state):
             raise IllegalAction(f"unknown action {action!r}")
@@ -203,8 +222,21 @@ class DataGame:
             if rule.ends_turn and action not in self._legal(state):
                 raise IllegalAction(f"{action!r}: a turn ends after an action")
             rule.steps(state, seat, env)
+        except IllegalAction:
+            raise
+        except SLIPS as error:
+            raise self._fault("apply", error) from error
+        self._after_action(state, rule.ends_turn, env)
+
+    def _after_action(self, state: DataState, done: bool, env: list[Any]) -> None:
+        """Once an action's steps (and the choices inside it) are over: the turn goes on,
+        or ends (done: the action `done`) and the next one starts."""
+        if state.asked is not None:
+            return  # a choice inside the action is open
+        model, seat = self._model, state.seat
+        try:
             self._close_slots(state)
-            if not end_action(model.turn, state, seat, rule.ends_turn, env):
+            if not end_action(model.turn, state, seat, done, env):
                 return  # the turn goes on: up to N actions
             if not self.is_over(state):
                 model.start(state, state.seat, env)
@@ -219,6 +251,14 @@ class DataGame:
     ) -> None:
         """Put the action's choice (and the place of a chosen card) in env; IllegalAction
         when there is no such choice."""
+        if rule.option is not None:
+            try:
+                chosen = bind(rule.option, state, seat, env, action)
+            except SLIPS as error:
+                raise self._fault("apply", error) from error
+            if not chosen:
+                raise IllegalAction(f"{action!r} is not allowed now")
+            return
         if rule.param is None:
             self._choose_offer(rule, state, seat, action, env)
             return
@@ -298,12 +338,14 @@ class DataGame:
         piles, used = state.piles, state.used
         for seat in range(state.players):
             held = used[seat]
-            for first in self._own_piles:
-                pile = piles[first + seat]
+            for base, stride in self._own_piles:
+                pile = piles[base + seat * stride]
                 if not held.issuperset(pile):  # HOLE may join: the record leaves it out
                     used[seat] = held = held.union(pile)
 
     def is_over(self, state: DataState) -> bool:
+        if state.asked is not None:  # the end is checked between turns
+            return False
         model = self._model
         env: list[Any] = [None] * model.env_size
         try:
@@ -360,8 +402,13 @@ class DataGame:
         which the balance lab reports each component's effect."""
         model = self._model
         ids = model.cards.ids
+
+        def named(pile: int) -> list[str | None]:
+            return [ids[card] if card != HOLE else None for card in state.piles[pile]]
+
         zones = {
-            zone.name: [[ids[card] if card != HOLE else None for card in state.piles[zone.first + seat]]
+            zone.name: [named(zone.pile(seat)) if zone.piles == 1
+                        else [named(pile) for pile in row_of(zone, seat)]
                         for seat in range(state.players)]
             for zone in model.zones
             if zone.each
@@ -379,7 +426,7 @@ def seat_view_of(layout: Layout) -> SeatView[DataState] | None:
     piles = {zone.kind: [] for zone in layout.zones}  # type: dict[str, list[FaceDown[DataState]]]
     pooled: dict[str, int] = {}  # a pool's name -> the place of its Private in hidden
     for zone in layout.zones:
-        if zone.seen is Seen.NOBODY and not zone.each:
+        if zone.seen is Seen.NOBODY and not zone.each and not zone.bag:  # a bag has no order
             piles[zone.kind].append(FaceDown(zone.name, _pile_at(zone.first)))
     for zone in layout.zones:
         if zone.seen is Seen.OWNER and zone.each:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from protopress.components.suggest import did_you_mean
 from protopress.rules.core import RulesFault
-from protopress.rules.data import grid, scoring, stacks
+from protopress.rules.data import bags, grid, scoring, stacks
 from protopress.rules.data.model import HOLE, CardTable, Compiled, DataState, Kind, Track, Ty, Zone
 from protopress.rules.data.payment import Payment
 from protopress.rules.options import Option, OptionType
@@ -61,6 +61,8 @@ class Scope:
     tracks: dict[str, Track] = field(default_factory=dict)  # each player's tracks (tracks.py)
     payment: Payment | None = None  # wilds and trades (payment.py); None: exact costs
     phases: int = 1  # turns of each seat in a round (turn.phases)
+    # the locals that are a pile of a row of zones, held in env as its index in state.piles
+    pile_slots: frozenset[int] = frozenset()
 
     def reserve(self) -> int:
         """A new env slot (for a value no expression names: a chosen card's place)."""
@@ -68,13 +70,15 @@ class Scope:
         self.slots[0] += 1
         return slot
 
-    def bind(self, name: str, ty: Ty) -> tuple[Scope, int]:
-        """A scope where name is a new local (a chosen card, a `for` name), and its slot."""
+    def bind(self, name: str, ty: Ty, pile: bool = False) -> tuple[Scope, int]:
+        """A scope where name is a new local (a chosen card, a `for` name), and its slot;
+        pile: it is a pile of a row of zones (env holds its index in state.piles)."""
         slot = self.reserve()
-        return replace(self, locals={**self.locals, name: (slot, ty)}), slot
+        piles = self.pile_slots | {slot} if pile else self.pile_slots - {slot}
+        return replace(self, locals={**self.locals, name: (slot, ty)}, pile_slots=piles), slot
 
     def names(self) -> list[str]:
-        fixed = ["my", "option", "players", "turns", "round", "resources"]
+        fixed = ["my", "others", "option", "players", "turns", "round", "resources"]
         shared = [name for name, zone in self.zones.items() if not zone.each]
         score = ["score"] if self.score is not None else []
         return [*self.locals, *fixed, *score, *shared, *self.resources]
@@ -222,9 +226,14 @@ class _Compiler:
         name, scope = node.id, self.scope
         if name in scope.locals:
             slot, ty = scope.locals[name]
+            if slot in scope.pile_slots:
+                return (lambda state, seat, env: state.piles[env[slot]]), ty
             return (lambda state, seat, env: env[slot]), ty
         if name == "my":
             return (lambda state, seat, env: seat), Ty(Kind.PLAYER)
+        if name == "others":  # the other players, in turn order from my left
+            return (lambda state, seat, env: [(seat + k) % state.players
+                                              for k in range(1, state.players)]), Ty(Kind.PLAYERS)  # fmt: skip
         if name == "option":
             return (lambda state, seat, env: state.options), Ty(Kind.OPTIONS)
         if name == "players":
@@ -246,6 +255,9 @@ class _Compiler:
             if zone.each:
                 raise self.fail(node, f"every player has a {name}: write my.{name}")
             first = zone.first
+            if zone.piles > 1:
+                row = range(first, first + zone.piles)
+                return (lambda state, seat, env: row), Ty(Kind.ZONES, zone.kind, zone)
             return (lambda state, seat, env: state.piles[first]), Ty(Kind.ZONE, zone.kind, zone)
         if name in scope.resources:
             return _constant(name), TEXT
@@ -284,6 +296,13 @@ class _Compiler:
         if attr == "resources":
             return (lambda state, seat, env: state.pools[base(state, seat, env)]), Ty(Kind.POOL)
         zone = scope.zones.get(attr)
+        if zone is not None and zone.each and zone.piles > 1:
+            return (lambda state, seat, env: bags.row_of(zone, base(state, seat, env))), Ty(
+                Kind.ZONES, zone.kind, zone
+            )
+        if attr == "score" and scope.score is not None:
+            score = scope.score
+            return (lambda state, seat, env: score(state, base(state, seat, env), env)), NUMBER
         if zone is not None and zone.each:
             first = zone.first
             return (lambda state, seat, env: state.piles[first + base(state, seat, env)]), Ty(
@@ -350,6 +369,9 @@ class _Compiler:
         return (lambda s, m, e: any(part(s, m, e) for part in parts)), FLAG
 
     def _Compare(self, node: ast.Compare, depth: int) -> tuple[Compiled, Ty]:
+        by_place = self._by_place(node)
+        if by_place is not None:
+            return by_place, FLAG
         left, left_ty = self.node(node.left, depth)
         tests: list[tuple[Callable[[Any, Any], bool], Compiled]] = []
         for op, comparator in zip(node.ops, node.comparators, strict=True):
@@ -362,7 +384,7 @@ class _Compiler:
                 raise self.fail(comparator, f"{_ORDERS[type(op)]} compares two numbers (or two texts), not {left_ty} and {ty}")  # fmt: skip
             left_ty = ty
             if isinstance(op, ast.In | ast.NotIn) and ty.kind not in (
-                Kind.LIST, Kind.ZONE, Kind.ANY,
+                Kind.LIST, Kind.ZONE, Kind.PLAYERS, Kind.ANY,
             ):  # fmt: skip
                 raise self.fail(comparator, f"`in` needs a zone or a list, not {ty}")
             tests.append((test, right))
@@ -380,6 +402,22 @@ class _Compiler:
             return True
 
         return chain, FLAG
+
+    def _by_place(self, node: ast.Compare) -> Compiled | None:
+        """Two piles of a row compared (`a != b`, `a < b`): by their places in it."""
+        if len(node.comparators) != 1:
+            return None
+        left, right = self._pile_slot(node.left), self._pile_slot(node.comparators[0])
+        test = _COMPARE.get(type(node.ops[0]))
+        if left is None or right is None or test is None or isinstance(node.ops[0], ast.In | ast.NotIn):  # fmt: skip
+            return None
+        return lambda s, m, e: test(e[left], e[right])
+
+    def _pile_slot(self, node: ast.expr) -> int | None:
+        if isinstance(node, ast.Name) and node.id in self.scope.locals:
+            slot = self.scope.locals[node.id][0]
+            return slot if slot in self.scope.pile_slots else None
+        return None
 
     def _IfExp(self, node: ast.IfExp, depth: int) -> tuple[Compiled, Ty]:
         test, _ = self.node(node.test, depth)
@@ -510,7 +548,7 @@ class _Compiler:
         variable = loop.target.id
         if variable in ("my", "option", "players", "turns", "round", "resources", "score"):
             raise self.fail(loop.target, f"{variable!r} is a name of the rules already")
-        inner, slot = self.scope.bind(variable, item_ty)
+        inner, slot = self.scope.bind(variable, item_ty, pile=ty.kind is Kind.ZONES)
         compiler = _Compiler(inner, self.text)
         conditions = [compiler.node(test, depth)[0] for test in loop.ifs]
         element, element_ty = compiler.node(gen.elt, depth)
@@ -691,4 +729,8 @@ def iteration(
         return source, card
     if ty.kind is Kind.LIST:
         return source, Ty(Kind.CARD, ty.of) if ty.of else ANY
+    if ty.kind is Kind.ZONES:  # the piles' indices: the name bound reads the pile (Scope.bind)
+        return source, Ty(Kind.ZONE, ty.of, ty.zone)
+    if ty.kind is Kind.PLAYERS:
+        return source, Ty(Kind.PLAYER)
     raise fail(f"`for` goes through a zone or a list, not {ty}")

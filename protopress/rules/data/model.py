@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from protopress.rules.chance import Chance
 from protopress.rules.options import Option
@@ -50,9 +50,12 @@ class DataState:
     last_round: bool = False  # the last round was triggered: the game ends with the round
     used: list[frozenset[int]] = field(default_factory=list)  # per seat: cards its zones held
     rerolls: dict[str, int] = field(default_factory=dict)  # dice zone -> rerolls since its roll
+    asked: Asked | None = None  # a choice open inside an action (rules/data/choices.py)
+    later: tuple[Later, ...] = ()  # the steps waiting on it, the next to run last
+    final: int = -1  # turns still to play once `last_turns` held (-1: not triggered)
 
     def copy(self) -> DataState:
-        return DataState(
+        new = DataState(
             self.chance.share(),
             self.options,
             [pile[:] for pile in self.piles],
@@ -66,11 +69,49 @@ class DataState:
             self.last_round,
             self.used[:],
             dict(self.rerolls),
+            self.asked,
+            self.later,
+            self.final,
+        )
+        if self.asked is not None or self.later:
+            new._own_names()
+        return new
+
+    def _own_names(self) -> None:
+        """The env lists of the open choice and of the steps waiting on it, copied once
+        each and shared among them as before (a copy's choices bind names of its own)."""
+        envs: dict[int, list[Any]] = {}
+        asked = self.asked
+        if asked is not None:
+            self.asked = asked._replace(env=envs.setdefault(id(asked.env), asked.env[:]))
+        self.later = tuple(
+            wait._replace(env=envs.setdefault(id(wait.env), wait.env[:])) for wait in self.later
         )
 
 
 Compiled = Callable[[DataState, int, list[Any]], Any]  # an expression: (state, my seat, env)
 Step = Callable[[DataState, int, list[Any]], None]  # steps, run in order
+
+
+class Asked(NamedTuple):
+    """A `choose` step waiting for its player (rules/data/choices.py): its options,
+    the player the rules call `my`, who chooses, the names bound so far, and where in
+    `later` the steps interrupted by it go (inner ones nearer the end, run first)."""
+
+    choice: Choice
+    seat: int
+    chooser: int
+    env: list[Any]
+    base: int
+
+
+class Later(NamedTuple):
+    """Steps to run once the open choice is made: the rest of a list, of a `for`, of an
+    `each_player`, with their player and names."""
+
+    steps: Step
+    seat: int
+    env: list[Any]
 
 
 class Seen(Enum):
@@ -105,6 +146,13 @@ class Zone:
     grid: GridSpec | None = None
     dice: int | None = None  # a pool of this many dice (rules/data/dice.py)
     faces: tuple[str, ...] = ()  # each die's faces: ids of components of its kind
+    bag: bool = False  # drawn from at random (rules/data/bags.py)
+    piles: int = 1  # a row of this many piles: a player's spires (rules/data/rows.py)
+
+    def pile(self, seat: int, place: int = 0) -> int:
+        """The index in `DataState.piles` of seat's pile at place in the row (a shared
+        zone's piles are seat 0's)."""
+        return self.first + (seat * self.piles if self.each else 0) + place
 
     @property
     def gaps(self) -> bool:
@@ -123,6 +171,8 @@ class Kind(Enum):
     ZONE = "a zone"
     POOL = "a pool of resources"
     PLAYER = "a player"
+    ZONES = "a row of zones"
+    PLAYERS = "a list of players"
     OPTIONS = "the options"
     ANY = "a value"
 
@@ -186,6 +236,7 @@ class ActionRule:
     grid: GridChoice | None = None  # a cell of a grid is chosen too (rules/data/grid.py)
     ends_turn: bool = False  # the action `done` of a turn of up to N actions (turns.py)
     offer: Offer | None = None  # a trade, a way to pay, dice to reroll: chosen too (offers.py)
+    option: ChoiceOption | None = None  # from rows of zones, players, two things (choices.py)
 
 
 class Offer(Protocol):
@@ -202,6 +253,32 @@ class Offer(Protocol):
     def bind(self, state: DataState, seat: int, chosen: tuple[Any, ...], env: list[Any]) -> bool:
         """Put a choice in env for the action's steps; False when it is not on offer."""
         ...
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """One option of a `choose` step (or an action choosing from a row of zones, a
+    list, or two things at once): its verb, the env slots of the names it binds,
+    what each goes through and how each chosen value is logged (a pile by its place
+    in its row, a player by seat), when it is offered, its steps, its typed action."""
+
+    verb: str
+    slots: tuple[int, ...]
+    sources: tuple[Compiled, ...]
+    encoders: tuple[Callable[[Any], Any], ...]
+    condition: Compiled | None
+    steps: Step
+    kind: type
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A `choose` step: its options in order; `optional`: `skip` is offered after them
+    when any is; `by`: who chooses (None: the player the rules call `my`)."""
+
+    options: tuple[ChoiceOption, ...]
+    skip: type | None
+    by: Compiled | None
 
 
 @dataclass(frozen=True)
@@ -251,6 +328,7 @@ class TurnPlan:
     after_round: Step | None = None
     last_round: tuple[Compiled, ...] = ()
     phases: tuple[frozenset[str], ...] = ()  # the verbs of each phase of a round
+    last_turns: tuple[Compiled, ...] = ()  # when one holds, every other player's last turn
 
     @property
     def turns_a_round(self) -> int:

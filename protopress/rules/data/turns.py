@@ -44,16 +44,31 @@ def turn_kinds(turn: Mapping[str, Any], zones: Mapping[str, Zone]) -> tuple[dict
             if verb not in named:
                 message = f"{verb!r} is in no phase: no one can ever take it"
                 findings.append(Finding(f"/turn/choose/{verb}", message, at_key=True))
+    return kinds, findings
+
+
+def end_findings(turn: Mapping[str, Any], end: list[Any]) -> list[Finding]:
+    """`last_turns` needs turns that go round the table in seat order."""
+    if not isinstance(turn.get("order"), dict) and "phases" not in turn:
+        return []
+    message = "last_turns gives every other player one more turn in seat order: it needs order: clockwise and no phases"  # fmt: skip
+    return [Finding(f"/end/{i}/last_turns", message, at_key=True)
+            for i, item in enumerate(end) if isinstance(item, dict) and "last_turns" in item]  # fmt: skip
+
+
+def pass_findings(turn: Mapping[str, Any], zones: Mapping[str, Zone]) -> list[Finding]:
+    """The mistakes of `pass` the file alone shows."""
+    findings: list[Finding] = []
     passed = turn.get("pass")
     if passed is not None:
         zone = zones.get(passed["zone"])
         if zone is None:
             hint = did_you_mean(passed["zone"], [n for n, z in zones.items() if z.each])
             findings.append(Finding("/turn/pass/zone", f"{passed['zone']!r} is not a zone{hint}"))
-        elif not zone.each or zone.grid is not None:
+        elif not zone.each or zone.grid is not None or zone.piles > 1:
             message = f"{zone.name!r} is not a zone of each player: pass moves a hand to the next player"  # fmt: skip
             findings.append(Finding("/turn/pass/zone", message))
-    return kinds, findings
+    return findings
 
 
 def first_mover(turn: Mapping[str, Any]) -> int | None:
@@ -88,10 +103,19 @@ def turn_plan(
             passed, step = zone, DIRECTIONS[turn["pass"]["to"]]
     after = steps(turn["after_round"], "/turn/after_round") if "after_round" in turn else None
     last = tuple(
-        expression(item["last_round"], f"/end/{i}/last_round", Kind.FLAG) for i, item in end
+        expression(item["last_round"], f"/end/{i}/last_round", Kind.FLAG)
+        for i, item in end
+        if "last_round" in item
+    )
+    final = tuple(
+        expression(item["last_turns"], f"/end/{i}/last_turns", Kind.FLAG)
+        for i, item in end
+        if "last_turns" in item
     )
     phases = tuple(frozenset(verbs) for verbs in turn.get("phases", {}).values())
-    return TurnPlan(turn.get("actions", 1), order, highest, passed, step, after, last, phases)
+    return TurnPlan(
+        turn.get("actions", 1), order, highest, passed, step, after, last, phases, final
+    )
 
 
 def begin(plan: TurnPlan, state: DataState, env: list[Any]) -> None:
@@ -112,6 +136,10 @@ def end_action(plan: TurnPlan, state: DataState, seat: int, done: bool, env: lis
     state.turns += 1
     if plan.last_round and any(test(state, seat, env) for test in plan.last_round):
         state.last_round = True
+    if state.final > 0:
+        state.final -= 1
+    elif plan.last_turns and state.final < 0 and any(test(state, seat, env) for test in plan.last_turns):  # fmt: skip
+        state.final = state.players - 1  # every other player's turn, then the end
     if state.turns % (state.players * plan.turns_a_round):  # the round goes on
         place = state.turns % state.players
         state.seat = state.order[place] if state.order else (seat + 1) % state.players
@@ -133,8 +161,9 @@ def end_action(plan: TurnPlan, state: DataState, seat: int, done: bool, env: lis
 
 
 def last_round_over(plan: TurnPlan, state: DataState) -> bool:
-    """The last round was triggered and every seat has played its turns in it."""
-    return (
+    """The last round was triggered and every seat has played its turns in it, or every
+    other player has had a last turn after the player who triggered `last_turns`."""
+    return state.final == 0 or (
         state.last_round
         and state.turns % (state.players * plan.turns_a_round) == 0
         and not state.acted

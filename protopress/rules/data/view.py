@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from protopress.rules.data.bags import row_of
 from protopress.rules.data.grid import geometry_of
 from protopress.rules.data.model import HOLE, DataState, Model, Seen, Zone
 
@@ -39,6 +40,13 @@ def table_view(model: Model, state: DataState, seat: int) -> dict[str, Any]:
 
 
 def _zone_view(model: Model, zone: Zone, state: DataState, seat: int) -> Any:
+    if zone.piles > 1:  # a row of piles (seen by everyone): its piles, by seat when each
+        rows = [
+            [_pile_view(model, zone, state, state.piles[pile], seen=True)
+             for pile in row_of(zone, owner)]
+            for owner in range(state.players if zone.each else 1)
+        ]  # fmt: skip
+        return rows if zone.each else rows[0]
     if not zone.each:
         return _pile_view(
             model, zone, state, state.piles[zone.first], seen=zone.seen is Seen.EVERYONE

@@ -200,6 +200,21 @@ def test_a_game_that_cannot_end_is_an_error_naming_each_end_condition(tmp_path):
     ]
 
 
+def test_an_end_condition_after_a_last_round_is_named_at_its_own_place(tmp_path):
+    # A last_round item first (it never triggers either), then the two conditions: they
+    # are items 1 and 2 of `end`, on lines 49 and 50.
+    result = cottage(tmp_path, ("  - turns >= option.rounds * players\n  - empty(market)",
+                                "  - {last_round: turns < 0}\n  - turns >= 100000\n"
+                                "  - total(my.resources) < 0"))  # fmt: skip
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if "rules.yaml" in line]
+    said = "this end condition never held: 24 of 24 random games did not end within 1000 turns"
+    assert lines == [
+        f"error {tmp_path / 'game' / 'rules.yaml'}:49:5 /end/1: {said}",
+        f"error {tmp_path / 'game' / 'rules.yaml'}:50:5 /end/2: {said}",
+    ]
+
+
 def test_an_action_no_one_can_take_is_a_warning_at_its_name(tmp_path):
     result = cottage(tmp_path, ("  choose:\n", "  choose:\n    hoard: {if: 'total(my.resources) < 0', do: []}\n"))  # fmt: skip
     assert result.exit_code == 0, result.output  # a warning: the game still plays
