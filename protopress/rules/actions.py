@@ -30,11 +30,16 @@ playtest table can let a person tap the component there::
 A zone is a path of the state's field names and list indices from the state's
 top, and MOVER stands for the seat making the decision in a field with one
 entry per seat: `@positions(spire=("spires", MOVER))` is state.spires[mover][spire].
+A field whose value is not a number (a cell (column, row)) is a key of the mapping
+at the zone: `@positions(cell=("mine", "cells"))` is state.mine.cells[cell].
+
+An action with two positions (move the top gem of one spire onto another) is two
+taps at the table, in the order of its fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 
@@ -102,13 +107,14 @@ def positions(**zones: str | ZonePath) -> Callable[[type[_A]], type[_A]]:
     return declare
 
 
-def positions_of(act: Any) -> Iterable[tuple[ZonePath, int]]:
-    """(zone, index) of each field of act declared a position, in field order."""
+def positions_of(act: Any) -> Iterable[tuple[ZonePath, Hashable]]:
+    """(zone, where) of each field of act declared a position, in field order: where is
+    an index into the list at the zone, or a key of the mapping there (a cell)."""
     declared: Mapping[str, ZonePath] = getattr(type(act), _POSITIONS, {})
     names = getattr(act, "_fields", ())
     for name, value in zip(names, act, strict=False):
         zone = declared.get(name)
-        if zone is not None and isinstance(value, int) and not isinstance(value, bool):
+        if zone is not None and value is not None and not isinstance(value, bool):
             yield zone, value
 
 

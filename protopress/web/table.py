@@ -43,7 +43,7 @@ from protopress.files import data_dir
 from protopress.rules.actions import positions_of
 from protopress.rules.bot_names import make_bot
 from protopress.rules.core import Action, AnyGame, checked_apply, codec_of, derive_seed
-from protopress.rules.observe import observation
+from protopress.rules.observe import key_text, observation
 from protopress.rules.simulate import MAX_DECISIONS, PERSON, GameRecord, log_of
 from protopress.web.faces import Faces
 from protopress.web.server import page, static_files
@@ -445,18 +445,19 @@ class PlayTable:
 def _places(act: Action, fields: Any, mover: int) -> list[list[str | int]]:
     """The paths in the view's fields of what act names by position (its fields declared
     with @positions), where the view shows something there: a place out of the view,
-    hidden or unseen is no place to tap."""
+    hidden or unseen is no place to tap, and an action naming such a place among
+    others is no tap at all (a tap on its other place would be taken for it). A
+    position that is no index is a mapping's key, as the view writes it."""
     found: list[list[str | int]] = []
-    for zone, index in positions_of(act):
+    for zone, where in positions_of(act):
         path: list[str | int] = [part if isinstance(part, str | int) else mover for part in zone]
-        path.append(index)
+        path.append(where if isinstance(where, int) else key_text(where))
         value = fields
         for part in path:
             value = _part(value, part)
-        if value is not None and not (
-            isinstance(value, dict) and ("hidden" in value or "unseen" in value)
-        ):
-            found.append(path)
+        if value is None or (isinstance(value, dict) and ("hidden" in value or "unseen" in value)):
+            return []
+        found.append(path)
     return found
 
 

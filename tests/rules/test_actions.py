@@ -125,6 +125,16 @@ def test_positions_say_which_fields_are_places_and_where():
     assert list(positions_of(BurnFrom(1, 4))) == []  # nothing declared
 
 
+def test_a_position_that_is_no_number_is_a_key():
+    @positions(cell=("mine", "cells"))
+    @action
+    class Walk(NamedTuple):
+        cell: tuple[int, int]
+        verb: Literal["walk"] = "walk"
+
+    assert list(positions_of(Walk((-1, 2)))) == [(("mine", "cells"), (-1, 2))]
+
+
 def test_positions_refuse_a_name_that_is_no_field():
     with pytest.raises(TypeError, match="names 'slot', not a field"):
 

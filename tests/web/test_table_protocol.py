@@ -361,3 +361,38 @@ def test_a_spire_of_the_mover_s_tower_is_a_place_in_the_view(tmp_path):
     ]
     spires = seen["table"]["fields"]["spires"][viewer]
     assert all(isinstance(spires[act["encoded"][1]], list) for act in stacks)
+
+
+def test_a_move_between_two_spires_names_both_places_in_its_fields_order(tmp_path):
+    # level 1, seed 2, the person playing as greedy: the sixth move offers to move a gem
+    table = dragonstone(tmp_path, seed=2)
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    for _ in range(40):
+        if any(act["encoded"][0] == "move" for act in seen["actions"]):
+            break
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    moves = [act for act in seen["actions"] if act["encoded"][0] == "move"]
+    viewer = seen["viewer"]
+    assert moves and [act["at"] for act in moves] == [
+        [["spires", viewer, act["encoded"][1]], ["spires", viewer, act["encoded"][2]]]
+        for act in moves
+    ]
+
+
+def test_a_room_named_by_its_cell_is_the_view_s_key_for_it(tmp_path):
+    spec = spec_for("gem-rush")
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    options = spec.parse_options({})
+    setup = TableSetup("gem-rush", "gem-rush", catalog.version, (PERSON, "greedy"), 2, options)
+    table = PlayTable(spec.new_game(), catalog, setup, tmp_path / "save.json")
+    # the start: the dwarf in the first room (0, 0), which a build goes out of
+    seen = body(table)
+    builds = [act for act in seen["actions"] if act["encoded"][0] == "build"]
+    assert builds and all(act["at"] == [["mine", "cells", "[0, 0]"]] for act in builds)
+    assert "[0, 0]" in seen["table"]["fields"]["mine"]["cells"]
+    assert all(act["at"] == [] for act in seen["actions"] if act["encoded"][0] == "end-move")
