@@ -422,3 +422,37 @@ def test_a_gem_is_moved_by_two_taps_on_the_spires(browser, serve, tmp_path, by):
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_box_of_the_score_sheet_is_tapped_to_place_the_shape_there(browser, serve, tmp_path):
+    # a placement names the box its top-left corner goes to: a tap there marks the
+    # placements with that corner (one per quarter turn) among the buttons
+    server = serve("play", "gemstone-caverns", "--seed", 2, "--save", tmp_path / "s.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 390, 844)
+    try:
+        state = settle(page)
+        if state["actions"][0]["encoded"][0] == "arrange":
+            unfold(page, 0)
+            page.locator('#choices button[data-index="0"]').click()
+            page.wait_for_function("state.moves > 0")
+            state = settle(page)
+        viewer = state["viewer"]
+        corner = ["sheets", viewer, 2, 3]
+        there = [a for a in state["actions"] if a["at"] == [corner]]
+        assert len(there) > 1
+        box = place(page, corner)
+        assert box.count() == 1 and box.get_attribute("role") == "button"
+        box.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#choices button.named').length === {len(there)}"
+        )
+        named = page.locator("#choices button.named")
+        assert sorted(named.all_inner_texts()) == sorted(a["words"] for a in there)
+        assert not axe(page, "boxes to tap")
+        moves = state["moves"]
+        named.first.click()
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") in [a["words"] for a in there]
+        assert not errors, errors
+    finally:
+        context.close()

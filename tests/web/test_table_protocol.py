@@ -396,3 +396,44 @@ def test_a_room_named_by_its_cell_is_the_view_s_key_for_it(tmp_path):
     assert builds and all(act["at"] == [["mine", "cells", "[0, 0]"]] for act in builds)
     assert "[0, 0]" in seen["table"]["fields"]["mine"]["cells"]
     assert all(act["at"] == [] for act in seen["actions"] if act["encoded"][0] == "end-move")
+
+
+def builtin(game_id: str, tmp_path: Path, seed: int = 2) -> PlayTable:
+    spec = spec_for(game_id)
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    seats = (PERSON, "greedy")
+    setup = TableSetup(game_id, game_id, catalog.version, seats, seed, spec.parse_options({}))
+    return PlayTable(spec.new_game(), catalog, setup, tmp_path / "save.json")
+
+
+def test_a_placement_names_the_box_of_the_sheet_its_corner_goes_to(tmp_path):
+    table = builtin("gemstone-caverns", tmp_path)
+    seen = body(table)
+    table.play(seen["actions"][0]["encoded"], seen["moves"])  # seat 0 arranges the dice
+    seen = body(table)
+    places = [act for act in seen["actions"] if act["encoded"][0] == "place"]
+    viewer, sheet = seen["viewer"], seen["table"]["fields"]["sheets"][seen["viewer"]]
+    on_sheet = [act for act in places if act["at"]]
+    assert on_sheet and len(on_sheet) < len(places)  # a corner off the sheet is no tap
+    for act in places:
+        _, _, row, column = act["encoded"]
+        inside = 0 <= row < len(sheet) and 0 <= column < len(sheet[0])
+        assert act["at"] == ([["sheets", viewer, row, column]] if inside else [])
+
+
+def test_a_token_put_into_a_chamber_names_the_chamber(tmp_path):
+    table = builtin("stonespine-architects", tmp_path)
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    while not any(act["encoded"][0] == "put" for act in seen["actions"]):
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    viewer = seen["viewer"]
+    chambers = seen["table"]["fields"]["boards"][viewer]["chambers"]
+    assert len(chambers) == 16
+    for act in seen["actions"]:
+        row, col = act["encoded"][2:4]
+        assert act["at"] == [["boards", viewer, "chambers", row * 4 + col]]

@@ -293,16 +293,19 @@ function isGrid(value) {
     row.every((cell) => cell === null || typeof cell !== "object"));
 }
 
-// A grid's cells are small: a component is its colour and its name's first letter.
+// A grid's cells are small: a component is its colour and its name's first letter. A
+// cell an action names by its place (row, then column) holds a tap filling the cell.
 function grid(rows, path) {
   const table = el("div", { class: "grid", role: "table", style: `grid-template-columns: repeat(${rows[0].length}, 1.8rem)` });
   for (const [index, row] of rows.entries()) {
     const line = el("div", { class: "grid-row", role: "row" });
-    for (const cell of row) {
+    for (const [column, cell] of row.entries()) {
       const known = typeof cell === "string" ? component(cell) : undefined;
       const name = known ? known.name : cell === null ? "empty" : tallyText(cell);
-      const node = el("span", { class: "cell", role: "cell", title: name, "aria-label": name,
-        text: known ? known.name.slice(0, 1) : cell === null ? "" : tallyText(cell) });
+      const node = el("span", { class: "cell", role: "cell", title: name, "aria-label": name });
+      const mark = el("span", { class: "mark", text: known ? known.name.slice(0, 1) : cell === null ? "" : tallyText(cell) });
+      node.append(tappableAt(mark, within(within(path, index), column)));
+      if (mark.dataset.at) mark.setAttribute("aria-label", `${name}, row ${index + 1}, column ${column + 1}`);
       if (known && known.colour) {
         node.style.background = known.colour;
         node.classList.add("coloured");
