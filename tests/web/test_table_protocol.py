@@ -437,3 +437,24 @@ def test_a_token_put_into_a_chamber_names_the_chamber(tmp_path):
     for act in seen["actions"]:
         row, col = act["encoded"][2:4]
         assert act["at"] == [["boards", viewer, "chambers", row * 4 + col]]
+
+
+def test_a_card_burnt_from_a_hand_is_in_the_hand_of_the_seat_it_names(tmp_path):
+    # Gem Rush's Crisis (open hands): "burn seat=1 card=2" is the third card of seat 1's hand
+    table = builtin("gem-rush", tmp_path)
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    for _ in range(80):
+        if any(act["encoded"][0] == "burn" and len(act["encoded"]) == 3 for act in seen["actions"]):
+            break
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    burns = [act for act in seen["actions"] if act["encoded"][0] == "burn"]
+    from_hands = [act for act in burns if len(act["encoded"]) == 3]
+    assert {act["encoded"][1] for act in from_hands} == {0, 1}  # either seat's hand
+    for act in burns:
+        expected = [["hands", *act["encoded"][1:]]] if act in from_hands else []
+        assert act["at"] == expected

@@ -4,7 +4,8 @@
 A log holds each as [verb, *fields], the form Gem Rush's logs have always had:
 Burn("deck") is ["burn", "deck"], BurnFromHand(2, 0) is ["burn", 2, 0]. Cells are
 (column, row); cards are hand indices. A room named by its cell and a card by its
-place in the mover's hand are declared with @positions: a tap on them at the table.
+place (in a hand, among the revealed) are declared with @positions: a tap on them at
+the playtest table.
 
 Listing the legal actions is the look-ahead's hot path, so the actions that carry
 values are interned: MOVES[cell] is the one Move(cell), built on first use.
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Literal, NamedTuple, TypeVar
 
 from protopress.games.gem_rush.mine import Cell
-from protopress.rules.actions import MOVER, ActionCodec, action, positions
+from protopress.rules.actions import MOVER, ActionCodec, Field, action, positions
 
 # --- before the first turn, and at its end -------------------------------------
 
@@ -161,6 +162,7 @@ class Burn(NamedTuple):
     verb: Literal["burn"] = "burn"
 
 
+@positions(card=("hands", Field("seat")))
 @action
 class BurnFromHand(NamedTuple):
     """Burn one card from the hand of seat."""
@@ -181,6 +183,7 @@ class ChooseX(NamedTuple):
     verb: Literal["x"] = "x"
 
 
+@positions(card=("effect", "revealed"))
 @action
 class Keep(NamedTuple):
     """Keep a revealed card (its index among the revealed)."""
