@@ -456,3 +456,36 @@ def test_a_box_of_the_score_sheet_is_tapped_to_place_the_shape_there(browser, se
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_chamber_card_in_hand_is_drawn_and_tapped(browser, serve, tmp_path):
+    # Stonespine's engine keeps its hands as card numbers; its view names them by id, so
+    # the hand is faces, and a tap on one marks the places it may go (a column each)
+    server = serve(
+        "play", "stonespine-architects", "--seed", 2, "--save", tmp_path / "s.json", "--web"
+    )
+    context, page, errors, _ = open_table(browser, server, 390, 844)
+    try:
+        state = settle(page)
+        viewer = state["viewer"]
+        hand = state["table"]["fields"]["boards"][viewer]["hand"]
+        card = hand[0]
+        placing = [a for a in state["actions"] if a["encoded"][:2] == ["place", card]]
+        assert len(placing) == 4  # one per column of this year's row
+        face = page.locator(
+            f'.seat[data-seat="{viewer}"] [data-zone="hand"] .face[data-id="{card}"]'
+        )
+        assert face.count() == 1 and face.evaluate("node => node.classList.contains('tappable')")
+        face.click()
+        page.wait_for_function("document.querySelectorAll('#choices button.named').length === 4")
+        named = page.locator("#choices button.named")
+        assert sorted(named.all_inner_texts()) == sorted(
+            a["words"].replace(card, state["components"][card]["name"]) for a in placing
+        )
+        moves = state["moves"]
+        named.nth(2).click()
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") in [a["words"] for a in placing]
+        assert not errors, errors
+    finally:
+        context.close()
