@@ -30,12 +30,19 @@ playtest table can let a person tap the component there::
 A zone is a path of the state's field names and list indices from the state's
 top, and MOVER stands for the seat making the decision in a field with one
 entry per seat: `@positions(spire=("spires", MOVER))` is state.spires[mover][spire].
+A field whose value is not a number (a cell (column, row)) is a key of the mapping
+at the zone: `@positions(cell=("mine", "cells"))` is state.mine.cells[cell]. A
+zone may take another field's value with Field: `@positions(column=("sheets",
+MOVER, Field("row")))` is state.sheets[mover][row][column].
+
+An action with two positions (move the top gem of one spire onto another) is two
+taps at the table, in the order of its fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 
 class TypedAction(Protocol):
@@ -80,36 +87,58 @@ class _Mover:
 
 
 MOVER: Final = _Mover()
-ZonePath = tuple[str | int | _Mover, ...]
+
+
+class Field(NamedTuple):
+    """In a zone's path: the value of another of the action's fields (a grid's row, when
+    the position is its column)."""
+
+    name: str
+
+
+ZonePath = tuple[str | int | _Mover | Field, ...]
 _POSITIONS = "_positions"  # the class attribute @positions sets
 
 
 def positions(**zones: str | ZonePath) -> Callable[[type[_A]], type[_A]]:
     """Declare the fields of an action that are a component's position in a zone of the
     state (its index in the list there): field=zone, a zone being a field name or a
-    path (see the module docstring)."""
+    path (see the module docstring). A property of the action may be declared as a
+    field is (a cell's index computed from its row and column)."""
 
     def declare(cls: type[_A]) -> type[_A]:
         fields: tuple[str, ...] = getattr(cls, "_fields", ())
         declared: dict[str, ZonePath] = {}
         for name, zone in zones.items():
-            if name not in fields[:-1]:
+            if name not in fields[:-1] and not isinstance(getattr(cls, name, None), property):
                 raise TypeError(f"{cls.__name__}: @positions names {name!r}, not a field")
-            declared[name] = (zone,) if isinstance(zone, str) else tuple(zone)
+            path = (zone,) if isinstance(zone, str) else tuple(zone)
+            for part in path:
+                if isinstance(part, Field) and part.name not in fields[:-1]:
+                    raise TypeError(f"{cls.__name__}: @positions: {part.name!r} is not a field")
+            declared[name] = path
         setattr(cls, _POSITIONS, declared)
         return cls
 
     return declare
 
 
-def positions_of(act: Any) -> Iterable[tuple[ZonePath, int]]:
-    """(zone, index) of each field of act declared a position, in field order."""
+def positions_of(act: Any) -> Iterable[tuple[ZonePath, Hashable]]:
+    """(zone, where) of each field of act declared a position, in field order, then of
+    each property declared, in the declaration's order: where is an index into the list
+    at the zone, or a key of the mapping there (a cell). A Field in the zone is given
+    that field's value."""
     declared: Mapping[str, ZonePath] = getattr(type(act), _POSITIONS, {})
-    names = getattr(act, "_fields", ())
-    for name, value in zip(names, act, strict=False):
-        zone = declared.get(name)
-        if zone is not None and isinstance(value, int) and not isinstance(value, bool):
-            yield zone, value
+    names: tuple[str, ...] = getattr(act, "_fields", ())
+    ordered = [name for name in names if name in declared]
+    ordered += [name for name in declared if name not in names]
+    for name in ordered:
+        value = getattr(act, name)
+        if value is None or isinstance(value, bool):
+            continue
+        zone = tuple(getattr(act, part.name) if isinstance(part, Field) else part
+                     for part in declared[name])  # fmt: skip
+        yield zone, value
 
 
 def verb_of(cls: type) -> str:

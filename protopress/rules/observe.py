@@ -290,7 +290,7 @@ class _Writer:
         if isinstance(value, list | tuple):
             return self._items(value, depth)
         if isinstance(value, Mapping):
-            return {str(k): v for k, v in self._pairs(value.items(), depth)}
+            return {key_text(k): v for k, v in self._pairs(value.items(), depth)}
         if isinstance(value, set | frozenset):
             return sorted(self._items(value, depth), key=repr)
         if isinstance(value, bytes | bytearray):
@@ -313,7 +313,7 @@ class _Writer:
         written = []
         for key, item in pairs:
             try:
-                written.append((_plain(key), self.write(item, depth)))
+                written.append((key, self.write(item, depth)))
             except _Skip:
                 continue
         return written
@@ -352,6 +352,11 @@ def public_names(value: Any) -> list[str]:
             continue
         public.append(name)
     return public
+
+
+def key_text(key: Any) -> str:
+    """A mapping's key as the view writes it: a cell (0, 1) as "[0, 1]"."""
+    return str(_plain(key))
 
 
 def _plain(value: Any) -> Any:

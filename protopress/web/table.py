@@ -40,10 +40,10 @@ from protopress.components.catalog import Catalog
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
 from protopress.files import data_dir
-from protopress.rules.actions import positions_of
+from protopress.rules.actions import MOVER, positions_of
 from protopress.rules.bot_names import make_bot
 from protopress.rules.core import Action, AnyGame, checked_apply, codec_of, derive_seed
-from protopress.rules.observe import observation
+from protopress.rules.observe import key_text, observation
 from protopress.rules.simulate import MAX_DECISIONS, PERSON, GameRecord, log_of
 from protopress.web.faces import Faces
 from protopress.web.server import page, static_files
@@ -444,29 +444,42 @@ class PlayTable:
 
 def _places(act: Action, fields: Any, mover: int) -> list[list[str | int]]:
     """The paths in the view's fields of what act names by position (its fields declared
-    with @positions), where the view shows something there: a place out of the view,
-    hidden or unseen is no place to tap."""
+    with @positions), where the view has that place (an empty box of a grid is one): a
+    place out of the view, hidden or unseen is no place to tap, and an action naming
+    such a place among others is no tap at all (a tap on its other place would be
+    taken for it). A position that is no index is a mapping's key, as the view writes it."""
     found: list[list[str | int]] = []
-    for zone, index in positions_of(act):
-        path: list[str | int] = [part if isinstance(part, str | int) else mover for part in zone]
-        path.append(index)
-        value = fields
+    for zone, where in positions_of(act):
+        path = [_step(part, mover) for part in (*zone, where)]
+        value: Any = fields
         for part in path:
             value = _part(value, part)
-        if value is not None and not (
+        if value is _ABSENT or (
             isinstance(value, dict) and ("hidden" in value or "unseen" in value)
         ):
-            found.append(path)
+            return []
+        found.append(path)
     return found
 
 
+def _step(part: object, mover: int) -> str | int:
+    """A part of a declared zone's path as the view's path: MOVER as the mover's seat, a
+    mapping's key (a cell) as the view writes it."""
+    if part is MOVER:
+        return mover
+    return part if isinstance(part, str | int) else key_text(part)
+
+
+_ABSENT = object()  # no such part in the view
+
+
 def _part(value: Any, key: str | int) -> Any:
-    """value[key] of a view's object or list; None where there is no such part."""
+    """value[key] of a view's object or list; _ABSENT where there is no such part."""
     if isinstance(key, str) and isinstance(value, dict):
-        return value.get(key)
+        return value.get(key, _ABSENT)
     if isinstance(key, int) and isinstance(value, list) and 0 <= key < len(value):
         return value[key]
-    return None
+    return _ABSENT
 
 
 class Known(NamedTuple):

@@ -10,6 +10,7 @@ from protopress.rules.actions import (
     MOVER,
     PLAIN_ACTIONS,
     ActionCodec,
+    Field,
     UnknownAction,
     action,
     positions,
@@ -123,6 +124,45 @@ def test_positions_say_which_fields_are_places_and_where():
     assert list(positions_of(Steal(1, 4))) == [(("seats",), 1), (("hands", MOVER), 4)]
     assert Steal(1, 4) == (1, 4, "steal")  # the action itself is unchanged
     assert list(positions_of(BurnFrom(1, 4))) == []  # nothing declared
+
+
+def test_a_position_that_is_no_number_is_a_key():
+    @positions(cell=("mine", "cells"))
+    @action
+    class Walk(NamedTuple):
+        cell: tuple[int, int]
+        verb: Literal["walk"] = "walk"
+
+    assert list(positions_of(Walk((-1, 2)))) == [(("mine", "cells"), (-1, 2))]
+
+
+def test_a_zone_may_take_another_field_s_value_and_a_property_is_a_position():
+    @positions(column=("sheets", MOVER, Field("row")), box=("boxes",))
+    @action
+    class Mark(NamedTuple):
+        row: int
+        column: int
+        verb: Literal["mark"] = "mark"
+
+        @property
+        def box(self) -> int:
+            return self.row * 8 + self.column
+
+    assert list(positions_of(Mark(2, 5))) == [
+        (("sheets", MOVER, 2), 5),  # sheets[mover][2][5]
+        (("boxes",), 21),  # a property after the fields
+    ]
+
+
+def test_positions_refuse_a_field_value_of_no_field():
+    with pytest.raises(TypeError, match="'line' is not a field"):
+
+        @positions(column=("sheets", Field("line")))
+        @action
+        class Mark(NamedTuple):
+            row: int
+            column: int
+            verb: Literal["mark"] = "mark"
 
 
 def test_positions_refuse_a_name_that_is_no_field():

@@ -332,3 +332,160 @@ def test_a_spire_is_tapped_to_stack_on_it(browser, serve, tmp_path):
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_room_of_the_mine_is_tapped_to_walk_there(browser, serve, tmp_path):
+    # Gem Rush names a room by its cell: the room drawn at mine.cells["[col, row]"]
+    server = serve("play", "gem-rush", "--seed", 2, "--save", tmp_path / "save.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 1280, 800)
+    try:
+        state = settle(page)
+        for _ in range(30):
+            if any(a["encoded"][0] == "move" for a in state["actions"]):
+                break
+            verbs = [a["encoded"][0] for a in state["actions"]]
+            index = verbs.index("build") if "build" in verbs else 0  # open the mine up
+            unfold(page, index)
+            moves = state["moves"]
+            page.locator(f'#choices button[data-index="{index}"]').click()
+            page.wait_for_function(f"state.moves > {moves}")
+            state = settle(page)
+        walk = next(a for a in state["actions"] if a["encoded"][0] == "move")
+        cell = walk["encoded"][1]
+        assert walk["at"] == [["mine", "cells", f"[{cell[0]}, {cell[1]}]"]]
+        room = page.locator(f"""[data-at='{json.dumps(walk["at"][0], separators=(",", ":"))}']""")
+        assert room.count() == 1 and room.get_attribute("role") == "button"
+        assert not axe(page, "rooms to tap")
+        moves = state["moves"]
+        room.click()
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") == walk["words"]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def place(page, path: list) -> object:
+    return page.locator(f"[data-at='{json.dumps(path, separators=(',', ':'))}']")
+
+
+@pytest.mark.parametrize("by", ["taps", "keys"])
+def test_a_gem_is_moved_by_two_taps_on_the_spires(browser, serve, tmp_path, by):
+    """move source=S target=T names two spires: the first tap chooses S (framed, the
+    moves from S marked among the buttons), Escape or a tap elsewhere lets it go, the
+    tap on T moves the gem; by keys: Enter on each spire."""
+    server = serve("play", *DRAGONSTONE, "--seed", 2, "--save", tmp_path / "save.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 390, 844)
+    try:
+        rng = random.Random(3)
+        state = settle(page)
+        for _ in range(60):
+            if any(a["encoded"][0] == "move" for a in state["actions"]):
+                break
+            tap_a_move(page, rng)
+            state = settle(page)
+        viewer, moves = state["viewer"], state["moves"]
+        walk = next(a for a in state["actions"] if a["encoded"][0] == "move")
+        source, target = walk["encoded"][1:]
+        first, second = ["spires", viewer, source], ["spires", viewer, target]
+        from_source = [a for a in state["actions"] if a["at"] and a["at"][0] == first]
+
+        def press(path: list) -> None:
+            if by == "keys":
+                place(page, path).focus()
+                page.keyboard.press("Enter")
+            else:
+                place(page, path).click()
+
+        press(first)
+        page.wait_for_function("document.querySelector('.chosen') !== null")
+        chosen = page.locator(".chosen")
+        assert chosen.count() == 1 and chosen.get_attribute("aria-pressed") == "true"
+        assert json.loads(chosen.get_attribute("data-at")) == first
+        assert page.locator("#choices button.named").count() == len(from_source)
+        assert page.evaluate("state.moves") == moves  # nothing played yet
+        assert place(page, second).get_attribute("role") == "button"
+        assert not axe(page, "a spire chosen")
+        page.keyboard.press("Escape")
+        page.wait_for_function("document.querySelector('.chosen') === null")
+        assert page.locator("#choices button.named").count() == 0
+        if by == "taps":
+            press(first)
+            page.wait_for_function("document.querySelector('.chosen') !== null")
+            page.locator("#board h2").click()  # a tap elsewhere
+            page.wait_for_function("document.querySelector('.chosen') === null")
+        press(first)
+        page.wait_for_function("document.querySelector('.chosen') !== null")
+        press(second)
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") == walk["words"]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_box_of_the_score_sheet_is_tapped_to_place_the_shape_there(browser, serve, tmp_path):
+    # a placement names the box its top-left corner goes to: a tap there marks the
+    # placements with that corner (one per quarter turn) among the buttons
+    server = serve("play", "gemstone-caverns", "--seed", 2, "--save", tmp_path / "s.json", "--web")
+    context, page, errors, _ = open_table(browser, server, 390, 844)
+    try:
+        state = settle(page)
+        if state["actions"][0]["encoded"][0] == "arrange":
+            unfold(page, 0)
+            page.locator('#choices button[data-index="0"]').click()
+            page.wait_for_function("state.moves > 0")
+            state = settle(page)
+        viewer = state["viewer"]
+        corner = ["sheets", viewer, 2, 3]
+        there = [a for a in state["actions"] if a["at"] == [corner]]
+        assert len(there) > 1
+        box = place(page, corner)
+        assert box.count() == 1 and box.get_attribute("role") == "button"
+        box.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#choices button.named').length === {len(there)}"
+        )
+        named = page.locator("#choices button.named")
+        assert sorted(named.all_inner_texts()) == sorted(a["words"] for a in there)
+        assert not axe(page, "boxes to tap")
+        moves = state["moves"]
+        named.first.click()
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") in [a["words"] for a in there]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_chamber_card_in_hand_is_drawn_and_tapped(browser, serve, tmp_path):
+    # Stonespine's engine keeps its hands as card numbers; its view names them by id, so
+    # the hand is faces, and a tap on one marks the places it may go (a column each)
+    server = serve(
+        "play", "stonespine-architects", "--seed", 2, "--save", tmp_path / "s.json", "--web"
+    )
+    context, page, errors, _ = open_table(browser, server, 390, 844)
+    try:
+        state = settle(page)
+        viewer = state["viewer"]
+        hand = state["table"]["fields"]["boards"][viewer]["hand"]
+        card = hand[0]
+        placing = [a for a in state["actions"] if a["encoded"][:2] == ["place", card]]
+        assert len(placing) == 4  # one per column of this year's row
+        face = page.locator(
+            f'.seat[data-seat="{viewer}"] [data-zone="hand"] .face[data-id="{card}"]'
+        )
+        assert face.count() == 1 and face.evaluate("node => node.classList.contains('tappable')")
+        face.click()
+        page.wait_for_function("document.querySelectorAll('#choices button.named').length === 4")
+        named = page.locator("#choices button.named")
+        assert sorted(named.all_inner_texts()) == sorted(
+            a["words"].replace(card, state["components"][card]["name"]) for a in placing
+        )
+        moves = state["moves"]
+        named.nth(2).click()
+        page.wait_for_function(f"state.moves > {moves}")
+        assert page.evaluate(f"state.log[{moves}].words") in [a["words"] for a in placing]
+        assert not errors, errors
+    finally:
+        context.close()

@@ -361,3 +361,100 @@ def test_a_spire_of_the_mover_s_tower_is_a_place_in_the_view(tmp_path):
     ]
     spires = seen["table"]["fields"]["spires"][viewer]
     assert all(isinstance(spires[act["encoded"][1]], list) for act in stacks)
+
+
+def test_a_move_between_two_spires_names_both_places_in_its_fields_order(tmp_path):
+    # level 1, seed 2, the person playing as greedy: the sixth move offers to move a gem
+    table = dragonstone(tmp_path, seed=2)
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    for _ in range(40):
+        if any(act["encoded"][0] == "move" for act in seen["actions"]):
+            break
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    moves = [act for act in seen["actions"] if act["encoded"][0] == "move"]
+    viewer = seen["viewer"]
+    assert moves and [act["at"] for act in moves] == [
+        [["spires", viewer, act["encoded"][1]], ["spires", viewer, act["encoded"][2]]]
+        for act in moves
+    ]
+
+
+def test_a_room_named_by_its_cell_is_the_view_s_key_for_it(tmp_path):
+    spec = spec_for("gem-rush")
+    catalog = load_catalog(builtin_catalog_path("gem-rush"))
+    options = spec.parse_options({})
+    setup = TableSetup("gem-rush", "gem-rush", catalog.version, (PERSON, "greedy"), 2, options)
+    table = PlayTable(spec.new_game(), catalog, setup, tmp_path / "save.json")
+    # the start: the dwarf in the first room (0, 0), which a build goes out of
+    seen = body(table)
+    builds = [act for act in seen["actions"] if act["encoded"][0] == "build"]
+    assert builds and all(act["at"] == [["mine", "cells", "[0, 0]"]] for act in builds)
+    assert "[0, 0]" in seen["table"]["fields"]["mine"]["cells"]
+    assert all(act["at"] == [] for act in seen["actions"] if act["encoded"][0] == "end-move")
+
+
+def builtin(game_id: str, tmp_path: Path, seed: int = 2) -> PlayTable:
+    spec = spec_for(game_id)
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    seats = (PERSON, "greedy")
+    setup = TableSetup(game_id, game_id, catalog.version, seats, seed, spec.parse_options({}))
+    return PlayTable(spec.new_game(), catalog, setup, tmp_path / "save.json")
+
+
+def test_a_placement_names_the_box_of_the_sheet_its_corner_goes_to(tmp_path):
+    table = builtin("gemstone-caverns", tmp_path)
+    seen = body(table)
+    table.play(seen["actions"][0]["encoded"], seen["moves"])  # seat 0 arranges the dice
+    seen = body(table)
+    places = [act for act in seen["actions"] if act["encoded"][0] == "place"]
+    viewer, sheet = seen["viewer"], seen["table"]["fields"]["sheets"][seen["viewer"]]
+    on_sheet = [act for act in places if act["at"]]
+    assert on_sheet and len(on_sheet) < len(places)  # a corner off the sheet is no tap
+    for act in places:
+        _, _, row, column = act["encoded"]
+        inside = 0 <= row < len(sheet) and 0 <= column < len(sheet[0])
+        assert act["at"] == ([["sheets", viewer, row, column]] if inside else [])
+
+
+def test_a_token_put_into_a_chamber_names_the_chamber(tmp_path):
+    table = builtin("stonespine-architects", tmp_path)
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    while not any(act["encoded"][0] == "put" for act in seen["actions"]):
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    viewer = seen["viewer"]
+    chambers = seen["table"]["fields"]["boards"][viewer]["chambers"]
+    assert len(chambers) == 16
+    for act in seen["actions"]:
+        row, col = act["encoded"][2:4]
+        assert act["at"] == [["boards", viewer, "chambers", row * 4 + col]]
+
+
+def test_a_card_burnt_from_a_hand_is_in_the_hand_of_the_seat_it_names(tmp_path):
+    # Gem Rush's Crisis (open hands): "burn seat=1 card=2" is the third card of seat 1's hand
+    table = builtin("gem-rush", tmp_path)
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    for _ in range(80):
+        if any(act["encoded"][0] == "burn" and len(act["encoded"]) == 3 for act in seen["actions"]):
+            break
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    burns = [act for act in seen["actions"] if act["encoded"][0] == "burn"]
+    from_hands = [act for act in burns if len(act["encoded"]) == 3]
+    assert {act["encoded"][1] for act in from_hands} == {0, 1}  # either seat's hand
+    for act in burns:
+        expected = [["hands", *act["encoded"][1:]]] if act in from_hands else []
+        assert act["at"] == expected

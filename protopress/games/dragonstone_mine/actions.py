@@ -44,6 +44,7 @@ class KeepLoose(NamedTuple):
     verb: Literal["loose"] = "loose"
 
 
+@positions(source=("spires", MOVER), target=("spires", MOVER))  # two taps
 @action
 class MoveGem(NamedTuple):
     """Move the top gem of spire `source` onto spire `target`, which is not capped."""
@@ -58,6 +59,7 @@ class MoveGem(NamedTuple):
         return (self.source, self.target)
 
 
+@positions(first=("spires", MOVER), second=("spires", MOVER))  # two taps
 @action
 class SwapTops(NamedTuple):
     """Exchange the different top gems of spires `first` and `second`."""

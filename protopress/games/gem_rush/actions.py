@@ -3,7 +3,9 @@
 
 A log holds each as [verb, *fields], the form Gem Rush's logs have always had:
 Burn("deck") is ["burn", "deck"], BurnFromHand(2, 0) is ["burn", 2, 0]. Cells are
-(column, row); cards are hand indices.
+(column, row); cards are hand indices. A room named by its cell and a card by its
+place (in a hand, among the revealed) are declared with @positions: a tap on them at
+the playtest table.
 
 Listing the legal actions is the look-ahead's hot path, so the actions that carry
 values are interned: MOVES[cell] is the one Move(cell), built on first use.
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from typing import Literal, NamedTuple, TypeVar
 
 from protopress.games.gem_rush.mine import Cell
-from protopress.rules.actions import ActionCodec, action
+from protopress.rules.actions import MOVER, ActionCodec, Field, action, positions
 
 # --- before the first turn, and at its end -------------------------------------
 
@@ -45,6 +47,7 @@ class KeepSkill(NamedTuple):
 # --- phase 1: discard; phase 2: move ----------------------------------------------
 
 
+@positions(card=("hands", MOVER))
 @action
 class Discard(NamedTuple):
     """Discard a card from the hand: down to the hand limit, or for a room's ability."""
@@ -53,6 +56,7 @@ class Discard(NamedTuple):
     verb: Literal["discard"] = "discard"
 
 
+@positions(cell=("mine", "cells"))
 @action
 class Move(NamedTuple):
     """Walk to the room at cell, within the steps left, at the fewest steps."""
@@ -61,6 +65,7 @@ class Move(NamedTuple):
     verb: Literal["move"] = "move"
 
 
+@positions(origin=("mine", "cells"))
 @action
 class Build(NamedTuple):
     """Build through the door on edge of the room at origin, paying with cards."""
@@ -71,6 +76,7 @@ class Build(NamedTuple):
     verb: Literal["build"] = "build"
 
 
+@positions(origin=("mine", "cells"))
 @action
 class WarpBuild(NamedTuple):
     """Build through any open door, a Warpstone card among the cards discarded (or
@@ -90,6 +96,7 @@ class Rotate(NamedTuple):
     verb: Literal["rotate"] = "rotate"
 
 
+@positions(cell=("mine", "cells"), card=("hands", MOVER))
 @action
 class Warp(NamedTuple):
     """Warp to the room at cell, discarding the Warpstone card."""
@@ -99,6 +106,7 @@ class Warp(NamedTuple):
     verb: Literal["warp"] = "warp"
 
 
+@positions(cell=("mine", "cells"))
 @action
 class RiftWarp(NamedTuple):
     """Rift Walker: warp to the room at cell, keeping the Warpstone card."""
@@ -154,6 +162,7 @@ class Burn(NamedTuple):
     verb: Literal["burn"] = "burn"
 
 
+@positions(card=("hands", Field("seat")))
 @action
 class BurnFromHand(NamedTuple):
     """Burn one card from the hand of seat."""
@@ -174,6 +183,7 @@ class ChooseX(NamedTuple):
     verb: Literal["x"] = "x"
 
 
+@positions(card=("effect", "revealed"))
 @action
 class Keep(NamedTuple):
     """Keep a revealed card (its index among the revealed)."""
@@ -190,6 +200,7 @@ class NameGem(NamedTuple):
     verb: Literal["name"] = "name"
 
 
+@positions(cell=("mine", "cells"))
 @action
 class ReturnRoom(NamedTuple):
     """Return the room at cell, no dwarf in it, to the bottom of the room stack."""

@@ -3,13 +3,15 @@ every player places the arrangement on their grid, or passes when it fits nowher
 
 In a log each is [verb, *fields], as logs have always had them:
 ["arrange", [[0, 0], [0, 1], ...], ["ruby", ...]], ["place", 1, 0, -2], ["pass"].
+A placement names the box of the seat's score sheet where the shape's top-left
+corner goes: at the playtest table, a tap on that box (`observation`'s sheets).
 """
 
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from protopress.rules.actions import ActionCodec, action
+from protopress.rules.actions import MOVER, ActionCodec, Field, action, positions
 
 Cell = tuple[int, int]  # (row, column) of a die in the shape, rows running down
 
@@ -24,6 +26,7 @@ class Arrange(NamedTuple):
     verb: Literal["arrange"] = "arrange"
 
 
+@positions(column=("sheets", MOVER, Field("row")))  # the box of the sheet the view draws
 @action
 class Place(NamedTuple):
     """Draw the arrangement on one's grid turned clockwise `quarter_turns` (0 to 3), the

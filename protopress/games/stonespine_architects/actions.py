@@ -5,7 +5,8 @@ row, col] and so on, the form logs have always had.
 
 A chamber card is named by its id, a market row by its card's id and its row
 (0-based), a token to place by its index among the tokens bought and not yet
-placed; row and col are the chamber's in the dungeon, 0 to 3 from the top left.
+placed; row and col are the chamber's in the dungeon, 0 to 3 from the top left. A
+token put into a chamber is a tap on that chamber at the playtest table (@positions).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from protopress.games.stonespine_architects.dungeon import EDGES, SIZE
-from protopress.rules.actions import ActionCodec, action
+from protopress.rules.actions import MOVER, ActionCodec, action, positions
 
 
 @action
@@ -43,6 +44,12 @@ class Buy(NamedTuple):
     verb: Literal["buy"] = "buy"
 
 
+def chamber_cell(row: int, col: int) -> int:
+    """A chamber's place in a board's chambers (row by row): what a put names."""
+    return row * SIZE + col
+
+
+@positions(cell=("boards", MOVER, "chambers"))  # a tap on the chamber
 @action
 class PutInSlot(NamedTuple):
     """A bought slot element into a free slot of the chamber at row, col."""
@@ -52,7 +59,12 @@ class PutInSlot(NamedTuple):
     col: int
     verb: Literal["put"] = "put"
 
+    @property
+    def cell(self) -> int:
+        return chamber_cell(self.row, self.col)
 
+
+@positions(cell=("boards", MOVER, "chambers"))  # a tap on the chamber
 @action
 class PutOnEdge(NamedTuple):
     """A bought secret passage onto an edge (N, E, S or W) of the chamber at row, col."""
@@ -62,6 +74,10 @@ class PutOnEdge(NamedTuple):
     col: int
     edge: str
     verb: Literal["put"] = "put"
+
+    @property
+    def cell(self) -> int:
+        return chamber_cell(self.row, self.col)
 
 
 @action

@@ -99,6 +99,7 @@ from protopress.rules.information import (
     SeatView,
     Secret,
 )
+from protopress.rules.observe import derived_view
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 if TYPE_CHECKING:
@@ -260,6 +261,22 @@ class StonespineArchitects:
 
     def to_move(self, state: StonespineState) -> int | None:
         return None if state.phase == OVER else state.mover
+
+    def observation(self, state: StonespineState, seat: int) -> dict[str, Any]:
+        """What the playtest table draws (`protopress play`): the view derived from
+        seat_view (rules/observe.py), with the cards the engine keeps as numbers named
+        by their catalog ids, so that the table draws their faces and a tap on one is
+        the action naming it: each hand the seat sees, the market's cards and the
+        face-up challenges."""
+        view = derived_view(self, state, seat)
+        fields, table = view["fields"], state.table
+        for board in fields["boards"]:
+            if isinstance(board["hand"], list):  # the others' are hidden
+                board["hand"] = [table.cards[index].id for index in board["hand"]]
+        for offer in fields["market"]:
+            offer["card"] = table.markets[offer["card"]].id
+        fields["display"] = [table.challenges[index].id for index in fields["display"]]
+        return view
 
     def is_over(self, state: StonespineState) -> bool:
         return state.phase == OVER

@@ -7,6 +7,7 @@ let state = null;
 let busy = false;
 let botTimer = null;
 let picked = null; // the actions a tap matched when it matched several (their JSON forms)
+let chosen = []; // the places tapped so far toward an action naming several (as JSON), in its fields' order
 let folding = false; // drawing a folded section: its faces load only when it is opened
 
 const SPEED_KEY = "protopress-table-speed";
@@ -31,19 +32,27 @@ function actionsNaming(id) {
   return state.actions.filter((act) => act.names.includes(id));
 }
 
-// The actions naming by its position what the view holds at path (its place in the
-// view's fields: ["market", 1]), as the server found them from the actions' declarations.
+function placesOf(act) {
+  return (act.at || []).map((place) => JSON.stringify(place));
+}
+
+// The actions a tap on the place at path leads to (its place in the view's fields:
+// ["market", 1], as the server found it from the actions' declarations): those whose
+// places begin with the places chosen so far and then this one.
 function actionsAt(path) {
   if (!path) return [];
-  const key = JSON.stringify(path);
-  return state.actions.filter((act) => (act.at || []).some((place) => JSON.stringify(place) === key));
+  const taps = [...chosen, JSON.stringify(path)];
+  return state.actions.filter((act) => {
+    const places = placesOf(act);
+    return places.length >= taps.length && taps.every((place, index) => places[index] === place);
+  });
 }
 
 // What a tap on the component id drawn at path takes: the actions naming that place,
-// else those naming the component.
+// else (no place chosen before) those naming the component.
 function tapped(id, path) {
   const at = actionsAt(path);
-  return at.length ? at : id === null ? [] : actionsNaming(id);
+  return at.length || chosen.length ? at : id === null ? [] : actionsNaming(id);
 }
 
 function isPicked(act) {
@@ -94,21 +103,50 @@ async function send(path, body) {
 
 function play(act) {
   picked = null;
+  chosen = [];
   send("/api/play", { action: act.encoded, after: state.moves });
 }
 
+// A tap: the one action it completes is played; several are marked among the buttons;
+// a place that begins actions naming more places is chosen (framed), and the next tap
+// says the next place. An action the tap completes wins over longer ones (they stay buttons).
 function tap(id, path) {
   const naming = tapped(id, path);
-  if (naming.length === 1) play(naming[0]);
-  else if (naming.length > 1) {
-    picked = new Set(naming.map((act) => JSON.stringify(act.encoded)));
+  const done = naming.filter((act) => placesOf(act).length <= chosen.length + 1);
+  if (done.length === 1) play(done[0]);
+  else if (done.length > 1) {
+    picked = new Set(done.map((act) => JSON.stringify(act.encoded)));
     renderChoices();
+  } else if (naming.length) {
+    chosen = [...chosen, JSON.stringify(path)];
+    picked = new Set(naming.map((act) => JSON.stringify(act.encoded)));
+    redraw(path);
   }
+}
+
+// Forget the places chosen toward an action (Escape, a tap elsewhere).
+function unchoose() {
+  if (!chosen.length) return;
+  const last = chosen[chosen.length - 1];
+  chosen = [];
+  picked = null;
+  redraw(JSON.parse(last));
+}
+
+// The board and the buttons drawn again for the places chosen, the focus kept on the place at path.
+function redraw(path) {
+  renderBoard();
+  renderChoices();
+  renderPrompt();
+  const node = document.querySelector(`[data-at='${JSON.stringify(path)}']`);
+  if (node) node.focus();
 }
 
 // A node drawn at path made a tap for the actions naming that place (a spire, a slot).
 function tappableAt(node, path) {
-  if (!node || !actionsAt(path).length) return node;
+  if (!node) return node;
+  markChosen(node, path);
+  if (!actionsAt(path).length) return node;
   node.classList.add("tappable", "place");
   node.dataset.at = JSON.stringify(path);
   node.setAttribute("role", "button");
@@ -124,6 +162,17 @@ function tappableAt(node, path) {
     }
   });
   return node;
+}
+
+// A place chosen toward an action naming several: framed, and said to be pressed (a
+// tap on it again lets it go, as a tap elsewhere does).
+function markChosen(node, path) {
+  if (!path || !chosen.includes(JSON.stringify(path))) return;
+  node.classList.add("chosen");
+  node.dataset.at = JSON.stringify(path);
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-pressed", "true");
+  node.tabIndex = 0;
 }
 
 // --- drawing the view --------------------------------------------------------------
@@ -144,7 +193,8 @@ function token(id, path) {
         event.stopPropagation();
         tap(id, path);
       });
-    } else node.disabled = true;
+    } else node.disabled = !chosen.includes(JSON.stringify(path));
+    markChosen(node, path);
     return node;
   }
   const chip = el("span", { class: "chip", "data-id": String(id) });
@@ -160,6 +210,7 @@ function token(id, path) {
       tap(id, path);
     });
   }
+  markChosen(chip, path);
   return chip;
 }
 
@@ -242,16 +293,19 @@ function isGrid(value) {
     row.every((cell) => cell === null || typeof cell !== "object"));
 }
 
-// A grid's cells are small: a component is its colour and its name's first letter.
+// A grid's cells are small: a component is its colour and its name's first letter. A
+// cell an action names by its place (row, then column) holds a tap filling the cell.
 function grid(rows, path) {
   const table = el("div", { class: "grid", role: "table", style: `grid-template-columns: repeat(${rows[0].length}, 1.8rem)` });
   for (const [index, row] of rows.entries()) {
     const line = el("div", { class: "grid-row", role: "row" });
-    for (const cell of row) {
+    for (const [column, cell] of row.entries()) {
       const known = typeof cell === "string" ? component(cell) : undefined;
       const name = known ? known.name : cell === null ? "empty" : tallyText(cell);
-      const node = el("span", { class: "cell", role: "cell", title: name, "aria-label": name,
-        text: known ? known.name.slice(0, 1) : cell === null ? "" : tallyText(cell) });
+      const node = el("span", { class: "cell", role: "cell", title: name, "aria-label": name });
+      const mark = el("span", { class: "mark", text: known ? known.name.slice(0, 1) : cell === null ? "" : tallyText(cell) });
+      node.append(tappableAt(mark, within(within(path, index), column)));
+      if (mark.dataset.at) mark.setAttribute("aria-label", `${name}, row ${index + 1}, column ${column + 1}`);
       if (known && known.colour) {
         node.style.background = known.colour;
         node.classList.add("coloured");
@@ -492,6 +546,15 @@ function lastLine(before) {
   return line;
 }
 
+function renderPrompt() {
+  const data = state;
+  const prompt = $("prompt");
+  if (data.over) prompt.textContent = "The game is over";
+  else if (chosen.length) prompt.textContent = "Now tap where to (Escape or a tap elsewhere cancels)";
+  else if (data.actions.length) prompt.textContent = data.people.length > 1 ? `${data.names[data.viewer]}, your move` : "Your move";
+  else prompt.textContent = `${data.names[data.mover]} is to move`;
+}
+
 function render(data) {
   const before = state;
   state = data;
@@ -516,15 +579,13 @@ function render(data) {
   notice.textContent = data.notice || "";
   notice.hidden = !data.notice;
   if (picked !== null && !data.actions.some((act) => isPicked(act))) picked = null;
+  chosen = [];
   renderBoard();
   renderChoices();
   renderLog();
   renderEnd();
   $("bot-line").textContent = lastLine(before);
-  const prompt = $("prompt");
-  if (data.over) prompt.textContent = "The game is over";
-  else if (data.actions.length) prompt.textContent = data.people.length > 1 ? `${data.names[data.viewer]}, your move` : "Your move";
-  else prompt.textContent = `${data.names[data.mover]} is to move`;
+  renderPrompt();
   const mine = data.log.some((move) => move.by === "person" && move.seat === data.viewer);
   $("undo").disabled = !mine;
   const stepping = $("speed").value === "step";
@@ -533,6 +594,15 @@ function render(data) {
     botTimer = setTimeout(() => send("/api/bot", { after: state.moves }), Number($("speed").value));
   }
 }
+
+// A place chosen toward a two-place action is let go by Escape or by a tap on anything
+// that is no next place (the next places and the buttons stop or take the tap first).
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") unchoose();
+});
+document.addEventListener("click", (event) => {
+  if (chosen.length && !event.target.closest("#choices")) unchoose();
+});
 
 $("ready").addEventListener("click", () => send("/api/ready", { seat: state.pass_to }));
 $("undo").addEventListener("click", () => send("/api/undo", { after: state.moves }));
