@@ -26,6 +26,7 @@ from protopress.balance.stats import (
     difficulty_targets,
     margin,
     outcome,
+    seat_name,
     seat_won,
     team_total,
 )
@@ -58,11 +59,11 @@ def game_metrics(
             add("team wins", "rate", key, int(seat_won(r, 0)))
         else:
             for seat in range(players):
-                add(f"seat {seat + 1} wins", "rate", key, int(seat_won(r, seat)))
+                add(f"{seat_name(seat)} wins", "rate", key, int(seat_won(r, seat)))
         if kind == "versus":
             add("ties", "rate", key, int(len(r.winners) > 1))
         for seat in range(players):
-            add(f"seat {seat + 1} score", "mean", key, r.scores[seat])
+            add(f"{seat_name(seat)} score", "mean", key, r.scores[seat])
         add("margin", "mean", key, margin(r))
         add("turns", "mean", key, r.turns)
         add("games at a limit", "rate", key, int(r.limit))

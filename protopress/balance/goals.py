@@ -20,6 +20,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from protopress.balance.stats import seat_name
+
 NUMBER = r"(-?\d+(?:\.\d+)?)"
 RANGE = rf"(?:between\s+)?{NUMBER}\s*(?:-|to|and)\s*{NUMBER}"
 GOAL_FORMS = (
@@ -51,7 +53,7 @@ class Standing(enum.Enum):
 class Reading:
     """One measured value with its 95% interval, against the band it should lie in."""
 
-    label: str  # what was measured: "seat 1", "component cottage", "mean score"
+    label: str  # what was measured: "seat 0", "component cottage", "mean score"
     value: float
     low: float
     high: float
@@ -116,7 +118,7 @@ class Goal:
             share = entry.get("decided") or entry
             readings.append(
                 Reading(
-                    f"seat {entry['seat'] + 1}",
+                    seat_name(entry["seat"]),
                     100 * share["rate"],
                     100 * share["low"],
                     100 * share["high"],

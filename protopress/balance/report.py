@@ -34,7 +34,7 @@ from reportlab.platypus import (
 
 from protopress.atomic import write_atomic
 from protopress.balance.run import BalanceRun, _catalog
-from protopress.balance.stats import MIN_USES, summarize
+from protopress.balance.stats import MIN_USES, seat_name, summarize
 from protopress.balance.words import coverage_lines, headline, interval, percent
 from protopress.components.loader import parse_json_file
 from protopress.components.problems import InvalidInput
@@ -237,8 +237,8 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
             "games, 19 times out of 20. A difference matters when the interval leaves out the "
             "value it is compared with (a fair share, or no difference); of the components, "
             "which are many, only a flagged one does (see their section). More games narrow the "
-            "intervals. Seats are numbered from 1 here (seat 1 is the first in seat order) and "
-            "from 0 in the JSON file. See docs/balance.md for what each number means.",
+            "intervals. Seats are numbered from 0 (seat 0 is the first in seat order), as in the "
+            "JSON file and every command. See docs/balance.md for what each number means.",
             st.body,
         )
     )
@@ -299,7 +299,7 @@ def _seats(summary: dict, st: _Styles) -> list:
     chart = _rate_chart(
         [
             (
-                "Team" if team else f"Seat {s['seat'] + 1}",
+                "Team" if team else seat_name(s["seat"]).capitalize(),
                 (s["decided"] if untied else s)["rate"],
                 (s["decided"] if untied else s)["low"],
                 (s["decided"] if untied else s)["high"],
@@ -329,7 +329,12 @@ def _seats(summary: dict, st: _Styles) -> list:
             f"{wins['count']} / {wins['trials']}", percent(wins["rate"]),
             interval(wins["low"], wins["high"]),
         ]  # fmt: skip
-        row = [f"Seat {s['seat'] + 1}", ", ".join(s["bots"]), *won, _number(score["mean"])]
+        row = [
+            seat_name(s["seat"]).capitalize(),
+            ", ".join(s["bots"]),
+            *won,
+            _number(score["mean"]),
+        ]
         edge = score.get("advantage")
         if versus:
             row += [

@@ -6,8 +6,9 @@ JSON-ready values, the same for the same records in the same order.
 The intervals are those of protopress.balance.intervals; their words are in
 protopress.balance.words, the comparison of two runs in protopress.balance.compare.
 
-Seats are numbered from 0 here and in the JSON, as in the records; the report
-and the plain-language lines number them from 1 for people.
+Seats are numbered from 0 everywhere: here, in the JSON, the report and the
+plain-language lines, as in the records and every command-line option
+(`seat_name`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ DIFFICULTY_ORDER = ("normal", "hard")
 
 
 # --- what a record says -------------------------------------------------------------
+
+
+def seat_name(seat: int) -> str:
+    """A seat as people read it: "seat 0" is the first in seat order, as in `play --seat`,
+    simulate's summary, the records and their logs."""
+    return f"seat {seat}"
 
 
 def outcome(record) -> str:
@@ -99,7 +106,7 @@ def seat_wins(records: Sequence) -> list[dict]:
     seats of one game are never counted as independent samples of each other)
     against 1/players, by the score test that Wilson's interval inverts, its
     p-values corrected over the seats by Benjamini-Hochberg at FDR. With two
-    players the seats' tests are one paired test (seat 1's share of the decided
+    players the seats' tests are one paired test (seat 0's share of the decided
     games), and a verdict is the interval leaving one half out.
     """
     if not records:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from protopress.balance.human import human_lines
-from protopress.balance.stats import first_mover
+from protopress.balance.stats import first_mover, seat_name
 from protopress.rules.bot_names import not_repeatable
 
 # --- in plain words ---------------------------------------------------------------------
@@ -37,7 +37,7 @@ def headline(summary: dict) -> list[str]:
             )
             fair = s["fair"] if not of else 1 / summary["players"]
             lines.append(
-                f"Seat {s['seat'] + 1}{_seat_bots(s) if bots_differ else ''} wins "
+                f"{seat_name(s['seat']).capitalize()}{_seat_bots(s) if bots_differ else ''} wins "
                 f"{percent(shown['rate'])}{of} ({interval(shown['low'], shown['high'])}) against "
                 f"a fair share of {percent(fair)}"
                 + ("." if bots_differ else f": {_seat_finding(summary, s)}.")
@@ -255,7 +255,7 @@ def _seat_finding(summary: dict, seat: dict) -> str:
         if seat["seat"] == summary["players"] - 1:
             return f"a last-player {word}"
     return (
-        f"an {word} for seat {seat['seat'] + 1}"
+        f"an {word} for {seat_name(seat['seat'])}"
         if better
-        else f"a {word} for seat {seat['seat'] + 1}"
+        else f"a {word} for {seat_name(seat['seat'])}"
     )

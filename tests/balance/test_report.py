@@ -164,12 +164,12 @@ def test_a_rigged_game_says_so_at_the_top(tmp_path):
     records = [
         GameRecord(i, 100 + i, ["random", "random"], s, top_seats(s), 12, 12, i % 50 == 7)
         for i, s in enumerate([10, 5] if i % 5 else [5, 10] for i in range(400))
-    ]  # seat 1 wins 80%; 8 games stop at the limit
+    ]  # seat 0 wins 80%; 8 games stop at the limit
     path = tmp_path / "rigged.pdf"
     write_report(path, synthetic("dragonstone-mine", records))
     assert preflight(path).ok
     text = " ".join(text_of(path).split())
-    assert "Seat 1 wins 80% (76–84%) against a fair share of 50%: a first-player advantage." in text
+    assert "Seat 0 wins 80% (76–84%) against a fair share of 50%: a first-player advantage." in text
     assert "8 games stopped at a limit (rules coverage): game 7 (seed 107) is the first." in text
     assert "--seed 4 --games INDEX+1" in text
 
@@ -178,9 +178,9 @@ def test_seats_with_different_bots_are_not_called_a_seating_advantage(tmp_path):
     records = [
         GameRecord(i, 100 + i, ["greedy", "random"], s, top_seats(s), 12, 12)
         for i, s in enumerate([10, 5] if i % 5 else [5, 10] for i in range(400))
-    ]  # greedy, always in seat 1, wins 80%
+    ]  # greedy, always in seat 0, wins 80%
     text = written_text(tmp_path, synthetic("dragonstone-mine", records))
-    assert "Seat 1 (greedy) wins 80% (76–84%) against a fair share of 50%." in text
+    assert "Seat 0 (greedy) wins 80% (76–84%) against a fair share of 50%." in text
     assert "measure the bots as much as the seating" in text
     assert "The seats hold different bots: a seat's rate measures its bots" in text
     assert "first-player advantage" not in text
@@ -249,7 +249,7 @@ def test_solo_team_and_partial_runs_render(tmp_path):
     text = " ".join(text_of(path).split())
     assert "Team score against the difficulty targets" in text and "Grandmaster" in text
     assert "Team greedy 50 / 50 100%" in text  # one team result, not one per seat
-    assert "Seat 1 greedy 50 / 50" not in text and "Seat 1 greedy 13.8" in text
+    assert "Seat 0 greedy 50 / 50" not in text and "Seat 0 greedy 13.8" in text
     path = tmp_path / "empty.pdf"
     write_report(path, _empty_run())
     assert preflight(path).ok and "nothing to report" in text_of(path)
@@ -309,7 +309,7 @@ def test_unreplicated_flags_and_untouched_components_are_in_the_report(tmp_path)
 
 
 def test_with_ties_the_seats_are_drawn_over_the_untied_games(tmp_path):
-    # 40 games: seat 1 wins 32, seat 2 wins 4, 4 ties: 32 of the 36 untied games (89%)
+    # 40 games: seat 0 wins 32, seat 1 wins 4, 4 ties: 32 of the 36 untied games (89%)
     results = [[1, 0]] * 32 + [[0, 1]] * 4 + [[1, 1]] * 4
     records = [
         GameRecord(i, i, ["greedy"] * 2, scores, top_seats(scores), 5, 5)
@@ -318,5 +318,5 @@ def test_with_ties_the_seats_are_drawn_over_the_untied_games(tmp_path):
     path = tmp_path / "ties.pdf"
     write_report(path, synthetic("gemstone-caverns", records))
     text = " ".join(text_of(path).split())
-    assert "Seat 1 greedy 32 / 36 89%" in text and "Seat 2 greedy 4 / 36 11%" in text
+    assert "Seat 0 greedy 32 / 36 89%" in text and "Seat 1 greedy 4 / 36 11%" in text
     assert "With ties, the wins are counted over the untied games" in text

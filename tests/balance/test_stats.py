@@ -218,11 +218,11 @@ def test_a_rigged_seat_is_detected():
     assert first["low"] < 0.8 < first["high"] and first["low"] > 0.75
     assert (first["verdict"], second["verdict"]) == ("advantage", "disadvantage")
     lines = headline(summarize(records, game="gemstone-caverns"))
-    assert lines[0].startswith(f"Seat 1 wins {first['rate']:.0%} (")
+    assert lines[0].startswith(f"Seat 0 wins {first['rate']:.0%} (")
     assert lines[0].endswith("against a fair share of 50%: a first-player advantage.")
     assert "a last-player disadvantage" in lines[1]
     assert (
-        "an advantage for seat 1" in headline(summarize(records, game="stonespine-architects"))[0]
+        "an advantage for seat 0" in headline(summarize(records, game="stonespine-architects"))[0]
     )
 
 
@@ -404,14 +404,14 @@ def test_common_seeds_detect_a_small_change_that_independent_runs_miss():
     after = coin_games(2000, seed=5, p=0.52)  # the same dice, a slightly rigged coin
     result = compare(before, after)
     assert result["paired"] and result["common_games"] == 2000
-    assert "seat 1 wins" in result["moved"] and "seat 2 wins" in result["moved"]
-    row = next(r for r in result["metrics"] if r["metric"] == "seat 1 wins")
+    assert "seat 0 wins" in result["moved"] and "seat 1 wins" in result["moved"]
+    row = next(r for r in result["metrics"] if r["metric"] == "seat 0 wins")
     assert row["method"] == "paired" and 0 < row["low"] < 0.02 < row["high"]
     elsewhere = coin_games(2000, seed=6, p=0.52)  # other dice: independent samples
     independent = compare(before, elsewhere)
     assert not independent["paired"]
-    assert "seat 1 wins" not in independent["moved"]
-    row = next(r for r in independent["metrics"] if r["metric"] == "seat 1 wins")
+    assert "seat 0 wins" not in independent["moved"]
+    row = next(r for r in independent["metrics"] if r["metric"] == "seat 0 wins")
     assert row["method"] == "newcombe" and row["low"] < 0 < row["high"]
 
 
@@ -425,8 +425,8 @@ def test_a_run_compared_with_itself_moves_nothing():
 
 def test_a_large_change_moves_beyond_the_intervals_of_independent_runs():
     result = compare(coin_games(1000, seed=8, p=0.5), coin_games(1000, seed=9, p=0.8))
-    assert not result["paired"] and "seat 1 wins" in result["moved"]
-    assert any(line.startswith("  seat 1 wins: ") for line in format_comparison(result))
+    assert not result["paired"] and "seat 0 wins" in result["moved"]
+    assert any(line.startswith("  seat 0 wins: ") for line in format_comparison(result))
 
 
 def test_benjamini_hochberg_adjusts_by_hand():
@@ -504,7 +504,7 @@ def test_two_seats_of_different_bots_leave_nothing_to_compare_within_a_game():
 
 
 def test_seats_holding_different_bots_are_not_read_as_a_seating_advantage():
-    """Greedy always in seat 1 and winning 3 games in 4: the seat verdict stands, but the
+    """Greedy always in seat 0 and winning 3 games in 4: the seat verdict stands, but the
     sentence names the bots and says that the rate measures them as much as the seat."""
     records = [
         record(i, (10, 5) if i % 4 else (5, 10), bots=("greedy", "random")) for i in range(400)
@@ -513,9 +513,9 @@ def test_seats_holding_different_bots_are_not_read_as_a_seating_advantage():
     assert summary["seats_hold_different_bots"] is True
     assert summary["seats"][0]["verdict"] == "advantage"
     lines = headline(summary)
-    assert lines[0].startswith("Seat 1 (greedy) wins 75% (")
+    assert lines[0].startswith("Seat 0 (greedy) wins 75% (")
     assert lines[0].endswith("against a fair share of 50%.")
-    assert lines[1].startswith("Seat 2 (random) wins 25% (")
+    assert lines[1].startswith("Seat 1 (random) wins 25% (")
     assert "measure the bots as much as the seating" in lines[2]
     assert "--rotate" in lines[2]
     assert not any("first-player" in line or "last-player" in line for line in lines)
@@ -523,7 +523,7 @@ def test_seats_holding_different_bots_are_not_read_as_a_seating_advantage():
 
 def test_rotated_bots_leave_the_seat_finding_to_turn_order():
     """The same bots rotated through the seats (an odd number of games: one seat holds
-    greedy once more than the other), and seat 1 wins 3 games in 4 whichever bot it
+    greedy once more than the other), and seat 0 wins 3 games in 4 whichever bot it
     holds: that is turn order, and said so."""
     records = [
         record(i, (10, 5) if i % 4 else (5, 10), bots=("greedy", "random")[:: 1 - 2 * (i % 2)])
@@ -622,7 +622,7 @@ def test_a_comparison_prints_every_game_metric_and_marks_the_moved_ones():
     before = coin_games(2000, seed=5, p=0.50)
     after = coin_games(2000, seed=5, p=0.52)
     lines = format_comparison(compare(before, after))
-    seat = next(line for line in lines if line.startswith("  seat 1 wins: "))
+    seat = next(line for line in lines if line.startswith("  seat 0 wins: "))
     assert seat.endswith(": moved")
     turns = next(line for line in lines if line.startswith("  turns: "))
     assert turns == "  turns: 1 -> 1 (change +0, 95% +0 to +0)"  # one flip a game, unmoved

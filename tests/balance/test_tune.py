@@ -69,7 +69,7 @@ def test_a_goal_that_does_not_parse_names_itself_and_the_accepted_forms(text):
 
 def test_readings_against_a_band_worked_by_hand():
     goal = parse_goal("seat win rates 45-55%")
-    # seat 1 won 60 of 100 decided games (interval 50-70): outside, but not clearly
+    # seat 0 won 60 of 100 decided games (interval 50-70): outside, but not clearly
     summary = {
         "seats": [
             {"seat": 0, "decided": {"rate": 0.60, "low": 0.50, "high": 0.70}},
@@ -77,7 +77,7 @@ def test_readings_against_a_band_worked_by_hand():
         ]
     }
     first, second = goal.readings(summary)
-    assert (first.label, first.value, first.inside, first.excluded) == ("seat 1", 60, False, False)
+    assert (first.label, first.value, first.inside, first.excluded) == ("seat 0", 60, False, False)
     assert first.distance == pytest.approx(0.5)  # 5 points beyond 55, over a band 10 wide
     assert goal.standing(summary) is Standing.OPEN
     summary["seats"][0]["decided"] = {"rate": 0.60, "low": 0.56, "high": 0.64}  # all above 55

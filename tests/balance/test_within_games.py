@@ -122,9 +122,9 @@ def test_a_flag_that_holds_in_both_halves_replicates_and_one_that_does_not_is_ma
 
 
 def test_a_first_seat_advantage_worked_by_hand():
-    # Ten games: seat 1 wins 8, seat 2 wins 1, one tie. Seat 1's share of the 9
+    # Ten games: seat 0 wins 8, seat 1 wins 1, one tie. Seat 0's share of the 9
     # decided games is 8/9 against 1/2: z = (8/9 - 1/2) / sqrt(1/4 / 9) = 7/3,
-    # p = erfc(7/3 / sqrt 2) = 0.0196; seat 2's 1/9 is the same test, the other way.
+    # p = erfc(7/3 / sqrt 2) = 0.0196; seat 1's 1/9 is the same test, the other way.
     records = [game(i, (1, 0)) for i in range(8)] + [game(8, (0, 1)), game(9, (1, 1))]
     first, second = seat_wins(records)
     assert (first["decided"]["count"], first["decided"]["trials"]) == (8, 9)
@@ -135,8 +135,8 @@ def test_a_first_seat_advantage_worked_by_hand():
 
 
 def test_three_seats_are_corrected_for_their_number():
-    # 300 decided games: seat 1 wins 117 (39%), seat 2 100, seat 3 83 (27.7%).
-    # Seats 1 and 3: z = +-(117/300 - 1/3) / sqrt(2/9 / 300) = +-2.083, p = 0.0373
+    # 300 decided games: seat 0 wins 117 (39%), seat 1 100, seat 2 83 (27.7%).
+    # Seats 0 and 2: z = +-(117/300 - 1/3) / sqrt(2/9 / 300) = +-2.083, p = 0.0373
     # each, so each Wilson interval leaves 1/3 out; but over three seats the
     # Benjamini-Hochberg q-values are 0.0373 * 3/2 = 0.0560: no verdict.
     records = (
