@@ -49,6 +49,16 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
+def is_stream(path: Path | str) -> bool:
+    """Whether writing to path feeds a stream (a device, a FIFO, a socket or a standard
+    stream such as /dev/stdout), not a file kept on disk beside which others may go."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False  # a new file, or one the write itself will refuse
+    return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
 def open_regular(path: Path | str) -> BinaryIO:
     """path opened for reading, after checking (on the open file) that it is regular.
 

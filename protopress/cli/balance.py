@@ -26,6 +26,7 @@ from protopress.cli.common import (
     solo_options,
 )
 from protopress.components import InvalidInput
+from protopress.files import is_stream
 
 if TYPE_CHECKING:
     from protopress.balance.store import GameStore
@@ -58,7 +59,8 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C: partial numbe
               help="Run two catalogs on common seeds and report what moved.")  # fmt: skip
 @click.option("--store", "store_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Keep the games in this file (default: beside --json or --report, "
-                   "NAME.games.jsonl), to resume or extend the run later.")  # fmt: skip
+                   "NAME.games.jsonl; none beside a device or pipe such as /dev/stdout), "
+                   "to resume or extend the run later.")  # fmt: skip
 @click.option("--fresh", is_flag=True,
               help="Start the store afresh: play every game again.")  # fmt: skip
 @click.option("--add-replay", "add_replays", multiple=True, metavar="LOG.json",
@@ -203,8 +205,8 @@ def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rot
     if compare_with and (store_path or fresh):
         raise click.UsageError("--store and --fresh keep one run's games, not --compare's two")
     output = json_path or report_path
-    if store_path is None and output is not None and not compare_with:
-        store_path = store_beside(output)
+    if store_path is None and output is not None and not compare_with and not is_stream(output):
+        store_path = store_beside(output)  # none beside /dev/stdout: no /dev/stdout.games.jsonl
     if store_path is not None and store_path in (json_path, report_path):
         raise click.UsageError(f"--store {store_path} is also an output; give another file")
     if fresh and store_path is None:

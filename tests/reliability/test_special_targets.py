@@ -85,3 +85,4 @@ def test_balance_json_to_dev_stdout_prints_the_json(tmp_path):
     assert run.returncode == 0, run.stderr
     assert '"records"' in run.stdout or '"games"' in run.stdout
     assert os.path.islink("/dev/stdout")
+    assert not os.path.exists("/dev/stdout.games.jsonl")  # no store beside a stream
