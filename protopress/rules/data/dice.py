@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from protopress.components.jsonpos import pointer_of
 from protopress.components.suggest import did_you_mean
@@ -92,25 +92,41 @@ def check_faces(zones: tuple[Zone, ...], cards: CardTable, findings: list[Findin
                 findings.append(Finding(pointer_of(["zones", zone.name, "faces", i]), message))
 
 
-def roll_step(
-    compiler: StepCompiler, item: Mapping[str, Any], at: str, scope: Scope
-) -> Step | None:
-    """The `roll: ZONE` step (with `n:`), or None after a finding."""
-    _, ty = compiler.expression(item["roll"], scope, f"{at}/roll", Kind.ZONE)
+class DiceZone(NamedTuple):
+    """A zone of dice and how many dice it rolls."""
+
+    zone: Zone
+    dice: int
+
+
+def _dice_zone(compiler: StepCompiler, text: Any, pointer: str, scope: Scope) -> DiceZone | None:
+    """The zone of dice that text names (None after a finding at pointer)."""
+    _, ty = compiler.expression(text, scope, pointer, Kind.ZONE)
     zone = ty.zone
     if zone is None:
         return None
     if zone.dice is None:
         message = f"{zone.name} is not a zone of dice: give it dice: N (and faces)"
-        compiler.findings.append(Finding(f"{at}/roll", message))
+        compiler.findings.append(Finding(pointer, message))
         return None
+    return DiceZone(zone, zone.dice)
+
+
+def roll_step(
+    compiler: StepCompiler, item: Mapping[str, Any], at: str, scope: Scope
+) -> Step | None:
+    """The `roll: ZONE` step (with `n:`), or None after a finding."""
+    found = _dice_zone(compiler, item["roll"], f"{at}/roll", scope)
+    if found is None:
+        return None
+    zone, dice = found
     count = None
     if "n" in item:
         count = compiler.expression(item["n"], scope, f"{at}/n", Kind.NUMBER)[0]
     faces = faces_of(zone, scope.cards)
     if not faces:
         return None  # the catalog has none of its kind: found with the zone
-    name, first, dice, public = zone.name, zone.first, zone.dice, zone.seen is Seen.EVERYONE
+    name, first, public = zone.name, zone.first, zone.seen is Seen.EVERYONE
     where = compiler.where(f"{at}/roll")
 
     def roll(state: DataState, seat: int, env: list[Any]) -> None:
@@ -194,16 +210,12 @@ def reroll_of(
     compiler: StepCompiler, given: Mapping[str, Any], at: str, scope: Scope
 ) -> Reroll | None:
     """An action's `reroll: ZONE` and `times` (None after a finding)."""
-    _, ty = compiler.expression(given["reroll"], scope, f"{at}/reroll", Kind.ZONE)
-    zone = ty.zone
-    if zone is None:
+    found = _dice_zone(compiler, given["reroll"], f"{at}/reroll", scope)
+    if found is None:
         return None
-    if zone.dice is None:
-        message = f"{zone.name} is not a zone of dice: give it dice: N (and faces)"
-        compiler.findings.append(Finding(f"{at}/reroll", message))
-        return None
-    if zone.dice > MAX_REROLLED:
-        message = f"{zone.name} has {zone.dice} dice: a reroll chooses among at most {MAX_REROLLED}"
+    zone, dice = found
+    if dice > MAX_REROLLED:
+        message = f"{zone.name} has {dice} dice: a reroll chooses among at most {MAX_REROLLED}"
         compiler.findings.append(Finding(f"{at}/reroll", message))
         return None
     faces = faces_of(zone, scope.cards)
