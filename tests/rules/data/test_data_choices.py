@@ -16,9 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from tiny_rules import TinyRules, invoke, legal, merged_into
 
-from protopress.cli import cli
 from protopress.components.loader import load_catalog
 from protopress.components.yamlsource import parse_yaml
 from protopress.rules.core import IllegalAction
@@ -62,30 +61,12 @@ resources: {kind: symbol}
 """
 
 
-def write(tmp_path, body, end="turns >= 6", score="0"):
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
-    path = tmp_path / "rules.yaml"
-    path.write_text(HEAD + body + f"\nend:\n  - {end}\nscore: {json.dumps(score)}\n")
-    return path
-
-
-def start(tmp_path, body, players=2, seed=1, **kwargs):
-    spec = data_spec(write(tmp_path, body, **kwargs))
-    game = spec.new_game()
-    state = game.setup(load_catalog(tmp_path / "catalog.json"), players, random.Random(seed), {})
-    return game, state
-
-
-def legal(game, state):
-    return [game.actions.encode(a) for a in game.legal_actions(state)]
+TINY = TinyRules(CATALOG, HEAD, end="- turns >= 6")
+write, start = TINY.write, TINY.start
 
 
 def do(game, state, logged):
     game.apply(state, game.actions.decode(logged))
-
-
-def invoke(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 # --- trades with the supply ----------------------------------------------------------
@@ -420,7 +401,7 @@ def test_each_construct_plays_with_every_bot_and_conforms(tmp_path, name):
         score = "sum(d.pips for d in pool)"
     if name == "turns":
         score = "count(t for t in my.field if edge(t, 'e') == 'brook')"
-    path = write(tmp_path, GAMES[name], score=score, end="turns >= 6 or count(bag) == 0" if name == "turns" else "turns >= 6")  # fmt: skip
+    path = write(tmp_path, GAMES[name], score=score, end="- turns >= 6 or count(bag) == 0" if name == "turns" else "- turns >= 6")  # fmt: skip
     path.write_text(path.read_text().replace("min: 1, max: 2", "min: 2, max: 2"))
     catalog = load_catalog(tmp_path / "catalog.json")
     for bots in (["random", "greedy"], ["mcts:20", "random"]):
@@ -429,15 +410,6 @@ def test_each_construct_plays_with_every_bot_and_conforms(tmp_path, name):
     result = invoke("conform", "tiny", "--rules", path, "--games", "2")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == "tiny conforms"
-
-
-def _merged(into: dict, more: dict) -> dict:
-    for key, value in more.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merged(into[key], value)
-        else:
-            into[key] = value
-    return into
 
 
 def test_the_docs_examples_play_together(tmp_path):
@@ -460,7 +432,7 @@ def test_the_docs_examples_play_together(tmp_path):
     for title in titles:
         block = re.search(re.escape(title) + r".*?```yaml\n(.*?)```", doc, re.DOTALL)
         assert block is not None, title
-        _merged(rules, parse_yaml(block.group(1))[0])
+        merged_into(rules, parse_yaml(block.group(1))[0])
     assert set(rules["turn"]["choose"]) == {"lay", "again", "bank", "build", "swap", "mill"}
     (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
     (tmp_path / "rules.yaml").write_text(json.dumps(rules))

@@ -8,16 +8,12 @@ not shuffled) has green on top. Each player has a row of three piles, `my.piles`
 which hold 2 gems each.
 """
 
-import json
 import random
 
 import pytest
-from click.testing import CliRunner
+from tiny_rules import invoke, logged, start_game, write_game
 
-from protopress.cli import cli
-from protopress.components.loader import load_catalog
 from protopress.rules.core import IllegalAction, RulesFault
-from protopress.rules.data.spec import data_spec
 
 CATALOG = {
     "game": "tiny", "title": "Tiny", "version": "1.0.0",
@@ -84,15 +80,7 @@ score: sum(count(pile) for pile in my.piles)
 
 
 def start(tmp_path, rules: str = RULES, players: int = 2, seed: int = 1, last: str = "turns >= 50"):
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
-    (tmp_path / "rules.yaml").write_text(rules.replace("LAST", last))
-    game = data_spec(tmp_path / "rules.yaml").new_game()
-    catalog = load_catalog(tmp_path / "catalog.json")
-    return game, game.setup(catalog, players, random.Random(seed), {})
-
-
-def logged(game, actions):
-    return [game.actions.encode(action) for action in actions]
+    return start_game(write_game(tmp_path, CATALOG, rules.replace("LAST", last)), players, seed)
 
 
 def act(game, state, *log):
@@ -251,9 +239,8 @@ def test_a_chooser_who_is_no_player_is_a_rules_fault(tmp_path):
 
 
 def run(tmp_path, text):
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
-    (tmp_path / "rules.yaml").write_text(text)
-    return CliRunner().invoke(cli, ["simulate", "tiny", "--rules", str(tmp_path / "rules.yaml")])
+    path = write_game(tmp_path, CATALOG, text)
+    return invoke("simulate", "tiny", "--rules", path)
 
 
 MISTAKES = [

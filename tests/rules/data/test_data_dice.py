@@ -14,9 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from tiny_rules import TinyRules, invoke, merged_into
 
-from protopress.cli import cli
 from protopress.components.loader import load_catalog
 from protopress.components.yamlsource import parse_yaml
 from protopress.rules.chance import observe
@@ -46,24 +45,14 @@ resources: {kind: symbol}
 """
 
 
-def write(tmp_path, body, end="- turns >= 4", score="0"):
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
-    path = tmp_path / "rules.yaml"
-    path.write_text(HEAD + body + f"\nend:\n  {end}\nscore: {json.dumps(score)}\n")
-    return path
-
-
-def start(tmp_path, body, players=2, seed=1, **kwargs):
-    spec = data_spec(write(tmp_path, body, **kwargs))
-    game = spec.new_game()
-    state = game.setup(load_catalog(tmp_path / "catalog.json"), players, random.Random(seed), {})
-    return game, state
+TINY = TinyRules(CATALOG, HEAD, end="- turns >= 4")
+write, start = TINY.write, TINY.start
 
 
 def hostile(tmp_path, body, **kwargs):
     """A rules file through the CLI: its output and exit code."""
     path = write(tmp_path, body, **kwargs)
-    return CliRunner().invoke(cli, ["simulate", "tiny", "--rules", str(path), "--games", "2"])
+    return invoke("simulate", "tiny", "--rules", path, "--games", "2")
 
 
 # --- dice ------------------------------------------------------------------------
@@ -302,15 +291,6 @@ def test_track_and_payment_mistakes_are_located(tmp_path, body, expected):
 # --- the doc's examples ------------------------------------------------------------
 
 
-def _merged(into: dict, more: dict) -> dict:
-    for key, value in more.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merged(into[key], value)
-        else:
-            into[key] = value
-    return into
-
-
 def test_the_docs_dice_tracks_and_payment_examples_play_together(tmp_path):
     """The fragments of docs/data-rules.md's Dice, Tracks and Payments sections, put
     together with the zones they name, play Dockside Dice's catalog to the end."""
@@ -328,7 +308,7 @@ def test_the_docs_dice_tracks_and_payment_examples_play_together(tmp_path):
     for title in ("### Dice", "### Tracks", "### Payments"):
         block = re.search(re.escape(title) + r".*?```yaml\n(.*?)```", doc, re.DOTALL)
         assert block is not None, title
-        _merged(rules, parse_yaml(block.group(1))[0])
+        merged_into(rules, parse_yaml(block.group(1))[0])
     shutil.copy(root / "examples" / "dockside-dice" / "catalog.json", tmp_path / "catalog.json")
     (tmp_path / "rules.yaml").write_text(json.dumps(rules))
     spec = data_spec(tmp_path / "rules.yaml")

@@ -15,9 +15,8 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from tiny_rules import invoke, start_game, write_game
 
-from protopress.cli import cli
 from protopress.components.loader import load_catalog
 from protopress.rules.core import IllegalAction, RulesFault
 from protopress.rules.data.grid import geometry
@@ -64,14 +63,11 @@ turn:
 
 def start(tmp_path, lay="", score="0", shape="square", width="3", options=None):
     """A one-player game of the tiny catalog; its state, the hand and field piles."""
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
     head = RULES_HEAD.replace("SHAPE", shape).replace("WIDTH", width)
     text = (
         head + lay + f"      do: [{{place: tile}}]\nend: [turns >= 9]\nscore: {json.dumps(score)}\n"
     )
-    (tmp_path / "rules.yaml").write_text(text)
-    game = data_spec(tmp_path / "rules.yaml").new_game()
-    state = game.setup(load_catalog(tmp_path / "catalog.json"), 1, random.Random(1), options or {})
+    game, state = start_game(write_game(tmp_path, CATALOG, text), players=1, options=options)
     zones = {zone.name: zone.first for zone in game.layout.zones}
     return game, state, state.piles[zones["hand"]], state.piles[zones["field"]]
 
@@ -261,10 +257,6 @@ def test_a_shared_board_takes_each_players_tiles_in_turn(tmp_path):
 
 
 # --- the example game through every command ---
-
-
-def invoke(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def test_the_example_simulates_and_replays(tmp_path):

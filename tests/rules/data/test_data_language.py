@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from tiny_rules import TinyRules
 
 from protopress.components.loader import load_catalog
 from protopress.rules.core import IllegalAction, RulesFault
@@ -35,18 +36,8 @@ resources: {kind: symbol}
 """
 
 
-def make(tmp_path, body, end="- turns >= 4", score="0", name="rules.yaml"):
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
-    text = HEAD + body + f"\nend:\n  {end}\nscore: {json.dumps(score)}\n"
-    (tmp_path / name).write_text(text)
-    spec = data_spec(tmp_path / name)
-    catalog = load_catalog(tmp_path / "catalog.json")
-    return spec.new_game(), catalog
-
-
-def start(tmp_path, body, players=2, options=None, **kwargs):
-    game, catalog = make(tmp_path, body, **kwargs)
-    return game, game.setup(catalog, players, random.Random(1), options or {})
+TINY = TinyRules(CATALOG, HEAD, end="- turns >= 4")
+start = TINY.start
 
 
 DECK = """

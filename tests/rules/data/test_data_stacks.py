@@ -6,18 +6,13 @@ The tiny catalog: cards, in catalog order, ant (1 copy, 1 point, cost [gold]), b
 filled with `setup: all` and not shuffled is [ant, bee, bee, cat]: its top is cat.
 """
 
-import json
-import random
 import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from tiny_rules import invoke, start_game, write_game
 
-from protopress.cli import cli
-from protopress.components.loader import load_catalog
 from protopress.rules.core import RulesFault
-from protopress.rules.data.spec import data_spec
 
 CATALOG = {
     "game": "tiny", "title": "Tiny", "version": "1.0.0",
@@ -58,11 +53,7 @@ GOOD = (EXAMPLE / "rules.yaml").read_text()
 
 
 def start(tmp_path, rules: str, drawn: int = 3):
-    (tmp_path / "catalog.json").write_text(json.dumps(CATALOG))
-    (tmp_path / "rules.yaml").write_text(rules.replace("DRAWN", str(drawn)))
-    game = data_spec(tmp_path / "rules.yaml").new_game()
-    catalog = load_catalog(tmp_path / "catalog.json")
-    return game, game.setup(catalog, 2, random.Random(1), {})
+    return start_game(write_game(tmp_path, CATALOG, rules.replace("DRAWN", str(drawn))))
 
 
 def test_top_and_distinct_score_a_pile(tmp_path):
@@ -122,8 +113,7 @@ EDITS = [
 def run(tmp_path, text):
     shutil.copy(EXAMPLE / "catalog.json", tmp_path / "catalog.json")
     (tmp_path / "rules.yaml").write_text(text)
-    args = ["simulate", "cottage-market", "--rules", str(tmp_path / "rules.yaml")]
-    return CliRunner().invoke(cli, args)
+    return invoke("simulate", "cottage-market", "--rules", tmp_path / "rules.yaml")
 
 
 @pytest.mark.parametrize(("old", "new", "expected"), [e[1:] for e in EDITS], ids=[e[0] for e in EDITS])  # fmt: skip
