@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 SAMPLE_GAMES = 4  # time at least this many games (a whole round of the seats when rotated) ...
-SAMPLE_SECONDS = 1.0  # ... until they took this long a worker ...
+SAMPLE_CPU = 1.0  # ... until they took this many CPU seconds a worker ...
 SAMPLE_SHARE = 10  # ... or one in this many of the games to play is played
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 WARM_UP_CPU = 0.2  # CPU seconds a worker spends on games before its chunks are timed
@@ -76,11 +76,11 @@ class SamplePlan:
         least = max(SAMPLE_GAMES, seats if rotate else 1)
         return cls(least, max(least, to_play // SAMPLE_SHARE))
 
-    def enough(self, played: int, timed: int, seconds: float, workers: int) -> bool:
-        """Whether `timed` of the `played` games, `seconds` together, tell enough."""
+    def enough(self, played: int, timed: int, cpu: float, workers: int) -> bool:
+        """Whether `timed` of the `played` games, `cpu` CPU seconds together, tell enough."""
         if timed < self.least:
             return False
-        return played >= self.most or seconds >= SAMPLE_SECONDS * workers
+        return played >= self.most or cpu >= SAMPLE_CPU * workers
 
 
 @dataclass(frozen=True)
