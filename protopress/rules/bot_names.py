@@ -45,6 +45,15 @@ def search_budget(name: str, text: str) -> Budget:
         raise ValueError(f"{error}, or a tier: mcts:{', mcts:'.join(SEARCH_TIERS)}") from None
 
 
+def playouts_name(name: str) -> str:
+    """A tier's name as the playouts it names (mcts:fast is mcts:50), so that what was
+    measured of the one is said of the other; any other name as given."""
+    kind, _, budget = name.partition(":")
+    if kind == "mcts" and budget in SEARCH_TIERS:
+        return f"mcts:{SEARCH_TIERS[budget]}"
+    return name
+
+
 def timed(name: str) -> bool:
     """Whether the bot of this name searches for a time in milliseconds a move: its
     moves then depend on the machine's speed, so its games do not repeat for the
