@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 SAMPLE_GAMES = 4  # time at least this many games (a whole round of the seats when rotated) ...
 SAMPLE_CPU = 1.0  # ... until they took this many CPU seconds a worker ...
-SAMPLE_SHARE = 10  # ... or one in this many of the games to play is played
+SAMPLE_SHARE = 10  # ... or one in this many of the games to play is timed
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 WARM_UP_CPU = 0.2  # CPU seconds a worker spends on games before its chunks are timed
 BUSY = 1.5  # a timed game took this many times its CPU seconds: the machine is busy
@@ -69,18 +69,21 @@ class SamplePlan:
     """When to stop timing games before estimating."""
 
     least: int  # games timed at least
-    most: int  # games played at most (once `least` are timed), whatever their seconds
+    most: int  # games timed at most, whatever their seconds
 
     @classmethod
     def for_run(cls, to_play: int, seats: int, rotate: bool) -> SamplePlan:
         least = max(SAMPLE_GAMES, seats if rotate else 1)
         return cls(least, max(least, to_play // SAMPLE_SHARE))
 
-    def enough(self, played: int, timed: int, cpu: float, workers: int) -> bool:
-        """Whether `timed` of the `played` games, `cpu` CPU seconds together, tell enough."""
+    def enough(self, timed: int, cpu: float, workers: int) -> bool:
+        """Whether `timed` games, `cpu` CPU seconds together, tell enough. Timed games
+        are counted, not games played: a worker's cheap games warm it up for a while
+        (a few hundred Gemstone Caverns games), and a tenth of the run played might
+        leave one chunk timed."""
         if timed < self.least:
             return False
-        return played >= self.most or cpu >= SAMPLE_CPU * workers
+        return timed >= self.most or cpu >= SAMPLE_CPU * workers
 
 
 @dataclass(frozen=True)

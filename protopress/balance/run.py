@@ -399,7 +399,7 @@ class _Timing:
             self.timed += len(done.records)
         if self.say is None or count >= total:
             return
-        if self.plan.enough(count, self.timed, self.cpu, self.workers):
+        if self.plan.enough(self.timed, self.cpu, self.workers):
             say, self.say = self.say, None  # once
             sample = Sample(self.timed, self.seconds, self.cpu, self.cpu_so_far)
             say(estimate_run(sample, total - count, self.workers))

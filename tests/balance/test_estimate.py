@@ -62,11 +62,11 @@ def test_no_estimate_when_the_timed_games_are_the_whole_run():
 def test_the_sample_is_four_games_or_a_round_of_seats_and_a_cpu_second_a_worker_or_a_tenth():
     plan = SamplePlan.for_run(1000, seats=6, rotate=True)
     assert (plan.least, plan.most) == (6, 100)
-    assert not plan.enough(played=8, timed=5, cpu=5.0, workers=2)  # a whole rotation first
-    assert plan.enough(played=8, timed=6, cpu=2.0, workers=2)
-    assert not plan.enough(played=8, timed=6, cpu=1.5, workers=2)  # 0.75 s a worker
-    assert plan.enough(played=100, timed=6, cpu=0.1, workers=2)  # a tenth of the run
-    assert not plan.enough(played=100, timed=5, cpu=9.0, workers=2)  # too few timed
+    assert not plan.enough(timed=5, cpu=5.0, workers=2)  # a whole rotation first
+    assert plan.enough(timed=6, cpu=2.0, workers=2)
+    assert not plan.enough(timed=6, cpu=1.5, workers=2)  # 0.75 s a worker
+    assert plan.enough(timed=100, cpu=0.1, workers=2)  # a tenth of the run timed
+    assert not plan.enough(timed=99, cpu=0.1, workers=2)
     assert SamplePlan.for_run(1000, seats=2, rotate=True) == SamplePlan(4, 100)  # four at least
     assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(4, 4)
 
