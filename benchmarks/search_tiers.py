@@ -16,8 +16,14 @@ the games decided with its 95% Wilson interval, and the mean score margin.
 Against greedy both tiers can win about as often (greedy loses to either
 for the same reasons), so whether strong is stronger than fast is read here.
 
+--agreement asks mcts:fast, mcts:fast with another seed and mcts:strong with
+that other seed for their move at every decision with a choice of greedy
+games on ladder rungs: how often strong picks fast's move, against how often
+fast picks it again with a new seed.
+
     nice python benchmarks/search_tiers.py --games 3
-    nice python benchmarks/search_tiers.py --head-to-head stonespine=300,dragonstone-l2=160
+    nice python benchmarks/search_tiers.py --head-to-head stonespine=300,caverns=80
+    nice python benchmarks/search_tiers.py --agreement stonespine=10,caverns=5
 """
 
 from __future__ import annotations
@@ -85,6 +91,40 @@ def head_to_head(rung_name: str, games: int, seed: int) -> dict:
             "cpu_seconds": cpu}  # fmt: skip
 
 
+def agreement(rung_name: str, games: int, seed: int) -> dict:
+    """How often mcts:strong picks mcts:fast's move, against how often mcts:fast picks
+    its own move again with another seed: at every decision with a choice in greedy
+    games of a ladder rung. More playouts that change few decisions beyond what a new
+    seed changes cannot make the search much stronger."""
+    game_id, players, options, _ = RUNGS[rung_name]
+    spec = resolve_spec(game_id)
+    game = spec.new_game()
+    catalog = load_catalog(builtin_catalog_path(game_id))
+    parsed = spec.parse_options(options)
+    positions = same_as_fast = fast_again = 0
+    for index in range(games):
+        game_seed = derive_seed(seed, "game", index)
+        state = game.setup(catalog, players, random.Random(game_seed), parsed)
+        greedy = [make_bot("greedy", derive_seed(game_seed, "bot", s)) for s in range(players)]
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            seat = game.to_move(state)
+            if len(legal) > 1:
+                asked = derive_seed(game_seed, "asked", positions)
+                fast = make_bot("mcts:fast", asked).choose(game, state, legal)
+                again = make_bot("mcts:fast", asked + 1).choose(game, state, legal)
+                strong = make_bot("mcts:strong", asked + 1).choose(game, state, legal)
+                positions += 1
+                same_as_fast += strong == fast
+                fast_again += again == fast
+            game.apply(state, greedy[seat].choose(game, state, legal))
+    return {"rung": rung_name, "games": games, "positions": positions,
+            "strong_as_fast": proportion(same_as_fast, positions),
+            "fast_again": proportion(fast_again, positions)}  # fmt: skip
+
+
 def head_to_head_line(result: dict) -> str:
     wins, margin = result["wins"], result["margin"]
     verdict = (
@@ -112,8 +152,26 @@ def main() -> None:
         metavar="RUNG=GAMES,...",
         help="mcts:strong against mcts:fast on these ladder rungs, so many games each",
     )
+    parser.add_argument(
+        "--agreement",
+        metavar="RUNG=GAMES,...",
+        help="how often mcts:strong picks mcts:fast's move, in greedy games of these rungs",
+    )
     add_json_option(parser)
     args = parser.parse_args()
+    if args.agreement:
+        results = []
+        for item in args.agreement.split(","):
+            name, _, games = item.partition("=")
+            result = agreement(name, int(games or 10), args.seed)
+            results.append(result)
+            same, again = result["strong_as_fast"], result["fast_again"]
+            print(f"{name}, {result['positions']} decisions: strong picks fast's move in "
+                  f"{same['rate']:.0%} ({same['low']:.0%}-{same['high']:.0%}), fast with "
+                  f"another seed in {again['rate']:.0%} ({again['low']:.0%}-{again['high']:.0%})",
+                  flush=True)  # fmt: skip
+        write_json(args.json, [], results)
+        return
     if args.head_to_head:
         print(f"load average {os.getloadavg()[0]:.1f}; mcts:strong against mcts:fast")
         print("| rung | games | strong's wins of the games decided | ties "

@@ -14,8 +14,8 @@ from protopress.rules.mcts import Budget, MctsBot, budget_of
 # same seed), chosen by measurement (benchmarks/search_tiers.py, docs/balance.md):
 # fast: a move well under a second in every built-in game at its default settings;
 # strong: clearly stronger than fast where the search gains from playouts (Caverns,
-# DragonStone, Gem Rush Rush; not Stonespine), at twice the cost; past it the
-# ladder shows little gain.
+# DragonStone, Gem Rush Rush), at twice the cost; in Stonespine a small edge (55% of
+# 300 games against fast); past it the ladder shows little gain (DragonStone less).
 SEARCH_TIERS = {"fast": 50, "strong": 100}
 BOT_NAMES = (
     "random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms" + "".join(f"|:{t}" for t in SEARCH_TIERS) + "]"
