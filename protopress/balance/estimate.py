@@ -11,10 +11,12 @@ hundred random games two to six times the later ones; it is the process, not
 the games: the same games played after others take the later time). The
 estimate is the mean seconds of a timed game, times the games left, shared
 among the workers that play at once. Made once the workers run, it leaves
-out their start (a fresh interpreter each).
+out their start (a fresh interpreter each). The sample goes on while the
+timed games' CPU seconds spread widely (SamplePlan.enough).
 
-A game's CPU seconds hold from the timed games to the rest (within a few per
-cent in benchmarks/run_estimate.py); its seconds on the wall clock are the CPU
+A game's CPU seconds hold from the timed games to the rest (0.90 to 1.09 of
+the real in benchmarks/run_estimate.py, but for four timed games of a game
+whose length varies fourfold); its seconds on the wall clock are the CPU
 seconds stretched by the other work on the machine, as much as there was
 while the games were timed. Work that comes or goes later moves the real
 duration and not the estimate: that, not the sample, is what made a search
@@ -25,11 +27,13 @@ the CPU seconds, when the machine is busy.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 SAMPLE_GAMES = 4  # time at least this many games (a whole round of the seats when rotated) ...
 SAMPLE_CPU = 1.0  # ... until they took this many CPU seconds a worker ...
+SAMPLE_ERROR = 0.1  # ... and their mean CPU seconds has this standard error (share) at most ...
 SAMPLE_SHARE = 10  # ... or one in this many of the games to play is timed
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 WARM_UP_CPU = 0.2  # CPU seconds a worker spends on games before its chunks are timed
@@ -76,14 +80,40 @@ class SamplePlan:
         least = max(SAMPLE_GAMES, seats if rotate else 1)
         return cls(least, max(least, to_play // SAMPLE_SHARE))
 
-    def enough(self, timed: int, cpu: float, workers: int) -> bool:
-        """Whether `timed` games, `cpu` CPU seconds together, tell enough. Timed games
-        are counted, not games played: a worker's cheap games warm it up for a while
-        (a few hundred Gemstone Caverns games), and a tenth of the run played might
-        leave one chunk timed."""
+    def enough(self, chunks: Sequence[TimedChunk], workers: int) -> bool:
+        """Whether the timed chunks tell enough. Timed games are counted, not games
+        played: a worker's cheap games warm it up for a while (a few hundred Gemstone
+        Caverns games), and a tenth of the run played might leave one chunk timed. The
+        spread counts: a DragonStone search game takes two to eleven CPU seconds, as
+        its length varies, and four of them can miss the mean by a quarter."""
+        timed = sum(chunk.games for chunk in chunks)
         if timed < self.least:
             return False
-        return timed >= self.most or cpu >= SAMPLE_CPU * workers
+        cpu = sum(chunk.cpu for chunk in chunks)
+        if timed >= self.most:
+            return True
+        return cpu >= SAMPLE_CPU * workers and relative_error(chunks) <= SAMPLE_ERROR
+
+
+@dataclass(frozen=True)
+class TimedChunk:
+    """A timed chunk: its games and their CPU seconds together."""
+
+    games: int
+    cpu: float
+
+
+def relative_error(chunks: Sequence[TimedChunk]) -> float:
+    """The standard error of the mean CPU seconds a game, as a share of that mean, from
+    the chunks' own means (a chunk of n games varies as 1/n of a game): infinite from
+    fewer than two chunks."""
+    games = sum(chunk.games for chunk in chunks)
+    cpu = sum(chunk.cpu for chunk in chunks)
+    if len(chunks) < 2 or cpu <= 0:
+        return math.inf
+    mean = cpu / games
+    spread = sum(c.games * (c.cpu / c.games - mean) ** 2 for c in chunks) / (len(chunks) - 1)
+    return math.sqrt(spread / games) / mean
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from protopress.balance.estimate import (
     RunEstimate,
     Sample,
     SamplePlan,
+    TimedChunk,
     estimate_run,
 )
 from protopress.components import builtin_catalog_path, load_catalog
@@ -389,6 +390,7 @@ class _Timing:
         self.seconds = self.cpu = 0.0  # of the games timed
         self.timed = 0  # games timed: not while their worker was warming up
         self.cpu_so_far = 0.0  # of every game played
+        self.chunks: list[TimedChunk] = []  # the chunks timed
         self.workers = 1  # the processes (or cluster threads) that play at once
 
     def played(self, done: Played, count: int, total: int) -> None:
@@ -397,9 +399,10 @@ class _Timing:
             self.seconds += done.seconds
             self.cpu += done.cpu
             self.timed += len(done.records)
+            self.chunks.append(TimedChunk(len(done.records), done.cpu))
         if self.say is None or count >= total:
             return
-        if self.plan.enough(self.timed, self.cpu, self.workers):
+        if self.plan.enough(self.chunks, self.workers):
             say, self.say = self.say, None  # once
             sample = Sample(self.timed, self.seconds, self.cpu, self.cpu_so_far)
             say(estimate_run(sample, total - count, self.workers))

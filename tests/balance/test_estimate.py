@@ -2,6 +2,7 @@
 by hand."""
 
 import itertools
+import math
 
 import pytest
 
@@ -12,9 +13,11 @@ from protopress.balance.estimate import (
     RunEstimate,
     Sample,
     SamplePlan,
+    TimedChunk,
     duration_words,
     estimate_run,
     estimate_words,
+    relative_error,
 )
 from protopress.balance.run import cpu_count
 
@@ -59,16 +62,36 @@ def test_no_estimate_when_the_timed_games_are_the_whole_run():
     assert run.covered == 2 and said == []
 
 
+def singles(*cpu: float) -> list[TimedChunk]:
+    return [TimedChunk(1, seconds) for seconds in cpu]
+
+
 def test_the_sample_is_four_games_or_a_round_of_seats_and_a_cpu_second_a_worker_or_a_tenth():
     plan = SamplePlan.for_run(1000, seats=6, rotate=True)
     assert (plan.least, plan.most) == (6, 100)
-    assert not plan.enough(timed=5, cpu=5.0, workers=2)  # a whole rotation first
-    assert plan.enough(timed=6, cpu=2.0, workers=2)
-    assert not plan.enough(timed=6, cpu=1.5, workers=2)  # 0.75 s a worker
-    assert plan.enough(timed=100, cpu=0.1, workers=2)  # a tenth of the run timed
-    assert not plan.enough(timed=99, cpu=0.1, workers=2)
+    assert not plan.enough(singles(1, 1, 1, 1, 1), workers=2)  # a whole rotation first
+    assert plan.enough(singles(0.4, 0.4, 0.4, 0.4, 0.4, 0.4), workers=2)  # 2.4 s, no spread
+    assert not plan.enough(singles(0.25, 0.25, 0.25, 0.25, 0.25, 0.25), workers=2)  # 0.75 s
+    tenth = [TimedChunk(20, 0.02)] * 5  # 100 games in 0.1 s: a tenth of the run timed
+    assert plan.enough(tenth, workers=2)
+    assert not plan.enough([*tenth[:4], TimedChunk(19, 0.02)], workers=2)
     assert SamplePlan.for_run(1000, seats=2, rotate=True) == SamplePlan(4, 100)  # four at least
     assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(4, 4)
+
+
+def test_the_sample_goes_on_while_the_games_cpu_seconds_spread_widely():
+    # 2, 4, 6 and 8 s: mean 5, variance (9 + 1 + 1 + 9) / 3 = 20/3, standard error of the
+    # mean sqrt(20/3 / 4) = 1.29, a share of 0.258 of the mean: more games are timed
+    spread = singles(2, 4, 6, 8)
+    assert relative_error(spread) == pytest.approx(math.sqrt(20 / 3 / 4) / 5)
+    plan = SamplePlan.for_run(2000, seats=2, rotate=False)
+    assert not plan.enough(spread, workers=2)
+    assert plan.enough(singles(4.8, 5.2, 5.0, 5.0), workers=2)  # 0.02 of the mean
+    # chunks of 10 games: 0.4 and 0.6 s a game, each mean of ten, variance
+    # (10 * 0.01 + 10 * 0.01) / 1 = 0.2 a game, error sqrt(0.2 / 20) / 0.5 = 0.2
+    tens = [TimedChunk(10, 4.0), TimedChunk(10, 6.0)]
+    assert relative_error(tens) == pytest.approx(0.2)
+    assert relative_error(singles(3.0)) == math.inf  # one chunk tells no spread
 
 
 def test_the_estimate_shares_the_games_left_among_the_workers():
