@@ -2,25 +2,42 @@
 are part of the run: nothing is played twice).
 
 Each chunk of games comes back with the seconds its worker spent on it, in
-that worker, on this machine as loaded now; the first games are played one a
-chunk so that these come early. A worker's first chunk is left out of the
-timing: a fresh process fills its caches in its first game (a first Gemstone
-Caverns game takes about a hundred times the next). The estimate is the mean
-seconds of a timed game, times the games left, shared among the workers that
-play at once. Made once the workers run, it leaves out their start (a fresh
-interpreter each). benchmarks/run_estimate.py measures its error against the
-real duration.
+that worker, on this machine as loaded now, and the CPU seconds of that
+worker for it; the first games are played one a chunk so that these come
+early. A worker's chunks are left out of the timing until it has spent
+WARM_UP_CPU on games: a fresh process fills its caches on the way (a first
+Gemstone Caverns game takes about a hundred times the next, and the next
+hundred random games two to six times the later ones; it is the process, not
+the games: the same games played after others take the later time). The
+estimate is the mean seconds of a timed game, times the games left, shared
+among the workers that play at once. Made once the workers run, it leaves
+out their start (a fresh interpreter each). The sample goes on while the
+timed games' CPU seconds spread widely (SamplePlan.enough).
+
+A game's CPU seconds hold from the timed games to the rest (0.90 to 1.09 of
+the real in benchmarks/run_estimate.py, but for four timed games of a game
+whose length varies fourfold); its seconds on the wall clock are the CPU
+seconds stretched by the other work on the machine, as much as there was
+while the games were timed. Work that comes or goes later moves the real
+duration and not the estimate: that, not the sample, is what made a search
+run's estimate come short on the shared machine (docs/balance.md, "Speed").
+So the estimate also says the duration with the CPUs to the run alone, from
+the CPU seconds, when the machine is busy.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 SAMPLE_GAMES = 4  # time at least this many games (a whole round of the seats when rotated) ...
-SAMPLE_SECONDS = 1.0  # ... until they took this long a worker ...
-SAMPLE_SHARE = 10  # ... or one in this many of the games to play is played
+SAMPLE_CPU = 1.0  # ... until they took this many CPU seconds a worker ...
+SAMPLE_ERROR = 0.1  # ... and their mean CPU seconds has this standard error (share) at most ...
+SAMPLE_SHARE = 10  # ... or one in this many of the games to play is timed
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
+WARM_UP_CPU = 0.2  # CPU seconds a worker spends on games before its chunks are timed
+BUSY = 1.5  # a timed game took this many times its CPU seconds: the machine is busy
 
 
 @dataclass(frozen=True)
@@ -32,6 +49,23 @@ class RunEstimate:
     timed: int  # games timed (and kept)
     left: int  # games still to play
     workers: int  # processes that will play them at once
+    cpu_per_game: float = 0.0  # mean CPU seconds of a timed game in its worker
+    cpu_so_far: float = 0.0  # the workers' CPU seconds of the games played so far, timed or not
+
+    @property
+    def cpu_seconds(self) -> float:
+        """The workers' CPU seconds the rest will take, all together."""
+        return self.cpu_per_game * self.left
+
+    @property
+    def idle_seconds(self) -> float:
+        """The rest's duration with the CPUs to the run alone."""
+        return self.cpu_seconds / self.workers
+
+    @property
+    def busy(self) -> bool:
+        """Whether the timed games waited for other work on the machine."""
+        return self.per_game > BUSY * self.cpu_per_game > 0
 
 
 @dataclass(frozen=True)
@@ -39,37 +73,92 @@ class SamplePlan:
     """When to stop timing games before estimating."""
 
     least: int  # games timed at least
-    most: int  # games played at most (once `least` are timed), whatever their seconds
+    most: int  # games timed at most, whatever their seconds
 
     @classmethod
     def for_run(cls, to_play: int, seats: int, rotate: bool) -> SamplePlan:
         least = max(SAMPLE_GAMES, seats if rotate else 1)
         return cls(least, max(least, to_play // SAMPLE_SHARE))
 
-    def enough(self, played: int, timed: int, seconds: float, workers: int) -> bool:
-        """Whether `timed` of the `played` games, `seconds` together, tell enough."""
+    def enough(self, chunks: Sequence[TimedChunk], workers: int) -> bool:
+        """Whether the timed chunks tell enough. Timed games are counted, not games
+        played: a worker's cheap games warm it up for a while (a few hundred Gemstone
+        Caverns games), and a tenth of the run played might leave one chunk timed. The
+        spread counts: a DragonStone search game takes two to eleven CPU seconds, as
+        its length varies, and four of them can miss the mean by a quarter."""
+        timed = sum(chunk.games for chunk in chunks)
         if timed < self.least:
             return False
-        return played >= self.most or seconds >= SAMPLE_SECONDS * workers
+        cpu = sum(chunk.cpu for chunk in chunks)
+        if timed >= self.most:
+            return True
+        return cpu >= SAMPLE_CPU * workers and relative_error(chunks) <= SAMPLE_ERROR
 
 
-def estimate_run(seconds: float, timed: int, left: int, workers: int) -> RunEstimate:
-    """The rest of a run: `left` games on `workers` processes (at most one a game),
-    from `timed` games that took `seconds` together."""
-    per_game = seconds / timed if timed else 0.0
+@dataclass(frozen=True)
+class TimedChunk:
+    """A timed chunk: its games and their CPU seconds together."""
+
+    games: int
+    cpu: float
+
+
+def relative_error(chunks: Sequence[TimedChunk]) -> float:
+    """The standard error of the mean CPU seconds a game, as a share of that mean, from
+    the chunks' own means (a chunk of n games varies as 1/n of a game): infinite from
+    fewer than two chunks."""
+    games = sum(chunk.games for chunk in chunks)
+    cpu = sum(chunk.cpu for chunk in chunks)
+    if len(chunks) < 2 or cpu <= 0:
+        return math.inf
+    mean = cpu / games
+    spread = sum(c.games * (c.cpu / c.games - mean) ** 2 for c in chunks) / (len(chunks) - 1)
+    return math.sqrt(spread / games) / mean
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The timed games: how many, their seconds and CPU seconds together, and the CPU
+    seconds of every game played so far (the untimed first chunks too)."""
+
+    timed: int
+    seconds: float
+    cpu: float
+    cpu_so_far: float
+
+
+def estimate_run(sample: Sample, left: int, workers: int) -> RunEstimate:
+    """The rest of a run: `left` games on `workers` processes (at most one a game)."""
+    per_game = sample.seconds / sample.timed if sample.timed else 0.0
+    cpu_per_game = sample.cpu / sample.timed if sample.timed else 0.0
     at_once = max(1, min(workers, left))
-    return RunEstimate(per_game * left / at_once, per_game, timed, left, at_once)
+    return RunEstimate(
+        per_game * left / at_once,
+        per_game,
+        sample.timed,
+        left,
+        at_once,
+        cpu_per_game,
+        sample.cpu_so_far,
+    )
 
 
 def estimate_words(estimate: RunEstimate, bots: Sequence[str]) -> str:
-    """'about 6 h 10 min on 2 workers (search bot: 11 s a game)'."""
+    """'about 6 h 10 min on 2 workers (search bot: 11 s a game)', and on a busy machine
+    '...; 2 h 5 min with the CPUs to itself: the machine is busy'."""
     searching = any(name.partition(":")[0] == "mcts" for name in bots)
     who = "search bot" if searching else ", ".join(dict.fromkeys(bots))
     workers = f"{estimate.workers} worker{'s' if estimate.workers != 1 else ''}"
-    return (
+    words = (
         f"about {duration_words(estimate.seconds)} on {workers} "
         f"({who}: {duration_words(estimate.per_game)} a game)"
     )
+    if estimate.busy:
+        words += (
+            f"; {duration_words(estimate.idle_seconds)} with the CPUs to itself: "
+            "the machine is busy"
+        )
+    return words
 
 
 def duration_words(seconds: float) -> str:

@@ -41,7 +41,15 @@ from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
 
-from protopress.balance.estimate import SINGLE_GAME_CHUNKS, RunEstimate, SamplePlan, estimate_run
+from protopress.balance.estimate import (
+    SINGLE_GAME_CHUNKS,
+    WARM_UP_CPU,
+    RunEstimate,
+    Sample,
+    SamplePlan,
+    TimedChunk,
+    estimate_run,
+)
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import builtin_ids
 from protopress.rules.bot_names import make_bot
@@ -91,6 +99,7 @@ class BalanceRun:
     partial: bool = False  # interrupted: the records cover `covered` of `games`
     workers: int = 1  # how it ran (not part of the results)
     elapsed: float = 0.0  # seconds (not part of the results)
+    cpu: float = 0.0  # the workers' CPU seconds for the games played (not part of the results)
 
     @property
     def covered(self) -> int:
@@ -185,22 +194,26 @@ def seat_bots(bots: tuple[str, ...] | list[str], index: int, rotate: bool) -> li
 
 @dataclass(frozen=True)
 class Played:
-    """A chunk's records, in index order, and the seconds its worker took to play them."""
+    """A chunk's records, in index order, and the seconds its worker took to play them:
+    on the wall clock and in CPU time of the worker (which other work does not move)."""
 
     records: list[GameRecord]
     seconds: float
-    first: bool = False  # the worker's first chunk: its caches were filled on the way
+    warming: bool = False  # its worker was still filling its caches: see WARM_UP_CPU
+    cpu: float = 0.0  # the CPU seconds of the worker's thread for the same games (a Dask
+    # worker's threads share a process)
 
 
-_PLAYED = [0]  # chunks this process has played
+_SPENT = [0.0]  # CPU seconds this process has spent on chunks
 
 
 def play_chunk(chunk: Chunk) -> Played:
-    """Play one chunk's games (in a worker); the seconds leave out loading the catalog."""
+    """Play one chunk's games (in a worker), timed with the chunk's own setup."""
+    started, cpu = time.perf_counter(), time.thread_time()
+    warming = _SPENT[0] < WARM_UP_CPU
     game = resolve_spec(chunk.game, chunk.rules, chunk.rules_code).new_game()
     catalog = _catalog(chunk.catalog)
     options = dict(chunk.options)
-    started = time.perf_counter()
     records = []
     for index in range(chunk.start, chunk.stop):
         bots = seat_bots(chunk.bots, index, chunk.rotate)
@@ -208,8 +221,9 @@ def play_chunk(chunk: Chunk) -> Played:
         _, record, _ = play(game, catalog, bots, seed, options, record_use=chunk.record_use)
         record.index = index
         records.append(record)
-    _PLAYED[0] += 1
-    return Played(records, time.perf_counter() - started, first=_PLAYED[0] == 1)
+    seconds, spent = time.perf_counter() - started, time.thread_time() - cpu
+    _SPENT[0] += spent
+    return Played(records, seconds, warming, spent)
 
 
 def resolve_catalog(catalog) -> tuple[str, str]:
@@ -357,6 +371,7 @@ def run_balance(
         chunks = plan(chunk_size(len(to_play), workers), at_once)
         interrupted = _on_pool(chunks, workers, collected, at_once)
     run.elapsed = time.perf_counter() - started
+    run.cpu = sum(done.cpu for done in collected.done)
     played = [r for done in collected.done for r in done.records]
     run.records = sorted([*kept_records.values(), *played], key=lambda r: r.index)
     run.partial = interrupted or run.covered < games
@@ -379,19 +394,25 @@ class _Timing:
 
     def __init__(self, say: SayEstimate | None, plan: SamplePlan):
         self.say, self.plan = say, plan
-        self.seconds = 0.0  # of the games timed
-        self.timed = 0  # games timed: not a worker's first chunk
+        self.seconds = self.cpu = 0.0  # of the games timed
+        self.timed = 0  # games timed: not while their worker was warming up
+        self.cpu_so_far = 0.0  # of every game played
+        self.chunks: list[TimedChunk] = []  # the chunks timed
         self.workers = 1  # the processes (or cluster threads) that play at once
 
     def played(self, done: Played, count: int, total: int) -> None:
-        if not done.first:
+        self.cpu_so_far += done.cpu
+        if not done.warming:
             self.seconds += done.seconds
+            self.cpu += done.cpu
             self.timed += len(done.records)
+            self.chunks.append(TimedChunk(len(done.records), done.cpu))
         if self.say is None or count >= total:
             return
-        if self.plan.enough(count, self.timed, self.seconds, self.workers):
+        if self.plan.enough(self.chunks, self.workers):
             say, self.say = self.say, None  # once
-            say(estimate_run(self.seconds, self.timed, total - count, self.workers))
+            sample = Sample(self.timed, self.seconds, self.cpu, self.cpu_so_far)
+            say(estimate_run(sample, total - count, self.workers))
 
 
 class _Collected:

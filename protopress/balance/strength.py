@@ -4,7 +4,8 @@ The ladder is the kit's bots in rising strength: random, greedy, the search
 (mcts, stronger with its budget). What a rung is worth in a game was measured
 by benchmarks/ladder.py (the search against greedy, seats rotated) and is kept
 beside the game's catalog in its folder, strength.json; a bot, a number of
-players or options the file does not list is "not measured".
+players or options the file does not list is "not measured". A search tier
+(mcts:fast) is measured as the playouts it names (mcts:50).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from protopress.games import UnknownGame, spec_for
+from protopress.rules.bot_names import playouts_name
 
 LADDER = (
     ("random", "rung 1 of 3: any legal action, at random"),
@@ -44,10 +46,11 @@ def measured(game: str | None, players: int, options: Mapping, bot: str) -> str:
     if path is None or not path.is_file():
         return NOT_MEASURED
     given = spec.parse_options(options)
+    names = {bot, playouts_name(bot)}  # a tier is measured as the playouts it names
     for row in json.loads(path.read_text(encoding="utf-8"))["measured"]:
         wanted = spec.parse_options(row["options"])
         if (
-            row["bot"] == bot
+            row["bot"] in names
             and row["players"] == players
             and all(given[key] == wanted[key] for key in row["options"])
         ):

@@ -14,8 +14,8 @@ from protopress.rules.mcts import Budget, MctsBot, budget_of
 # same seed), chosen by measurement (benchmarks/search_tiers.py, docs/balance.md):
 # fast: a move well under a second in every built-in game at its default settings;
 # strong: clearly stronger than fast where the search gains from playouts (Caverns,
-# DragonStone, Gem Rush Rush; not Stonespine), at twice the cost; past it the
-# ladder shows little gain.
+# DragonStone, Gem Rush Rush), at twice the cost; in Stonespine a small edge (55% of
+# 300 games against fast); past it the ladder shows little gain (DragonStone less).
 SEARCH_TIERS = {"fast": 50, "strong": 100}
 BOT_NAMES = (
     "random, greedy[:SAMPLES], mcts[:PLAYOUTS|:MSms" + "".join(f"|:{t}" for t in SEARCH_TIERS) + "]"
@@ -43,6 +43,15 @@ def search_budget(name: str, text: str) -> Budget:
         return budget_of(name, text)
     except ValueError as error:
         raise ValueError(f"{error}, or a tier: mcts:{', mcts:'.join(SEARCH_TIERS)}") from None
+
+
+def playouts_name(name: str) -> str:
+    """A tier's name as the playouts it names (mcts:fast is mcts:50), so that what was
+    measured of the one is said of the other; any other name as given."""
+    kind, _, budget = name.partition(":")
+    if kind == "mcts" and budget in SEARCH_TIERS:
+        return f"mcts:{SEARCH_TIERS[budget]}"
+    return name
 
 
 def timed(name: str) -> bool:

@@ -1,40 +1,59 @@
 """The time said early in a run: its timed games are part of the run, its words and sums
 by hand."""
 
+import itertools
+import math
+
 import pytest
 
 from protopress.balance import run_balance
 from protopress.balance.estimate import (
     SINGLE_GAME_CHUNKS,
+    WARM_UP_CPU,
     RunEstimate,
+    Sample,
     SamplePlan,
+    TimedChunk,
     duration_words,
     estimate_run,
     estimate_words,
+    relative_error,
 )
 from protopress.balance.run import cpu_count
 
 GAME = "stonespine-architects"
+DRAGONSTONE = "dragonstone-mine"
 
 
 def test_the_timed_games_are_kept_and_the_records_are_those_of_a_plain_run():
     said: list[RunEstimate] = []
     seen = []
-    timed = run_balance(GAME, GAME, 30, 2, ["greedy", "random"], 3, {}, workers=2, rotate=True,
-                        estimate=said.append,
+    # DragonStone's greedy games take about 9 ms of CPU: a worker warms up (WARM_UP_CPU)
+    # in some twenty games, and the rest of its games are timed
+    timed = run_balance(DRAGONSTONE, DRAGONSTONE, 100, 2, ["greedy", "random"], 3, {}, workers=2,
+                        rotate=True, estimate=said.append,
                         progress=lambda done, total: seen.append((done, total)))  # fmt: skip
-    plain = run_balance(GAME, GAME, 30, 2, ["greedy", "random"], 3, {}, workers=1, rotate=True)
+    plain = run_balance(DRAGONSTONE, DRAGONSTONE, 100, 2, ["greedy", "random"], 3, {}, workers=1,
+                        rotate=True)  # fmt: skip
     assert timed.to_json() == plain.to_json()
     assert len(said) == 1
     estimate = said[0]
     at_once = min(2, cpu_count())
     assert estimate.workers == at_once
-    # a worker's first chunk is played but not timed
-    assert 4 <= estimate.timed <= 30 - estimate.left - 1
+    # the games played while a worker warms up are not timed
+    assert 4 <= estimate.timed <= 100 - estimate.left - 2
     assert estimate.per_game > 0 and estimate.seconds == estimate.per_game * estimate.left / at_once
-    singles = SINGLE_GAME_CHUNKS * at_once  # the first chunks, one game each
-    assert [done for done, _ in seen][:singles] == list(range(1, singles + 1))
-    assert seen[-1] == (30, 30)
+    # CPU seconds of the timed games, within those of every game played so far and the run's
+    assert estimate.cpu_so_far - estimate.cpu_per_game * estimate.timed >= WARM_UP_CPU
+    assert 0 < estimate.cpu_per_game * estimate.timed < estimate.cpu_so_far < timed.cpu
+    # the first chunks hold one game each, the others 4 (100 games for 2 workers), the last
+    # what is left: on two CPUs 6 chunks of one game, 23 of 4 and one of 2
+    singles = SINGLE_GAME_CHUNKS * at_once
+    fours, last = divmod(100 - singles, 4)
+    done = [0] + [count for count, _ in seen]
+    steps = [after - before for before, after in itertools.pairwise(done)]
+    assert sorted(steps) == sorted([1] * singles + [4] * fours + ([last] if last else []))
+    assert seen[-1] == (100, 100)
 
 
 def test_no_estimate_when_the_timed_games_are_the_whole_run():
@@ -43,23 +62,48 @@ def test_no_estimate_when_the_timed_games_are_the_whole_run():
     assert run.covered == 2 and said == []
 
 
-def test_the_sample_is_four_games_or_a_round_of_seats_and_a_second_a_worker_or_a_tenth_of_the_run():
+def singles(*cpu: float) -> list[TimedChunk]:
+    return [TimedChunk(1, seconds) for seconds in cpu]
+
+
+def test_the_sample_is_four_games_or_a_round_of_seats_and_a_cpu_second_a_worker_or_a_tenth():
     plan = SamplePlan.for_run(1000, seats=6, rotate=True)
     assert (plan.least, plan.most) == (6, 100)
-    assert not plan.enough(played=8, timed=5, seconds=5.0, workers=2)  # a whole rotation first
-    assert plan.enough(played=8, timed=6, seconds=2.0, workers=2)
-    assert not plan.enough(played=8, timed=6, seconds=1.5, workers=2)  # 0.75 s a worker
-    assert plan.enough(played=100, timed=6, seconds=0.1, workers=2)  # a tenth of the run
-    assert not plan.enough(played=100, timed=5, seconds=9.0, workers=2)  # too few timed
+    assert not plan.enough(singles(1, 1, 1, 1, 1), workers=2)  # a whole rotation first
+    assert plan.enough(singles(0.4, 0.4, 0.4, 0.4, 0.4, 0.4), workers=2)  # 2.4 s, no spread
+    assert not plan.enough(singles(0.25, 0.25, 0.25, 0.25, 0.25, 0.25), workers=2)  # 0.75 s
+    tenth = [TimedChunk(20, 0.02)] * 5  # 100 games in 0.1 s: a tenth of the run timed
+    assert plan.enough(tenth, workers=2)
+    assert not plan.enough([*tenth[:4], TimedChunk(19, 0.02)], workers=2)
     assert SamplePlan.for_run(1000, seats=2, rotate=True) == SamplePlan(4, 100)  # four at least
     assert SamplePlan.for_run(10, seats=2, rotate=False) == SamplePlan(4, 4)
 
 
+def test_the_sample_goes_on_while_the_games_cpu_seconds_spread_widely():
+    # 2, 4, 6 and 8 s: mean 5, variance (9 + 1 + 1 + 9) / 3 = 20/3, standard error of the
+    # mean sqrt(20/3 / 4) = 1.29, a share of 0.258 of the mean: more games are timed
+    spread = singles(2, 4, 6, 8)
+    assert relative_error(spread) == pytest.approx(math.sqrt(20 / 3 / 4) / 5)
+    plan = SamplePlan.for_run(2000, seats=2, rotate=False)
+    assert not plan.enough(spread, workers=2)
+    assert plan.enough(singles(4.8, 5.2, 5.0, 5.0), workers=2)  # 0.02 of the mean
+    # chunks of 10 games: 0.4 and 0.6 s a game, each mean of ten, variance
+    # (10 * 0.01 + 10 * 0.01) / 1 = 0.2 a game, error sqrt(0.2 / 20) / 0.5 = 0.2
+    tens = [TimedChunk(10, 4.0), TimedChunk(10, 6.0)]
+    assert relative_error(tens) == pytest.approx(0.2)
+    assert relative_error(singles(3.0)) == math.inf  # one chunk tells no spread
+
+
 def test_the_estimate_shares_the_games_left_among_the_workers():
-    # 4 games timed in 2 s: 0.5 s a game; 1,000 left on 2 workers: 250 s
-    estimate = estimate_run(2.0, 4, 1000, 2)
-    assert estimate == RunEstimate(250, 0.5, 4, 1000, 2)
-    assert estimate_run(2.0, 4, 1, 2) == RunEstimate(0.5, 0.5, 4, 1, 1)  # one game, one worker
+    # 4 games timed in 2 s and 0.5 s of CPU: 0.5 s a game, 0.125 s of CPU; 1,000 left on
+    # 2 workers: 250 s, 125 s of CPU, 62.5 s with the CPUs to the run alone
+    estimate = estimate_run(Sample(4, 2.0, 0.5, 0.7), 1000, 2)
+    assert estimate == RunEstimate(250, 0.5, 4, 1000, 2, 0.125, 0.7)
+    assert (estimate.cpu_seconds, estimate.idle_seconds) == (125, 62.5)
+    assert estimate.busy  # a game took four times its CPU seconds
+    one = estimate_run(Sample(4, 2.0, 1.6, 1.6), 1, 2)
+    assert one == RunEstimate(0.5, 0.5, 4, 1, 1, 0.4, 1.6)  # one game, one worker
+    assert not one.busy  # 0.5 s for 0.4 s of CPU
 
 
 @pytest.mark.parametrize(
@@ -86,8 +130,19 @@ def test_the_estimate_in_words_names_the_search_bot():
         estimate_words(estimate, ["mcts:strong", "greedy"])
         == "about 6 h 10 min on 2 workers (search bot: 11 s a game)"
     )
-    one = RunEstimate(20, 0.0104, 100, 1900, 1)
+    one = RunEstimate(20, 0.0104, 100, 1900, 1, 0.0101)
     assert (
         estimate_words(one, ["greedy", "random", "greedy"])
         == "about 20 s on 1 worker (greedy, random: 10 ms a game)"
     )
+
+
+def test_on_a_busy_machine_the_estimate_also_says_the_duration_with_the_cpus_to_itself():
+    # 3.7 s of CPU a game for 2,000 games on 2 workers: 3,700 s, 1 h 2 min
+    estimate = RunEstimate(22_200, 11.2, 3, 2000, 2, 3.7)
+    assert estimate_words(estimate, ["mcts:fast"]) == (
+        "about 6 h 10 min on 2 workers (search bot: 11 s a game); "
+        "1 h 2 min with the CPUs to itself: the machine is busy"
+    )
+    # 11.2 s a game for 7.5 s of CPU is not yet busy (1.5 times)
+    assert "busy" not in estimate_words(RunEstimate(22_200, 11.2, 3, 2000, 2, 7.5), ["mcts"])
