@@ -8,7 +8,6 @@ from protopress.generators.colours import BLACK, Colour, Gradient
 from protopress.generators.face import EllipseOp, LineOp, PolygonOp, RectOp
 from protopress.generators.face_elements import ElementDrawing, colour
 from protopress.generators.shapes import regular_polygon, star_outline
-from protopress.generators.units import parse_length
 
 
 class ShapeDrawing(ElementDrawing):
@@ -26,15 +25,15 @@ class ShapeDrawing(ElementDrawing):
             box = (
                 self._at(element, "x"),
                 self._at(element, "y"),
-                parse_length(element["w"]),
-                parse_length(element["h"]),
+                self._length(element["w"]),
+                self._length(element["h"]),
             )
         return RectOp(
             *box,
             fill=paint(element.get("fill"), fields),
             stroke=colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
-            radius=parse_length(element.get("radius", 0)),
+            radius=self._length(element.get("radius", 0)),
         )
 
     def _line(self, element, fields) -> LineOp:
@@ -69,7 +68,7 @@ class ShapeDrawing(ElementDrawing):
         shape = element["clip"]
         if shape == "rect":
             return RectOp(
-                box[0], box[1], box[2], box[3], radius=parse_length(element.get("radius", 0))
+                box[0], box[1], box[2], box[3], radius=self._length(element.get("radius", 0))
             )
         return self._figure({**element, "type": shape, "fill": None, "stroke": None}, {})
 

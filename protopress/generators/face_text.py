@@ -29,7 +29,7 @@ from protopress.generators.scripts import (
     needs_shaping,
 )
 from protopress.generators.text import fit_text
-from protopress.generators.units import parse_length, to_mm
+from protopress.generators.units import to_mm
 
 if TYPE_CHECKING:
     from protopress.components.jsonpos import SourceMap
@@ -59,10 +59,10 @@ class TextDrawing(IconDrawing):
         if len(text) > MAX_TEXT_CHARACTERS:  # shrink-to-fit lays text out at every size
             raise FieldError("text", f"{len(text)} characters to draw in one text box; "
                                      f"expected at most {MAX_TEXT_CHARACTERS}")  # fmt: skip
-        face_font = self.layout.font(font or element.get("font", DEFAULT_FONT))
+        face_font = self._font(font or element.get("font", DEFAULT_FONT))
         if box is None:
             x, y = self._at(element, "x"), self._at(element, "y")
-            w, h = parse_length(element["w"]), parse_length(element["h"])
+            w, h = self._length(element["w"]), self._length(element["h"])
         else:
             x, y, w, h = box
         size = size or element.get("size", 10)
@@ -234,9 +234,9 @@ class TextDrawing(IconDrawing):
         def variant(b: bool, i: bool):
             wanted = base + ("-bold" if b else "") + ("-italic" if i else "")
             try:
-                return self.layout.font(wanted)
+                return self._font(wanted)
             except KeyError:
-                return self.layout.font(name)
+                return self._font(name)
 
         return Family(variant(bold, italic), variant(True, italic), variant(bold, True),
                       variant(True, True), leaning=italic)  # fmt: skip
