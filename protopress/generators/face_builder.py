@@ -53,6 +53,7 @@ class FaceBuilder(TableDrawing):
         self._positions = {}
         self._lengths = {}
         self._fonts = {}
+        self._colours = {}
         self._outlines = {}
         if assets is not None:
             assets.check_fonts(layout)

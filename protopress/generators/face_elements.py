@@ -42,6 +42,7 @@ class ElementDrawing:
     # the catalog), so nothing here outlives the files it was read from.
     _lengths: dict[tuple[type, str | int | float], float]  # (type, as written): points
     _fonts: dict[str, Font]  # a font name of the layout: its font, its file looked at once
+    _colours: dict[str, Colour]  # a colour written in the layout (not a {field}): parsed
 
     def _length(self, value) -> float:
         """parse_length of a length as the layout writes it, parsed once per builder.
@@ -70,6 +71,18 @@ class ElementDrawing:
             raise FieldError(key, message)
         self._missing.append((key, message))
 
+    def _colour(self, value, fields, key: str = "colour") -> Colour | None:
+        """colour(), a colour written in the layout itself parsed once per builder
+        (one bound to a field is the component's, read every time)."""
+        if not value or not isinstance(value, str) or value.startswith("{"):
+            return colour(value, fields, key)
+        found = self._colours.get(value)
+        if found is None:
+            found = colour(value, fields, key)
+            assert found is not None  # a colour written out, or a FieldError
+            self._colours[value] = found
+        return found
+
     def _at(self, element, key) -> float:
         return self._length(element[key]) + self.bleed
 
@@ -78,7 +91,7 @@ class ElementDrawing:
                 self._length(element["w"]), self._length(element["h"]))  # fmt: skip
 
     def _stroke(self, element, fields) -> tuple[Colour, float]:
-        return colour(element.get("stroke"), fields, "stroke") or BLACK, element.get(
+        return self._colour(element.get("stroke"), fields, "stroke") or BLACK, element.get(
             "stroke_width", 0.5
         )
 

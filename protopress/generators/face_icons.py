@@ -85,13 +85,13 @@ class IconDrawing(ImageDrawing):
     def _icon(self, element, fields):
         shape = fill(element["shape"], fields)
         size = self._length(element["icon_size"])
-        fill_colour = colour(element.get("fill"), fields, "fill") or BLACK
+        fill_colour = self._colour(element.get("fill"), fields, "fill") or BLACK
         look = IconLook(shape, fill_colour)
         if "from" in element:  # the shape names a component whose icon is drawn
             if not shape:
                 return []
             look = self._lookup_icon(element["from"], shape)
-            fill_colour = colour(element.get("fill"), fields, "fill") or look.colour
+            fill_colour = self._colour(element.get("fill"), fields, "fill") or look.colour
         return [self._drawn_icon(look, self._at(element, "x"), self._at(element, "y"), size,
                                  fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
@@ -132,7 +132,7 @@ class IconDrawing(ImageDrawing):
             raise FieldError(key, f"the icon of {look.name}: {error}") from None
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
-        stroke = colour(element.get("stroke"), fields, "stroke")
+        stroke = self._colour(element.get("stroke"), fields, "stroke")
         return PolygonOp(
             self._outline(shape, x, y, size, key),
             fill=fill_colour,

@@ -30,8 +30,8 @@ class ShapeDrawing(ElementDrawing):
             )
         return RectOp(
             *box,
-            fill=paint(element.get("fill"), fields),
-            stroke=colour(element.get("stroke"), fields, "stroke"),
+            fill=self._paint(element.get("fill"), fields),
+            stroke=self._colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
             radius=self._length(element.get("radius", 0)),
         )
@@ -42,7 +42,7 @@ class ShapeDrawing(ElementDrawing):
             self._at(element, "y"),
             self._at(element, "x2"),
             self._at(element, "y2"),
-            stroke=colour(element.get("stroke"), fields, "stroke") or BLACK,
+            stroke=self._colour(element.get("stroke"), fields, "stroke") or BLACK,
             stroke_width=element.get("stroke_width", 0.5),
             dash=tuple(element.get("dash", ())),
             cap=element.get("cap", "butt"),
@@ -51,8 +51,8 @@ class ShapeDrawing(ElementDrawing):
     def _figure(self, element, fields) -> EllipseOp | PolygonOp:
         """An ellipse, regular polygon or star inscribed in the element's box."""
         box = self._box(element)
-        fill = paint(element.get("fill"), fields)
-        stroke = colour(element.get("stroke"), fields, "stroke")
+        fill = self._paint(element.get("fill"), fields)
+        stroke = self._colour(element.get("stroke"), fields, "stroke")
         width = element.get("stroke_width", 0.5 if "stroke" in element else 0.0)
         if element["type"] == "ellipse":
             return EllipseOp(box[0], box[1], box[2], box[3], fill, stroke, width)
@@ -61,6 +61,14 @@ class ShapeDrawing(ElementDrawing):
         else:
             corners = star_outline(element["points"], element.get("inner", 0.5), box)
         return PolygonOp((corners,), fill, stroke, width)
+
+    def _paint(self, value, fields) -> Colour | Gradient | None:
+        """paint(), a colour written in the layout parsed once per builder."""
+        return (
+            paint(value, fields)
+            if isinstance(value, Mapping)
+            else self._colour(value, fields, "fill")
+        )
 
     def _clip_shape(self, element, box) -> RectOp | EllipseOp | PolygonOp:
         """The shape an image is cut to, in its box: an ellipse, a polygon (sides), a

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from protopress.generators.binding import MISSING, fill, single, truthy
 from protopress.generators.face import LineOp, Op, RectOp
-from protopress.generators.face_elements import FieldError, bounded_items, colour, count, shown
+from protopress.generators.face_elements import FieldError, bounded_items, count, shown
 from protopress.generators.face_text import TextDrawing
 from protopress.generators.fonts import DEFAULT_FONT
 
@@ -22,7 +22,7 @@ class TableDrawing(TextDrawing):
         x, y, w, h = self._box(element)
         stroke, width = self._stroke(element, fields)
         ops: list[Op] = (
-            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields, "fill"))]
+            [RectOp(x, y, w, h, fill=self._colour(element.get("fill"), fields, "fill"))]
             if "fill" in element
             else []
         )

@@ -1,5 +1,5 @@
 """What is the same on every card of a layout is worked out once per builder (one
-render of one layout): its fonts, its lengths, its icons' outlines. A new builder
+render of one layout): its fonts, lengths, colours and icons' outlines. A new builder
 works them out again, so a font file changed between renders is drawn."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import pytest
 import reportlab
 
 from protopress.components import load_catalog
-from protopress.generators import fonts
-from protopress.generators.face import PolygonOp, TextOp
+from protopress.generators import face_elements, fonts
+from protopress.generators.colours import Colour
+from protopress.generators.face import PolygonOp, RectOp, TextOp
 from protopress.generators.face_builder import FaceBuilder
 from protopress.generators.layout import load_layout
 
@@ -112,3 +113,37 @@ def test_a_length_is_read_as_written_whatever_was_read_before(tmp_path):
     assert builder._length("3mm") == pytest.approx(3 * MM)
     with pytest.raises(ValueError, match="is not a length"):
         builder._length(True)
+
+
+def test_a_written_colour_is_parsed_once_and_a_bound_one_for_each_card(tmp_path, monkeypatch):
+    layout = {
+        "kind": "card", "size": {"width": 60, "height": 80},
+        "front": [
+            {"type": "rect", "x": 0, "y": 0, "w": 60, "h": 80, "fill": "#ff0000"},
+            {"type": "text", "x": 5, "y": 5, "w": 50, "h": 10, "text": "{title}",
+             "colour": "{ink}"},
+        ],
+    }  # fmt: skip
+    document = {
+        "game": "t", "title": "T", "version": "1",
+        "cards": [{"id": "c1", "title": "One", "ink": "#0000ff"},
+                  {"id": "c2", "title": "Two", "ink": "#00ff00"}],
+    }  # fmt: skip
+    (tmp_path / "cat.json").write_text(json.dumps(document))
+    (tmp_path / "card.json").write_text(json.dumps(layout))
+    catalog = load_catalog(tmp_path / "cat.json")
+    builder = FaceBuilder(load_layout(tmp_path / "card.json"), catalog, bleed=0)
+    parsed: list[str] = []
+    real = face_elements.colour
+
+    def counting(value, fields, key="colour"):
+        parsed.append(value)
+        return real(value, fields, key)
+
+    monkeypatch.setattr(face_elements, "colour", counting)
+    faces = [builder.build(card, "front") for card in catalog.of_kind("card")]
+    assert [value for value in parsed if value is not None] == ["#ff0000", "{ink}", "{ink}"]
+    fills = [face.ops[0].fill for face in faces if isinstance(face.ops[0], RectOp)]
+    assert fills == [Colour(1, 0, 0), Colour(1, 0, 0)]
+    inks = [op.colour for face in faces for op in face.ops if isinstance(op, TextOp)]
+    assert inks == [Colour(0, 0, 1), Colour(0, 1, 0)]
