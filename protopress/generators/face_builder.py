@@ -51,6 +51,10 @@ class FaceBuilder(TableDrawing):
         self._icons = {}
         self._origin = None
         self._positions = {}
+        self._lengths = {}
+        self._fonts = {}
+        self._colours = {}
+        self._outlines = {}
         if assets is not None:
             assets.check_fonts(layout)
 

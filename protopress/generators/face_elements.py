@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from protopress.generators.assets import AssetPolicy
 from protopress.generators.binding import fill, single
 from protopress.generators.colours import BLACK, Colour
+from protopress.generators.fonts import Font
 from protopress.generators.units import parse_length
 
 MAX_COUNT = 100  # rows, columns: as the schema's bound on literal counts
@@ -36,6 +37,32 @@ class ElementDrawing:
     assets: AssetPolicy | None
     placeholders: bool
     _missing: list[tuple[str, str]]  # (key, message) of the element being built
+    # What is the same for every card of the layout, worked out at its first card:
+    # the builder lives for one render of one layout (a preview's, for one load of
+    # the catalog), so nothing here outlives the files it was read from.
+    _lengths: dict[tuple[type, str | int | float], float]  # (type, as written): points
+    _fonts: dict[str, Font]  # a font name of the layout: its font, its file looked at once
+    _colours: dict[str, Colour]  # a colour written in the layout (not a {field}): parsed
+
+    def _length(self, value) -> float:
+        """parse_length of a length as the layout writes it, parsed once per builder.
+        The type is part of the key: True == 1, but True is no length."""
+        kind = type(value)
+        if kind is not str and kind is not int and kind is not float:
+            return parse_length(value)
+        key = (kind, value)
+        found = self._lengths.get(key)
+        if found is None:
+            found = self._lengths[key] = parse_length(value)
+        return found
+
+    def _font(self, name: str) -> Font:
+        """The layout's font of that name (KeyError when it has none), resolved once per
+        builder: a layout's own font file is looked at (os.stat) once, not per text."""
+        found = self._fonts.get(name)
+        if found is None:
+            found = self._fonts[name] = self.layout.font(name)
+        return found
 
     def _missing_art(self, key: str, message: str) -> None:
         """An image or icon that cannot be drawn: raised as a problem of the face, or
@@ -44,15 +71,27 @@ class ElementDrawing:
             raise FieldError(key, message)
         self._missing.append((key, message))
 
+    def _colour(self, value, fields, key: str = "colour") -> Colour | None:
+        """colour(), a colour written in the layout itself parsed once per builder
+        (one bound to a field is the component's, read every time)."""
+        if not value or not isinstance(value, str) or value.startswith("{"):
+            return colour(value, fields, key)
+        found = self._colours.get(value)
+        if found is None:
+            found = colour(value, fields, key)
+            assert found is not None  # a colour written out, or a FieldError
+            self._colours[value] = found
+        return found
+
     def _at(self, element, key) -> float:
-        return parse_length(element[key]) + self.bleed
+        return self._length(element[key]) + self.bleed
 
     def _box(self, element):
         return (self._at(element, "x"), self._at(element, "y"),
-                parse_length(element["w"]), parse_length(element["h"]))  # fmt: skip
+                self._length(element["w"]), self._length(element["h"]))  # fmt: skip
 
     def _stroke(self, element, fields) -> tuple[Colour, float]:
-        return colour(element.get("stroke"), fields, "stroke") or BLACK, element.get(
+        return self._colour(element.get("stroke"), fields, "stroke") or BLACK, element.get(
             "stroke_width", 0.5
         )
 

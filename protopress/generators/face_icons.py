@@ -8,12 +8,13 @@ from pathlib import Path
 from protopress.components.suggest import nearest
 from protopress.generators.binding import MISSING, fill, single
 from protopress.generators.colours import BLACK, Colour
-from protopress.generators.face import Op, PolygonOp
+from protopress.generators.face import Contour, Op, PolygonOp
 from protopress.generators.face_elements import FieldError, bounded_items, colour, shown
 from protopress.generators.face_images import ImageDrawing, fitted_image
 from protopress.generators.rich import InlineIcon
 from protopress.generators.shapes import outline, scaled
-from protopress.generators.units import parse_length
+
+Contours = tuple[Contour, ...]
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class IconDrawing(ImageDrawing):
     """The builder's icons, looked up by id in the catalog's collections."""
 
     _icons: dict[tuple[str, str], IconLook]  # (collection, id): looked up once per builder
+    _outlines: dict[tuple[str, float, float, float], Contours]  # (shape, x, y, size): drawn
 
     def _inline_icon(self, icon_id: str, element) -> InlineIcon | None:
         """The icon `:id:` names: from the element's `icons` collections, or from
@@ -82,14 +84,14 @@ class IconDrawing(ImageDrawing):
 
     def _icon(self, element, fields):
         shape = fill(element["shape"], fields)
-        size = parse_length(element["icon_size"])
-        fill_colour = colour(element.get("fill"), fields, "fill") or BLACK
+        size = self._length(element["icon_size"])
+        fill_colour = self._colour(element.get("fill"), fields, "fill") or BLACK
         look = IconLook(shape, fill_colour)
         if "from" in element:  # the shape names a component whose icon is drawn
             if not shape:
                 return []
             look = self._lookup_icon(element["from"], shape)
-            fill_colour = colour(element.get("fill"), fields, "fill") or look.colour
+            fill_colour = self._colour(element.get("fill"), fields, "fill") or look.colour
         return [self._drawn_icon(look, self._at(element, "x"), self._at(element, "y"), size,
                                  fill_colour, element, fields, "from" if "from" in element else "shape")]  # fmt: skip
 
@@ -98,8 +100,8 @@ class IconDrawing(ImageDrawing):
         if items is MISSING or not isinstance(items, (list, tuple)):
             return []
         items = bounded_items(items, "items")
-        size = parse_length(element["icon_size"])
-        gap = parse_length(element.get("gap", 1))
+        size = self._length(element["icon_size"])
+        gap = self._length(element.get("gap", 1))
         x, y = self._at(element, "x"), self._at(element, "y")
         ops = []
         column = element.get("direction") == "column"
@@ -130,17 +132,27 @@ class IconDrawing(ImageDrawing):
             raise FieldError(key, f"the icon of {look.name}: {error}") from None
 
     def _shape_op(self, shape, x, y, size, fill_colour, element, fields, key) -> PolygonOp:
-        stroke = colour(element.get("stroke"), fields, "stroke")
-        try:
-            shape_outline = outline(shape)
-        except KeyError as error:
-            raise FieldError(key, error.args[0]) from None
+        stroke = self._colour(element.get("stroke"), fields, "stroke")
         return PolygonOp(
-            tuple(tuple(contour) for contour in scaled(shape_outline, x, y, size)),
+            self._outline(shape, x, y, size, key),
             fill=fill_colour,
             stroke=stroke,
             stroke_width=element.get("stroke_width", 0.6 if stroke else 0.0),
         )
+
+    def _outline(self, shape: str, x: float, y: float, size: float, key: str) -> Contours:
+        """A shape's outline in the square (x, y, size), computed once per builder: an
+        icon sits in the same place on every card of a layout."""
+        place = (shape, x, y, size)
+        found = self._outlines.get(place)
+        if found is None:
+            try:
+                shape_outline = outline(shape)
+            except KeyError as error:
+                raise FieldError(key, error.args[0]) from None
+            found = tuple(tuple(contour) for contour in scaled(shape_outline, x, y, size))
+            self._outlines[place] = found
+        return found
 
     def _lookup_icon(self, collection: str, item_id: str) -> IconLook:
         key = (collection, item_id)

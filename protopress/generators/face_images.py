@@ -53,7 +53,7 @@ class ImageDrawing(ShapeDrawing):
             LineOp(x, y, x + w, y + h, PLACEHOLDER_INK, 1.0),
             LineOp(x, y + h, x + w, y, PLACEHOLDER_INK, 1.0),
         ]
-        name_font = self.layout.font(DEFAULT_FONT)
+        name_font = self._font(DEFAULT_FONT)
         size = min(8.0, h / 4)
         width = name_font.width(label, size)
         if width > w * 0.9:

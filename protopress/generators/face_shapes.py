@@ -8,7 +8,6 @@ from protopress.generators.colours import BLACK, Colour, Gradient
 from protopress.generators.face import EllipseOp, LineOp, PolygonOp, RectOp
 from protopress.generators.face_elements import ElementDrawing, colour
 from protopress.generators.shapes import regular_polygon, star_outline
-from protopress.generators.units import parse_length
 
 
 class ShapeDrawing(ElementDrawing):
@@ -26,15 +25,15 @@ class ShapeDrawing(ElementDrawing):
             box = (
                 self._at(element, "x"),
                 self._at(element, "y"),
-                parse_length(element["w"]),
-                parse_length(element["h"]),
+                self._length(element["w"]),
+                self._length(element["h"]),
             )
         return RectOp(
             *box,
-            fill=paint(element.get("fill"), fields),
-            stroke=colour(element.get("stroke"), fields, "stroke"),
+            fill=self._paint(element.get("fill"), fields),
+            stroke=self._colour(element.get("stroke"), fields, "stroke"),
             stroke_width=element.get("stroke_width", 0.5 if "stroke" in element else 0.0),
-            radius=parse_length(element.get("radius", 0)),
+            radius=self._length(element.get("radius", 0)),
         )
 
     def _line(self, element, fields) -> LineOp:
@@ -43,7 +42,7 @@ class ShapeDrawing(ElementDrawing):
             self._at(element, "y"),
             self._at(element, "x2"),
             self._at(element, "y2"),
-            stroke=colour(element.get("stroke"), fields, "stroke") or BLACK,
+            stroke=self._colour(element.get("stroke"), fields, "stroke") or BLACK,
             stroke_width=element.get("stroke_width", 0.5),
             dash=tuple(element.get("dash", ())),
             cap=element.get("cap", "butt"),
@@ -52,8 +51,8 @@ class ShapeDrawing(ElementDrawing):
     def _figure(self, element, fields) -> EllipseOp | PolygonOp:
         """An ellipse, regular polygon or star inscribed in the element's box."""
         box = self._box(element)
-        fill = paint(element.get("fill"), fields)
-        stroke = colour(element.get("stroke"), fields, "stroke")
+        fill = self._paint(element.get("fill"), fields)
+        stroke = self._colour(element.get("stroke"), fields, "stroke")
         width = element.get("stroke_width", 0.5 if "stroke" in element else 0.0)
         if element["type"] == "ellipse":
             return EllipseOp(box[0], box[1], box[2], box[3], fill, stroke, width)
@@ -63,13 +62,21 @@ class ShapeDrawing(ElementDrawing):
             corners = star_outline(element["points"], element.get("inner", 0.5), box)
         return PolygonOp((corners,), fill, stroke, width)
 
+    def _paint(self, value, fields) -> Colour | Gradient | None:
+        """paint(), a colour written in the layout parsed once per builder."""
+        return (
+            paint(value, fields)
+            if isinstance(value, Mapping)
+            else self._colour(value, fields, "fill")
+        )
+
     def _clip_shape(self, element, box) -> RectOp | EllipseOp | PolygonOp:
         """The shape an image is cut to, in its box: an ellipse, a polygon (sides), a
         star (points, inner) or a rect (rounded by radius)."""
         shape = element["clip"]
         if shape == "rect":
             return RectOp(
-                box[0], box[1], box[2], box[3], radius=parse_length(element.get("radius", 0))
+                box[0], box[1], box[2], box[3], radius=self._length(element.get("radius", 0))
             )
         return self._figure({**element, "type": shape, "fill": None, "stroke": None}, {})
 

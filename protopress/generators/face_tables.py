@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from protopress.generators.binding import MISSING, fill, single, truthy
 from protopress.generators.face import LineOp, Op, RectOp
-from protopress.generators.face_elements import FieldError, bounded_items, colour, count, shown
+from protopress.generators.face_elements import FieldError, bounded_items, count, shown
 from protopress.generators.face_text import TextDrawing
 from protopress.generators.fonts import DEFAULT_FONT
-from protopress.generators.units import parse_length
 
 
 class TableDrawing(TextDrawing):
@@ -23,7 +22,7 @@ class TableDrawing(TextDrawing):
         x, y, w, h = self._box(element)
         stroke, width = self._stroke(element, fields)
         ops: list[Op] = (
-            [RectOp(x, y, w, h, fill=colour(element.get("fill"), fields, "fill"))]
+            [RectOp(x, y, w, h, fill=self._colour(element.get("fill"), fields, "fill"))]
             if "fill" in element
             else []
         )
@@ -49,7 +48,7 @@ class TableDrawing(TextDrawing):
             total = truthy(total.strip("{}"), fields)
         rows = [""] + [str(label) for label in labels] + (["Total"] if total else [])
         x, y, w, h = self._box(element)
-        label_width = parse_length(element["label_width"]) if "label_width" in element else w * 0.4
+        label_width = self._length(element["label_width"]) if "label_width" in element else w * 0.4
         cell_w = (w - label_width) / columns
         row_h = h / len(rows)
         stroke, width = self._stroke(element, fields)
@@ -84,7 +83,7 @@ class TableDrawing(TextDrawing):
         x, y, w, h = self._box(element)
         cell_w, cell_h = w / columns, h / rows
         size = (
-            parse_length(element["icon_size"])
+            self._length(element["icon_size"])
             if "icon_size" in element
             else min(cell_w, cell_h) * 0.7
         )
@@ -116,9 +115,9 @@ class TableDrawing(TextDrawing):
         chosen = bounded_items(chosen, "from")
         x, y, w, h = self._box(element)
         line_h = (
-            parse_length(element["line_height"]) if "line_height" in element else h / len(chosen)
+            self._length(element["line_height"]) if "line_height" in element else h / len(chosen)
         )
-        icon = min(parse_length(element.get("icon_size", 6)), line_h * 0.9)
+        icon = min(self._length(element.get("icon_size", 6)), line_h * 0.9)
         ops = []
         for index, entry in enumerate(chosen):
             top = y + index * line_h

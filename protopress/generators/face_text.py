@@ -12,7 +12,7 @@ from protopress.generators.binding import PLACEHOLDER, as_text, fill, lookup
 from protopress.generators.colours import BLACK, Colour
 from protopress.generators.expand import Origin
 from protopress.generators.face import TextOp
-from protopress.generators.face_elements import FieldError, colour, shown
+from protopress.generators.face_elements import FieldError, shown
 from protopress.generators.face_icons import IconDrawing
 from protopress.generators.fonts import BUILTIN_FONTS, DEFAULT_FONT
 from protopress.generators.markup import Icon, MarkupError, Span, has_markup, parse, plain
@@ -29,7 +29,7 @@ from protopress.generators.scripts import (
     needs_shaping,
 )
 from protopress.generators.text import fit_text
-from protopress.generators.units import parse_length, to_mm
+from protopress.generators.units import to_mm
 
 if TYPE_CHECKING:
     from protopress.components.jsonpos import SourceMap
@@ -59,10 +59,10 @@ class TextDrawing(IconDrawing):
         if len(text) > MAX_TEXT_CHARACTERS:  # shrink-to-fit lays text out at every size
             raise FieldError("text", f"{len(text)} characters to draw in one text box; "
                                      f"expected at most {MAX_TEXT_CHARACTERS}")  # fmt: skip
-        face_font = self.layout.font(font or element.get("font", DEFAULT_FONT))
+        face_font = self._font(font or element.get("font", DEFAULT_FONT))
         if box is None:
             x, y = self._at(element, "x"), self._at(element, "y")
-            w, h = parse_length(element["w"]), parse_length(element["h"])
+            w, h = self._length(element["w"]), self._length(element["h"])
         else:
             x, y, w, h = box
         size = size or element.get("size", 10)
@@ -101,7 +101,7 @@ class TextDrawing(IconDrawing):
                 tuple(runs),
                 face_font,
                 fitted.size,
-                colour(element.get("colour"), fields, "colour") or BLACK,
+                self._colour(element.get("colour"), fields, "colour") or BLACK,
             )
         ]
 
@@ -151,7 +151,7 @@ class TextDrawing(IconDrawing):
         op = RichTextOp(
             x, y, w, h, pieces, icons, family,
             size, element.get("leading", 1.2), aligned(element.get("align", "left"), plain(pieces)),
-            valign or element.get("valign", "top"), colour(element.get("colour"), fields, "colour") or BLACK,
+            valign or element.get("valign", "top"), self._colour(element.get("colour"), fields, "colour") or BLACK,
             fonts=fonts, written_size=size if sized else None,
         )  # fmt: skip
         fitted, laid = fit_rich(op, element.get("min_size", min(6, size)))
@@ -180,7 +180,9 @@ class TextDrawing(IconDrawing):
              top + index * line_height + gap + ascent, line)
             for index, line in enumerate(fitted.lines)
         )  # fmt: skip
-        return ShapedTextOp(lines, fitted.size, colour(element.get("colour"), fields) or BLACK)
+        return ShapedTextOp(
+            lines, fitted.size, self._colour(element.get("colour"), fields) or BLACK
+        )
 
     def _span_fonts(self, spans: list[Span]) -> tuple[tuple[str, Family], ...]:
         """The families <span font=...> names, each a font of the layout; a span's
@@ -234,9 +236,9 @@ class TextDrawing(IconDrawing):
         def variant(b: bool, i: bool):
             wanted = base + ("-bold" if b else "") + ("-italic" if i else "")
             try:
-                return self.layout.font(wanted)
+                return self._font(wanted)
             except KeyError:
-                return self.layout.font(name)
+                return self._font(name)
 
         return Family(variant(bold, italic), variant(True, italic), variant(bold, True),
                       variant(True, True), leaning=italic)  # fmt: skip
