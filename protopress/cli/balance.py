@@ -20,6 +20,7 @@ from protopress.cli.common import (
     game_spec,
     invalid,
     play_options,
+    refuse_missing_folder,
     refuse_overwrite,
     rules_code_option,
     rules_option,
@@ -212,8 +213,7 @@ def _balance(game_id, catalog_path, rules, rules_code, games, players, bots, rot
     if fresh and store_path is None:
         raise click.UsageError("--fresh starts a store afresh: give --store, --json or --report")
     for option, path in (("--report", report_path), ("--json", json_path), ("--store", store_path)):
-        if path is not None and not path.resolve().parent.is_dir():
-            raise click.UsageError(f"{option} {path}: no folder {path.parent}")
+        refuse_missing_folder(option, path)
     refuse_overwrite([report_path, json_path, store_path],
                      [catalog_path, *(compare_with or ())])  # fmt: skip
     options, players = play_options(spec, game_options, solo, difficulty, players)

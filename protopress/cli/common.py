@@ -47,6 +47,15 @@ def refuse_output_over_input(outputs, inputs) -> None:
         raise InvalidInput([Problem(str(clash.path), 1, 1, "", clash.message) for clash in clashes])
 
 
+def refuse_missing_folder(option: str, path: Path | None) -> None:
+    """A usage error (exit 2) when an output's folder does not exist, before any work.
+
+    The folder is judged as given, links not followed: a link loop or a dangling link
+    is the write's own clear error later, not an internal one here."""
+    if path is not None and not path.absolute().parent.is_dir():
+        raise click.UsageError(f"{option} {path}: no folder {path.parent}")
+
+
 def refuse_overwrite(outputs, inputs) -> None:
     """Problems (exit 1) when an output file is one of the inputs, by any name."""
     try:

@@ -18,6 +18,7 @@ from protopress.cli.common import (
     invalid,
     load_or_exit,
     play_options,
+    refuse_missing_folder,
     refuse_overwrite,
     rules_option,
 )
@@ -101,8 +102,7 @@ def tune(game_id, catalog_path, rules, goals, patterns, bots, players, rotate, g
     else:
         source = Path(reference)
         out_path = out_path or source.with_name(f"{source.stem}.tuned.json")
-    if not out_path.resolve().parent.is_dir():
-        raise click.UsageError(f"--out {out_path}: no folder {out_path.parent}")
+    refuse_missing_folder("--out", out_path)
     refuse_overwrite([out_path], [original.path])
     document = dict(original.document)
     try:
