@@ -16,10 +16,11 @@ from protopress.rules.actions import ActionCodec
 from protopress.rules.chance import SharedChance
 from protopress.rules.core import IllegalAction, RulesFault, top_seats
 from protopress.rules.data.bags import row_of
-from protopress.rules.data.build import Layout, compile_model
+from protopress.rules.data.build import compile_model
 from protopress.rules.data.call import Functions
 from protopress.rules.data.choices import answer, asked_actions, bind, listed
 from protopress.rules.data.grid import empty_grid, free_cells, geometry_of
+from protopress.rules.data.layout import Layout
 from protopress.rules.data.load import RulesProblems, RulesSource
 from protopress.rules.data.model import HOLE, ActionRule, DataState, GridChoice, Model, Seen
 from protopress.rules.data.turns import begin, end_action, in_phase, last_round_over

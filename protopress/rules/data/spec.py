@@ -6,9 +6,9 @@ from pathlib import Path
 
 from protopress.components.loader import load_catalog
 from protopress.rules.actions import ActionCodec
-from protopress.rules.data.build import layout_of
 from protopress.rules.data.call import Functions
 from protopress.rules.data.engine import DataGame, seat_view_of
+from protopress.rules.data.layout import layout_of
 from protopress.rules.data.load import RulesProblems, RulesSource, read_rules
 from protopress.rules.spec import GameSpec, OutcomeKind
 
