@@ -172,12 +172,16 @@ NOT_REPLICATED = (
 
 def coverage_lines(parts: dict) -> list[str]:
     """What each bot left untouched: components never used, or used fewer than
-    min_uses times (with the counts), and the search bot advised where greedy
-    leaves components unplayed."""
+    min_uses times (with the counts), or that it left none; and the search bot
+    advised where greedy leaves components unplayed."""
     lines = []
     for row in parts.get("usage", []):
         total = row["offered"] if row["offered"] is not None else row["used"] + len(row["never"])
         if not row["never"] and not row["rare"]:
+            lines.append(
+                f"The {row['bot']} seats used every one of the {total} components, each at "
+                f"least {parts['min_uses']} times, in {row['seat_games']:,} seat-games."
+            )
             continue
         said = (
             f"The {row['bot']} seats used {row['used']} of the {total} components in "

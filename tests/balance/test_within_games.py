@@ -172,6 +172,18 @@ def test_components_never_or_rarely_used_are_listed_with_counts():
     assert not any("Greedy leaves" in line for line in headline(summarize(searched)))
 
 
+def test_a_bot_that_left_nothing_untouched_says_so():
+    # 40 games: the first seat uses a and b in every game, the second a alone: a is
+    # used 80 times, b 40, both at least 30
+    records = [game(i, (1, 0), [["a", "b"], ["a"]]) for i in range(40)]
+    lines = headline(summarize(records, game=None, offered=["a", "b"]))
+    assert (
+        "The greedy seats used every one of the 2 components, each at least 30 times, "
+        "in 80 seat-games." in lines
+    )
+    assert not any("Greedy leaves" in line for line in lines)
+
+
 def test_each_bot_is_named_with_its_rung_and_measured_strength():
     records = [game(i, (1, 0), bots=["mcts:100", "greedy"]) for i in range(4)]
     summary = summarize(records, game="dragonstone-mine", options={"level": "2"})
