@@ -21,7 +21,14 @@ The workers' whole CPU (os.times of the joined worker processes: their
 start, the catalog's load, passing chunks and records) is printed beside
 the games' own, for the share the model leaves out.
 
+The estimate also says the range its rest most likely lies in (95 in 100,
+from the spread of the timed games' CPU seconds); each case says whether
+the real CPU seconds fell inside it. --seeds N plays each case with N seeds
+(seed, seed + 1, ...) and sums up how often each held: a case's timed games
+are one sample, and one seed says little of how far the estimate can miss.
+
     python benchmarks/run_estimate.py --games 2000 --bots random,greedy,mcts:fast
+    python benchmarks/run_estimate.py --bots mcts:fast --games-list dragonstone-mine --seeds 8
 """
 
 from __future__ import annotations
@@ -65,6 +72,7 @@ def case(game: str, bot: str, games: int, seed: int, workers: int) -> dict:
     estimate, at = said[0]
     real = ended - at
     real_cpu = run.cpu - estimate.cpu_so_far  # the games played after the estimate
+    likely = estimate.likely
     return {
         "game": game,
         "bot": bot,
@@ -79,6 +87,9 @@ def case(game: str, bot: str, games: int, seed: int, workers: int) -> dict:
         "estimate_cpu": estimate.cpu_seconds,
         "real_cpu": real_cpu,
         "cpu_ratio": estimate.cpu_seconds / real_cpu,
+        "seed": seed,
+        "likely": list(likely) if likely else None,
+        "inside": bool(likely and likely[0] <= real_cpu / estimate.cpu_seconds <= likely[1]),
         "games_cpu": run.cpu,
         "workers_cpu": children_cpu() - children_before,
         "load": [load_before, os.getloadavg()[0]],
@@ -89,16 +100,40 @@ def verdict(ratio: float) -> str:
     return "within 25%" if abs(ratio - 1) <= TARGET else "off by more than 25%"
 
 
+def said_range(result: dict) -> str:
+    likely = result["likely"]
+    if likely is None:
+        return "none (one chunk timed)"
+    low, high = (result["estimate_cpu"] * share for share in likely)
+    verdict = "inside" if result["inside"] else "outside"
+    return f"{low:.1f} to {high:.1f} s: real {verdict}"
+
+
 def line(result: dict) -> str:
     load = result["load"]
     return (
-        f"| {result['game']} | {result['bot']} | {result['games']} ({result['timed']} timed) "
+        f"| {result['game']} | {result['bot']} | {result['seed']} "
+        f"| {result['games']} ({result['timed']} timed) "
         f"| {duration_words(result['per_game'])} ({duration_words(result['cpu_per_game'])} CPU) "
         f"| {result['estimate']:.1f} s / {result['real']:.1f} s = {result['ratio']:.2f} "
         f"| {result['estimate_cpu']:.1f} s / {result['real_cpu']:.1f} s = "
         f"{result['cpu_ratio']:.2f}, {verdict(result['cpu_ratio'])} "
+        f"| {said_range(result)} "
         f"| {result['games_cpu']:.1f} s of {result['workers_cpu']:.1f} s "
         f"| {load[0]:.1f} to {load[1]:.1f} |"
+    )
+
+
+def held(cases: list[dict]) -> str:
+    """How often the estimate held over a case's seeds, in CPU seconds."""
+    ratios = sorted(result["cpu_ratio"] for result in cases)
+    within = sum(abs(ratio - 1) <= TARGET for ratio in ratios)
+    inside = sum(result["inside"] for result in cases)
+    mean = sum(ratios) / len(ratios)
+    return (
+        f"{cases[0]['game']}, {cases[0]['bot']}, {len(cases)} seeds: CPU ratio "
+        f"{ratios[0]:.2f} to {ratios[-1]:.2f} (mean {mean:.2f}); within 25% in "
+        f"{within} of {len(cases)}; real inside the range said in {inside} of {len(cases)}"
     )
 
 
@@ -113,41 +148,50 @@ def main() -> None:
     parser.add_argument("--games-list", default=",".join(builtin_ids()), help="built-in games")
     parser.add_argument("--workers", type=int, default=0, help="0: one per CPU")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=int, default=1, help="seeds per case, from --seed on")
     add_json_option(parser)
     args = parser.parse_args()
     workers = args.workers or cpu_count()
     print(f"{cpu_count()} CPUs available; {workers} workers")
     print(
-        "| game | bot | games | a timed game | estimate / real (wall clock) "
-        "| estimate / real (CPU) | the games' CPU of the workers' | load average |"
+        "| game | bot | seed | games | a timed game | estimate / real (wall clock) "
+        "| estimate / real (CPU) | the range said (CPU) | the games' CPU of the workers' "
+        "| load average |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     results, figures = [], []
     for bot in args.bots.split(","):
         size = args.search_games if bot.partition(":")[0] == "mcts" else args.games
         games = max(1, int(size * args.scale))
         for game in args.games_list.split(","):
-            result = case(game, bot, games, args.seed, workers)
-            results.append(result)
-            print(line(result), flush=True)
-            figures.append(
-                Figure(
-                    f"{game}, {bot}: estimated duration",
-                    round(result["estimate"], 3),
-                    "s",
-                    round(result["real"], 3),
-                    "real duration",
+            cases = []
+            for seed in range(args.seed, args.seed + args.seeds):
+                result = case(game, bot, games, seed, workers)
+                cases.append(result)
+                print(line(result), flush=True)
+            results.extend(cases)
+            if len(cases) > 1:
+                print(held(cases), flush=True)
+            for result in cases:
+                named = f"{game}, {bot}, seed {result['seed']}"
+                figures.append(
+                    Figure(
+                        f"{named}: estimated duration",
+                        round(result["estimate"], 3),
+                        "s",
+                        round(result["real"], 3),
+                        "real duration",
+                    )
                 )
-            )
-            figures.append(
-                Figure(
-                    f"{game}, {bot}: estimated CPU seconds",
-                    round(result["estimate_cpu"], 3),
-                    "s",
-                    round(result["real_cpu"], 3),
-                    "real CPU seconds",
+                figures.append(
+                    Figure(
+                        f"{named}: estimated CPU seconds",
+                        round(result["estimate_cpu"], 3),
+                        "s",
+                        round(result["real_cpu"], 3),
+                        "real CPU seconds",
+                    )
                 )
-            )
     write_json(args.json, figures, results)
 
 

@@ -38,6 +38,8 @@ SAMPLE_SHARE = 10  # ... or one in this many of the games to play is timed
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 WARM_UP_CPU = 0.2  # CPU seconds a worker spends on games before its chunks are timed
 BUSY = 1.5  # a timed game took this many times its CPU seconds: the machine is busy
+LIKELY_Z = 1.96  # the range said holds the rest's duration 95 times in 100 (normal quantile) ...
+SAID_RANGE = 0.1  # ... and is said when it reaches this share of the estimate either side
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class RunEstimate:
     workers: int  # processes that will play them at once
     cpu_per_game: float = 0.0  # mean CPU seconds of a timed game in its worker
     cpu_so_far: float = 0.0  # the workers' CPU seconds of the games played so far, timed or not
+    spread: float = 0.0  # the rest's duration's standard deviation, as a share of the estimate
 
     @property
     def cpu_seconds(self) -> float:
@@ -61,6 +64,16 @@ class RunEstimate:
     def idle_seconds(self) -> float:
         """The rest's duration with the CPUs to the run alone."""
         return self.cpu_seconds / self.workers
+
+    @property
+    def likely(self) -> tuple[float, float] | None:
+        """The shares of the estimate between which the rest's duration most likely lies
+        (95 in 100, as far as the games' CPU seconds go), or None when the spread of the
+        timed games is unknown (one chunk timed)."""
+        if not math.isfinite(self.spread):
+            return None
+        share = LIKELY_Z * self.spread
+        return max(0.0, 1 - share), 1 + share
 
     @property
     def busy(self) -> bool:
@@ -119,12 +132,14 @@ def relative_error(chunks: Sequence[TimedChunk]) -> float:
 @dataclass(frozen=True)
 class Sample:
     """The timed games: how many, their seconds and CPU seconds together, and the CPU
-    seconds of every game played so far (the untimed first chunks too)."""
+    seconds of every game played so far (the untimed first chunks too); error: the
+    standard error of their mean CPU seconds, as a share (relative_error)."""
 
     timed: int
     seconds: float
     cpu: float
     cpu_so_far: float
+    error: float = 0.0
 
 
 def estimate_run(sample: Sample, left: int, workers: int) -> RunEstimate:
@@ -140,7 +155,16 @@ def estimate_run(sample: Sample, left: int, workers: int) -> RunEstimate:
         at_once,
         cpu_per_game,
         sample.cpu_so_far,
+        rest_spread(sample.error, sample.timed, left),
     )
+
+
+def rest_spread(error: float, timed: int, left: int) -> float:
+    """The standard deviation of the rest's CPU seconds around the estimate, as a share:
+    the timed games' mean is uncertain (error), and the games left vary on their own.
+    A game's own spread is error * sqrt(timed); the sum of `left` such games, as a share,
+    varies by that over sqrt(left); the two add as variances."""
+    return error * math.sqrt(1 + timed / left) if left else 0.0
 
 
 def estimate_words(estimate: RunEstimate, bots: Sequence[str]) -> str:
@@ -153,6 +177,13 @@ def estimate_words(estimate: RunEstimate, bots: Sequence[str]) -> str:
         f"about {duration_words(estimate.seconds)} on {workers} "
         f"({who}: {duration_words(estimate.per_game)} a game)"
     )
+    likely = estimate.likely
+    if likely is not None and likely[1] - 1 >= SAID_RANGE:
+        low, high = (estimate.seconds * share for share in likely)
+        words += (
+            f"; most likely between {duration_words(low)} and {duration_words(high)}, "
+            "as its games' lengths vary"
+        )
     if estimate.busy:
         words += (
             f"; {duration_words(estimate.idle_seconds)} with the CPUs to itself: "

@@ -49,6 +49,7 @@ from protopress.balance.estimate import (
     SamplePlan,
     TimedChunk,
     estimate_run,
+    relative_error,
 )
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import builtin_ids
@@ -411,7 +412,8 @@ class _Timing:
             return
         if self.plan.enough(self.chunks, self.workers):
             say, self.say = self.say, None  # once
-            sample = Sample(self.timed, self.seconds, self.cpu, self.cpu_so_far)
+            error = relative_error(self.chunks)
+            sample = Sample(self.timed, self.seconds, self.cpu, self.cpu_so_far, error)
             say(estimate_run(sample, total - count, self.workers))
 
 

@@ -18,6 +18,7 @@ from protopress.balance.estimate import (
     estimate_run,
     estimate_words,
     relative_error,
+    rest_spread,
 )
 from protopress.balance.run import cpu_count
 
@@ -92,6 +93,43 @@ def test_the_sample_goes_on_while_the_games_cpu_seconds_spread_widely():
     tens = [TimedChunk(10, 4.0), TimedChunk(10, 6.0)]
     assert relative_error(tens) == pytest.approx(0.2)
     assert relative_error(singles(3.0)) == math.inf  # one chunk tells no spread
+
+
+def test_the_range_adds_the_uncertain_mean_and_the_games_left_varying_on_their_own():
+    # timed: 2, 4, 6 and 8 s of CPU. A game's standard deviation is sqrt(20/3) = 2.582 s,
+    # 0.5164 of the mean 5 s. The mean of four is known to 2.582 / 2 = 1.291 s, 0.2582;
+    # the 36 games left sum to 180 s give or take 2.582 * 6 = 15.49 s, 0.0861. Together
+    # sqrt(0.2582^2 + 0.0861^2) = sqrt(0.06667 + 0.00741) = 0.2722 of the estimate
+    error = relative_error(singles(2, 4, 6, 8))
+    assert rest_spread(error, 4, 36) == pytest.approx(0.2722, abs=5e-5)
+    # with 2,000 games left the games' own share is 0.5164 / sqrt(2000) = 0.0115:
+    # the spread is nearly the timed mean's alone
+    assert rest_spread(error, 4, 2000) == pytest.approx(math.hypot(0.2582, 0.01155), abs=5e-5)
+    assert rest_spread(math.inf, 1, 100) == math.inf  # one chunk tells no spread
+    estimate = estimate_run(Sample(4, 20.0, 20.0, 21.0, error), 36, 2)
+    assert estimate.seconds == 5 * 36 / 2
+    # 1 -/+ 1.96 * 0.2722 = 0.4665 to 1.5335 of the estimate
+    low, high = estimate.likely
+    assert (low, high) == (pytest.approx(0.4665, abs=1e-4), pytest.approx(1.5335, abs=1e-4))
+    # 0.4665 * 90 s = 42 s, 1.5335 * 90 s = 138 s = 2 min 18 s
+    assert estimate_words(estimate, ["mcts:fast"]) == (
+        "about 1 min 30 s on 2 workers (search bot: 5.0 s a game); "
+        "most likely between 42 s and 2 min 18 s, as its games' lengths vary"
+    )
+
+
+def test_a_narrow_range_or_an_unknown_one_is_not_said():
+    # 4.8, 5.2, 5.0, 5.0: a standard error of 0.0163 of the mean; 1.96 times it is 3%
+    steady = estimate_run(
+        Sample(4, 20.0, 20.0, 20.0, relative_error(singles(4.8, 5.2, 5, 5))), 36, 2
+    )
+    assert steady.likely[1] < 1.1
+    assert "most likely" not in estimate_words(steady, ["mcts:fast"])
+    unknown = estimate_run(
+        Sample(100, 2.0, 2.0, 2.0, relative_error([TimedChunk(100, 2.0)])), 900, 2
+    )
+    assert unknown.likely is None
+    assert "most likely" not in estimate_words(unknown, ["random"])
 
 
 def test_the_estimate_shares_the_games_left_among_the_workers():
