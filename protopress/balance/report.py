@@ -8,22 +8,17 @@ Both files are written atomically (a temporary file, then a rename).
 """
 
 # Over 600 lines on purpose: the PDF report's sections are drawn in page order with
-# shared styles; the numbers come from stats.py and words.py.
+# shared styles (report_style.py); the numbers come from stats.py and words.py, the
+# charts from report_charts.py.
 
 from __future__ import annotations
 
 import io
 import json
-import math
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import (
     Paragraph,
     SimpleDocTemplate,
@@ -33,6 +28,8 @@ from reportlab.platypus import (
 )
 
 from protopress.atomic import write_atomic
+from protopress.balance.report_charts import difference_chart, histogram_chart, rate_chart
+from protopress.balance.report_style import ALT, GREY, INK, MARGIN, PAGE, WIDTH, Styles
 from protopress.balance.run import BalanceRun, _catalog
 from protopress.balance.stats import MIN_USES, seat_name, summarize
 from protopress.balance.words import coverage_lines, headline, interval, percent
@@ -41,15 +38,6 @@ from protopress.components.problems import InvalidInput
 from protopress.games import UnknownGame, spec_for
 from protopress.generators.fonts import font
 
-PAGE = A4
-MARGIN = 18 * mm
-WIDTH = PAGE[0] - 2 * MARGIN
-INK = colors.Color(0.15, 0.15, 0.18)
-GREY = colors.Color(0.55, 0.55, 0.6)
-LIGHT = colors.Color(0.9, 0.9, 0.92)
-BAR = colors.Color(0.27, 0.45, 0.7)
-ALT = colors.Color(0.85, 0.5, 0.2)
-FLAG = colors.Color(0.78, 0.2, 0.2)
 MAX_COMPONENT_BARS = 40
 MAX_LISTED_GAMES = 20
 
@@ -123,41 +111,6 @@ def load_run(path: Path | str) -> BalanceRun:
 # --- the PDF -----------------------------------------------------------------------------
 
 
-class _Styles:
-    def __init__(self):
-        sans, bold = font("sans").name, font("sans-bold").name
-        italic, bold_italic = font("sans-italic").name, font("sans-bold-italic").name
-        registerFontFamily(sans, normal=sans, bold=bold, italic=italic, boldItalic=bold_italic)
-        self.sans, self.bold = sans, bold
-        base = {"fontName": sans, "textColor": INK}
-        self.title = ParagraphStyle("title", fontName=bold, fontSize=18, leading=22, textColor=INK)
-        self.h2 = ParagraphStyle(
-            "h2",
-            fontName=bold,
-            fontSize=12.5,
-            leading=16,
-            spaceBefore=10,
-            spaceAfter=4,
-            textColor=INK,
-            keepWithNext=1,  # a heading never ends a page
-        )
-        self.body = ParagraphStyle("body", fontSize=9.5, leading=13, spaceAfter=3, **base)
-        self.small = ParagraphStyle(
-            "small", fontSize=8, leading=10.5, textColor=GREY, fontName=sans
-        )
-        self.bullet = ParagraphStyle(
-            "bullet",
-            fontSize=10.5,
-            leading=14.5,
-            leftIndent=12,
-            bulletIndent=2,
-            spaceAfter=2,
-            bulletFontName=sans,
-            **base,
-        )
-        self.cell = ParagraphStyle("cell", fontSize=8, leading=10, **base)
-
-
 def write_report(path: Path | str, run: BalanceRun, summary: dict | None = None) -> None:
     """The PDF report of a run (summary: from summarize_run when not given)."""
     write_atomic(path, report_pdf(run, summary))
@@ -165,7 +118,7 @@ def write_report(path: Path | str, run: BalanceRun, summary: dict | None = None)
 
 def report_pdf(run: BalanceRun, summary: dict | None = None) -> bytes:
     summary = summary if summary is not None else summarize_run(run)
-    styles = _Styles()
+    styles = Styles()
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
         buffer,
@@ -194,7 +147,7 @@ def report_pdf(run: BalanceRun, summary: dict | None = None) -> bytes:
     return buffer.getvalue()
 
 
-def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
+def _story(run: BalanceRun, summary: dict, st: Styles) -> list:
     story = [Paragraph(f"Balance report: {escape(run.game)}", st.title), Spacer(1, 4)]
     options = ", ".join(f"{k}={v}" for k, v in sorted(run.options.items())) or "none"
     story.append(
@@ -245,7 +198,7 @@ def _story(run: BalanceRun, summary: dict, st: _Styles) -> list:
     return story
 
 
-def _table(rows: list[list], st: _Styles, widths=None, align_right_from: int = 1) -> Table:
+def _table(rows: list[list], st: Styles, widths=None, align_right_from: int = 1) -> Table:
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
@@ -286,7 +239,7 @@ def _signed(value, digits: int = 1) -> str:
 # --- sections -----------------------------------------------------------------------------
 
 
-def _seats(summary: dict, st: _Styles) -> list:
+def _seats(summary: dict, st: Styles) -> list:
     seats, scores = summary["seats"], {s["seat"]: s for s in summary["seat_scores"]}
     title = {"versus": "Who wins, by seat", "solo": "The player's wins", "team": "The team's wins"}
     out = [Paragraph(title[summary["outcome"]], st.h2)]
@@ -296,7 +249,7 @@ def _seats(summary: dict, st: _Styles) -> list:
         fair = 1 / summary["players"]
     team = summary["outcome"] == "team"  # one result, the team's, shared by every seat
     shown = seats[:1] if team else seats
-    chart = _rate_chart(
+    chart = rate_chart(
         [
             (
                 "Team" if team else seat_name(s["seat"]).capitalize(),
@@ -375,9 +328,9 @@ def _seats(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _scores(summary: dict, st: _Styles) -> list:
+def _scores(summary: dict, st: Styles) -> list:
     out = [Paragraph("Scores, margins and length", st.h2)]
-    charts = [_histogram_chart(summary["scores"], "Scores (every seat)", st)]
+    charts = [histogram_chart(summary["scores"], "Scores (every seat)", st)]
     margins = summary.get("margins")
     if margins and margins["n"]:
         label = (
@@ -385,13 +338,11 @@ def _scores(summary: dict, st: _Styles) -> list:
             if summary["outcome"] == "solo"
             else ("Margin: winner minus runner-up")
         )
-        charts.append(_histogram_chart(margins, label, st, colour=ALT))
-    charts.append(_histogram_chart(summary["turns"], "Game length (turns)", st, colour=GREY))
+        charts.append(histogram_chart(margins, label, st, colour=ALT))
+    charts.append(histogram_chart(summary["turns"], "Game length (turns)", st, colour=GREY))
     if summary.get("spread"):
         charts.append(
-            _histogram_chart(
-                summary["spread"], "Spread: highest minus lowest score", st, colour=ALT
-            )
+            histogram_chart(summary["spread"], "Spread: highest minus lowest score", st, colour=ALT)
         )
     for i in range(0, len(charts), 2):  # two charts a row, each row a table of its own
         pair = charts[i : i + 2] + [""] * (2 - len(charts[i : i + 2]))
@@ -426,13 +377,13 @@ def _scores(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _strategies(summary: dict, st: _Styles) -> list:
+def _strategies(summary: dict, st: Styles) -> list:
     strategy = summary.get("strategies")
     if not strategy:
         return []
     out = [Paragraph("Bot strategies", st.h2)]
     bots = strategy["bots"]
-    out.append(_rate_chart([(b["bot"], b["rate"], b["low"], b["high"], False) for b in bots], st))
+    out.append(rate_chart([(b["bot"], b["rate"], b["low"], b["high"], False) for b in bots], st))
     names = [b["bot"] for b in bots]
     cells = {(h["bot"], h["against"]): h for h in strategy["head_to_head"]}
     rows = [["row against column"] + names]
@@ -463,7 +414,7 @@ def _strategies(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _components(summary: dict, st: _Styles) -> list:
+def _components(summary: dict, st: Styles) -> list:
     parts = summary.get("components")
     if not parts:
         return []
@@ -489,7 +440,7 @@ def _components(summary: dict, st: _Styles) -> list:
     shown = sorted(items, key=lambda e: (-abs(e["difference"]), e["id"]))[:MAX_COMPONENT_BARS]
     shown.sort(key=lambda e: (-e["difference"], e["id"]))
     if shown:
-        out.append(_difference_chart(shown, st))
+        out.append(difference_chart(shown, st))
     rows = [
         [
             "Component",
@@ -520,7 +471,7 @@ def _components(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _bots_played(summary: dict, st: _Styles) -> list:
+def _bots_played(summary: dict, st: Styles) -> list:
     """Each bot's rung and measured strength, and the components it used, never or rarely."""
     bots = summary.get("bots") or []
     if not bots:
@@ -550,13 +501,13 @@ def _bots_played(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _solo(summary: dict, st: _Styles) -> list:
+def _solo(summary: dict, st: Styles) -> list:
     rows = summary.get("solo")
     if not rows:
         return []
     out = [Paragraph("Solo: the rival", st.h2)]
     out.append(
-        _rate_chart(
+        rate_chart(
             [
                 (
                     f"{r['difficulty']} rival",
@@ -598,13 +549,13 @@ def _solo(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _team(summary: dict, st: _Styles) -> list:
+def _team(summary: dict, st: Styles) -> list:
     team = summary.get("team")
     if not team:
         return []
     out = [Paragraph("Team score against the difficulty targets", st.h2)]
     marks = [(t["points"], t["difficulty"]) for t in team["targets"]]
-    out.append(_histogram_chart(team["totals"], "Team total", st, width=WIDTH, marks=marks))
+    out.append(histogram_chart(team["totals"], "Team total", st, width=WIDTH, marks=marks))
     rows = [["Difficulty", "Points", "Games reaching it", "95% interval"]]
     for t in team["targets"]:
         rows.append(
@@ -614,7 +565,7 @@ def _team(summary: dict, st: _Styles) -> list:
     return out
 
 
-def _coverage(run: BalanceRun, summary: dict, st: _Styles) -> list:
+def _coverage(run: BalanceRun, summary: dict, st: Styles) -> list:
     cover = summary["coverage"]
     out = [Paragraph("Rules coverage", st.h2)]
     limit, turns = cover["limit"], cover["turn_limit"]
@@ -651,207 +602,3 @@ def _coverage(run: BalanceRun, summary: dict, st: _Styles) -> list:
 
 def _option_flags(run: BalanceRun) -> str:
     return "".join(f" --option {key}={value}" for key, value in sorted(run.options.items()))
-
-
-# --- charts ---------------------------------------------------------------------------------
-
-
-def _text(drawing, x, y, text, st, size=6.5, anchor="start", colour=GREY, bold=False) -> None:
-    name = st.bold if bold else st.sans
-    drawing.add(
-        String(x, y, text, fontName=name, fontSize=size, textAnchor=anchor, fillColor=colour)
-    )
-
-
-def _line(drawing, x1, y1, x2, y2, colour=INK, width=0.6, dash=None) -> None:
-    drawing.add(Line(x1, y1, x2, y2, strokeColor=colour, strokeWidth=width, strokeDashArray=dash))
-
-
-def _nice_step(span: float, ticks: int = 5) -> float:
-    """A round step (1, 2, 2.5 or 5 times a power of ten) giving about `ticks` ticks."""
-    raw = span / ticks if span > 0 else 1.0
-    power = 10 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
-
-
-def _histogram_chart(
-    d: dict,
-    title: str,
-    st: _Styles,
-    colour=BAR,
-    width: float = WIDTH / 2 - 6,
-    height: float = 124,
-    marks=(),
-) -> Drawing:
-    """Bars of a distribution's histogram, its mean dashed, optional marks (value, label)."""
-    bins = d.get("histogram") or []
-    left, bottom, top = 26, 16, height - 30
-    plot_w = width - left - 8
-    lo, hi = (bins[0]["low"], bins[-1]["high"]) if bins else (0, 1)
-    span = (hi - lo) or 1
-
-    def x(value):
-        return left + (value - lo) / span * plot_w
-
-    labels = _mark_rows([(x(v), f"{label} {v:g}") for v, label in marks if lo <= v <= hi], st)
-    rows = 1 + max((row for _, _, row in labels), default=0)
-    drawing = Drawing(width, height + MARK_ROW * (rows - 1), initialFontName=st.sans, hAlign="LEFT")
-    _text(drawing, 0, drawing.height - 10, title, st, size=8.5, colour=INK, bold=True)
-    plot_h = top - bottom
-    if not bins:
-        return drawing
-    peak = max(b["count"] for b in bins) or 1
-    for b in bins:
-        if b["count"]:
-            w = max(0.4, x(b["high"]) - x(b["low"]) - 0.8)
-            h = b["count"] / peak * plot_h
-            drawing.add(Rect(x(b["low"]) + 0.4, bottom, w, h, fillColor=colour, strokeColor=None))
-    _line(drawing, left, bottom, left + plot_w, bottom)
-    _line(drawing, left, bottom, left, top)
-    _text(drawing, left - 3, top - 3, str(peak), st, anchor="end")
-    _text(drawing, left - 3, bottom - 2, "0", st, anchor="end")
-    every = max(1, -(-len(bins) // 6))
-    for i in range(0, len(bins) + 1, every):
-        edge = bins[i]["low"] if i < len(bins) else hi
-        _text(drawing, x(edge), bottom - 9, _axis_label(edge), st, anchor="middle")
-    if d.get("mean") is not None:
-        mx = x(d["mean"])
-        _line(drawing, mx, bottom, mx, top + 4, width=0.8, dash=[2, 2])
-        _text(drawing, mx, top + 6, f"mean {d['mean']:.1f}", st, anchor="middle", colour=INK)
-    for at, text, row in labels:
-        _line(drawing, at, bottom, at, top + 12 + MARK_ROW * row, colour=FLAG, width=0.5)
-        _text(drawing, at, top + 14 + MARK_ROW * row, text, st, size=5.5, anchor="middle",
-              colour=FLAG)  # fmt: skip
-    return drawing
-
-
-MARK_ROW = 7  # points between rows of mark labels
-
-
-def _mark_rows(marks: list[tuple[float, str]], st: _Styles) -> list[tuple[float, str, int]]:
-    """Each mark label (x, text) with the lowest row where it overlaps no label before it."""
-    ends: list[float] = []  # per row: where its last label ends
-    placed = []
-    for at, text in sorted(marks):
-        half = stringWidth(text, st.sans, 5.5) / 2 + 2
-        row = next((r for r, end in enumerate(ends) if at - half > end), len(ends))
-        if row == len(ends):
-            ends.append(0.0)
-        ends[row] = at + half
-        placed.append((at, text, row))
-    return placed
-
-
-def _axis_label(value: float) -> str:
-    return f"{value:g}" if abs(value) < 1e5 else f"{value:.3g}"
-
-
-def _rate_chart(
-    items: list[tuple],
-    st: _Styles,
-    reference: float | None = None,
-    reference_label: str = "",
-    width: float = WIDTH,
-    height: float = 116,
-) -> Drawing:
-    """Bars of rates (label, rate, low, high, highlighted), 0 to 100%, with 95% whiskers."""
-    drawing = Drawing(width, height, initialFontName=st.sans, hAlign="LEFT")
-    left, bottom, top = 30, 16, height - 14
-    plot_w, plot_h = width - left - 72, top - bottom
-
-    def y(rate):
-        return bottom + rate * plot_h
-
-    for tick in (0, 0.25, 0.5, 0.75, 1.0):
-        _line(drawing, left, y(tick), left + plot_w, y(tick), colour=LIGHT, width=0.5)
-        _text(drawing, left - 3, y(tick) - 2, f"{tick:.0%}", st, anchor="end")
-    slot = plot_w / max(1, len(items))
-    bar = min(46, slot * 0.6)
-    for i, (label, rate, low, high, highlighted) in enumerate(items):
-        cx = left + slot * (i + 0.5)
-        if rate is not None:
-            fill = FLAG if highlighted else BAR
-            drawing.add(
-                Rect(cx - bar / 2, bottom, bar, rate * plot_h, fillColor=fill, strokeColor=None)
-            )
-        if low is not None and high is not None:
-            _line(drawing, cx, y(low), cx, y(high), width=0.9)
-            for value in (low, high):
-                _line(drawing, cx - 4, y(value), cx + 4, y(value), width=0.9)
-        if rate is not None:
-            above = y(high if high is not None else rate) + 3
-            _text(
-                drawing,
-                cx,
-                above,
-                f"{rate:.0%}",
-                st,
-                size=7,
-                anchor="middle",
-                colour=INK,
-                bold=True,
-            )
-        _text(drawing, cx, bottom - 10, str(label)[:24], st, size=7, anchor="middle", colour=INK)
-    if reference is not None:
-        _line(
-            drawing,
-            left,
-            y(reference),
-            left + plot_w,
-            y(reference),
-            colour=ALT,
-            width=0.9,
-            dash=[3, 2],
-        )
-        _text(
-            drawing,
-            left + plot_w + 4,
-            y(reference) - 2,
-            f"{reference_label} {reference:.0%}",
-            st,
-            colour=ALT,
-        )
-    return drawing
-
-
-def _difference_chart(items: list[dict], st: _Styles, width: float = WIDTH) -> Drawing:
-    """Horizontal bars of win-rate differences (points) with 95% whiskers about zero."""
-    row, top_pad, bottom_pad, label_w = 11, 6, 26, 150
-    height = top_pad + bottom_pad + row * len(items)
-    drawing = Drawing(width, height, initialFontName=st.sans, hAlign="LEFT")
-    plot_l, plot_r = label_w + 6, width - 10
-    extent = max(max(abs(e["low"]), abs(e["high"])) for e in items)
-    extent = max(0.05, min(1.0, extent * 1.05))
-    step = _nice_step(extent, 3)
-
-    def x(value):
-        return plot_l + (value + extent) / (2 * extent) * (plot_r - plot_l)
-
-    base, roof = bottom_pad, height - top_pad
-    tick = -math.floor(extent / step) * step
-    while tick <= extent + 1e-9:
-        _line(drawing, x(tick), base, x(tick), roof, colour=LIGHT, width=0.5)
-        label = f"{tick * 100:+g}" if abs(tick) > 1e-9 else "0"
-        _text(drawing, x(tick), base - 9, label.replace("-", "\u2212"), st, anchor="middle")
-        tick += step
-    _line(drawing, x(0), base, x(0), roof, width=0.7)
-    for i, e in enumerate(items):
-        cy = roof - row * (i + 0.5)
-        start, end = sorted((x(0), x(e["difference"])))
-        fill = FLAG if e["flagged"] else BAR
-        drawing.add(
-            Rect(start, cy - 3.5, max(0.5, end - start), 7, fillColor=fill, strokeColor=None)
-        )
-        _line(drawing, x(e["low"]), cy, x(e["high"]), cy, width=0.7)
-        for value in (e["low"], e["high"]):
-            _line(drawing, x(value), cy - 2.5, x(value), cy + 2.5, width=0.7)
-        _text(drawing, label_w, cy - 2.5, str(e["id"])[:34], st, size=7, anchor="end", colour=INK)
-    _text(
-        drawing,
-        (plot_l + plot_r) / 2,
-        base - 19,
-        "win rate of seats that used it minus that of the other seats at their table (percentage points)",
-        st,
-        anchor="middle",
-    )
-    return drawing

@@ -10,13 +10,14 @@ from protopress.balance import (
     BalanceRun,
     compare,
     load_run,
-    report,
     report_pdf,
     run_balance,
     summarize_run,
     write_json,
     write_report,
 )
+from protopress.balance.report_charts import mark_rows
+from protopress.balance.report_style import Styles
 from protopress.generators.preflight import preflight
 from protopress.rules.core import top_seats
 from protopress.rules.simulate import GameRecord
@@ -278,13 +279,11 @@ def test_a_report_is_never_half_written(tmp_path, mixed_run):
 
 
 def test_target_labels_close_together_take_rows_of_their_own():
-    st = report._Styles()
+    st = Styles()
     # "Master 66" and "Grandmaster 72" 20 points apart overlap at 5.5 points: two rows
-    placed = report._mark_rows(
-        [(100.0, "Master 66"), (120.0, "Grandmaster 72"), (300.0, "x 9")], st
-    )
+    placed = mark_rows([(100.0, "Master 66"), (120.0, "Grandmaster 72"), (300.0, "x 9")], st)
     assert [row for _, _, row in placed] == [0, 1, 0]
-    assert [row for _, _, row in report._mark_rows([(0.0, "a"), (200.0, "b")], st)] == [0, 0]
+    assert [row for _, _, row in mark_rows([(0.0, "a"), (200.0, "b")], st)] == [0, 0]
 
 
 def test_unreplicated_flags_and_untouched_components_are_in_the_report(tmp_path):
