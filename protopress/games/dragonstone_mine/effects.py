@@ -9,13 +9,16 @@ registers its own frames and decisions in the same tables.
 Frames (`Work`) and decisions (`Decision`) are small typed values, each with a
 kind (the table entry that runs it) and a seat (the seat acting for a frame,
 the seat choosing for a decision); the actions are actions.py's.
+
+What a tower allows and how it changes is towers.py's; the watched towers and
+piles that apply_watching and apply_watching_cards run the frames on, watch.py's.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from protopress.games.dragonstone_mine.actions import (
@@ -30,10 +33,21 @@ from protopress.games.dragonstone_mine.actions import (
     SwapTops,
     choose_action,
     discard_action,
-    move_action,
     stack_action,
-    swap_action,
 )
+from protopress.games.dragonstone_mine.towers import (
+    TOWER_DECISIONS,
+    can_move,
+    can_swap,
+    change_tower,
+    moves,
+    open_spires,
+    returnable,
+    stack_gem,
+    stealable,
+    swaps,
+)
+from protopress.games.dragonstone_mine.watch import PileWatch, Question, TowerWatch, ask
 from protopress.rules.chance import TapeChance
 from protopress.rules.core import IllegalAction
 
@@ -308,68 +322,6 @@ class State:
         return self.deck.pop() if self.deck else None
 
 
-# --- where a seat can act -----------------------------------------------------
-
-Tower = list[list[str]]  # spires, bottom gem first
-
-
-def open_spires(state: State, seat: int) -> list[int]:
-    return open_in(state.spires[seat], state.rules.capacities)
-
-
-def open_in(tower: Tower, caps: tuple[int, ...]) -> list[int]:
-    return [i for i, spire in enumerate(tower) if len(spire) < caps[i]]
-
-
-def moves(state: State, seat: int) -> list[MoveGem]:
-    return moves_in(state.spires[seat], state.rules.capacities)
-
-
-def moves_in(tower: Tower, caps: tuple[int, ...]) -> list[MoveGem]:
-    """The top gem of spire a onto spire b, which is not full."""
-    targets = open_in(tower, caps)
-    return [move_action(a, b) for a, spire in enumerate(tower) if spire for b in targets if a != b]
-
-
-def can_move(tower: Tower, caps: tuple[int, ...]) -> bool:
-    return bool(moves_in(tower, caps))
-
-
-def swaps(state: State, seat: int) -> list[SwapTops]:
-    return swaps_in(state.spires[seat])
-
-
-def can_swap(tower: Tower, caps: tuple[int, ...]) -> bool:
-    """bool(swaps_in(tower)): two spires show different top gems (asked of every
-    look-ahead tower whose frames offer a swap, so without listing the swaps)."""
-    return len({spire[-1] for spire in tower if spire}) > 1
-
-
-def swaps_in(tower: Tower) -> list[SwapTops]:
-    """Exchange two different top gems."""
-    return [
-        swap_action(a, b)
-        for a in range(len(tower))
-        for b in range(a + 1, len(tower))
-        if tower[a] and tower[b] and tower[a][-1] != tower[b][-1]
-    ]
-
-
-def stealable(state: State, victim: int) -> list[int]:
-    """Spires another player may take from: not empty and not capped."""
-    caps = state.rules.capacities
-    return [i for i, spire in enumerate(state.spires[victim]) if 0 < len(spire) < caps[i]]
-
-
-def returnable(state: State, victim: int, from_capped: bool = False) -> list[int]:
-    """Spires a player returns a gem from: uncapped ones, and (from_capped) capped
-    ones when they have no other, only because another player's card forces them."""
-    uncapped = stealable(state, victim)
-    if uncapped or not from_capped:
-        return uncapped
-    return [i for i, spire in enumerate(state.spires[victim]) if spire]
-
-
 # --- the interpreter ----------------------------------------------------------
 
 Legal = Callable[[State, Any], list[DragonstoneAction]]  # the decision's actions
@@ -433,46 +385,6 @@ def apply(state: State, action: DragonstoneAction) -> None:
 # --- decisions whose actions differ only in the chooser's tower ---------------
 
 
-Question = Callable[[Tower, tuple[int, ...]], object]
-
-
-class TowerWatch(list[Tower]):
-    """A state's list of towers that notes whether anything reads one seat's tower,
-    and the answers to the questions asked of it through `ask`."""
-
-    __slots__ = ("seat", "read", "answers")
-
-    def __init__(self, towers: list[Tower], seat: int):
-        super().__init__(towers)
-        self.seat, self.read = seat, False
-        self.answers: list[tuple[Question, object]] = []
-
-    def same_answers(self, tower: Tower, caps: tuple[int, ...]) -> bool:
-        """Whether tower answers every question asked of the watched one alike
-        (most often nothing was asked: the look-ahead skips the call then)."""
-        return all(question(tower, caps) == answer for question, answer in self.answers)
-
-    def __getitem__(self, index: Any) -> Any:
-        if not isinstance(index, int) or index == self.seat or index == self.seat - len(self):
-            self.read = True
-        return list.__getitem__(self, index)
-
-    def __iter__(self) -> Iterator[Tower]:
-        self.read = True
-        return list.__iter__(self)
-
-
-def ask(state: State, seat: int, question: Question) -> Any:
-    """question(seat's tower, capacities): how a frame looks at a tower, so that a
-    watch notes the answer rather than a read."""
-    towers = state.spires
-    if type(towers) is TowerWatch and seat == towers.seat:
-        answer = question(list.__getitem__(towers, seat), state.rules.capacities)
-        towers.answers.append((question, answer))
-        return answer
-    return question(towers[seat], state.rules.capacities)
-
-
 def apply_watching(state: State, action: DragonstoneAction) -> TowerWatch:
     """apply(state, action), watching the chooser's tower while the frames after the
     decision run. When they did not read it, another action of the same kind
@@ -492,36 +404,6 @@ def apply_watching(state: State, action: DragonstoneAction) -> TowerWatch:
 
 
 # --- decisions whose actions differ only in which cards lie where -------------
-
-
-class PileWatch(list[str]):
-    """A pile of cards that notes whether anything looks at which cards it holds;
-    how many it holds, and putting cards on it, are no look."""
-
-    __slots__ = ("seen",)
-
-    def __init__(self, cards: list[str], seen: list[bool]):
-        super().__init__(cards)
-        self.seen = seen  # one flag shared by the piles watched together
-
-
-def _looking(name: str) -> Callable[..., Any]:
-    method = getattr(list, name)
-
-    def look(self: PileWatch, *args: Any) -> Any:
-        self.seen[0] = True
-        return method(self, *args)
-
-    look.__name__ = name
-    return look
-
-
-for _name in (
-    "__getitem__", "__iter__", "__reversed__", "__contains__", "__add__", "__mul__",
-    "__rmul__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__repr__",
-    "pop", "remove", "index", "count", "copy", "sort", "reverse",
-):  # fmt: skip
-    setattr(PileWatch, _name, _looking(_name))
 
 
 def apply_watching_cards(
@@ -550,51 +432,7 @@ def apply_watching_cards(
     return value, seen[0]
 
 
-def stack_gem(tower: Tower, spire: int, gem: str) -> None:
-    tower[spire].append(gem)
-
-
-def move_gem(tower: Tower, a: int, b: int) -> None:
-    tower[b].append(tower[a].pop())
-
-
-def swap_tops(tower: Tower, a: int, b: int) -> None:
-    tower[a][-1], tower[b][-1] = tower[b][-1], tower[a][-1]
-
-
-def change_tower(tower: Tower, action: MoveGem | SwapTops) -> None:
-    """Move a top gem onto another spire, or swap two top gems."""
-    if isinstance(action, MoveGem):
-        move_gem(tower, action.source, action.target)
-    else:
-        swap_tops(tower, action.first, action.second)
-
-
-# the decisions whose actions (but SKIP and LOOSE) change only the chooser's tower
-# (_register_own adds its own)
-TOWER_DECISIONS = {"stack"}
-
-
-def tower_after(state: State, action: DragonstoneAction) -> Tower | None:
-    """The chooser's tower after action, when the open decision is one whose actions
-    of this kind change that tower and nothing else that differs between them
-    (stacking the held gem on a spire, moving or swapping top gems); else None.
-    The state is not changed."""
-    opened = state.decision
-    if opened is None or opened.kind not in TOWER_DECISIONS:
-        return None
-    tower = list(state.spires[opened.seat])
-    if type(action) is Stack:  # the held gem on a copy of the spire (the most asked)
-        assert state.held is not None  # a stack decision holds a gem
-        spire = action.spire
-        tower[spire] = [*tower[spire], state.held]
-        return tower
-    if type(action) is MoveGem or type(action) is SwapTops:
-        for spire in action.spires:  # the spires the action names are the ones it changes
-            tower[spire] = list(tower[spire])
-        change_tower(tower, action)
-        return tower
-    return None  # LOOSE, SKIP
+# --- the steps ----------------------------------------------------------------
 
 
 def push_steps(state: State, seat: int, steps: tuple[Step, ...]) -> None:

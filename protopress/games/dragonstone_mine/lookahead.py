@@ -21,6 +21,8 @@ from protopress.games.dragonstone_mine.actions import (
 from protopress.games.dragonstone_mine.effects import Decision, State
 from protopress.games.dragonstone_mine.rules import DragonstoneMine
 from protopress.games.dragonstone_mine.scoring import TowerChange
+from protopress.games.dragonstone_mine.towers import TOWER_DECISIONS, Tower, tower_after
+from protopress.games.dragonstone_mine.watch import TowerWatch
 from protopress.rules.bot_support import BotSupport, SearchSettings
 from protopress.rules.bots import best_of, greedy_action, reference_values
 
@@ -87,19 +89,19 @@ class _LookAhead:
         self.kept: dict[DragonstoneAction, State] | None = {} if keep else None
         self.first: DragonstoneAction | None = None  # the tower action the watched trial played
         # (kept) the others judged from its answers: their towers, and the towers' values
-        self.alike: dict[DragonstoneAction, tuple[fx.Tower, tuple[int, int]]] = {}
+        self.alike: dict[DragonstoneAction, tuple[Tower, tuple[int, int]]] = {}
         self.same_loose = False  # the frames after the watched trial left the loose gems
         self.cards = opened.kind in CARD_DECISIONS
         self.choices = opened.kind in CHOICES_ALIKE
         self.judged: dict[str, float] = {}  # by group: of cards, when none was looked at; "choose"
-        self.towers = opened.kind in fx.TOWER_DECISIONS  # until the frames after one read it
-        self.watch: fx.TowerWatch | None = None  # what the frames after a tower action asked
+        self.towers = opened.kind in TOWER_DECISIONS  # until the frames after one read it
+        self.watch: TowerWatch | None = None  # what the frames after a tower action asked
         self.rest: tuple[float, int] = (0.0, 0)  # and the prospects and rival they left
         self.change: TowerChange | None = None
 
     def value(self, action: DragonstoneAction) -> float:
         if self.towers:
-            tower = fx.tower_after(self.state, action)
+            tower = tower_after(self.state, action)
             if tower is not None:
                 # tower_after gives a tower for a TowerAction alone
                 return self._tower_value(cast(TowerAction, action), tower)
@@ -140,7 +142,7 @@ class _LookAhead:
         trial.legal = None  # listed for the watched tower
         return trial
 
-    def _tower_value(self, action: TowerAction, tower: fx.Tower) -> float:
+    def _tower_value(self, action: TowerAction, tower: Tower) -> float:
         state, seat, watch = self.state, self.seat, self.watch
         if watch is None:
             trial = state.copy()
@@ -189,7 +191,7 @@ CARD_DECISIONS = ("action", "draw", "discard")  # decisions whose actions may mo
 # Decisions whose "choose" actions the heuristic values alike. Choosing a player
 # (target) opens that player's steal or return decision at once (only players it
 # can open for are offered), and the heuristic reads no decision's player but the
-# chooser's. A gem is stolen from an uncapped spire (fx.stealable), where a gem
+# chooser's. A gem is stolen from an uncapped spire (stealable, towers.py), where a gem
 # scores per_gem and nothing more (scoring.spire_share): the victim loses the same
 # points whichever is taken, and the thief holds a gem to stack either way.
 # tests/games/dragonstone_mine/test_fast.py holds them to the book's values.

@@ -45,6 +45,8 @@ from protopress.games.dragonstone_mine.effects import (
     StepWork,
 )
 from protopress.games.dragonstone_mine.spec import LEVELS, SPEC
+from protopress.games.dragonstone_mine.towers import Tower, move_gem, moves
+from protopress.games.dragonstone_mine.watch import ask
 from protopress.rules.core import Game, top_seats
 from protopress.rules.information import FaceDown, Private, SeatView
 
@@ -287,10 +289,10 @@ def _pay_options(state: State, seat: int, cost: tuple[str, ...]) -> list[Dragons
 
 
 def tower_complete(state: State, seat: int) -> bool:
-    return fx.ask(state, seat, complete)
+    return ask(state, seat, complete)
 
 
-def complete(tower: fx.Tower, caps: tuple[int, ...]) -> bool:
+def complete(tower: Tower, caps: tuple[int, ...]) -> bool:
     """Every spire capped (a tower has one spire per capacity by construction; asked at
     every turn's end and of every look-ahead tower, so in C loops)."""
     return all(map(operator.ge, map(len, tower), caps))
@@ -304,14 +306,14 @@ def _start(state: State, work: SeatWork) -> None:
 
 
 def _turn_legal(state: State, d: SeatDecision) -> list[DragonstoneAction]:
-    return [MINE, *fx.moves(state, d.seat)] if state.rules.level == "smiley" else [MINE]
+    return [MINE, *moves(state, d.seat)] if state.rules.level == "smiley" else [MINE]
 
 
 @fx.decision("turn", _turn_legal)
 def _turn(state: State, d: SeatDecision, action: DragonstoneAction) -> None:
     seat = d.seat
     if type(action) is MoveGem:  # smiley level: move a top gem instead of mining
-        fx.move_gem(state.tower(seat), action.source, action.target)
+        move_gem(state.tower(seat), action.source, action.target)
         return
     if state.rules.level != "smiley":
         state.pending += [fx.seat_work("action_phase", seat), fx.seat_work("draw_phase", seat)]

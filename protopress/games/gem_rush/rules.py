@@ -5,8 +5,8 @@ in Rush mode (competitive) the first to the target ends the round. Rulings:
 docs/rules/gem-rush.md.
 
 The mine is protopress.games.gem_rush.mine.Mine (the graph the validators check);
-payments are gem_rush_payment's; room abilities are interpreted by
-gem_rush_effects and skills by gem_rush_skills.
+payments are payment.py's (with Warpstone, warpstone.py's); room abilities are
+interpreted by effects.py and skills by skills.py.
 
 A turn is a sequence of decisions by the current seat (the actions are
 actions.py's):
@@ -32,14 +32,16 @@ turn, in the Choice of Skills variant, each seat picks ChooseSkill(skill).
 
 # Over 600 lines on purpose: legal actions and apply share one set of invariants (the
 # cached legal list, the shared mine and its views); the state is state.py's, the
-# heuristic heuristic.py's, the bots' look-ahead and playout policy lookahead.py's, and
-# effects, skills, payment and the mine graph live in their own modules.
+# heuristic heuristic.py's, the bots' look-ahead and playout policy lookahead.py's, what
+# a seat cannot see seat_view.py's, the record record.py's, what is read from the
+# catalog catalog_parts.py's, and effects, skills, payment, Warpstone, the hand's cards
+# and the mine graph live in their own modules.
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
 from protopress.components import Catalog
 from protopress.games.gem_rush import effects, skills
@@ -81,22 +83,22 @@ from protopress.games.gem_rush.actions import (
     Warp,
     WarpBuild,
 )
+from protopress.games.gem_rush.catalog_parts import CatalogParts, new_table, read_parts
+from protopress.games.gem_rush.hand import distinct_cards, pop_card
 from protopress.games.gem_rush.heuristic import value_at
-from protopress.games.gem_rush.mine import Cell, RoomTile, first_room, legal_rotations, room_stack
-from protopress.games.gem_rush.payment import WARPSTONE, Card, Payment, gem_set
+from protopress.games.gem_rush.mine import Cell, first_room, legal_rotations
+from protopress.games.gem_rush.payment import WARPSTONE
+from protopress.games.gem_rush.record import game_record, note_targets
+from protopress.games.gem_rush.seat_view import SEAT_VIEW
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.games.gem_rush.state import (
-    APPRENTICE,
     BURN,
     CHOICE_DEAL,
     DEAL,
-    DIFFICULTIES,
     FREE_RIDES,
     FREE_USES,
     HAND,
     NO_SKILLS,
-    RUSH_TARGET,
-    RUSH_TARGET_LARGE,
     START,
     STEPS,
     Building,
@@ -104,8 +106,8 @@ from protopress.games.gem_rush.state import (
     SeatSkills,
     Table,
 )
+from protopress.games.gem_rush.warpstone import warp_payments, warpstones
 from protopress.rules.core import Game, IllegalAction, top_seats
-from protopress.rules.information import FaceDown, Private, SeatView, Secret
 from protopress.rules.spec import Outcome, OutcomeKind, versus_outcome
 
 # the method that applies a decision of each phase
@@ -115,79 +117,14 @@ _HANDLERS = {
 }
 
 
-class _Components(NamedTuple):
-    catalog: Any  # held, so that its id is not reused while cached
-    stack: tuple[RoomTile, ...]  # room_stack, in catalog order
-    abilities: dict[str, tuple[effects.Step, ...]]
-    skills: dict[str, tuple[skills.Skill, ...]]  # by mode, filled on first use
-    cards: int
-    gems: tuple[str, ...]  # the catalog's gems, standard then special
-
-
-def _hands(state: GemRushState) -> list[list[tuple[str, ...]]]:
-    return state.hands
-
-
-def _crisis(state: GemRushState) -> bool:
-    return state.table.crisis
-
-
-def _deck(state: GemRushState) -> list[tuple[str, ...]]:
-    return state.deck
-
-
-def _stack(state: GemRushState) -> list[RoomTile]:
-    return state.stack
-
-
-def _skill_deck(state: GemRushState) -> list[int]:
-    return state.skill_deck
-
-
-def _unchosen(state: GemRushState) -> Sequence[tuple[int, ...]]:
-    """Choice of Skills, while the seats choose: each seat's skills dealt and not
-    (or not yet) chosen, which the others have not seen (a chosen skill is laid
-    face up; once all have chosen, the rest leave the game unseen)."""
-    if state.phase != "choose-skill":
-        return ()  # no seat holds a secret skill
-    found = []
-    for dealt, chosen in zip(state.dealt, state.skills, strict=True):
-        rest = list(dealt)
-        for k in chosen:
-            rest.remove(k)
-        found.append(tuple(rest))
-    return found
-
-
-def _deal_unchosen(state: GemRushState, seat: int, cards: Sequence[int]) -> None:
-    state.dealt[seat] = (*state.skills[seat], *cards)
-
-
-def _undealt(state: GemRushState) -> list[int]:
-    """The skill cards dealt to no seat (Choice of Skills: set aside unseen)."""
-    dealt = {k for cards in state.dealt for k in cards}
-    return [k for k in range(len(state.table.skills)) if k not in dealt]
-
-
 class GemRush:
     spec = SPEC
     actions = ACTIONS
     id, min_players, max_players = SPEC.id, SPEC.min_players, SPEC.max_players
-    # What a seat cannot see: the order of the gem deck, the room tile stack and the
-    # Chaos skill deck; in Rush the others' hands too, pooled with the deck (in
-    # Crisis the rules advise open hands); in Choice of Skills, the skills dealt to
-    # the others and not chosen (the order of the declaration is that of the draws).
-    seat_view: SeatView[GemRushState] = SeatView(
-        (
-            Private("hands", _hands, pool=FaceDown("deck", _deck), open=_crisis),
-            FaceDown("stack", _stack),
-            FaceDown("skill_deck", _skill_deck),
-            Secret("dealt", _unchosen, _deal_unchosen, _undealt),
-        )
-    )
+    seat_view = SEAT_VIEW  # what a seat cannot see
 
     def __init__(self) -> None:
-        self._read: dict[int, _Components] = {}  # by id(catalog): see _components
+        self._read: dict[int, CatalogParts] = {}  # by id(catalog): see _components
 
     # --- setup --------------------------------------------------------------
 
@@ -242,41 +179,14 @@ class GemRush:
     def _table(self, catalog: Catalog, players: int, options: dict[str, Any]) -> Table:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.id} takes {self.min_players} to {self.max_players} players")
-        mode, variant = options["mode"], options["skills"]
-        default = (
-            APPRENTICE if mode == "crisis" else RUSH_TARGET if players <= 4 else RUSH_TARGET_LARGE
-        )
-        target = options.get("target", default)
-        parts = self._components(catalog)
-        return Table(
-            players=players,
-            mode=mode,
-            target=target,
-            variant=variant,
-            stop_at_target=options["stop_at_target"],
-            skills=parts.skills.get(mode)
-            or parts.skills.setdefault(
-                mode, skills.skill_cards(catalog.of_kind("skill-card"), mode)
-            ),
-            abilities=parts.abilities,
-            cards=parts.cards,
-            gems=parts.gems,
-        )
+        return new_table(self._components(catalog), catalog, players, options)
 
-    def _components(self, catalog: Catalog) -> _Components:
+    def _components(self, catalog: Catalog) -> CatalogParts:
         """What setup reads from the catalog, read once per catalog (a catalog does not
         change once loaded): the room tiles, their compiled abilities, the skills."""
         cached = self._read.get(id(catalog))
         if cached is None or cached.catalog is not catalog:
-            rooms = catalog.of_kind("room-tile")
-            cached = self._read[id(catalog)] = _Components(
-                catalog=catalog,
-                stack=tuple(room_stack(rooms)),
-                abilities={c.id: effects.compile_ability(c.get("ability") or ()) for c in rooms},
-                skills={},
-                cards=sum(c.count for c in catalog.of_kind("gem-card")),
-                gems=gem_set(catalog).all,
-            )
+            cached = self._read[id(catalog)] = read_parts(catalog)
         return cached
 
     # --- whose turn, what is legal ------------------------------------------
@@ -311,7 +221,7 @@ class GemRush:
             actions.append(SKIP)
             return actions
         if phase == "discard":
-            return [DISCARDS[i] for i in _distinct(state.hands[seat])]
+            return [DISCARDS[i] for i in distinct_cards(state.hands[seat])]
         if phase == "burn":
             actions = []
             if state.deck or state.pile:
@@ -320,7 +230,7 @@ class GemRush:
                 actions.append(BURN_DISCARD)
             burns = HAND_BURNS
             for other, hand in enumerate(state.hands):
-                actions.extend(burns[other, i] for i in _distinct(hand))
+                actions.extend(burns[other, i] for i in distinct_cards(hand))
             return actions
         if phase == "choose-skill":
             ids = dict.fromkeys(state.table.skills[k].id for k in state.dealt[seat])
@@ -359,7 +269,7 @@ class GemRush:
             for site in view.sites_in_reach(dist, steps):
                 for payment in pays[site.door.cost]:
                     actions.append(builds[site.origin, site.edge, payment.cards])
-        warps = _warpstones(hand)
+        warps = warpstones(hand)
         rift = bool(warps) and skills.holds(state, seat, "warp_free")
         if warps:
             for cell in view.rooms():
@@ -370,7 +280,7 @@ class GemRush:
             if state.stack:
                 for site in view.sites():
                     for payment in pays[site.door.cost]:
-                        for paid in _warp_payments(hand, payment, warps, rift):
+                        for paid in warp_payments(hand, payment, warps, rift):
                             actions.append(WARP_BUILDS[site.origin, site.edge, paid.cards])
         tile = view.mine.cells[here].tile
         if (
@@ -414,7 +324,7 @@ class GemRush:
         if not isinstance(action, Discard):
             raise IllegalAction(f"discard down to the hand limit first, not {action.verb}")
         hand = state.hands[state.seat]
-        state.pile.append(_pop(hand, action.card))
+        state.pile.append(pop_card(hand, action.card))
         if len(hand) <= HAND + skills.amount(state, state.seat, "hand_limit"):
             state.phase = "move"
 
@@ -491,12 +401,12 @@ class GemRush:
         pays = skills.payments(site.door.cost, tuple(hand), subs)
         rift = False
         if warp:
-            warps = _warpstones(hand)
+            warps = warpstones(hand)
             free = skills.holds(state, seat, "warp_free")
             options = [
                 (payment, paid.rift_walker)
                 for payment in pays
-                for paid in _warp_payments(hand, payment, warps, free)
+                for paid in warp_payments(hand, payment, warps, free)
                 if paid.cards == cards
             ]
             if not options:
@@ -628,7 +538,7 @@ class GemRush:
             other = action.seat
             if not (isinstance(other, int) and 0 <= other < state.table.players):
                 raise IllegalAction(f"there is no seat {other}")
-            _pop(state.hands[other], action.card)
+            pop_card(state.hands[other], action.card)
             burnt = 1
             state.burnt_from[2] += 1
         else:
@@ -638,7 +548,7 @@ class GemRush:
         if state.burn_left:
             return
         if state.burnt >= state.table.cards:  # the last gem card is burnt
-            self._note_targets(state)
+            note_targets(state)
             state.turns += 1
             state.over = True
             return
@@ -677,7 +587,7 @@ class GemRush:
     # turns
 
     def _end_turn(self, state: GemRushState) -> None:
-        self._note_targets(state)
+        note_targets(state)
         if state.table.variant == "chaos" and state.skill_deck and state.skills[state.seat]:
             if not state.skill_used:
                 state.phase = "chaos"
@@ -722,19 +632,6 @@ class GemRush:
         if not state.skills[seat]:
             return STEPS
         return STEPS + skills.amount(state, seat, "extra_step", next_turn)
-
-    def _note_targets(self, state: GemRushState) -> None:
-        t = state.table
-        turn = state.turns + 1
-        if t.crisis:
-            total = sum(state.points)
-            for name, value in DIFFICULTIES.items():
-                if total >= value and name not in state.reached:
-                    state.reached[name] = turn
-        else:
-            total = max(state.points)
-        if total >= t.target and "target" not in state.reached:
-            state.reached["target"] = turn
 
     # --- results ------------------------------------------------------------
 
@@ -790,22 +687,7 @@ class GemRush:
         )
 
     def record(self, state: GemRushState) -> dict[str, Any]:
-        t = state.table
-        figures: dict[str, Any] = {"mode": t.mode, "skills": t.variant, "target": t.target}
-        if t.crisis:
-            figures["team_total"] = sum(state.points)
-            figures["won"] = sum(state.points) >= t.target
-            figures["burnt"] = state.burnt
-            figures["burnt_from"] = dict(
-                zip(("deck", "discard", "hand"), state.burnt_from, strict=True)
-            )
-        figures["targets_reached"] = dict(state.reached)
-        figures["rooms_built"] = state.built
-        figures["tiles_placed"] = len(state.mine.cells)
-        figures["reshuffles"] = state.reshuffles
-        figures["skill_cards"] = [[t.skills[k].id for k in held] for held in state.skills]
-        figures["used"] = used_components(state)
-        return figures
+        return game_record(state)
 
     def offered(self, catalog: Catalog, options: Mapping[str, Any] | None) -> list[str]:
         """The components a game with these options puts on the table, as `used` names
@@ -818,24 +700,6 @@ class GemRush:
         return sorted(rooms | {card.id for card in cards})
 
 
-def used_components(state: GemRushState) -> list[list[str]]:
-    """The record's `used`, per seat: the room tiles the seat built (laid by its own
-    build, tunnels on the way included) or whose ability it used, and the skill cards
-    it used (a skill's effect applied: skills.use), by id."""
-    cards = state.table.skills
-    return [
-        sorted(
-            rooms
-            | {
-                cards[k].id
-                for k in range(len(cards))
-                if state.used_game >> (seat * skills.GAME_BIT + k) & 1
-            }
-        )
-        for seat, rooms in enumerate(state.rooms_used)
-    ]
-
-
 # mypy checks the engine against the contract: its states and its actions
 _: type[Game[GemRushState, GemRushAction]] = GemRush
 
@@ -845,50 +709,3 @@ _: type[Game[GemRushState, GemRushAction]] = GemRush
 
 def _is_cell(value: object) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
-
-
-def _distinct(cards: Sequence[Card]) -> list[int]:
-    """Index of the first card of each kind (identical cards make identical actions)."""
-    found, seen = [], set()
-    for i, card in enumerate(cards):
-        if card not in seen:
-            seen.add(card)
-            found.append(i)
-    return found
-
-
-def _warpstones(hand: Sequence[Card]) -> list[int]:
-    """_distinct's cards that show Warpstone (most hands hold none: no listing then)."""
-    if not any(WARPSTONE in card for card in hand):
-        return []
-    return [i for i in _distinct(hand) if WARPSTONE in hand[i]]
-
-
-def _pop(hand: list[Card], i: int) -> Card:
-    if not (isinstance(i, int) and 0 <= i < len(hand)):
-        raise IllegalAction(f"no card {i} in hand")
-    return hand.pop(i)
-
-
-class WarpPayment(NamedTuple):
-    """The cards a build with Warpstone discards, and whether it uses Rift Walker."""
-
-    cards: tuple[int, ...]
-    rift_walker: bool
-
-
-def _warp_payments(
-    hand: list[Card], payment: Payment, warps: list[int], free: bool
-) -> Iterator[WarpPayment]:
-    """The ways to build with Warpstone and payment.
-
-    A Warpstone card in the payment is enough; otherwise one is discarded
-    alongside, or, with Rift Walker unused, kept (the payment alone is discarded).
-    """
-    if any(WARPSTONE in hand[i] for i in payment.cards):
-        yield WarpPayment(payment.cards, False)
-        return
-    for w in warps:
-        yield WarpPayment(tuple(sorted((*payment.cards, w))), False)
-    if free:
-        yield WarpPayment(payment.cards, True)

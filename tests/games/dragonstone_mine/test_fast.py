@@ -24,6 +24,8 @@ from protopress.games.dragonstone_mine.rules import (
     points,
     tower_complete,
 )
+from protopress.games.dragonstone_mine.towers import can_swap, swaps_in, tower_after
+from protopress.games.dragonstone_mine.watch import PileWatch, TowerWatch
 from protopress.rules.bots import greedy_action, reference_values
 from protopress.rules.information import seat_copy
 
@@ -95,7 +97,7 @@ def test_action_values_equal_copy_apply_heuristic(catalog, level):
                 assert snapshot(base) == before  # the position judged is left as it was
                 assert (base.chance.tape, base.chance.at) == draws  # and so are its dice to come
                 assert fast == reference_values(GAME, base, seat, actions)
-                towers = [fx.tower_after(base, action) for action in actions]
+                towers = [tower_after(base, action) for action in actions]
                 groups = [_card_group(base.decision, action) for action in actions]
                 shortcuts += sum(tower is not None for tower in towers) > 1
                 cards += sum(group is not None for group in groups) > 1
@@ -115,7 +117,7 @@ def test_tower_after_is_the_tower_the_action_leaves(catalog):
         while not GAME.is_over(state):
             seat = GAME.to_move(state)
             for action in GAME.legal_actions(state):
-                tower = fx.tower_after(state, action)
+                tower = tower_after(state, action)
                 if tower is not None:
                     trial = state.copy()
                     GAME.apply(trial, action)
@@ -127,12 +129,12 @@ def test_tower_after_is_the_tower_the_action_leaves(catalog):
 
 def test_a_watch_notes_reads_of_its_seat_only():
     towers = [[["red"]], [["blue"]], [[]]]
-    watch = fx.TowerWatch(towers, 1)
+    watch = TowerWatch(towers, 1)
     assert watch[0] == [["red"]] and watch[2] == [[]] and len(watch) == 3
     assert not watch.read
     assert watch[-2] == [["blue"]] and watch.read
     for reads in (lambda w: w[1], lambda w: list(w), lambda w: w[0:2]):
-        watch = fx.TowerWatch(towers, 1)
+        watch = TowerWatch(towers, 1)
         reads(watch)
         assert watch.read
 
@@ -140,7 +142,7 @@ def test_a_watch_notes_reads_of_its_seat_only():
 def test_questions_asked_through_a_watch_are_answers_not_reads(catalog):
     state = GAME.setup(catalog, 2, random.Random(1), {"level": "2"})
     full = [["red"] * 5 for _ in state.rules.capacities]
-    state.spires = fx.TowerWatch([full, [[] for _ in full]], 0)
+    state.spires = TowerWatch([full, [[] for _ in full]], 0)
     assert tower_complete(state, 0) and not tower_complete(state, 1)
     watch = state.spires
     assert not watch.read and watch.answers == [(complete, True)]
@@ -151,7 +153,7 @@ def test_questions_asked_through_a_watch_are_answers_not_reads(catalog):
 
 def test_a_pile_watch_notes_looks_at_its_cards_not_its_size():
     seen = [False]
-    pile = fx.PileWatch(["a", "b"], seen)
+    pile = PileWatch(["a", "b"], seen)
     pile.append("c")
     pile.insert(0, "d")
     assert len(pile) == 4 and pile and not seen[0]
@@ -167,7 +169,7 @@ def test_a_pile_watch_notes_looks_at_its_cards_not_its_size():
         lambda p: sorted(p),
     ):
         seen = [False]
-        look(fx.PileWatch(["a", "b"], seen))
+        look(PileWatch(["a", "b"], seen))
         assert seen[0]
 
 
@@ -339,8 +341,8 @@ def test_the_quick_questions_agree_with_the_lists_they_stand_for(catalog):
     for _ in range(5_000):
         palette = rng.sample(colours, rng.choice([1, 2, len(colours)]))
         tower = [[rng.choice(palette) for _ in range(rng.randrange(cap + 1))] for cap in caps]
-        assert fx.can_swap(tower, caps) == bool(fx.swaps_in(tower))
-        swaps += fx.can_swap(tower, caps)
+        assert can_swap(tower, caps) == bool(swaps_in(tower))
+        swaps += can_swap(tower, caps)
         state.spires[0] = tower
         state.hands[0] = rng.sample(sorted(cards), 6)
         offered = {

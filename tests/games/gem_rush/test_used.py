@@ -1,4 +1,4 @@
-"""Gem Rush's record of the components each seat used (rules.used_components), on a
+"""Gem Rush's record of the components each seat used (record.used_components), on a
 short scripted game worked from the rules (docs/rules/gem-rush.md), its `offered`,
 and the coverage line that `protopress balance gem-rush` says with them."""
 
