@@ -36,6 +36,7 @@ from protopress.games.gem_rush.actions import (
     ReturnRoom,
     SwapDwarf,
 )
+from protopress.games.gem_rush.hand import distinct_cards
 from protopress.games.gem_rush.mine import Cell, Mine, Site
 from protopress.games.gem_rush.payment import Card
 from protopress.rules.core import IllegalAction
@@ -609,13 +610,9 @@ def resolve(state: GemRushState, action: GemRushAction) -> bool:
 
 
 def _distinct(cards: list[Card], where: Where | None, run: Run) -> list[int]:
-    """Indices of the cards meeting where, the first of each kind of card."""
-    found, seen = [], set()
-    for i, card in enumerate(cards):
-        if card not in seen and matches(card, where, run.named, run.discarded):
-            seen.add(card)
-            found.append(i)
-    return found
+    """Indices of the cards meeting where, the first of each kind of card (identical
+    cards meet it alike)."""
+    return [i for i in distinct_cards(cards) if matches(cards[i], where, run.named, run.discarded)]
 
 
 def _count(state: GemRushState, run: Run, step: Step) -> int:
