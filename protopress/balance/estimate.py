@@ -8,21 +8,22 @@ early. A worker's chunks are left out of the timing until it has spent
 WARM_UP_CPU on games: a fresh process fills its caches on the way (a first
 Gemstone Caverns game takes about a hundred times the next, and the next
 hundred random games two to six times the later ones; it is the process, not
-the games: the same games played after others take the later time). The
+the games: the same games played after others take the later time). Of the
+timed chunks, only those before the run's first unfinished game are the
+sample (RunSample): the first games to finish are the short ones. The
 estimate is the mean seconds of a timed game, times the games left, shared
 among the workers that play at once. Made once the workers run, it leaves
 out their start (a fresh interpreter each). The sample goes on while the
-timed games' CPU seconds spread widely (SamplePlan.enough).
+timed games' CPU seconds spread widely (SamplePlan.enough), and the estimate
+says the range the rest most likely takes when they still do.
 
-A game's CPU seconds hold from the timed games to the rest (0.90 to 1.09 of
-the real in benchmarks/run_estimate.py, but for four timed games of a game
-whose length varies fourfold); its seconds on the wall clock are the CPU
-seconds stretched by the other work on the machine, as much as there was
-while the games were timed. Work that comes or goes later moves the real
-duration and not the estimate: that, not the sample, is what made a search
-run's estimate come short on the shared machine (docs/balance.md, "Speed").
-So the estimate also says the duration with the CPUs to the run alone, from
-the CPU seconds, when the machine is busy.
+A game's CPU seconds hold from the timed games to the rest (benchmarks/
+run_estimate.py); its seconds on the wall clock are the CPU seconds
+stretched by the other work on the machine, as much as there was while the
+games were timed. Work that comes or goes later moves the real duration and
+not the estimate (docs/balance.md, "Speed"). So the estimate also says the
+duration with the CPUs to the run alone, from the CPU seconds, when the
+machine is busy.
 """
 
 from __future__ import annotations
@@ -31,15 +32,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-SAMPLE_GAMES = 4  # time at least this many games (a whole round of the seats when rotated) ...
+SAMPLE_GAMES = 8  # time at least this many games (a whole round of the seats when rotated) ...
 SAMPLE_CPU = 1.0  # ... until they took this many CPU seconds a worker ...
-SAMPLE_ERROR = 0.1  # ... and their mean CPU seconds has this standard error (share) at most ...
+SAMPLE_ERROR = 0.08  # ... and their mean CPU seconds has this standard error (share) at most ...
 SAMPLE_SHARE = 10  # ... or one in this many of the games to play is timed
 SINGLE_GAME_CHUNKS = 3  # per worker: the run's first chunks hold one game each
 WARM_UP_CPU = 0.2  # CPU seconds a worker spends on games before its chunks are timed
 BUSY = 1.5  # a timed game took this many times its CPU seconds: the machine is busy
-LIKELY_Z = 1.96  # the range said holds the rest's duration 95 times in 100 (normal quantile) ...
-SAID_RANGE = 0.1  # ... and is said when it reaches this share of the estimate either side
+SAID_RANGE = 0.1  # the range is said when it reaches this share of the estimate either side
+# Student's t, two-sided 95% (its 0.975 quantile), by degrees of freedom 1 to 30: the
+# range of a mean whose spread is itself measured on a few games is wider than 1.96
+T_975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,7 @@ class RunEstimate:
     cpu_per_game: float = 0.0  # mean CPU seconds of a timed game in its worker
     cpu_so_far: float = 0.0  # the workers' CPU seconds of the games played so far, timed or not
     spread: float = 0.0  # the rest's duration's standard deviation, as a share of the estimate
+    freedom: int = 0  # degrees of freedom of that spread (timed chunks - 1); 0: taken as known
 
     @property
     def cpu_seconds(self) -> float:
@@ -72,7 +80,7 @@ class RunEstimate:
         timed games is unknown (one chunk timed)."""
         if not math.isfinite(self.spread):
             return None
-        share = LIKELY_Z * self.spread
+        share = t_975(self.freedom) * self.spread
         return max(0.0, 1 - share), 1 + share
 
     @property
@@ -98,7 +106,7 @@ class SamplePlan:
         played: a worker's cheap games warm it up for a while (a few hundred Gemstone
         Caverns games), and a tenth of the run played might leave one chunk timed. The
         spread counts: a DragonStone search game takes two to eleven CPU seconds, as
-        its length varies, and four of them can miss the mean by a quarter."""
+        its length varies, and four of them can miss the mean by a third."""
         timed = sum(chunk.games for chunk in chunks)
         if timed < self.least:
             return False
@@ -110,10 +118,50 @@ class SamplePlan:
 
 @dataclass(frozen=True)
 class TimedChunk:
-    """A timed chunk: its games and their CPU seconds together."""
+    """A timed chunk: its games and their CPU seconds together (and on the wall clock)."""
 
     games: int
     cpu: float
+    seconds: float = 0.0
+
+
+class RunSample:
+    """The timed chunks as they finish, and the fair sample among them: the chunks whose
+    games all come before the run's first game not yet finished. Those finished past it
+    are not: while a worker plays a long game the others finish short ones, and the
+    first games to finish are the short ones (DragonStone search games, two to eleven
+    CPU seconds, timed as they finished, came a third short)."""
+
+    def __init__(self, order: Sequence[int]):
+        self.order = list(order)  # the games' indexes in the order they are handed out
+        self.finished: set[int] = set()
+        self.frontier = 0  # position in order of the first game not yet finished
+        self.waiting: list[tuple[int, TimedChunk]] = []  # timed, past the frontier: (last, chunk)
+        self.chunks: list[TimedChunk] = []  # the fair sample
+        self.cpu_so_far = 0.0  # of every game played, timed or not
+
+    def add(self, indexes: Sequence[int], chunk: TimedChunk, timed: bool) -> None:
+        """A finished chunk: its games' indexes; timed: not played while warming up."""
+        self.cpu_so_far += chunk.cpu
+        self.finished.update(indexes)
+        if timed:
+            self.waiting.append((max(indexes), chunk))
+        while self.frontier < len(self.order) and self.order[self.frontier] in self.finished:
+            self.frontier += 1
+        before = self.order[self.frontier] if self.frontier < len(self.order) else math.inf
+        self.chunks += [chunk for last, chunk in self.waiting if last < before]
+        self.waiting = [(last, chunk) for last, chunk in self.waiting if last >= before]
+
+    def sample(self) -> Sample:
+        """The fair sample's sums, its mean's error and the CPU seconds so far."""
+        return Sample(
+            sum(chunk.games for chunk in self.chunks),
+            sum(chunk.seconds for chunk in self.chunks),
+            sum(chunk.cpu for chunk in self.chunks),
+            self.cpu_so_far,
+            relative_error(self.chunks),
+            len(self.chunks) - 1,
+        )
 
 
 def relative_error(chunks: Sequence[TimedChunk]) -> float:
@@ -140,6 +188,7 @@ class Sample:
     cpu: float
     cpu_so_far: float
     error: float = 0.0
+    freedom: int = 0  # the error's degrees of freedom: timed chunks - 1
 
 
 def estimate_run(sample: Sample, left: int, workers: int) -> RunEstimate:
@@ -156,7 +205,19 @@ def estimate_run(sample: Sample, left: int, workers: int) -> RunEstimate:
         cpu_per_game,
         sample.cpu_so_far,
         rest_spread(sample.error, sample.timed, left),
+        sample.freedom,
     )
+
+
+def t_975(freedom: int) -> float:
+    """Student's t 0.975 quantile for these degrees of freedom (0: the normal's, the
+    spread taken as known); past 30 by the Cornish-Fisher expansion, within 0.001."""
+    if freedom <= 0:
+        return 1.96
+    if freedom <= len(T_975):
+        return T_975[freedom - 1]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * freedom) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * freedom**2)
 
 
 def rest_spread(error: float, timed: int, left: int) -> float:

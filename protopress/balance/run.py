@@ -45,11 +45,10 @@ from protopress.balance.estimate import (
     SINGLE_GAME_CHUNKS,
     WARM_UP_CPU,
     RunEstimate,
-    Sample,
+    RunSample,
     SamplePlan,
     TimedChunk,
     estimate_run,
-    relative_error,
 )
 from protopress.components import builtin_catalog_path, load_catalog
 from protopress.games import builtin_ids
@@ -359,7 +358,7 @@ def run_balance(
         workers=workers,
     )
     started = time.perf_counter()
-    timing = _Timing(estimate, SamplePlan.for_run(len(to_play), players, rotate))
+    timing = _Timing(estimate, SamplePlan.for_run(len(to_play), players, rotate), to_play)
     collected = _Collected(len(to_play), progress, on_records, timing)
     if not to_play:
         interrupted = False
@@ -393,28 +392,20 @@ def _spans(indexes: list[int]) -> list[tuple[int, int]]:
 class _Timing:
     """When and what to say of the run's duration, from the chunks' own seconds."""
 
-    def __init__(self, say: SayEstimate | None, plan: SamplePlan):
+    def __init__(self, say: SayEstimate | None, plan: SamplePlan, order: Sequence[int]):
         self.say, self.plan = say, plan
-        self.seconds = self.cpu = 0.0  # of the games timed
-        self.timed = 0  # games timed: not while their worker was warming up
-        self.cpu_so_far = 0.0  # of every game played
-        self.chunks: list[TimedChunk] = []  # the chunks timed
+        self.sample = RunSample(order)
         self.workers = 1  # the processes (or cluster threads) that play at once
 
     def played(self, done: Played, count: int, total: int) -> None:
-        self.cpu_so_far += done.cpu
-        if not done.warming:
-            self.seconds += done.seconds
-            self.cpu += done.cpu
-            self.timed += len(done.records)
-            self.chunks.append(TimedChunk(len(done.records), done.cpu))
+        indexes = [record.index for record in done.records]
+        chunk = TimedChunk(len(done.records), done.cpu, done.seconds)
+        self.sample.add(indexes, chunk, timed=not done.warming)
         if self.say is None or count >= total:
             return
-        if self.plan.enough(self.chunks, self.workers):
+        if self.plan.enough(self.sample.chunks, self.workers):
             say, self.say = self.say, None  # once
-            error = relative_error(self.chunks)
-            sample = Sample(self.timed, self.seconds, self.cpu, self.cpu_so_far, error)
-            say(estimate_run(sample, total - count, self.workers))
+            say(estimate_run(self.sample.sample(), total - count, self.workers))
 
 
 class _Collected:
