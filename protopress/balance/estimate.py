@@ -95,10 +95,13 @@ class SamplePlan:
 
     least: int  # games timed at least
     most: int  # games timed at most, whatever their seconds
+    error: float = SAMPLE_ERROR  # the mean's standard error (share) to reach before `most`
 
     @classmethod
-    def for_run(cls, to_play: int, seats: int, rotate: bool) -> SamplePlan:
-        least = max(SAMPLE_GAMES, seats if rotate else 1)
+    def for_run(
+        cls, to_play: int, seats: int, rotate: bool, least: int = SAMPLE_GAMES
+    ) -> SamplePlan:
+        least = max(least, seats if rotate else 1)
         return cls(least, max(least, to_play // SAMPLE_SHARE))
 
     def enough(self, chunks: Sequence[TimedChunk], workers: int) -> bool:
@@ -106,14 +109,15 @@ class SamplePlan:
         played: a worker's cheap games warm it up for a while (a few hundred Gemstone
         Caverns games), and a tenth of the run played might leave one chunk timed. The
         spread counts: a DragonStone search game takes two to eleven CPU seconds, as
-        its length varies, and four of them can miss the mean by a third."""
+        its length varies, and four of them miss the mean by more than a quarter about one time in three
+        (benchmarks/estimate_sample.py)."""
         timed = sum(chunk.games for chunk in chunks)
         if timed < self.least:
             return False
         cpu = sum(chunk.cpu for chunk in chunks)
         if timed >= self.most:
             return True
-        return cpu >= SAMPLE_CPU * workers and relative_error(chunks) <= SAMPLE_ERROR
+        return cpu >= SAMPLE_CPU * workers and relative_error(chunks) <= self.error
 
 
 @dataclass(frozen=True)
@@ -128,9 +132,9 @@ class TimedChunk:
 class RunSample:
     """The timed chunks as they finish, and the fair sample among them: the chunks whose
     games all come before the run's first game not yet finished. Those finished past it
-    are not: while a worker plays a long game the others finish short ones, and the
-    first games to finish are the short ones (DragonStone search games, two to eleven
-    CPU seconds, timed as they finished, came a third short)."""
+    are not: while a worker plays a long game the others finish short ones, so the
+    first games to finish are the short ones (on games as varied as DragonStone's
+    search games, a few percent short: benchmarks/estimate_sample.py)."""
 
     def __init__(self, order: Sequence[int]):
         self.order = list(order)  # the games' indexes in the order they are handed out
