@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from protopress.balance.human import human_lines
 from protopress.balance.stats import first_mover, seat_name
+from protopress.balance.strength import NOT_MEASURED
 from protopress.rules.bot_names import not_repeatable
 
 # --- in plain words ---------------------------------------------------------------------
@@ -177,6 +178,8 @@ def coverage_lines(parts: dict) -> list[str]:
     lines = []
     for row in parts.get("usage", []):
         total = row["offered"] if row["offered"] is not None else row["used"] + len(row["never"])
+        if not total:
+            continue  # the game dealt no components (DragonStone's Smiley level: no cards)
         if not row["never"] and not row["rare"]:
             lines.append(
                 f"The {row['bot']} seats used every one of the {total} components, each at "
@@ -217,12 +220,17 @@ def strength_lines(bots: list[dict], parts: dict | None) -> list[str]:
     """Each bot with its rung on the ladder and, where measured, its strength."""
     if not bots:
         return []
-    said = [
-        f"{b['bot']}, {b['rung_says']}"
-        + (f" (measured: {b['measured']})" if b["rung"] == 2 else "")
-        for b in bots
-    ]
+    said = [f"{b['bot']}, {b['rung_says']}{_measured(b)}" for b in bots]
     return ["Bots: " + "; ".join(said) + "."]
+
+
+def _measured(bot: dict) -> str:
+    """A search bot's measured strength, or that this game and its settings have none."""
+    if bot["rung"] != 2:
+        return ""
+    if bot["measured"] == NOT_MEASURED:
+        return " (its strength not measured for this game, players and options)"
+    return f" (measured: {bot['measured']})"
 
 
 def _best_bot(bots: list[dict], team: bool) -> str:

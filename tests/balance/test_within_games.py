@@ -184,6 +184,13 @@ def test_a_bot_that_left_nothing_untouched_says_so():
     assert not any("Greedy leaves" in line for line in lines)
 
 
+def test_a_game_that_dealt_no_components_says_nothing_of_their_use():
+    # DragonStone's Smiley level deals no cards: nothing offered, nothing used
+    records = [game(i, (1, 0), [[], []]) for i in range(40)]
+    lines = headline(summarize(records, game=None, offered=[]))
+    assert not any("seats used" in line for line in lines)
+
+
 def test_each_bot_is_named_with_its_rung_and_measured_strength():
     records = [game(i, (1, 0), bots=["mcts:100", "greedy"]) for i in range(4)]
     summary = summarize(records, game="dragonstone-mine", options={"level": "2"})
@@ -195,6 +202,9 @@ def test_each_bot_is_named_with_its_rung_and_measured_strength():
     line = next(line for line in headline(summary) if line.startswith("Bots: "))
     assert "greedy, rung 2 of 3: the best action one step ahead;" in line
     assert "mcts:100, rung 3 of 3: a search" in line and "(measured: wins 84% (77%-90%)" in line
+    unmeasured = next(line for line in headline(other) if line.startswith("Bots: "))
+    assert "(its strength not measured for this game, players and options)" in unmeasured
+    assert "measured: not measured" not in unmeasured
 
 
 def test_each_record_is_its_own_game_whatever_its_index():
