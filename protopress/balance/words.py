@@ -151,9 +151,9 @@ def _component_lines(parts: dict) -> list[str]:
         )
     if len(flagged) > 3:
         lines.append(f"{len(flagged) - 3} more components are flagged: see the component table.")
-    if not flagged:
+    if not flagged and parts["items"]:  # none used at all: nothing to judge, nothing said
         compared = [e for e in parts["items"] if e["difference"] is not None]
-        if parts["items"] and not compared:
+        if not compared:
             lines.append(
                 "No component could be judged: effects are measured between seats of the same "
                 "bot in one game, and no game had two seats of one bot to compare."
