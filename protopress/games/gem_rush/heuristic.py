@@ -3,14 +3,12 @@ engine's `heuristic`, and the look-ahead's values without copies, lookahead.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from protopress.games.gem_rush.mine import Cell
 from protopress.games.gem_rush.payment import Card
+from protopress.games.gem_rush.seat_skills import seat_skills
 from protopress.games.gem_rush.state import STEPS, GemRushState
-
-if TYPE_CHECKING:
-    from protopress.games.gem_rush.rules import GemRush
 
 HAND_VALUE, SITE_VALUE = 0.3, 0.1  # heuristic: per card in hand, per open door within reach
 # Crisis heuristic: per point of the best door a hand can pay at its next turn (a promise,
@@ -32,7 +30,6 @@ Terms = dict[tuple[int, Cell, int | None], tuple[float, float, float]]
 
 
 def value_at(
-    game: GemRush,
     state: GemRushState,
     seat: int,
     cell: Cell,
@@ -58,7 +55,7 @@ def value_at(
                     hand = hand[:cut] + hand[cut + 1 :]
                 found = (
                     HAND_VALUE * min(len(hand), 8),
-                    PROMISE_VALUE * promise(game, state, s, where, hand),
+                    PROMISE_VALUE * promise(state, s, where, hand),
                     SITE_VALUE * state.view.sites_near(where, STEPS),
                 )
                 if terms is not None:
@@ -74,13 +71,13 @@ def value_at(
     return value + SITE_VALUE * state.view.sites_near(cell, STEPS)
 
 
-def promise(game: GemRush, state: GemRushState, seat: int, cell: Cell, hand: list[Card]) -> int:
+def promise(state: GemRushState, seat: int, cell: Cell, hand: list[Card]) -> int:
     """The points of the best door seat could build with hand at the start of its
     next turn, walking from cell: the team's prospects in Crisis, where a card
     counts for the door it pays, not only for being a card. Warpstone's far
     builds and skill bonuses are left out."""
     if not state.stack or not hand:
         return 0
-    ahead = game._skills(state, seat, next_turn=True)
+    ahead = seat_skills(state, seat, next_turn=True)
     # which doors a hand pays does not depend on its order
     return state.view.best_door(cell, ahead.steps, ahead.flags, tuple(sorted(hand)), ahead.subs)

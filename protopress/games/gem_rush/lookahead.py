@@ -57,8 +57,7 @@ def action_values(
     judged = iter(reference_values(game, state, seat, others))
     terms: Terms = {}  # each dwarf's terms, the same for every action judged in place
     return [
-        next(judged) if place is None else value_at(game, state, seat, *place, terms)
-        for place in places
+        next(judged) if place is None else value_at(state, seat, *place, terms) for place in places
     ]
 
 

@@ -89,6 +89,7 @@ from protopress.games.gem_rush.heuristic import value_at
 from protopress.games.gem_rush.mine import Cell, first_room, legal_rotations
 from protopress.games.gem_rush.payment import WARPSTONE
 from protopress.games.gem_rush.record import game_record, note_targets
+from protopress.games.gem_rush.seat_skills import seat_skills, turn_steps
 from protopress.games.gem_rush.seat_view import SEAT_VIEW
 from protopress.games.gem_rush.spec import DIFFICULTY_TARGETS, SPEC
 from protopress.games.gem_rush.state import (
@@ -98,12 +99,10 @@ from protopress.games.gem_rush.state import (
     FREE_RIDES,
     FREE_USES,
     HAND,
-    NO_SKILLS,
     START,
     STEPS,
     Building,
     GemRushState,
-    SeatSkills,
     Table,
 )
 from protopress.games.gem_rush.warpstone import warp_payments, warpstones
@@ -239,23 +238,13 @@ class GemRush:
             return [NEW_SKILL, KEEP_SKILL]
         raise AssertionError(f"unknown phase {phase}")
 
-    def _flags(self, state: GemRushState, seat: int, next_turn: bool = False) -> tuple[bool, bool]:
-        """(Spelunker, Tunnel Rat): the movement skills seat holds (now, or at the start
-        of its next turn)."""
-        if not state.skills[seat]:
-            return False, False
-        return (
-            skills.holds(state, seat, "reverse_one_way", next_turn),
-            skills.holds(state, seat, "tunnel_exit", next_turn),
-        )
-
     def _move_actions(self, state: GemRushState) -> list[GemRushAction]:
         seat = state.seat
         here = state.pos[seat]
         view = state.view
         hand = state.hands[seat]
         steps = state.steps
-        held = self._skills(state, seat)
+        held = seat_skills(state, seat)
         dist = view.distances(here, steps, *held.flags)
         moves = MOVES
         actions: list[GemRushAction]
@@ -365,7 +354,7 @@ class GemRush:
     def _reach(self, state: GemRushState, seat: int, cell: Cell, limit: int) -> int:
         """Fewest steps to cell within limit (IllegalAction if out of reach)."""
         here = state.pos[seat]
-        flags = self._skills(state, seat).flags
+        flags = seat_skills(state, seat).flags
         cost = state.view.distances(here, limit, *flags).get(cell)
         if cost is None:
             raise IllegalAction(f"{cell} is not within {limit} steps of {here}")
@@ -397,7 +386,7 @@ class GemRush:
         if site is None or not state.stack:
             raise IllegalAction(f"nothing can be built through {edge} of {origin}")
         hand = state.hands[seat]
-        subs = self._skills(state, seat).subs
+        subs = seat_skills(state, seat).subs
         pays = skills.payments(site.door.cost, tuple(hand), subs)
         rift = False
         if warp:
@@ -618,20 +607,13 @@ class GemRush:
         state.used_turn = 0
         state.skill_used = False
         state.spent = state.free_uses = state.rides = 0
-        state.steps = self._turn_steps(state, seat)
+        state.steps = turn_steps(state, seat)
         limit = HAND
         if state.skills[seat]:
             limit += skills.amount(state, seat, "hand_limit")
             if limit > HAND and len(state.hands[seat]) > HAND:
                 skills.use_op(state, seat, "hand_limit")
         state.phase = "discard" if len(state.hands[seat]) > limit else "move"
-
-    def _turn_steps(self, state: GemRushState, seat: int, next_turn: bool = False) -> int:
-        """The movement steps seat has at the start of a turn (Tunneler adds one): of
-        this one (called as it begins), or with next_turn, of seat's next."""
-        if not state.skills[seat]:
-            return STEPS
-        return STEPS + skills.amount(state, seat, "extra_step", next_turn)
 
     # --- results ------------------------------------------------------------
 
@@ -648,25 +630,7 @@ class GemRush:
         return top_seats(state.points)
 
     def heuristic(self, state: GemRushState, seat: int) -> float:
-        return value_at(self, state, seat, state.pos[seat])
-
-    def _skills(self, state: GemRushState, seat: int, next_turn: bool = False) -> SeatSkills:
-        """Seat's turn steps, movement skills and substitutions, now or at the start of
-        its next turn; kept per table by all they read: seat's skill cards, which
-        of them it has used this game and (now) which were used this turn."""
-        held = state.skills[seat]
-        if not held:
-            return NO_SKILLS
-        turn = None if next_turn else state.used_turn  # next turn, this turn's are forgotten
-        key = (seat, held, turn, state.used_game >> seat * skills.GAME_BIT)
-        found = state.table.held.get(key)
-        if found is None:
-            found = state.table.held[key] = SeatSkills(
-                self._turn_steps(state, seat, next_turn),
-                self._flags(state, seat, next_turn),
-                skills.substitutes(state, seat, next_turn),
-            )
-        return found
+        return value_at(state, seat, state.pos[seat])
 
     def outcome(self, state: GemRushState) -> Outcome:
         """Crisis: the team's shared result against the target; Rush: a race."""

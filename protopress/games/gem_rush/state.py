@@ -35,7 +35,7 @@ class Building(NamedTuple):
 
 
 class SeatSkills(NamedTuple):
-    """What a seat's skills give it for moving and paying (GemRush._skills)."""
+    """What a seat's skills give it for moving and paying (seat_skills.py)."""
 
     steps: int
     flags: tuple[bool, bool]  # Spelunker, Tunnel Rat
@@ -58,7 +58,7 @@ class Table:
     abilities: dict[str, tuple[effects.Step, ...]]  # by room tile id
     cards: int  # gem cards in the game
     gems: tuple[str, ...]  # the catalog's gems, standard then special (for "name a gem")
-    # GemRush._skills's answers, by what they read (a seat's skills and their uses)
+    # seat_skills's answers, by what they read (a seat's skills and their uses)
     held: dict[tuple, SeatSkills] = field(default_factory=dict, compare=False, repr=False)
 
     @property

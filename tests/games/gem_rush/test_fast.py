@@ -17,6 +17,7 @@ from protopress.games.gem_rush.actions import (
 )
 from protopress.games.gem_rush.effects import MineView
 from protopress.games.gem_rush.rules import GemRush
+from protopress.games.gem_rush.seat_skills import movement_flags, seat_skills, turn_steps
 from protopress.rules.bots import reference_values
 
 GAME = GemRush()
@@ -121,9 +122,9 @@ def test_skills_kept_per_table_equal_the_skills_read_afresh(catalog, variant):
         while not GAME.is_over(state):
             for seat in range(4):
                 for ahead in (False, True):
-                    held = GAME._skills(state, seat, next_turn=ahead)
-                    assert held.steps == GAME._turn_steps(state, seat, next_turn=ahead)
-                    assert held.flags == GAME._flags(state, seat, next_turn=ahead)
+                    held = seat_skills(state, seat, next_turn=ahead)
+                    assert held.steps == turn_steps(state, seat, next_turn=ahead)
+                    assert held.flags == movement_flags(state, seat, next_turn=ahead)
                     assert held.subs == skills.substitutes(state, seat, next_turn=ahead)
                     checked += 1
             GAME.apply(state, rng.choice(GAME.legal_actions(state)))

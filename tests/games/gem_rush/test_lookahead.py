@@ -55,24 +55,15 @@ def test_a_hand_promises_the_best_door_it_can_pay_next_turn():
     # Hope (4), S Obsidian + Permafrost + Electrum (4), W Obsidian (1), all open
     state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
     assert (
-        heuristic.promise(
-            GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
-        )
-        == 4
+        heuristic.promise(state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")) == 4
     )
     assert (
-        heuristic.promise(
-            GAME, state, 0, (0, 0), cards("obsidian+fire-ruby", "star-tear+star-tear")
-        )
-        == 1
+        heuristic.promise(state, 0, (0, 0), cards("obsidian+fire-ruby", "star-tear+star-tear")) == 1
     )
-    assert heuristic.promise(GAME, state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
+    assert heuristic.promise(state, 0, (0, 0), cards("star-tear+fire-ruby")) == 0
     state.stack = []  # nothing can be built any more
     assert (
-        heuristic.promise(
-            GAME, state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")
-        )
-        == 0
+        heuristic.promise(state, 0, (0, 0), cards("obsidian+electrum", "permafrost+soulstone")) == 0
     )
 
 
@@ -85,9 +76,9 @@ def test_a_promise_counts_the_orichalcum_a_door_of_equal_points_earns():
     state = scenario({(0, 0): "glittering-crack"}, players=2, mode="crisis")
     hand = cards("electrum+soulstone", "raw-hope+star-tear", "obsidian+orichalcum",
                  "permafrost+electrum")  # fmt: skip
-    assert heuristic.promise(GAME, state, 0, (0, 0), hand) == 5
+    assert heuristic.promise(state, 0, (0, 0), hand) == 5
     # without the Orichalcum card S cannot be paid: E's 4 is the promise
-    assert heuristic.promise(GAME, state, 0, (0, 0), hand[:2] + hand[3:]) == 4
+    assert heuristic.promise(state, 0, (0, 0), hand[:2] + hand[3:]) == 4
 
 
 def test_a_promise_counts_only_doors_within_a_turns_steps():
@@ -96,8 +87,8 @@ def test_a_promise_counts_only_doors_within_a_turns_steps():
     # Electrum, Permafrost, or Obsidian with Star Tear.
     state = scenario(CORRIDOR, players=2, mode="crisis")
     hand = cards("soulstone+star-tear")
-    assert heuristic.promise(GAME, state, 0, (2, 0), hand) == 1
-    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 0
+    assert heuristic.promise(state, 0, (2, 0), hand) == 1
+    assert heuristic.promise(state, 0, (1, 0), hand) == 0
 
 
 def test_in_crisis_the_heuristic_prefers_cards_that_pay_a_door():

@@ -128,12 +128,12 @@ def test_a_hand_promises_with_next_turns_steps_even_after_this_turns_tunneler():
     # out of reach with 3 steps, in reach with Tunneler's 4
     state = scenario(CORRIDOR, players=2, mode="crisis")
     hand = cards("soulstone+star-tear")
-    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 0
+    assert heuristic.promise(state, 0, (1, 0), hand) == 0
     give(state, 0, "tunneler")
-    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 1
+    assert heuristic.promise(state, 0, (1, 0), hand) == 1
     skills.use_op(state, 0, "extra_step")  # the fourth step spent this turn
     assert skills.amount(state, 0, "extra_step") == 0  # no fifth step now...
-    assert heuristic.promise(GAME, state, 0, (1, 0), hand) == 1  # ...and four again next turn
+    assert heuristic.promise(state, 0, (1, 0), hand) == 1  # ...and four again next turn
 
 
 def test_spelunker_passes_one_way_passages_backwards():
