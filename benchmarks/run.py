@@ -60,6 +60,7 @@ BENCHMARKS = {
         Benchmark("decision_costs", ("--repeats", "2"), 0.2),
         Benchmark("engine_instructions", ("--mcts-moves", "1"), 0.05, checkout="required"),
         Benchmark("engine_speed", ("--repeats", "2", "--mcts-moves", "2"), 0.2, "optional"),
+        Benchmark("estimate_sample", ("--runs", "200", "--sizes", "40,200")),
         Benchmark("faces", ("--cards", "50", "--repeats", "2"), checkout="optional"),
         Benchmark("games_per_second", ("--games", "10")),
         Benchmark("gem_rush_games", ("--games", "20", "--greedy-games", "4")),
