@@ -46,6 +46,10 @@ from protopress.balance.run import cpu_count, run_balance
 from protopress.games import builtin_ids
 
 TARGET = 0.25  # the estimate within 25% of the real duration
+FIGURES = (  # each case's figures: name, the estimate's key, the real's key, baseline's name
+    ("estimated duration", "estimate", "real", "real duration"),
+    ("estimated CPU seconds", "estimate_cpu", "real_cpu", "real CPU seconds"),
+)
 
 
 def children_cpu() -> float:
@@ -177,24 +181,9 @@ def main() -> None:
                 print(held(cases), flush=True)
             for result in cases:
                 named = f"{game}, {bot}, seed {result['seed']}"
-                figures.append(
-                    Figure(
-                        f"{named}: estimated duration",
-                        round(result["estimate"], 3),
-                        "s",
-                        round(result["real"], 3),
-                        "real duration",
-                    )
-                )
-                figures.append(
-                    Figure(
-                        f"{named}: estimated CPU seconds",
-                        round(result["estimate_cpu"], 3),
-                        "s",
-                        round(result["real_cpu"], 3),
-                        "real CPU seconds",
-                    )
-                )
+                for what, said, real, baseline in FIGURES:
+                    figures.append(Figure(f"{named}: {what}", round(result[said], 3), "s",
+                                          round(result[real], 3), baseline))  # fmt: skip
     write_json(args.json, figures, results)
 
 
