@@ -108,6 +108,23 @@ def person_choice(table: PlayTable, seen: dict, chooser) -> list:
     return encoded
 
 
+def play_until(table: PlayTable, offered, most: int) -> dict:
+    """The view once an action the person is offered meets `offered` (an encoded
+    action's test), the bot moving and the person tapping greedy's choice meanwhile;
+    at most `most` moves."""
+    chooser = make_bot("greedy", 7)
+    seen = body(table)
+    for _ in range(most):
+        if any(offered(act["encoded"]) for act in seen["actions"]):
+            break
+        if seen["bot_to_move"]:
+            table.bot_move(seen["moves"])
+        else:
+            table.play(person_choice(table, seen, chooser), seen["moves"])
+        seen = body(table)
+    return seen
+
+
 def play_out(table: PlayTable, rng: random.Random, seat: int = 0) -> int:
     chooser = make_bot("greedy", 99)
     views = 0
@@ -366,16 +383,7 @@ def test_a_spire_of_the_mover_s_tower_is_a_place_in_the_view(tmp_path):
 def test_a_move_between_two_spires_names_both_places_in_its_fields_order(tmp_path):
     # level 1, seed 2, the person playing as greedy: the sixth move offers to move a gem
     table = dragonstone(tmp_path, seed=2)
-    chooser = make_bot("greedy", 7)
-    seen = body(table)
-    for _ in range(40):
-        if any(act["encoded"][0] == "move" for act in seen["actions"]):
-            break
-        if seen["bot_to_move"]:
-            table.bot_move(seen["moves"])
-        else:
-            table.play(person_choice(table, seen, chooser), seen["moves"])
-        seen = body(table)
+    seen = play_until(table, lambda encoded: encoded[0] == "move", 40)
     moves = [act for act in seen["actions"] if act["encoded"][0] == "move"]
     viewer = seen["viewer"]
     assert moves and [act["at"] for act in moves] == [
@@ -423,14 +431,7 @@ def test_a_placement_names_the_box_of_the_sheet_its_corner_goes_to(tmp_path):
 
 def test_a_token_put_into_a_chamber_names_the_chamber(tmp_path):
     table = builtin("stonespine-architects", tmp_path)
-    chooser = make_bot("greedy", 7)
-    seen = body(table)
-    while not any(act["encoded"][0] == "put" for act in seen["actions"]):
-        if seen["bot_to_move"]:
-            table.bot_move(seen["moves"])
-        else:
-            table.play(person_choice(table, seen, chooser), seen["moves"])
-        seen = body(table)
+    seen = play_until(table, lambda encoded: encoded[0] == "put", 200)
     viewer = seen["viewer"]
     chambers = seen["table"]["fields"]["boards"][viewer]["chambers"]
     assert len(chambers) == 16
@@ -442,16 +443,7 @@ def test_a_token_put_into_a_chamber_names_the_chamber(tmp_path):
 def test_a_card_burnt_from_a_hand_is_in_the_hand_of_the_seat_it_names(tmp_path):
     # Gem Rush's Crisis (open hands): "burn seat=1 card=2" is the third card of seat 1's hand
     table = builtin("gem-rush", tmp_path)
-    chooser = make_bot("greedy", 7)
-    seen = body(table)
-    for _ in range(80):
-        if any(act["encoded"][0] == "burn" and len(act["encoded"]) == 3 for act in seen["actions"]):
-            break
-        if seen["bot_to_move"]:
-            table.bot_move(seen["moves"])
-        else:
-            table.play(person_choice(table, seen, chooser), seen["moves"])
-        seen = body(table)
+    seen = play_until(table, lambda encoded: encoded[0] == "burn" and len(encoded) == 3, 80)
     burns = [act for act in seen["actions"] if act["encoded"][0] == "burn"]
     from_hands = [act for act in burns if len(act["encoded"]) == 3]
     assert {act["encoded"][1] for act in from_hands} == {0, 1}  # either seat's hand
