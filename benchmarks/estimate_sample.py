@@ -28,17 +28,16 @@ import argparse
 import heapq
 import random
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from figures import Figure, add_json_option, write_json
 
 from protopress.balance.estimate import (
     RunSample,
-    Sample,
     SamplePlan,
     TimedChunk,
     estimate_run,
-    relative_error,
+    sample_of,
 )
 
 TARGET = 0.25
@@ -87,25 +86,20 @@ RULES = (
 def simulate(rng: random.Random, games: int, rule: Rule, spread: float) -> Outcome | None:
     shape = 1 / spread**2
     cpu = [rng.gammavariate(shape, MEAN_CPU / shape) for _ in range(games)]
-    fair = rule.fair
-    least = SamplePlan.for_run(games, seats=2, rotate=False, least=rule.least)
-    plan = SamplePlan(least.least, least.most, rule.error)
+    plan = replace(SamplePlan.for_run(games, 2, False, least=rule.least), error=rule.error)
     sample = RunSample(range(games))
     as_finished: list[TimedChunk] = []
-    finished: set[int] = set()
     for _, game, warming in finishing(cpu):
-        finished.add(game)
         chunk = TimedChunk(1, cpu[game], cpu[game])
         sample.add([game], chunk, timed=not warming)
         if not warming:
             as_finished.append(chunk)
+        finished = sample.finished
         if len(finished) == games:
             return None
-        chunks = sample.chunks if fair else as_finished
+        chunks = sample.chunks if rule.fair else as_finished
         if plan.enough(chunks, WORKERS):
-            cpu_timed = sum(c.cpu for c in chunks)
-            said = Sample(len(chunks), cpu_timed, cpu_timed, sample.cpu_so_far,
-                          relative_error(chunks), len(chunks) - 1)  # fmt: skip
+            said = sample_of(chunks, sample.cpu_so_far)
             estimate = estimate_run(said, games - len(finished), WORKERS)
             real = sum(cpu[g] for g in range(games) if g not in finished)
             low, high = estimate.likely or (0.0, float("inf"))

@@ -158,14 +158,20 @@ class RunSample:
 
     def sample(self) -> Sample:
         """The fair sample's sums, its mean's error and the CPU seconds so far."""
-        return Sample(
-            sum(chunk.games for chunk in self.chunks),
-            sum(chunk.seconds for chunk in self.chunks),
-            sum(chunk.cpu for chunk in self.chunks),
-            self.cpu_so_far,
-            relative_error(self.chunks),
-            len(self.chunks) - 1,
-        )
+        return sample_of(self.chunks, self.cpu_so_far)
+
+
+def sample_of(chunks: Sequence[TimedChunk], cpu_so_far: float) -> Sample:
+    """Timed chunks summed, with their mean's error, and the CPU seconds of every game
+    played so far."""
+    return Sample(
+        sum(chunk.games for chunk in chunks),
+        sum(chunk.seconds for chunk in chunks),
+        sum(chunk.cpu for chunk in chunks),
+        cpu_so_far,
+        relative_error(chunks),
+        len(chunks) - 1,
+    )
 
 
 def relative_error(chunks: Sequence[TimedChunk]) -> float:

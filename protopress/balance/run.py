@@ -398,10 +398,12 @@ class _Timing:
         self.workers = 1  # the processes (or cluster threads) that play at once
 
     def played(self, done: Played, count: int, total: int) -> None:
+        if self.say is None:  # said, or not asked for: nothing more to time
+            return
         indexes = [record.index for record in done.records]
         chunk = TimedChunk(len(done.records), done.cpu, done.seconds)
         self.sample.add(indexes, chunk, timed=not done.warming)
-        if self.say is None or count >= total:
+        if count >= total:
             return
         if self.plan.enough(self.sample.chunks, self.workers):
             say, self.say = self.say, None  # once
